@@ -1,0 +1,38 @@
+public import ContractEngine
+
+extension Contract {
+    /// The CRUD contract: every law a create/read/update/delete repository must keep, one clause each.
+    ///
+    /// ```swift
+    /// let todos = Contract<Todo>.crud(
+    ///     make: { Todo(id: $0, title: "Todo \($0)") },
+    ///     mutate: { $0.toggled() },
+    ///     identity: \.id)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - make: A new entity for an ordinal; distinct ordinals give distinct ids.
+    ///   - mutate: The same entity with a different value.
+    ///   - identity: The entity's writable id, used to make twins (same content, new id).
+    ///   - samples: Edge cases that must round-trip (unicode, empty strings, extreme numbers, dates).
+    public static func crud(
+        make: @escaping @Sendable (_ ordinal: Int) -> Entity,
+        mutate: @escaping @Sendable (Entity) -> Entity,
+        identity: any WritableKeyPath<Entity, Entity.ID> & Sendable,
+        samples: [Entity] = []
+    ) -> Self {
+        crud(factory: EntityFactory(make: make, mutate: mutate, identity: identity, samples: samples))
+    }
+
+    /// The CRUD contract over any entity factory (for entities whose id cannot be written).
+    public static func crud(factory: EntityFactory<Entity>) -> Self {
+        Contract(
+            "CRUD", factory: factory,
+            clauses: CRUDClauses.create + CRUDClauses.read + CRUDClauses.update + CRUDClauses.delete
+                + CRUDClauses.unsupported + CRUDClauses.values + CRUDClauses.concurrency
+                + CRUDClauses.completion)
+    }
+}
+
+/// The CRUD contract's clauses, grouped by the operation they are about (one file per group).
+enum CRUDClauses<Entity: Identifiable & Equatable & Sendable> where Entity.ID: Sendable {}

@@ -1,0 +1,51 @@
+import ContractEngine
+
+extension ClauseContext {
+    /// Creates each entity in order and returns them as stored.
+    func createAll(_ entities: [Entity]) async throws -> [Entity] {
+        var stored: [Entity] = []
+        for entity in entities {
+            stored.append(try await subject.create(entity))
+        }
+        return stored
+    }
+
+    /// Creates `count` new entities and returns them as stored.
+    func createNew(_ count: Int) async throws -> [Entity] {
+        try await createAll(newEntities(count))
+    }
+
+    /// Records a failure unless `observed` is one of the outcomes `policy` allows.
+    func expect(_ observed: Outcome, allowedBy policy: Policy, named name: String, for request: String) {
+        if !policy.accepts(observed) {
+            fail("\(request) was \(observed), which the declared \(name) policy does not allow "
+                 + "(conformance declared at \(conformance.declaredAt))",
+                 expected: policy.description, actual: observed.description)
+        }
+    }
+
+    /// The contents of the repository as a list, for comparing before and after a refused operation.
+    func snapshot() async throws -> [Entity] {
+        try await subject.fetchAll()
+    }
+
+    /// Records a failure unless the repository still holds exactly `before`.
+    func expectUnchanged(since before: [Entity], _ when: String) async throws {
+        let after = try await subject.fetchAll()
+        let beforeIDs = Set(before.map(\.id)), afterIDs = Set(after.map(\.id))
+        if beforeIDs != afterIDs || before.count != after.count {
+            return fail("\(when): the set of stored entities changed",
+                        expected: abbreviate(before.map(\.id), limit: 400), actual: abbreviate(after.map(\.id), limit: 400))
+        }
+        for entity in before {
+            if let now = after.first(where: { $0.id == entity.id }), !conformance.equivalence(now, entity) {
+                fail("\(when): entity \(abbreviate(entity.id)) changed", expected: abbreviate(entity), actual: abbreviate(now))
+            }
+        }
+    }
+
+    /// The outcome of a call that returned: `.applied` when `id` is now stored, `.ignored` when it is not.
+    func returnedOutcome(for id: Entity.ID) async throws -> Outcome {
+        try await subject.fetch(id: id) == nil ? .ignored : .applied
+    }
+}

@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+// The root package depends on no package: it is a test dependency, and a test dependency must not
+// drag anything into its users' builds. Peers we measure against live in `Benchmarks/`.
+let package = Package(
+    name: "swift-repository-contracts",
+    // `Clock` needs macOS 13 / iOS 16; the package keeps its own small lock instead of raising the floor
+    // to what `Synchronization.Mutex` needs.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "RepositoryContracts", targets: ["RepositoryContracts"]),
+        .library(name: "RepositoryContractsXCTest", targets: ["RepositoryContractsXCTest"]),
+        .library(name: "StandardContracts", targets: ["StandardContracts"]),
+        .library(name: "ContractEngine", targets: ["ContractEngine"]),
+        .executable(name: "repo-contracts", targets: ["repo-contracts"]),
+    ],
+    targets: [
+        // The protocol family, clauses, capabilities, runner and reports. Never imports Testing or XCTest.
+        .target(name: "ContractEngine"),
+        // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
+        .target(name: "StandardContracts", dependencies: ["ContractEngine"], path: "Contracts/Standard"),
+        // What users import in a Swift Testing target: the contracts plus the Swift Testing glue.
+        .target(name: "RepositoryContracts", dependencies: ["StandardContracts"], path: "Contracts/Testing"),
+        // The XCTest glue, for test targets that still use XCTest.
+        .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),
+        // Example conformers shared by the demo and the tests (no product).
+        .target(name: "TodoExample", dependencies: ["ContractEngine"]),
+        .executableTarget(name: "repo-contracts", dependencies: ["StandardContracts", "TodoExample"]),
+
+        .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample"]),
+        .testTarget(
+            name: "RepositoryContractsTests",
+            dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample"]),
+        .testTarget(name: "RepoContractsCLITests", dependencies: ["repo-contracts"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))  // SE-0335
+    target.swiftSettings = settings
+}

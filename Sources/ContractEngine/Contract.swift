@@ -1,0 +1,90 @@
+/// A named list of clauses and the factory that feeds them: what every conformer must satisfy.
+///
+/// Built-in contracts come from `StandardContracts` (`Contract.crud(...)`); add your own clauses with
+/// ``adding(_:)``. A contract is a value: make one per entity type and share it between test targets.
+public struct Contract<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
+    /// The name failures are prefixed with: `[CRUD › delete.removes]`.
+    public var name: String
+    /// How entities are made.
+    public var factory: EntityFactory<Entity>
+    /// The clauses, in the order they run.
+    public var clauses: [Clause<Entity>]
+
+    /// A contract from its clauses.
+    public init(_ name: String, factory: EntityFactory<Entity>, clauses: [Clause<Entity>]) {
+        self.name = name
+        self.factory = factory
+        self.clauses = clauses
+    }
+
+    /// The same contract with more clauses. A clause whose id is already taken replaces that clause.
+    public func adding(_ more: Clause<Entity>...) -> Self {
+        adding(more)
+    }
+
+    /// The same contract with more clauses. A clause whose id is already taken replaces that clause.
+    public func adding(_ more: [Clause<Entity>]) -> Self {
+        var copy = self
+        for clause in more {
+            if let index = copy.clauses.firstIndex(where: { $0.id == clause.id }) {
+                copy.clauses[index] = clause
+            } else {
+                copy.clauses.append(clause)
+            }
+        }
+        return copy
+    }
+
+    /// One case per clause that applies to `conformance`: the arguments of a parameterized test.
+    ///
+    /// Clauses that do not apply are left out, not cancelled (a cancelled Swift Testing case shows as
+    /// passed); ``inapplicableClauses(for:)`` lists them with the reason.
+    public func cases(for conformance: Conformance<Entity>) -> [ContractCase<Entity>] {
+        clauses.filter { $0.inapplicability(to: conformance, factory: factory) == nil }.map {
+            ContractCase(contract: self, conformance: conformance, clause: $0)
+        }
+    }
+
+    /// The clauses that do not apply to `conformance`, each with the reason.
+    public func inapplicableClauses(for conformance: Conformance<Entity>) -> [(clause: Clause<Entity>, reason: String)] {
+        clauses.compactMap { clause in
+            clause.inapplicability(to: conformance, factory: factory).map { (clause, $0) }
+        }
+    }
+
+    /// Runs every clause on `conformance`, one after another, and reports them all (skipped ones with
+    /// their reason).
+    ///
+    /// - Parameter progress: Called before each clause runs, with its id.
+    public func report(
+        on conformance: Conformance<Entity>,
+        skipping skipped: Set<String> = [],
+        progress: @Sendable (String) -> Void = { _ in }
+    ) async -> ConformerReport {
+        var results: [ClauseResult] = []
+        for clause in clauses where !skipped.contains(clause.id) {
+            if let reason = clause.inapplicability(to: conformance, factory: factory) {
+                results.append(ClauseResult(id: clause.id, summary: clause.summary, status: .skipped, reason: reason))
+            } else {
+                progress(clause.id)
+                results.append(await ContractCase(contract: self, conformance: conformance, clause: clause).run())
+            }
+        }
+        return ConformerReport(name: conformance.name, capabilities: conformance.capabilities.description, clauses: results)
+    }
+
+    /// The full case a decoded (id-only) case stands for, found by clause id on `conformance`.
+    ///
+    /// Exit tests capture cases by their `Codable` id; in the child process this turns one back into a
+    /// case that can run. An id the contract does not know gives a case that fails saying so.
+    public func resolving(_ detached: ContractCase<Entity>, for conformance: Conformance<Entity>) -> ContractCase<Entity> {
+        if let clause = clauses.first(where: { $0.id == detached.clauseID }) {
+            return ContractCase(contract: self, conformance: conformance, clause: clause)
+        }
+        return ContractCase(
+            contract: self, conformance: conformance,
+            clause: Clause(detached.clauseID, "unknown clause") { context in
+                context.fail("contract \(name) has no clause with id \(detached.clauseID)")
+            })
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The outcome of one clause on one conformer.
+public struct ClauseResult: Hashable, Sendable, Codable {
+    /// How the clause ended.
+    public enum Status: String, Hashable, Sendable, Codable {
+        /// Every check held.
+        case passed
+        /// At least one check failed.
+        case failed
+        /// The clause does not apply to the conformer (see `reason`).
+        case skipped
+        /// The conformer ended the process (a trap or a signal) while the clause ran.
+        case crashed
+    }
+
+    /// The clause's id.
+    public var id: String
+    /// The clause's summary.
+    public var summary: String
+    /// How it ended.
+    public var status: Status
+    /// What was wrong, when it failed or crashed.
+    public var failures: [ContractFailure]
+    /// Why it was skipped.
+    public var reason: String?
+    /// What the conformer declared, shown with failures.
+    public var assumptions: String?
+
+    /// Creates a result.
+    public init(
+        id: String, summary: String, status: Status, failures: [ContractFailure] = [], reason: String? = nil,
+        assumptions: String? = nil
+    ) {
+        self.id = id
+        self.summary = summary
+        self.status = status
+        self.failures = failures
+        self.reason = reason
+        self.assumptions = assumptions
+    }
+
+    /// Everything the clause found, as one message; `nil` when it passed.
+    public var message: String? {
+        switch status {
+        case .passed: nil
+        case .skipped: reason
+        case .failed, .crashed:
+            (failures.map(\.description) + [assumptions.map { "assumed: \($0)" }].compactMap { $0 })
+                .joined(separator: "\n")
+        }
+    }
+}
+
+/// Every clause's outcome on one conformer.
+public struct ConformerReport: Hashable, Sendable, Codable {
+    /// The conformer's name.
+    public var name: String
+    /// The capabilities it declared.
+    public var capabilities: String
+    /// One result per clause of the contract, in contract order.
+    public var clauses: [ClauseResult]
+
+    /// Creates a report.
+    public init(name: String, capabilities: String, clauses: [ClauseResult]) {
+        self.name = name
+        self.capabilities = capabilities
+        self.clauses = clauses
+    }
+
+    /// How many clauses ended with `status`.
+    public func count(_ status: ClauseResult.Status) -> Int {
+        clauses.filter { $0.status == status }.count
+    }
+}
+
+/// A contract run on several conformers: the value every rendering (Swift Testing issues, XCTest
+/// failures, the CLI's table and JSON) is made from.
+public struct ContractReport: Hashable, Sendable, Codable {
+    /// The contract's name.
+    public var contract: String
+    /// One report per conformer.
+    public var conformers: [ConformerReport]
+
+    /// Creates a report.
+    public init(contract: String, conformers: [ConformerReport]) {
+        self.contract = contract
+        self.conformers = conformers
+    }
+
+    /// The report as JSON with a stable schema: `contract`, `conformers[].name`, `.capabilities`,
+    /// `conformers[].clauses[].id`, `.summary`, `.status`, `.message` (absent when passed). Keys sorted.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(JSONReport(self)), as: UTF8.self)
+    }
+}
+
+/// The JSON schema of ``ContractReport/json()``: flat messages, no nested failure objects.
+private struct JSONReport: Encodable {
+    struct Conformer: Encodable {
+        var name: String
+        var capabilities: String
+        var clauses: [Clause]
+    }
+
+    struct Clause: Encodable {
+        var id: String
+        var summary: String
+        var status: String
+        var message: String?
+    }
+
+    var contract: String
+    var conformers: [Conformer]
+
+    init(_ report: ContractReport) {
+        contract = report.contract
+        conformers = report.conformers.map { conformer in
+            Conformer(
+                name: conformer.name, capabilities: conformer.capabilities,
+                clauses: conformer.clauses.map {
+                    Clause(id: $0.id, summary: $0.summary, status: $0.status.rawValue, message: $0.message)
+                })
+        }
+    }
+}

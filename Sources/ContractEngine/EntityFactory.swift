@@ -1,0 +1,80 @@
+/// How the contract makes the entities it stores.
+///
+/// The harness hands out ordinals (1, 2, 3, …), so ids are unique by construction rather than by chance.
+/// The factory is checked before any clause runs, and a mistake in it is reported as a factory mistake,
+/// never as a conformer bug.
+public struct EntityFactory<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
+    /// A new entity for an ordinal. Distinct ordinals must give distinct ids; the same ordinal must give
+    /// equal entities.
+    public var make: @Sendable (_ ordinal: Int) -> Entity
+    /// The same entity (same id) with a different value: what an update stores.
+    public var mutate: @Sendable (Entity) -> Entity
+    /// The same content as the entity under the identity `make(ordinal)` has: a *twin*. Twins catch
+    /// conformers that find entities by value instead of by id.
+    public var twin: @Sendable (_ of: Entity, _ ordinal: Int) -> Entity
+    /// Edge cases that must round-trip: unicode, empty strings, extreme numbers, dates. Their ids are
+    /// replaced by harness ids (through `twin`) before they are stored.
+    public var samples: [Entity]
+
+    /// A factory with an explicit twin function.
+    public init(
+        make: @escaping @Sendable (_ ordinal: Int) -> Entity,
+        mutate: @escaping @Sendable (Entity) -> Entity,
+        twin: @escaping @Sendable (_ of: Entity, _ ordinal: Int) -> Entity,
+        samples: [Entity] = []
+    ) {
+        self.make = make
+        self.mutate = mutate
+        self.twin = twin
+        self.samples = samples
+    }
+
+    /// A factory whose twins are made by writing `make(ordinal).id` through `identity`.
+    public init(
+        make: @escaping @Sendable (_ ordinal: Int) -> Entity,
+        mutate: @escaping @Sendable (Entity) -> Entity,
+        identity: any WritableKeyPath<Entity, Entity.ID> & Sendable,
+        samples: [Entity] = []
+    ) {
+        self.init(
+            make: make, mutate: mutate,
+            twin: { entity, ordinal in
+                var twin = entity
+                twin[keyPath: identity] = make(ordinal).id
+                return twin
+            },
+            samples: samples)
+    }
+
+    /// Mistakes in the factory itself, found by exercising it on a few ordinals; empty when it is sound.
+    public func mistakes() -> [String] {
+        var found: [String] = []
+        let first = make(1), second = make(2)
+        if first.id == second.id {
+            found.append("make(1) and make(2) have the same id \(first.id): distinct ordinals must give distinct ids")
+        }
+        if make(1) != first {
+            found.append("make(1) is not equal to make(1): make must be deterministic")
+        }
+        let mutated = mutate(first)
+        if mutated.id != first.id {
+            found.append("mutate(_:) changed the id from \(first.id) to \(mutated.id): it must keep the id")
+        }
+        if mutated == first {
+            found.append("mutate(_:) returned an equal entity: it must change the value")
+        }
+        if mutate(mutated) == mutated {
+            found.append("mutate(_:) applied twice returned an equal entity: each call must change the value")
+        }
+        let twin = twin(first, 3)
+        if twin.id == first.id {
+            found.append("twin(of:_:) kept the id \(first.id): a twin must have a new identity")
+        } else if twin.id != make(3).id {
+            found.append("twin(of: make(1), 3) has id \(twin.id), expected make(3).id = \(make(3).id)")
+        }
+        for (index, sample) in samples.enumerated() where self.twin(sample, 4).id != make(4).id {
+            found.append("samples[\(index)] could not be given a harness id through twin(of:_:)")
+        }
+        return found
+    }
+}

@@ -1,0 +1,79 @@
+/// What an operation did when it was asked to do something the repository may legitimately refuse
+/// (update or delete a missing id, create an id that exists).
+public enum Outcome: Hashable, Sendable, CustomStringConvertible {
+    /// It threw. With a kind, the error must classify as that kind (see ``Conformance/classifyError``).
+    case rejected(RepositoryError.Kind?)
+    /// It returned normally and changed nothing.
+    case ignored
+    /// It returned normally and did it anyway: an upsert for update of a missing id, an overwrite for
+    /// create of an existing id, and nothing to remove for delete.
+    case applied
+
+    public var description: String {
+        switch self {
+        case .rejected(nil): "rejected (throws)"
+        case .rejected(let kind?): "rejected (throws \(kind.rawValue))"
+        case .ignored: "ignored (returns, changes nothing)"
+        case .applied: "applied (returns and writes)"
+        }
+    }
+}
+
+/// The set of outcomes a conformer declares acceptable for one questionable request.
+///
+/// Policies let the contract accept real differences ("the REST API answers 404, the fake ignores it")
+/// while still forbidding the bad ones (an upsert or a resurrection nobody declared).
+public struct Policy: Hashable, Sendable, CustomStringConvertible {
+    /// The acceptable outcomes.
+    public var allowed: Set<Outcome>
+
+    /// Accepts any of `outcomes`.
+    public init(_ outcomes: Set<Outcome>) {
+        self.allowed = outcomes
+    }
+
+    /// Must throw (any error).
+    public static let rejected = Self([.rejected(nil)])
+    /// Must throw an error of `kind`.
+    public static func rejected(as kind: RepositoryError.Kind) -> Self { Self([.rejected(kind)]) }
+    /// Must return normally and change nothing.
+    public static let ignored = Self([.ignored])
+    /// Either throws, or returns and changes nothing.
+    public static let rejectedOrIgnored = Self([.rejected(nil), .ignored])
+
+    /// Whether `outcome` (observed with an error of `kind`, if it threw) is acceptable.
+    public func accepts(_ outcome: Outcome) -> Bool {
+        if allowed.contains(outcome) { return true }
+        if case .rejected(.some) = outcome { return allowed.contains(.rejected(nil)) }
+        return false
+    }
+
+    public var description: String {
+        allowed.map(\.description).sorted().joined(separator: " or ")
+    }
+}
+
+/// The declared outcome for each questionable request.
+public struct Policies: Hashable, Sendable, CustomStringConvertible {
+    /// `update(_:)` of an id that is not stored. Default: rejected.
+    public var updateOfMissing: Policy
+    /// `delete(id:)` of an id that is not stored. Default: rejected or ignored.
+    public var deleteOfMissing: Policy
+    /// `create(_:)` of an id that is already stored. Default: rejected.
+    public var createOfExisting: Policy
+
+    /// Declares each policy; the defaults are the common strict choices.
+    public init(
+        updateOfMissing: Policy = .rejected,
+        deleteOfMissing: Policy = .rejectedOrIgnored,
+        createOfExisting: Policy = .rejected
+    ) {
+        self.updateOfMissing = updateOfMissing
+        self.deleteOfMissing = deleteOfMissing
+        self.createOfExisting = createOfExisting
+    }
+
+    public var description: String {
+        "update of missing: \(updateOfMissing); delete of missing: \(deleteOfMissing); create of existing: \(createOfExisting)"
+    }
+}

@@ -1,0 +1,51 @@
+/// The repository under test as a clause sees it: every call goes through the watchdog, and a call that
+/// throws or hangs becomes an ``OperationFailure`` naming the call.
+public struct Subject<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
+    let witness: RepositoryWitness<Entity>
+    let timeout: Duration
+
+    /// `create(_:)`, which the clause needs to succeed.
+    @discardableResult
+    public func create(_ entity: Entity) async throws -> Entity {
+        try await call("create(\(abbreviate(entity)))") { try await witness.create(entity) }
+    }
+
+    /// `fetch(id:)`, which the clause needs to succeed.
+    public func fetch(id: Entity.ID) async throws -> Entity? {
+        try await call("fetch(id: \(abbreviate(id)))") { try await witness.fetch(id) }
+    }
+
+    /// `fetchAll()`, which the clause needs to succeed.
+    public func fetchAll() async throws -> [Entity] {
+        try await call("fetchAll()") { try await witness.fetchAll() }
+    }
+
+    /// `update(_:)`, which the clause needs to succeed.
+    @discardableResult
+    public func update(_ entity: Entity) async throws -> Entity {
+        try await call("update(\(abbreviate(entity)))") { try await witness.update(entity) }
+    }
+
+    /// `delete(id:)`, which the clause needs to succeed.
+    public func delete(id: Entity.ID) async throws {
+        try await call("delete(id: \(abbreviate(id)))") { try await witness.delete(id) }
+    }
+
+    private func call<Value: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        do {
+            return try await withWatchdog(timeout, operation: operation, body)
+        } catch let failure as OperationFailure {
+            throw failure
+        } catch {
+            throw OperationFailure(operation: operation, reason: .threw(error))
+        }
+    }
+}
+
+/// A value's description, cut to a length that keeps messages readable.
+package func abbreviate(_ value: Any, limit: Int = 160) -> String {
+    let text = String(describing: value)
+    return text.count <= limit ? text : text.prefix(limit - 1) + "…"
+}
