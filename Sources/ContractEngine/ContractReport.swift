@@ -52,6 +52,17 @@ public struct ClauseResult: Hashable, Sendable, Codable {
     }
 }
 
+extension ClauseResult {
+    /// What a test framework records for this result: one message per failure, each prefixed with
+    /// `label` (`[CRUD › delete.removesFromFetch]`) and followed by what the conformer declared. Empty when
+    /// the clause passed or was skipped.
+    public func issueMessages(label: String) -> [String] {
+        guard status == .failed || status == .crashed else { return [] }
+        let suffix = assumptions.map { "\n  assumed: \($0)" } ?? ""
+        return failures.map { "\(label) \($0)\(suffix)" }
+    }
+}
+
 /// Every clause's outcome on one conformer.
 public struct ConformerReport: Hashable, Sendable, Codable {
     /// The conformer's name.

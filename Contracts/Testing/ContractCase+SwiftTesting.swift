@@ -1,0 +1,51 @@
+@_exported public import ContractEngine
+@_exported public import StandardContracts
+public import Testing
+
+extension ContractCase: CustomTestStringConvertible {
+    /// The clause's summary, so each test case reads as the law it checks.
+    public var testDescription: String { summary }
+}
+
+extension ContractCase {
+    /// Runs the clause on a fresh subject and records each failure as a Swift Testing issue at the
+    /// caller's file and line, prefixed with the case's label (`[CRUD › delete.removesFromFetch]`).
+    ///
+    /// ```swift
+    /// @Test(arguments: todos.cases(for: .inMemory))
+    /// func inMemory(_ check: ContractCase<Todo>) async { await check.verify() }
+    /// ```
+    ///
+    /// - Returns: The clause's result, for tests that assert on it further.
+    @discardableResult
+    public func verify(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> ClauseResult {
+        let result = await run()
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        for issue in result.issueMessages(label: label) {
+            Issue.record(Comment(rawValue: issue), sourceLocation: location)
+        }
+        return result
+    }
+}
+
+extension Contract {
+    /// Runs every applicable clause on `conformance` inside one test and records each failure as an issue
+    /// at the caller's line. Prefer one parameterized case per clause (``ContractCase/verify(fileID:filePath:line:column:)``);
+    /// use this where one test per conformer is wanted.
+    @discardableResult
+    public func verify(
+        _ conformance: Conformance<Entity>,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> ConformerReport {
+        let report = await report(on: conformance)
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        for result in report.clauses {
+            for issue in result.issueMessages(label: "[\(name) › \(result.id)]") {
+                Issue.record(Comment(rawValue: issue), sourceLocation: location)
+            }
+        }
+        return report
+    }
+}

@@ -1,0 +1,28 @@
+@_exported public import ContractEngine
+@_exported public import StandardContracts
+import XCTest
+
+extension Contract {
+    /// Runs every applicable clause on `conformance` and reports each failure with `XCTFail` at the
+    /// caller's file and line, prefixed with the clause's label (`[CRUD › delete.removesFromFetch]`).
+    ///
+    /// XCTest on Linux cannot name one test per clause, so the clause id lives in each message.
+    /// (Swift Testing issues recorded inside an XCTest method are dropped in Swift 6.3, which is why
+    /// this glue exists.)
+    ///
+    /// ```swift
+    /// func testInMemory() async { await todos.assertConformance(of: .inMemory) }
+    /// ```
+    @discardableResult
+    public func assertConformance(
+        of conformance: Conformance<Entity>, file: StaticString = #filePath, line: UInt = #line
+    ) async -> ConformerReport {
+        let report = await report(on: conformance)
+        for result in report.clauses {
+            for message in result.issueMessages(label: "[\(name) › \(result.id)]") {
+                XCTFail(message, file: file, line: line)
+            }
+        }
+        return report
+    }
+}

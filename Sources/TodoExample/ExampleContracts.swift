@@ -1,0 +1,38 @@
+import ContractEngine
+import Foundation
+
+/// The entity factories and conformances the demo and the tests share.
+public enum ExampleContracts {
+    /// Makes Todos: ordinal → id, `toggled()` as the update, twins through the writable id.
+    public static let todoFactory = EntityFactory<Todo>(
+        make: { Todo(id: $0, title: "Todo \($0)", priority: $0 % 5) },
+        mutate: { $0.toggled() },
+        identity: \.id,
+        samples: Todo.edgeCaseSamples)
+
+    /// The correct in-memory repository.
+    public static let inMemory = Conformance<Todo>(
+        "in-memory", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: .insertion
+    ) {
+        RepositoryWitness(InMemoryTodoRepository())
+    }
+
+    /// Makes seed to-dos: the ordinal picks the creation date (the identity); an update appends to the title.
+    public static let seedTodoFactory = EntityFactory<SeedTodo>(
+        make: { SeedTodo(todo: "Todo \($0)", date: Date(timeIntervalSinceReferenceDate: Double($0) * 60)) },
+        mutate: { SeedTodo(todo: $0.todo + " (edited)", date: $0.date) },
+        twin: { todo, ordinal in SeedTodo(todo: todo.todo, date: Date(timeIntervalSinceReferenceDate: Double(ordinal) * 60)) },
+        samples: [
+            SeedTodo(todo: "", date: .distantPast),
+            SeedTodo(todo: "café ☕️ 🇯🇵", date: .distantPast),
+            SeedTodo(todo: String(repeating: "x", count: 2_000), date: .distantPast),
+        ])
+
+    /// The seed 000 port over a fresh in-memory `UserDefaults` stand-in. It keeps insertion order; the
+    /// seed's API cannot refuse anything, so update and delete of a missing id may be ignored.
+    public static let seedPort = Conformance<SeedTodo>(
+        "seed-000-userdefaults", policies: Policies(updateOfMissing: .rejectedOrIgnored), ordering: .insertion
+    ) {
+        UserDefaultsTodoRepository(defaults: InMemoryKeyValueStore()).witness
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// The to-do of seed 000: a title and a date, nothing else. The date is the creation time, so it is the
+/// only thing that can tell two to-dos with the same title apart: it serves as the identity.
+public struct SeedTodo: Identifiable, Hashable, Sendable {
+    /// What to do (the seed calls it `todo`).
+    public var todo: String
+    /// When it was created.
+    public var date: Date
+
+    public var id: Date { date }
+
+    public init(todo: String, date: Date) {
+        self.todo = todo
+        self.date = date
+    }
+}
