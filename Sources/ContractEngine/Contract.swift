@@ -55,20 +55,26 @@ public struct Contract<Entity: Identifiable & Equatable & Sendable>: Sendable wh
     /// Runs every clause on `conformance`, one after another, and reports them all (skipped ones with
     /// their reason).
     ///
-    /// - Parameter progress: Called before each clause runs, with its id.
+    /// - Parameters:
+    ///   - skipped: Clause ids to leave out of the run and the report (already run elsewhere).
+    ///   - progress: Told when each clause starts and how it ended, as it happens: a process that dies in
+    ///     the middle of a clause has already reported every clause before it.
     public func report(
         on conformance: Conformance<Entity>,
         skipping skipped: Set<String> = [],
-        progress: @Sendable (String) -> Void = { _ in }
+        progress: @Sendable (ClauseProgress) -> Void = { _ in }
     ) async -> ConformerReport {
         var results: [ClauseResult] = []
         for clause in clauses where !skipped.contains(clause.id) {
+            let result: ClauseResult
             if let reason = clause.inapplicability(to: conformance, factory: factory) {
-                results.append(ClauseResult(id: clause.id, summary: clause.summary, status: .skipped, reason: reason))
+                result = ClauseResult(id: clause.id, summary: clause.summary, status: .skipped, reason: reason)
             } else {
-                progress(clause.id)
-                results.append(await ContractCase(contract: self, conformance: conformance, clause: clause).run())
+                progress(.started(id: clause.id, summary: clause.summary))
+                result = await ContractCase(contract: self, conformance: conformance, clause: clause).run()
             }
+            progress(.finished(result))
+            results.append(result)
         }
         return ConformerReport(name: conformance.name, capabilities: conformance.capabilities.description, clauses: results)
     }
@@ -87,4 +93,12 @@ public struct Contract<Entity: Identifiable & Equatable & Sendable>: Sendable wh
                 context.fail("contract \(name) has no clause with id \(detached.clauseID)")
             })
     }
+}
+
+/// Where a contract run is: what ``Contract/report(on:skipping:progress:)`` tells as it goes.
+public enum ClauseProgress: Sendable, Codable, Hashable {
+    /// A clause is about to run.
+    case started(id: String, summary: String)
+    /// A clause ended (or was skipped).
+    case finished(ClauseResult)
 }

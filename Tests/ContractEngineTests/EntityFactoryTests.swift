@@ -1,0 +1,54 @@
+import ContractEngine
+import Testing
+
+@Suite("EntityFactory")
+struct EntityFactoryTests {
+    @Test("a sound factory has no mistakes")
+    func sound() {
+        #expect(Item.factory.mistakes().isEmpty)
+    }
+
+    @Test("each kind of factory mistake is named", arguments: [
+        (EntityFactory<Item>(make: { _ in Item(id: 1, value: 0) }, mutate: { Item(id: $0.id, value: $0.value + 1) }, identity: \.id),
+         "make(1) and make(2) have the same id 1: distinct ordinals must give distinct ids"),
+        (EntityFactory<Item>(make: { Item(id: $0, value: 0) }, mutate: { Item(id: $0.id + 1, value: 9) }, identity: \.id),
+         "mutate(_:) changed the id from 1 to 2: it must keep the id"),
+        (EntityFactory<Item>(make: { Item(id: $0, value: 0) }, mutate: { $0 }, identity: \.id),
+         "mutate(_:) returned an equal entity: it must change the value"),
+        (EntityFactory<Item>(make: { Item(id: $0, value: 0) }, mutate: { Item(id: $0.id, value: 7) }, identity: \.id),
+         "mutate(_:) applied twice returned an equal entity: each call must change the value"),
+        (EntityFactory<Item>(make: { Item(id: $0, value: 0) }, mutate: { Item(id: $0.id, value: $0.value + 1) }, twin: { item, _ in item }),
+         "twin(of:_:) kept the id 1: a twin must have a new identity"),
+    ])
+    func mistakes(factory: EntityFactory<Item>, expected: String) {
+        #expect(factory.mistakes().contains(expected))
+    }
+
+    @Test("a factory mistake fails every clause as a factory mistake, before the conformer is touched")
+    func reportedAsFactoryMistake() async throws {
+        let broken = EntityFactory<Item>(make: { Item(id: $0, value: 0) }, mutate: { $0 }, identity: \.id)
+        let touched = Protected(false)
+        var conformance = Item.conformance
+        conformance.makeSubject = { touched.withLock { $0 = true }; return ItemStore.witness() }
+        let contract = Contract<Item>("factory", factory: broken, clauses: [Clause("any", "anything") { _ in }])
+        let result = try #require(await contract.cases(for: conformance).first?.run())
+        #expect(result.status == .failed)
+        #expect(result.failures.allSatisfy { $0.message.hasPrefix("factory mistake (not a conformer bug):") })
+        #expect(touched.withLock { $0 } == false)
+    }
+}
+
+@Suite("Policy")
+struct PolicyTests {
+    @Test("a bare rejection accepts any error; a kinded one only that kind")
+    func rejections() {
+        #expect(Policy.rejected.accepts(.rejected(.notFound)))
+        #expect(Policy.rejected.accepts(.rejected(nil)))
+        #expect(Policy.rejected(as: .notFound).accepts(.rejected(.notFound)))
+        #expect(!Policy.rejected(as: .notFound).accepts(.rejected(.conflict)))
+        #expect(!Policy.rejected(as: .notFound).accepts(.rejected(nil)))
+        #expect(!Policy.rejected.accepts(.ignored))
+        #expect(!Policy.rejectedOrIgnored.accepts(.applied))
+        #expect(Policy([.applied]).accepts(.applied))
+    }
+}
