@@ -47,6 +47,26 @@ public struct Conformance<Entity: Identifiable & Equatable & Sendable>: Sendable
         self.declaredAt = "\(fileID):\(line)"
     }
 
+    /// Declares a conformer whose type conforms to ``RepositoryProtocol`` with `Draft == Entity`:
+    /// `subject` returns a fresh instance.
+    public init<Subject: RepositoryProtocol>(
+        _ name: String,
+        capabilities: Capabilities = .crud,
+        policies: Policies = Policies(),
+        ordering: Ordering<Entity> = .unspecified,
+        equivalence: Equivalence<Entity> = .equal,
+        timeout: Duration = .seconds(5),
+        classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind },
+        fileID: StaticString = #fileID,
+        line: UInt = #line,
+        subject makeSubject: @escaping @Sendable () async throws -> Subject
+    ) where Subject.Entity == Entity, Subject.Draft == Entity {
+        self.init(
+            name, capabilities: capabilities, policies: policies, ordering: ordering, equivalence: equivalence,
+            timeout: timeout, classifyError: classifyError, fileID: fileID, line: line,
+            subject: { RepositoryWitness(try await makeSubject()) })
+    }
+
     /// Problems in the declaration itself; empty when it is consistent.
     public func mistakes() -> [String] {
         var found: [String] = []

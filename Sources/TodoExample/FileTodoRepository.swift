@@ -1,0 +1,67 @@
+import ContractEngine
+import Foundation
+
+/// A correct Todo repository that keeps its to-dos in one JSON file, written atomically (a temporary
+/// file renamed over the old one), so a crash mid-write leaves the previous contents intact.
+public actor FileTodoRepository: RepositoryProtocol {
+    /// The file the to-dos live in.
+    public let fileURL: URL
+
+    /// A repository over `fileURL`; a missing file reads as no to-dos.
+    public init(fileURL: URL) {
+        self.fileURL = fileURL
+    }
+
+    /// A repository over a new file in a new temporary folder: a fresh subject for each contract clause.
+    public static func temporary() throws -> FileTodoRepository {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return FileTodoRepository(fileURL: folder.appendingPathComponent("todos.json"))
+    }
+
+    public func create(_ todo: Todo) throws -> Todo {
+        var todos = try load()
+        guard !todos.contains(where: { $0.id == todo.id }) else { throw RepositoryError.conflict("todo \(todo.id) already exists") }
+        todos.append(todo)
+        try save(todos)
+        return todo
+    }
+
+    public func fetch(id: Int) throws -> Todo? {
+        try load().first { $0.id == id }
+    }
+
+    public func fetchAll() throws -> [Todo] {
+        try load()
+    }
+
+    public func update(_ todo: Todo) throws -> Todo {
+        var todos = try load()
+        guard let index = todos.firstIndex(where: { $0.id == todo.id }) else { throw RepositoryError.notFound("no todo \(todo.id)") }
+        todos[index] = todo
+        try save(todos)
+        return todo
+    }
+
+    public func delete(id: Int) throws {
+        var todos = try load()
+        guard let index = todos.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound("no todo \(id)") }
+        todos.remove(at: index)
+        try save(todos)
+    }
+
+    private func load() throws -> [Todo] {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
+        do {
+            return try JSONDecoder().decode([Todo].self, from: Data(contentsOf: fileURL))
+        } catch {
+            throw RepositoryError.invalidResponse("\(fileURL.path) does not hold a JSON list of to-dos: \(error)")
+        }
+    }
+
+    private func save(_ todos: [Todo]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(todos).write(to: fileURL, options: .atomic)
+    }
+}

@@ -1,0 +1,45 @@
+import ContractEngine
+
+/// One conformer the demo runs, with its entity type erased: what the parent process needs to supervise
+/// it (its name, its contract's name and clauses, in order) and what a child process needs to run it.
+struct DemoConformer: Sendable {
+    /// A clause as the parent knows it before running anything.
+    struct ClauseOutline: Sendable, Hashable {
+        /// The clause's id ("delete.lastLeavesEmpty").
+        var id: String
+        /// The clause's summary.
+        var summary: String
+    }
+
+    /// The conformer's name, unique among the demo's conformers: how a child process is told which one
+    /// to run.
+    let name: String
+    /// The name of the contract it is run against ("CRUD").
+    let contractName: String
+    /// The capabilities it declares, as reports show them.
+    let capabilities: String
+    /// Every clause of the contract, in contract order.
+    let clauses: [ClauseOutline]
+    private let runReport: @Sendable (Set<String>, @Sendable (ClauseProgress) -> Void) async -> ConformerReport
+
+    /// The conformer `conformance`, run against `contract`.
+    init<Entity>(_ conformance: Conformance<Entity>, contract: Contract<Entity>) {
+        name = conformance.name
+        contractName = contract.name
+        capabilities = conformance.capabilities.description
+        clauses = contract.clauses.map { ClauseOutline(id: $0.id, summary: $0.summary) }
+        runReport = { skipped, progress in
+            await contract.report(on: conformance, skipping: skipped, progress: progress)
+        }
+    }
+
+    /// Runs every clause but `skipped` in this process, telling `progress` as each starts and ends.
+    func report(skipping skipped: Set<String>, progress: @Sendable (ClauseProgress) -> Void) async -> ConformerReport {
+        await runReport(skipped, progress)
+    }
+
+    /// The demo conformer called `name`.
+    static func named(_ name: String) -> DemoConformer? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,72 @@
+import ContractEngine
+
+/// Runs one conformer's clauses in child processes, so that a trap fails the clause it happened in
+/// instead of ending the run.
+///
+/// A child runs every clause not yet reported and streams its progress. When it dies in the middle of a
+/// clause, that clause is reported as crashed (with the signal and the end of the child's standard
+/// error) and a new child carries on with the clauses after it. A child that dies without getting
+/// anywhere ends the loop: the clauses left are reported as crashed with what it said.
+struct IsolatedRun: Sendable {
+    /// Starts a child that runs `conformer`, leaving out the clauses `skipping`, and waits for its end.
+    typealias Launch = @Sendable (_ conformer: String, _ skipping: [String]) async throws -> ChildOutcome
+
+    /// The conformer's name.
+    var name: String
+    /// Its declared capabilities, for the report.
+    var capabilities: String
+    /// The contract's clauses, in contract order.
+    var clauses: [DemoConformer.ClauseOutline]
+    /// How children are started.
+    var launch: Launch
+
+    /// A run of `conformer`'s clauses through `launch`.
+    init(_ conformer: DemoConformer, launch: @escaping Launch) {
+        self.init(name: conformer.name, capabilities: conformer.capabilities, clauses: conformer.clauses, launch: launch)
+    }
+
+    /// A run of `clauses` on the conformer `name` through `launch`.
+    init(name: String, capabilities: String, clauses: [DemoConformer.ClauseOutline], launch: @escaping Launch) {
+        self.name = name
+        self.capabilities = capabilities
+        self.clauses = clauses
+        self.launch = launch
+    }
+
+    /// Runs children until every clause is reported; the report lists them in contract order.
+    ///
+    /// - Throws: What `launch` throws (a child that cannot be started).
+    func run() async throws -> ConformerReport {
+        var results: [String: ClauseResult] = [:]
+        while true {
+            let remaining = clauses.filter { results[$0.id] == nil }
+            guard !remaining.isEmpty else { break }
+            let outcome = try await launch(name, clauses.map(\.id).filter { results[$0] != nil })
+            let before = results.count
+            var running: DemoConformer.ClauseOutline?
+            for event in ProgressLines.decode(outcome.standardOutput) {
+                switch event {
+                case .started(let id, let summary):
+                    running = DemoConformer.ClauseOutline(id: id, summary: summary)
+                case .finished(let result):
+                    if remaining.contains(where: { $0.id == result.id }) {
+                        results[result.id] = result
+                    }
+                    if running?.id == result.id {
+                        running = nil
+                    }
+                }
+            }
+            let diagnosis = CrashDiagnosis(termination: outcome.termination, standardError: outcome.standardError)
+            if let running, results[running.id] == nil, remaining.contains(running) || remaining.contains(where: { $0.id == running.id }) {
+                results[running.id] = diagnosis.result(for: running)
+            } else if results.count == before {
+                // No progress at all: another child would do the same. Report what is left and stop.
+                for clause in remaining {
+                    results[clause.id] = diagnosis.resultWithoutProgress(for: clause)
+                }
+            }
+        }
+        return ConformerReport(name: name, capabilities: capabilities, clauses: clauses.compactMap { results[$0.id] })
+    }
+}

@@ -1,0 +1,125 @@
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// Each deliberately wrong conformer fails exactly the clauses that name its bug.
+@Suite("Broken conformers")
+struct BrokenConformerTests {
+    static let todos = Contract.crud(factory: ExampleContracts.todoFactory)
+
+    static func failed<Entity>(_ contract: Contract<Entity>, _ conformance: Conformance<Entity>) async -> [String: String] {
+        let report = await contract.report(on: conformance)
+        return Dictionary(uniqueKeysWithValues: report.clauses.filter { $0.status == .failed }.map { ($0.id, $0.message ?? "") })
+    }
+
+    @Test("an undeclared upsert fails the update-of-missing clauses")
+    func upserts() async {
+        let failed = await Self.failed(Self.todos, Conformance("upserting") { BrokenTodoRepository(.upserts) })
+        #expect(Set(failed.keys) == ["update.missingIDFollowsPolicy", "update.deletedIDDoesNotResurrect"])
+        #expect(failed["update.missingIDFollowsPolicy"]?.contains("was applied (returns and writes), which the declared updateOfMissing policy does not allow") == true)
+    }
+
+    @Test("the same upsert passes once it is declared")
+    func declaredUpsert() async {
+        let failed = await Self.failed(Self.todos, Conformance("upserting", policies: Policies(updateOfMissing: Policy([.applied]))) {
+            BrokenTodoRepository(.upserts)
+        })
+        #expect(failed.isEmpty)
+    }
+
+    @Test("a broken declared order fails the ordering clauses")
+    func newestFirst() async {
+        let failed = await Self.failed(Self.todos, Conformance("newest-first", ordering: .insertion) { BrokenTodoRepository(.newestFirst) })
+        #expect(failed.keys.contains("fetchAll.declaredOrder"))
+        #expect(failed["fetchAll.declaredOrder"]?.contains("is not in the declared order (insertion order)") == true)
+        let unordered = await Self.failed(Self.todos, Conformance("newest-first") { BrokenTodoRepository(.newestFirst) })
+        #expect(unordered.isEmpty)
+    }
+
+    @Test("writes that succeed on a conformer declared read-only fail the rejection clauses")
+    func undeclaredWrites() async {
+        let failed = await Self.failed(Self.todos, Conformance("read-only", capabilities: []) { BrokenTodoRepository(.acceptsUndeclaredWrites) })
+        #expect(Set(failed.keys) == ["create.rejectedWhenUnsupported", "update.rejectedWhenUnsupported", "delete.rejectedWhenUnsupported"])
+        let readOnly = await Self.failed(Self.todos, Conformance("read-only", capabilities: []) {
+            RepositoryWitness(readOnly: InMemoryTodoRepository())
+        })
+        #expect(readOnly.isEmpty)
+    }
+
+    @Test("concurrent creates that overwrite each other fail the concurrency clause")
+    func lostCreates() async {
+        let failed = await Self.failed(Self.todos, Conformance("racy", capabilities: [.create, .update, .delete, .concurrentAccess]) {
+            BrokenTodoRepository(.losesConcurrentCreates)
+        })
+        #expect(Set(failed.keys) == ["concurrency.createsLoseNothing"])
+        #expect(failed["concurrency.createsLoseNothing"]?.contains("fetchAll() is missing ids") == true)
+    }
+
+    @Test("a store that hands out the instances it keeps fails the aliasing clause; one that copies passes")
+    func aliasing() async {
+        let notes = Contract.crud(factory: Note.factory)
+        let aliasing = await Self.failed(notes, Conformance("aliasing") { AliasingNoteStore(copies: false) })
+        #expect(aliasing.keys.contains("values.returnedEntitiesAreCopies"))
+        let copying = await Self.failed(notes, Conformance("copying") { AliasingNoteStore(copies: true) })
+        #expect(copying.isEmpty)
+    }
+
+    @Test("server-assigned ids through a draft type pass; reused ids fail")
+    func serverAssignedIDs() async {
+        let ignoringID = Equivalence<Todo>.normalizing("== ignoring id") { Todo(id: 0, title: $0.title, done: $0.done, priority: $0.priority, due: $0.due) }
+        let factory = EntityFactory<Todo>(make: { Todo(id: $0, title: "Todo \($0)") }, mutate: { $0.toggled() }, identity: \.id)
+        let contract = Contract.crud(factory: factory)
+        let correct = await Self.failed(contract, Conformance("server", capabilities: [.create, .update, .delete, .serverAssignedIDs], equivalence: ignoringID) {
+            RepositoryWitness(ServerAssignedTodoRepository(), draft: { .init(title: $0.title, done: $0.done) })
+        })
+        #expect(correct.isEmpty)
+        let reusing = await Self.failed(contract, Conformance("reusing", capabilities: [.create, .update, .delete, .serverAssignedIDs], equivalence: ignoringID) {
+            RepositoryWitness(ServerAssignedTodoRepository(reusesIDs: true), draft: { .init(title: $0.title, done: $0.done) })
+        })
+        #expect(reusing.keys.contains("create.assignsDistinctIDs"))
+    }
+
+    @Test("a callback API that calls a completion twice fails every clause that uses that operation")
+    func doubleCompletion() async {
+        let conformance = Conformance<Todo>("double-delete") {
+            let store = InMemoryTodoRepository()
+            return RepositoryWitness.callbacks(
+                create: { todo, done in Task { done(await Result { try await store.create(todo) }) } },
+                fetch: { id, done in Task { done(.success(await store.fetch(id: id))) } },
+                fetchAll: { done in Task { done(.success(await store.fetchAll())) } },
+                update: { todo, done in Task { done(await Result { try await store.update(todo) }) } },
+                delete: { id, done in
+                    Task {
+                        let result = await Result { try await store.delete(id: id) }
+                        done(result)
+                        done(result)
+                    }
+                })
+        }
+        let failed = await Self.failed(Self.todos, conformance)
+        #expect(failed.keys.contains("operations.completeExactlyOnce"))
+        #expect(failed.keys.contains("delete.removesFromFetch"))
+        #expect(!failed.keys.contains("create.readYourWrites"))
+        #expect(failed["delete.removesFromFetch"]?.contains("completion handler of delete(id:) was called 2 times") == true)
+    }
+
+    @Test("a failure is recorded at the caller's line, prefixed with the clause's label")
+    func failureLocation() async throws {
+        let check = try #require(Self.todos.cases(for: Conformance("upserting") { BrokenTodoRepository(.upserts) })
+            .first { $0.clauseID == "update.missingIDFollowsPolicy" })
+        let line = #line + 2
+        await withKnownIssue {
+            await check.verify()
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "BrokenConformerTests.swift"
+                && issue.comments.contains { $0.rawValue.hasPrefix("[CRUD › update.missingIDFollowsPolicy] ") }
+        }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// `Result { try await … }`.
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+@Suite("README")
+struct ReadmeExampleTests {
+    /// The repository's root, found from this file's path.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("the README's example is the code this test target compiles and runs")
+    func exampleIsCompiled() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Tests/RepositoryContractsTests/ReadmeExample.swift"), encoding: .utf8)
+        let example = try #require(source.components(separatedBy: "// README example begins\n").last?
+            .components(separatedBy: "// README example ends").first)
+        #expect(readme.contains("```swift\n" + example + "```"))
+        #expect(example.split(separator: "\n").count <= 10)
+    }
+}
