@@ -73,7 +73,7 @@ public struct Contract<Entity: Identifiable & Equatable & Sendable>: Sendable wh
                 progress(.started(id: clause.id, summary: clause.summary))
                 result = await ContractCase(contract: self, conformance: conformance, clause: clause).run()
             }
-            progress(.finished(result))
+            progress(.finished(result: result))
             results.append(result)
         }
         return ConformerReport(name: conformance.name, capabilities: conformance.capabilities.description, clauses: results)
@@ -100,5 +100,5 @@ public enum ClauseProgress: Sendable, Codable, Hashable {
     /// A clause is about to run.
     case started(id: String, summary: String)
     /// A clause ended (or was skipped).
-    case finished(ClauseResult)
+    case finished(result: ClauseResult)
 }

@@ -7,7 +7,8 @@ public struct EntityFactory<Entity: Identifiable & Equatable & Sendable>: Sendab
     /// A new entity for an ordinal. Distinct ordinals must give distinct ids; the same ordinal must give
     /// equal entities.
     public var make: @Sendable (_ ordinal: Int) -> Entity
-    /// The same entity (same id) with a different value: what an update stores.
+    /// The same entity (same id) with a different value: what an update stores. It must return a changed
+    /// copy and leave its argument as it was (for reference types too: see `alter`).
     public var mutate: @Sendable (Entity) -> Entity
     /// The same content as the entity under the identity `make(ordinal)` has: a *twin*. Twins catch
     /// conformers that find entities by value instead of by id.
@@ -15,18 +16,23 @@ public struct EntityFactory<Entity: Identifiable & Equatable & Sendable>: Sendab
     /// Edge cases that must round-trip: unicode, empty strings, extreme numbers, dates. Their ids are
     /// replaced by harness ids (through `twin`) before they are stored.
     public var samples: [Entity]
+    /// For reference-type entities: changes an instance in place, as code holding a reference would. With
+    /// it, the contract checks that changing an instance passed in or handed out leaves what is stored alone.
+    public var alter: (@Sendable (Entity) -> Void)?
 
     /// A factory with an explicit twin function.
     public init(
         make: @escaping @Sendable (_ ordinal: Int) -> Entity,
         mutate: @escaping @Sendable (Entity) -> Entity,
         twin: @escaping @Sendable (_ of: Entity, _ ordinal: Int) -> Entity,
-        samples: [Entity] = []
+        samples: [Entity] = [],
+        alter: (@Sendable (Entity) -> Void)? = nil
     ) {
         self.make = make
         self.mutate = mutate
         self.twin = twin
         self.samples = samples
+        self.alter = alter
     }
 
     /// A factory whose twins are made by writing `make(ordinal).id` through `identity`.
@@ -34,7 +40,8 @@ public struct EntityFactory<Entity: Identifiable & Equatable & Sendable>: Sendab
         make: @escaping @Sendable (_ ordinal: Int) -> Entity,
         mutate: @escaping @Sendable (Entity) -> Entity,
         identity: any WritableKeyPath<Entity, Entity.ID> & Sendable,
-        samples: [Entity] = []
+        samples: [Entity] = [],
+        alter: (@Sendable (Entity) -> Void)? = nil
     ) {
         self.init(
             make: make, mutate: mutate,
@@ -43,7 +50,7 @@ public struct EntityFactory<Entity: Identifiable & Equatable & Sendable>: Sendab
                 twin[keyPath: identity] = make(ordinal).id
                 return twin
             },
-            samples: samples)
+            samples: samples, alter: alter)
     }
 
     /// Mistakes in the factory itself, found by exercising it on a few ordinals; empty when it is sound.
@@ -56,14 +63,20 @@ public struct EntityFactory<Entity: Identifiable & Equatable & Sendable>: Sendab
         if make(1) != first {
             found.append("make(1) is not equal to make(1): make must be deterministic")
         }
-        let mutated = mutate(first)
+        // Fresh instances for every comparison: a reference-type entity may be mutated in place.
+        let mutated = mutate(make(1))
         if mutated.id != first.id {
             found.append("mutate(_:) changed the id from \(first.id) to \(mutated.id): it must keep the id")
         }
-        if mutated == first {
+        if mutated == make(1) {
             found.append("mutate(_:) returned an equal entity: it must change the value")
         }
-        if mutate(mutated) == mutated {
+        let argument = make(1)
+        _ = mutate(argument)
+        if argument != make(1) {
+            found.append("mutate(_:) changed the entity it was given: return a changed copy (in-place changes belong in alter)")
+        }
+        if mutate(mutate(make(1))) == mutate(make(1)) {
             found.append("mutate(_:) applied twice returned an equal entity: each call must change the value")
         }
         let twin = twin(first, 3)

@@ -42,4 +42,9 @@ struct DemoConformer: Sendable {
     static func named(_ name: String) -> DemoConformer? {
         all.first { $0.name == name }
     }
+
+    /// The error message for a conformer name the demo does not know, listing the names it does.
+    static func unknownNameMessage(_ name: String) -> String {
+        "unknown conformer '\(name)' (known: \(all.map(\.name).joined(separator: ", ")))"
+    }
 }

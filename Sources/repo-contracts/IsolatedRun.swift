@@ -43,23 +43,24 @@ struct IsolatedRun: Sendable {
             guard !remaining.isEmpty else { break }
             let outcome = try await launch(name, clauses.map(\.id).filter { results[$0] != nil })
             let before = results.count
-            var running: DemoConformer.ClauseOutline?
+            var running: String?
             for event in ProgressLines.decode(outcome.standardOutput) {
                 switch event {
-                case .started(let id, let summary):
-                    running = DemoConformer.ClauseOutline(id: id, summary: summary)
+                case .started(let id, _):
+                    running = id
                 case .finished(let result):
                     if remaining.contains(where: { $0.id == result.id }) {
                         results[result.id] = result
                     }
-                    if running?.id == result.id {
+                    if running == result.id {
                         running = nil
                     }
                 }
             }
             let diagnosis = CrashDiagnosis(termination: outcome.termination, standardError: outcome.standardError)
-            if let running, results[running.id] == nil, remaining.contains(running) || remaining.contains(where: { $0.id == running.id }) {
-                results[running.id] = diagnosis.result(for: running)
+            if let running, results[running] == nil, let clause = remaining.first(where: { $0.id == running }) {
+                // It died in the middle of this clause (or stopped there): the clause crashed.
+                results[running] = diagnosis.result(for: clause)
             } else if results.count == before {
                 // No progress at all: another child would do the same. Report what is left and stop.
                 for clause in remaining {

@@ -51,14 +51,14 @@ struct RunConformerCommand: Subcommand, Equatable {
             throw reader.error("missing conformer name")
         }
         guard DemoConformer.named(name) != nil else {
-            throw reader.error(DemoCommand.unknownConformerMessage(name))
+            throw reader.error(DemoConformer.unknownNameMessage(name))
         }
         self.init(conformer: name, skipping: skipping)
     }
 
     func run(_ console: Console) async throws -> ExitCode {
         guard let conformer = DemoConformer.named(conformer) else {
-            throw ToolError(DemoCommand.unknownConformerMessage(conformer))
+            throw ToolError(DemoConformer.unknownNameMessage(conformer))
         }
         let channel = Platform.reserveStandardOutput()
         _ = await conformer.report(skipping: skipping) { event in

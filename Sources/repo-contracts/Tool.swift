@@ -76,7 +76,7 @@ enum Tool {
 
     /// The short usage shown after a usage error.
     static var synopsis: String {
-        let names = subcommands.filter { !$0.isHidden }.map(\.name).joined(separator: ", ")
+        let names = subcommands.filter { !$0.isHidden }.map { $0.name }.joined(separator: ", ")
         return """
             usage: \(name) <subcommand> [options]
               subcommands: \(names)
@@ -87,7 +87,7 @@ enum Tool {
     /// The tool's help.
     static var help: String {
         let visible = subcommands.filter { !$0.isHidden }
-        let width = visible.map(\.name.count).max() ?? 0
+        let width = visible.map { $0.name.count }.max() ?? 0
         let lines = visible.map { "  \($0.name.padded(to: width))   \($0.abstract)" }
         return """
             OVERVIEW: Run repository contracts on repository implementations.

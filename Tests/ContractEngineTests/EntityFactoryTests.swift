@@ -52,3 +52,28 @@ struct PolicyTests {
         #expect(Policy([.applied]).accepts(.applied))
     }
 }
+
+/// A reference-type entity, to check that the factory is validated on fresh instances.
+private final class Box: Identifiable, Equatable, @unchecked Sendable {
+    var id: Int
+    var value: Int
+    init(id: Int, value: Int) { self.id = id; self.value = value }
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs.id == rhs.id && lhs.value == rhs.value }
+}
+
+@Suite("EntityFactory for reference types")
+struct ReferenceEntityFactoryTests {
+    @Test("a mutate that changes its argument in place is named as a factory mistake")
+    func inPlaceMutate() {
+        let factory = EntityFactory<Box>(
+            make: { Box(id: $0, value: 0) }, mutate: { $0.value += 1; return $0 }, twin: { Box(id: $1, value: $0.value) })
+        #expect(factory.mistakes() == ["mutate(_:) changed the entity it was given: return a changed copy (in-place changes belong in alter)"])
+    }
+
+    @Test("a mutate that returns a changed copy is sound")
+    func copyingMutate() {
+        let factory = EntityFactory<Box>(
+            make: { Box(id: $0, value: 0) }, mutate: { Box(id: $0.id, value: $0.value + 1) }, twin: { Box(id: $1, value: $0.value) })
+        #expect(factory.mistakes().isEmpty)
+    }
+}

@@ -38,10 +38,13 @@ struct BrokenConformerTests {
 
     @Test("writes that succeed on a conformer declared read-only fail the rejection clauses")
     func undeclaredWrites() async {
-        let failed = await Self.failed(Self.todos, Conformance("read-only", capabilities: []) { BrokenTodoRepository(.acceptsUndeclaredWrites) })
+        // A read-only subject comes with data: its factory seeds it.
+        let failed = await Self.failed(Self.todos, Conformance("read-only", capabilities: []) {
+            try await seeded(BrokenTodoRepository(.acceptsUndeclaredWrites))
+        })
         #expect(Set(failed.keys) == ["create.rejectedWhenUnsupported", "update.rejectedWhenUnsupported", "delete.rejectedWhenUnsupported"])
         let readOnly = await Self.failed(Self.todos, Conformance("read-only", capabilities: []) {
-            RepositoryWitness(readOnly: InMemoryTodoRepository())
+            RepositoryWitness(readOnly: try await seeded(InMemoryTodoRepository()))
         })
         #expect(readOnly.isEmpty)
     }
@@ -115,6 +118,14 @@ struct BrokenConformerTests {
                 && issue.comments.contains { $0.rawValue.hasPrefix("[CRUD › update.missingIDFollowsPolicy] ") }
         }
     }
+}
+
+/// `repository` holding two to-dos.
+private func seeded<Repository: RepositoryProtocol>(_ repository: Repository) async throws -> Repository
+where Repository.Entity == Todo, Repository.Draft == Todo {
+    _ = try await repository.create(Todo(id: 501, title: "seeded"))
+    _ = try await repository.create(Todo(id: 502, title: "seeded too"))
+    return repository
 }
 
 extension Result where Failure == any Error {

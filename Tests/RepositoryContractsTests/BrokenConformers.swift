@@ -67,11 +67,12 @@ final class Note: Identifiable, Equatable, @unchecked Sendable, CustomStringConv
     static func == (lhs: Note, rhs: Note) -> Bool { lhs.id == rhs.id && lhs.text == rhs.text }
     var description: String { "Note(\(id), \(text))" }
 
-    /// Mutates in place, as code holding a reference would.
+    /// `alter` changes a note in place, as code holding a reference would.
     static let factory = EntityFactory<Note>(
         make: { Note(id: $0, text: "note \($0)") },
-        mutate: { note in note.text += "!"; return note },
-        twin: { note, ordinal in Note(id: ordinal, text: note.text) })
+        mutate: { Note(id: $0.id, text: $0.text + "!") },
+        twin: { note, ordinal in Note(id: ordinal, text: note.text) },
+        alter: { $0.text += " (changed in place)" })
 }
 
 actor AliasingNoteStore: RepositoryProtocol {
@@ -82,7 +83,11 @@ actor AliasingNoteStore: RepositoryProtocol {
 
     private func out(_ note: Note) -> Note { copies ? Note(id: note.id, text: note.text) : note }
 
-    func create(_ note: Note) -> Note { notes.append(out(note)); return out(note) }
+    func create(_ note: Note) throws -> Note {
+        guard !notes.contains(where: { $0.id == note.id }) else { throw RepositoryError.conflict() }
+        notes.append(out(note))
+        return out(note)
+    }
     func fetch(id: Int) -> Note? { notes.first { $0.id == id }.map(out) }
     func fetchAll() -> [Note] { notes.map(out) }
     func update(_ note: Note) throws -> Note {

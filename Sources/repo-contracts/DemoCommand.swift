@@ -1,0 +1,129 @@
+import ContractEngine
+
+/// `repo-contracts demo`: runs the CRUD contract on the example conformers, each in child processes so a
+/// trap fails one clause instead of ending the run, and prints the conformance table (or the JSON report).
+struct DemoCommand: Subcommand, Equatable {
+    /// How the report is printed.
+    enum Format: String, CaseIterable, Sendable {
+        /// The conformance table, then the failures.
+        case table
+        /// ``ContractReport/json()``.
+        case json
+    }
+
+    static let name = "demo"
+    static let abstract = "Run the CRUD contract on the example conformers and print the conformance table."
+    static let synopsis = """
+        usage: \(Tool.name) demo [--format table|json] [--strict] [--verbose] [--conformer <name>]…
+          See '\(Tool.name) demo --help'.
+        """
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        Each conformer runs in child processes: a conformer that traps fails the clause it trapped in
+        (status 'crashed'), and the run goes on with the next clause.
+
+        USAGE: \(Tool.name) demo [--format table|json] [--strict] [--verbose] [--conformer <name>]…
+
+        OPTIONS:
+          --format <format>    table (default): the conformance table and every failure.
+                               json: the report as JSON (conformers[].clauses[].id/summary/status/message).
+          --strict             Exit with status 1 when a clause failed or crashed.
+          -v, --verbose        List the skipped clauses with the reason (table format).
+          --conformer <name>   Run only this conformer; repeat for several.
+                               Known: \(DemoConformer.all.map(\.name).joined(separator: ", ")).
+          -h, --help           Show this help.
+
+        EXIT STATUS: 0 when the demo ran, even if clauses failed; 1 with --strict when a clause failed or
+        crashed, or on an internal failure; 64 on a usage error.
+        """
+    }
+
+    /// How the report is printed.
+    var format: Format = .table
+    /// Exit with 1 when a clause failed or crashed.
+    var strict = false
+    /// List skipped clauses too.
+    var verbose = false
+    /// The conformers to run, in registry order; empty means all of them.
+    var conformers: [String] = []
+
+    init(format: Format = .table, strict: Bool = false, verbose: Bool = false, conformers: [String] = []) {
+        self.format = format
+        self.strict = strict
+        self.verbose = verbose
+        self.conformers = conformers
+    }
+
+    init(parsing arguments: [String]) throws(UsageError) {
+        var reader = ArgumentReader(arguments, usage: Self.synopsis)
+        while let token = reader.next() {
+            switch token {
+            case .option("--format", let inline):
+                let value = try reader.value(of: "--format", inline: inline)
+                guard let format = Format(rawValue: value) else {
+                    let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw reader.error("invalid value '\(value)' for --format (expected one of: \(known))")
+                }
+                self.format = format
+            case .option("--strict", let inline):
+                try reader.flag("--strict", inline: inline)
+                strict = true
+            case .option(let option, let inline) where option == "--verbose" || option == "-v":
+                try reader.flag(option, inline: inline)
+                verbose = true
+            case .option("--conformer", let inline):
+                let name = try reader.value(of: "--conformer", inline: inline)
+                guard DemoConformer.named(name) != nil else {
+                    throw reader.error(DemoConformer.unknownNameMessage(name))
+                }
+                if !conformers.contains(name) {
+                    conformers.append(name)
+                }
+            case .option(let option, _):
+                throw reader.unknown(option: option)
+            case .operand(let operand):
+                throw reader.unexpected(operand: operand)
+            }
+        }
+    }
+
+    /// The conformers this run covers, in registry order.
+    var selected: [DemoConformer] {
+        DemoConformer.all.filter { conformers.isEmpty || conformers.contains($0.name) }
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+        let report = try await makeReport()
+        switch format {
+        case .table:
+            console.print(ConformanceTable(report: report, verbose: verbose).render())
+        case .json:
+            console.print(try report.json())
+        }
+        let broken = report.conformers.contains { $0.count(.failed) + $0.count(.crashed) > 0 }
+        return strict && broken ? .failure : .success
+    }
+
+    /// Runs every selected conformer, each in child processes of this executable, one after another.
+    func makeReport() async throws -> ContractReport {
+        let executable = try ChildProcess.currentExecutable()
+        let launch: IsolatedRun.Launch = { name, skipping in
+            var arguments = [RunConformerCommand.name, name]
+            if !skipping.isEmpty {
+                arguments += ["--skip", skipping.joined(separator: ",")]
+            }
+            return try await ChildProcess.run(executable, arguments: arguments)
+        }
+        var reports: [ConformerReport] = []
+        for conformer in selected {
+            reports.append(try await IsolatedRun(conformer, launch: launch).run())
+        }
+        var contracts: [String] = []
+        for name in selected.map(\.contractName) where !contracts.contains(name) {
+            contracts.append(name)
+        }
+        return ContractReport(contract: contracts.joined(separator: " + "), conformers: reports)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// `repo-contracts demo` end to end: the built binary, its child processes, its output and exit status.
+@Suite("repo-contracts demo (built binary)", .timeLimit(.minutes(2)))
+struct DemoBinaryTests {
+    static let inMemory = "in-memory"
+    static let seedPort = "seed-000-userdefaults"
+    static let crashingClause = "delete.lastLeavesEmpty"
+    /// Every clause the seed port breaks: one traps, the others fail.
+    static let seedPortBroken: Set<String> = [
+        "create.existingIDFollowsPolicy", "fetchAll.emptyRepository", "fetch.unknownIDOnEmpty",
+        "update.leavesTwinsUntouched", "delete.leavesTwinsUntouched", crashingClause,
+    ]
+
+    @Test("the table names both conformers, the failures, and the trap as one crashed clause")
+    func table() async throws {
+        let run = try await RepoContractsBinary.run("demo")
+        #expect(run.status == 0, "stderr:\n\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count < 120, "the default output should stay readable")
+
+        let inMemoryRow = try #require(lines.first { $0.hasPrefix(Self.inMemory + " ") })
+        let seedRow = try #require(lines.first { $0.hasPrefix(Self.seedPort + " ") })
+        let header = try #require(lines.first { $0.hasPrefix("conformer ") })
+        #expect(header.split(separator: " ") == ["conformer", "passed", "failed", "crashed", "skipped"])
+        #expect(inMemoryRow.count == header.count && seedRow.count == header.count, "columns are aligned")
+        let counts = { (row: String) in row.split(separator: " ").dropFirst().compactMap { Int($0) } }
+        #expect(counts(inMemoryRow).count == 4)
+        #expect(counts(inMemoryRow)[1] == 0 && counts(inMemoryRow)[2] == 0, "in-memory fails nothing: \(inMemoryRow)")
+        #expect(counts(seedRow)[1] == Self.seedPortBroken.count - 1, "seed port row: \(seedRow)")
+        #expect(counts(seedRow)[2] == 1, "seed port row: \(seedRow)")
+
+        for id in Self.seedPortBroken {
+            #expect(run.stdout.contains("✘ \(Self.seedPort) [CRUD › \(id)]"), "no failure block for \(id)")
+        }
+        let crashBlock = try #require(run.stdout.components(separatedBy: "\n\n").first {
+            $0.hasPrefix("✘ \(Self.seedPort) [CRUD › \(Self.crashingClause)]")
+        })
+        #expect(crashBlock.contains("SIGILL") || crashBlock.contains("SIGTRAP"), "\(crashBlock)")
+        #expect(crashBlock.contains("Range requires lowerBound <= upperBound"), "\(crashBlock)")
+        #expect(!run.stdout.contains("✘ \(Self.inMemory) "))
+    }
+
+    @Test("--format json is the report's JSON: the seed port breaks exactly its known clauses, and the run goes on after the trap")
+    func json() async throws {
+        let run = try await RepoContractsBinary.run("demo", "--format", "json")
+        #expect(run.status == 0, "stderr:\n\(run.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(root["contract"] as? String == "CRUD")
+        let conformers = try #require(root["conformers"] as? [[String: Any]])
+        let names = conformers.compactMap { $0["name"] as? String }
+        #expect(names.count == conformers.count)
+        #expect(names.filter { [Self.inMemory, Self.seedPort].contains($0) } == [Self.inMemory, Self.seedPort], "registry order")
+
+        var statuses: [String: [String: String]] = [:]  // conformer → clause id → status
+        for conformer in conformers {
+            let name = try #require(conformer["name"] as? String)
+            let clauses = try #require(conformer["clauses"] as? [[String: Any]])
+            #expect(!clauses.isEmpty)
+            for clause in clauses {
+                let id = try #require(clause["id"] as? String)
+                let status = try #require(clause["status"] as? String)
+                #expect(clause["summary"] is String, "\(name)/\(id) has no summary")
+                #expect(["passed", "failed", "skipped", "crashed"].contains(status), "\(name)/\(id): \(status)")
+                if status != "passed" {
+                    #expect(clause["message"] is String, "\(name)/\(id) is \(status) without a message")
+                }
+                statuses[name, default: [:]][id] = status
+            }
+            let ids = clauses.compactMap { $0["id"] as? String }
+            #expect(Set(ids).count == ids.count, "\(name) reports a clause twice")
+        }
+
+        let inMemory = try #require(statuses[Self.inMemory])
+        #expect(inMemory.filter { $0.value == "failed" || $0.value == "crashed" }.isEmpty)
+
+        let seed = try #require(statuses[Self.seedPort])
+        #expect(Set(seed.filter { $0.value != "passed" && $0.value != "skipped" }.keys) == Self.seedPortBroken)
+        #expect(seed[Self.crashingClause] == "crashed")
+        for id in Self.seedPortBroken.subtracting([Self.crashingClause]) {
+            #expect(seed[id] == "failed", "\(id)")
+        }
+        // Clauses after the trap still ran, in a new child process.
+        #expect(seed["delete.missingIDFollowsPolicy"] == "passed")
+        #expect(seed["delete.twiceFollowsPolicy"] != nil)
+        // Both conformers run the same contract: the same clauses, in the same (contract) order.
+        let order = { (name: String) in
+            (conformers.first { $0["name"] as? String == name }?["clauses"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        }
+        #expect(order(Self.inMemory) == order(Self.seedPort))
+    }
+
+    @Test("--strict exits 1 when a clause failed or crashed, 0 when none did")
+    func strict() async throws {
+        let broken = try await RepoContractsBinary.run("demo", "--strict")
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains(Self.seedPort))
+        let clean = try await RepoContractsBinary.run("demo", "--strict", "--conformer", Self.inMemory)
+        #expect(clean.status == 0, "stderr:\n\(clean.stderr)")
+        #expect(!clean.stdout.contains(Self.seedPort))
+    }
+
+    @Test("an unknown option exits 64 with an error naming it and a usage")
+    func unknownOption() async throws {
+        let run = try await RepoContractsBinary.run("demo", "--frobnicate")
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("error: unknown option '--frobnicate'"))
+        #expect(run.stderr.contains("usage: repo-contracts demo"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("usage errors exit 64", arguments: [
+        ["frobnicate"], ["demo", "--format", "xml"], ["demo", "--format"], ["demo", "--conformer", "nope"], ["demo", "extra"],
+    ])
+    func usageErrors(_ arguments: [String]) async throws {
+        let outcome = try await RepoContractsBinary.run(arguments: arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix("error: "), "\(outcome.stderr)")
+    }
+
+    @Test("no arguments: usage on standard error, exit 64")
+    func noArguments() async throws {
+        let run = try await RepoContractsBinary.run(arguments: [])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("USAGE: repo-contracts"))
+    }
+
+    @Test("--help exits 0 and lists demo; demo --help describes demo's options")
+    func help() async throws {
+        let tool = try await RepoContractsBinary.run("--help")
+        #expect(tool.status == 0)
+        #expect(tool.stdout.contains("demo"))
+        #expect(!tool.stdout.contains("__run-conformer"), "the internal subcommand stays hidden")
+        let demo = try await RepoContractsBinary.run("demo", "--help")
+        #expect(demo.status == 0)
+        for option in ["--format", "--strict", "--conformer"] {
+            #expect(demo.stdout.contains(option))
+        }
+    }
+}

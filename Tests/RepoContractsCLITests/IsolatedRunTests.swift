@@ -1,0 +1,163 @@
+import ContractEngine
+import Foundation
+import Testing
+
+@testable import repo_contracts
+
+/// The crash-isolation loop, with scripted child processes instead of real ones.
+@Suite("Crash isolation")
+struct IsolatedRunTests {
+    typealias Outline = DemoConformer.ClauseOutline
+
+    static let clauses = ["a", "b", "c", "d"].map { Outline(id: $0, summary: "clause \($0)") }
+
+    static func started(_ id: String) -> ClauseProgress { .started(id: id, summary: "clause \(id)") }
+    static func passed(_ id: String) -> ClauseProgress {
+        .finished(result: ClauseResult(id: id, summary: "clause \(id)", status: .passed))
+    }
+    static func outcome(_ events: [ClauseProgress], _ termination: Termination, stderr: String = "") throws -> ChildOutcome {
+        var data = Data()
+        for event in events {
+            data += try ProgressLines.encode(event)
+        }
+        return ChildOutcome(standardOutput: data, standardError: Data(stderr.utf8), termination: termination)
+    }
+
+    /// Hands out scripted outcomes in order and records what each child was asked to skip.
+    final class Script: Sendable {
+        let outcomes: Protected<[ChildOutcome]>
+        let launches = Protected<[[String]]>([])
+
+        init(_ outcomes: [ChildOutcome]) {
+            self.outcomes = Protected(outcomes)
+        }
+
+        func run() async throws -> ConformerReport {
+            try await IsolatedRun(name: "scripted", capabilities: "[.create]", clauses: IsolatedRunTests.clauses) { name, skipping in
+                #expect(name == "scripted")
+                self.launches.withLock { $0.append(skipping) }
+                guard let next = self.outcomes.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else {
+                    throw ToolError("no more scripted children")
+                }
+                return next
+            }.run()
+        }
+    }
+
+    @Test("a child that reports every clause is the only child")
+    func cleanRun() async throws {
+        let script = Script([try Self.outcome(["a", "b", "c", "d"].flatMap { [Self.started($0), Self.passed($0)] }, .exited(0))])
+        let report = try await script.run()
+        #expect(report.name == "scripted" && report.capabilities == "[.create]")
+        #expect(report.clauses.map(\.id) == ["a", "b", "c", "d"])
+        #expect(report.clauses.allSatisfy { $0.status == .passed })
+        #expect(script.launches.withLock { $0 } == [[]])
+    }
+
+    @Test("a trap crashes the running clause only, and a new child goes on after it")
+    func crashInTheMiddle() async throws {
+        let stderr = """
+            Swift/ClosedRange.swift:411: Fatal error: Range requires lowerBound <= upperBound
+
+            *** Signal 4: Backtracing from 0x7f7ed8d6df7f... done ***
+
+            *** Program crashed: Illegal instruction at 0x00007f7ed8d6df7f ***
+
+            Thread 0 crashed:
+            rax 0x0000000000000000  0
+            """
+        let script = Script([
+            try Self.outcome([Self.started("a"), Self.passed("a"), Self.started("b")], .signalled(4), stderr: stderr),
+            try Self.outcome([Self.started("c"), Self.passed("c"), Self.started("d"), Self.passed("d")], .exited(0)),
+        ])
+        let report = try await script.run()
+        #expect(report.clauses.map(\.id) == ["a", "b", "c", "d"])
+        #expect(report.clauses.map(\.status) == [.passed, .crashed, .passed, .passed])
+        let message = try #require(report.clauses[1].message)
+        #expect(message.contains("crashed with signal 4"))
+        #expect(message.contains("Fatal error: Range requires lowerBound <= upperBound"))
+        #expect(!message.contains("rax"), "the backtrace stays out of the message")
+        #expect(report.clauses[1].summary == "clause b")
+        #expect(script.launches.withLock { $0 } == [[], ["a", "b"]])
+    }
+
+    @Test("a child that dies before starting any clause stops the loop: every clause left is crashed")
+    func crashBeforeAnyClause() async throws {
+        let script = Script([try Self.outcome([], .signalled(11), stderr: "dyld: something is missing\n")])
+        let report = try await script.run()
+        #expect(report.clauses.map(\.id) == ["a", "b", "c", "d"])
+        #expect(report.clauses.allSatisfy { $0.status == .crashed })
+        #expect(report.clauses.allSatisfy { $0.message?.contains("something is missing") == true })
+        #expect(script.launches.withLock { $0.count } == 1)
+    }
+
+    @Test("a child that exits early without a clause running gets a successor; one that does nothing ends the loop")
+    func earlyExit() async throws {
+        let script = Script([
+            try Self.outcome([Self.started("a"), Self.passed("a")], .exited(0)),
+            try Self.outcome([], .exited(3), stderr: "something went wrong"),
+        ])
+        let report = try await script.run()
+        #expect(report.clauses.map(\.status) == [.passed, .crashed, .crashed, .crashed])
+        #expect(report.clauses[1].message?.contains("exited with status 3") == true)
+        #expect(script.launches.withLock { $0 } == [[], ["a"]])
+    }
+
+    @Test("a clause left running by a clean exit is crashed too (a conformer that calls exit(0))")
+    func exitInsideClause() async throws {
+        let script = Script([
+            try Self.outcome([Self.started("a")], .exited(0)),
+            try Self.outcome(["b", "c", "d"].flatMap { [Self.started($0), Self.passed($0)] }, .exited(0)),
+        ])
+        let report = try await script.run()
+        #expect(report.clauses.map(\.status) == [.crashed, .passed, .passed, .passed])
+        #expect(report.clauses[0].message?.contains("exited with status 0 while this clause ran") == true)
+    }
+
+    @Test("skipped and unknown clauses from a child, and lines that are not events")
+    func oddOutput() async throws {
+        var output = Data("not json\n".utf8)
+        output += try ProgressLines.encode(.finished(result: ClauseResult(id: "a", summary: "clause a", status: .skipped, reason: "n/a")))
+        output += try ProgressLines.encode(.finished(result: ClauseResult(id: "zzz", summary: "not in the contract", status: .failed)))
+        for id in ["b", "c", "d"] {
+            output += try ProgressLines.encode(Self.started(id)) + ProgressLines.encode(Self.passed(id))
+        }
+        let script = Script([ChildOutcome(standardOutput: output, standardError: Data(), termination: .exited(0))])
+        let report = try await script.run()
+        #expect(report.clauses.map(\.id) == ["a", "b", "c", "d"])
+        #expect(report.clauses[0].status == .skipped && report.clauses[0].reason == "n/a")
+    }
+
+    @Test("a child that cannot be started fails the run")
+    func launchFailure() async throws {
+        await #expect(throws: ToolError.self) { try await Script([]).run() }
+    }
+
+    @Test("a program that cannot be started is a ToolError")
+    func missingExecutable() async throws {
+        await #expect(throws: ToolError.self) {
+            try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/repo-contracts"), arguments: [])
+        }
+    }
+
+    @Test("the last words of a dying process: what came before the backtrace, or the last lines")
+    func lastWords() {
+        #expect(CrashDiagnosis.lastWords(of: "one\ntwo\nFatal error: boom\nCurrent stack trace:\n0 libswiftCore.so\n")
+            == ["one", "two", "Fatal error: boom"])
+        #expect(CrashDiagnosis.lastWords(of: "\n*** Signal 11: Backtracing\n\n*** Program crashed: Bad pointer dereference ***\nrax 0\n")
+            == ["*** Program crashed: Bad pointer dereference ***"])
+        #expect(CrashDiagnosis.lastWords(of: (1...9).map { "line \($0)" }.joined(separator: "\n"))
+            == (5...9).map { "line \($0)" })
+        #expect(CrashDiagnosis.lastWords(of: "").isEmpty)
+        #expect(CrashDiagnosis.lastWords(of: String(repeating: "x", count: 1_000)).first?.count == CrashDiagnosis.lineLength + 1)
+    }
+
+    @Test("termination descriptions name the signal")
+    func terminationDescription() {
+        #expect(Termination.exited(0).isSuccess)
+        #expect(!Termination.signalled(4).isSuccess)
+        #expect(Termination.exited(2).description == "exited with status 2")
+        #expect(Termination.signalled(9).description == "crashed with signal 9 (SIGKILL)")
+        #expect(Platform.signalName(6) == "SIGABRT")
+    }
+}
