@@ -27,13 +27,16 @@ let package = Package(
         .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),
         // Example conformers shared by the demo and the tests (no product).
         .target(name: "TodoExample", dependencies: ["ContractEngine"]),
-        .executableTarget(name: "repo-contracts", dependencies: ["StandardContracts", "TodoExample"]),
+        // The command line's code, in a library so tests link it (executables cannot be linked into tests
+        // safely on every platform); `repo-contracts` is its one-line entry point.
+        .target(name: "RepoContractsCLI", dependencies: ["StandardContracts", "TodoExample"]),
+        .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
 
         .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample"]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample"]),
-        .testTarget(name: "RepoContractsCLITests", dependencies: ["repo-contracts"]),
+        .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "repo-contracts"]),
     ],
     swiftLanguageModes: [.v6]
 )

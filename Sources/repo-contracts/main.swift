@@ -1,3 +1,4 @@
-// The entry point: everything else lives in `Tool` and the subcommands, so it can be tested.
-let exitCode = await Tool.main(Array(CommandLine.arguments.dropFirst()), console: .standard)
-Platform.exit(exitCode)
+// The entry point: everything lives in the RepoContractsCLI library, where it can be tested.
+import RepoContractsCLI
+
+await RepoContractsCommandLine.run(Array(CommandLine.arguments.dropFirst()))

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import repo_contracts
+@testable import RepoContractsCLI
 
 /// The hand-written argument parser, on injected argument arrays.
 @Suite("Argument parsing")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import repo_contracts
+@testable import RepoContractsCLI
 
 /// Running a child process: output collected, exit status and signal told apart.
 @Suite("Child process", .timeLimit(.minutes(1)))

@@ -1,7 +1,7 @@
 import ContractEngine
 import Testing
 
-@testable import repo_contracts
+@testable import RepoContractsCLI
 
 /// The text rendering of a report, on a report made by hand.
 @Suite("Conformance table")

@@ -2,7 +2,7 @@ import ContractEngine
 import Foundation
 import Testing
 
-@testable import repo_contracts
+@testable import RepoContractsCLI
 
 /// The crash-isolation loop, with scripted child processes instead of real ones.
 @Suite("Crash isolation")

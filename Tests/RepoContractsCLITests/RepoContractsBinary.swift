@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import repo_contracts
+@testable import RepoContractsCLI
 
 /// The built `repo-contracts` executable, run as a user would: with Foundation `Process`, capturing its
 /// standard output, standard error and exit status.

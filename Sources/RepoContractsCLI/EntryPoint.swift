@@ -1,0 +1,10 @@
+/// The `repo-contracts` command line as a library, so the executable stays one line and the tests can
+/// link the same code.
+public enum RepoContractsCommandLine {
+    /// Runs the tool with `arguments` (without the program name) on the process's standard streams, and
+    /// exits the process with the tool's exit status.
+    public static func run(_ arguments: [String]) async -> Never {
+        let exitCode = await Tool.main(arguments, console: .standard)
+        Platform.exit(exitCode)
+    }
+}
