@@ -2,10 +2,10 @@
 /// a place to record failures.
 ///
 /// Failures are recorded, not thrown, so a clause reports everything it found (capped at 100). Throwing
-/// from the body (any failed ``Subject`` call) ends the clause with that failure.
+/// from the body (any failed ``MonitoredRepository`` call) ends the clause with that failure.
 public final class ClauseContext<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
     /// The repository under test, fresh for this clause.
-    public let subject: Subject<Entity>
+    public let subject: MonitoredRepository<Entity>
     /// What the conformer declared.
     public let conformance: Conformance<Entity>
     /// How entities are made.
@@ -15,7 +15,7 @@ public final class ClauseContext<Entity: Identifiable & Equatable & Sendable>: S
     private let recorded = Protected<[ContractFailure]>([])
     static var failureCap: Int { 100 }
 
-    init(subject: Subject<Entity>, conformance: Conformance<Entity>, factory: EntityFactory<Entity>) {
+    init(subject: MonitoredRepository<Entity>, conformance: Conformance<Entity>, factory: EntityFactory<Entity>) {
         self.subject = subject
         self.conformance = conformance
         self.factory = factory

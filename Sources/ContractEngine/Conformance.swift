@@ -49,7 +49,7 @@ public struct Conformance<Entity: Identifiable & Equatable & Sendable>: Sendable
 
     /// Declares a conformer whose type conforms to ``RepositoryProtocol`` with `Draft == Entity`:
     /// `subject` returns a fresh instance.
-    public init<Subject: RepositoryProtocol>(
+    public init<Repository: RepositoryProtocol>(
         _ name: String,
         capabilities: Capabilities = .crud,
         policies: Policies = Policies(),
@@ -59,8 +59,8 @@ public struct Conformance<Entity: Identifiable & Equatable & Sendable>: Sendable
         classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind },
         fileID: StaticString = #fileID,
         line: UInt = #line,
-        subject makeSubject: @escaping @Sendable () async throws -> Subject
-    ) where Subject.Entity == Entity, Subject.Draft == Entity {
+        subject makeSubject: @escaping @Sendable () async throws -> Repository
+    ) where Repository.Entity == Entity, Repository.Draft == Entity {
         self.init(
             name, capabilities: capabilities, policies: policies, ordering: ordering, equivalence: equivalence,
             timeout: timeout, classifyError: classifyError, fileID: fileID, line: line,

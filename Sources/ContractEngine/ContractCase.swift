@@ -80,7 +80,7 @@ where Entity.ID: Sendable {
             return result(.failed, [ContractFailure(message: "makeSubject() failed, so the clause could not run: \(describe(error))")])
         }
         let context = ClauseContext(
-            subject: Subject(witness: witness, timeout: conformance.timeout), conformance: conformance,
+            subject: MonitoredRepository(witness: witness, timeout: conformance.timeout), conformance: conformance,
             factory: bound.factory)
         let anomalies = AnomalyLog()
         await AnomalyLog.$current.withValue(anomalies) {

@@ -1,6 +1,6 @@
 /// The repository under test as a clause sees it: every call goes through the watchdog, and a call that
 /// throws or hangs becomes an ``OperationFailure`` naming the call.
-public struct Subject<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
+public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
     let witness: RepositoryWitness<Entity>
     let timeout: Duration
 
