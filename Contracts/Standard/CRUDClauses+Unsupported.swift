@@ -5,20 +5,20 @@ extension CRUDClauses {
     static var unsupported: [Clause<Entity>] {
         [
             Clause("create.rejectedWhenUnsupported", "create(_:) throws and changes nothing when .create is not declared", forbids: .create) { context in
-                let before = try await context.snapshot()
+                let before = try await context.subject.fetchAll()
                 let entity = context.newEntity()
                 try await expectRefusal(of: "create(_:)", context) { try await context.subject.create(entity) }
                 try await context.expectUnchanged(since: before, "after an undeclared create(_:)")
             },
             Clause("update.rejectedWhenUnsupported", "update(_:) throws and changes nothing when .update is not declared", forbids: .update) { context in
                 let target = try await existingOrNewEntity(context)
-                let before = try await context.snapshot()
+                let before = try await context.subject.fetchAll()
                 try await expectRefusal(of: "update(_:)", context) { try await context.subject.update(context.mutated(target)) }
                 try await context.expectUnchanged(since: before, "after an undeclared update(_:)")
             },
             Clause("delete.rejectedWhenUnsupported", "delete(id:) throws and changes nothing when .delete is not declared", forbids: .delete) { context in
                 let target = try await existingOrNewEntity(context)
-                let before = try await context.snapshot()
+                let before = try await context.subject.fetchAll()
                 try await expectRefusal(of: "delete(id:)", context) { try await context.subject.delete(id: target.id) }
                 try await context.expectUnchanged(since: before, "after an undeclared delete(id:)")
             },

@@ -24,11 +24,6 @@ extension ClauseContext {
         }
     }
 
-    /// The contents of the repository as a list, for comparing before and after a refused operation.
-    func snapshot() async throws -> [Entity] {
-        try await subject.fetchAll()
-    }
-
     /// Records a failure unless the repository still holds exactly `before`.
     func expectUnchanged(since before: [Entity], _ when: String) async throws {
         let after = try await subject.fetchAll()
