@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "RepositoryContractsXCTest", targets: ["RepositoryContractsXCTest"]),
         .library(name: "StandardContracts", targets: ["StandardContracts"]),
         .library(name: "ContractEngine", targets: ["ContractEngine"]),
+        .library(name: "StubServer", targets: ["StubServer"]),
         .executable(name: "repo-contracts", targets: ["repo-contracts"]),
     ],
     targets: [
@@ -25,6 +26,9 @@ let package = Package(
         .target(name: "RepositoryContracts", dependencies: ["StandardContracts"], path: "Contracts/Testing"),
         // The XCTest glue, for test targets that still use XCTest.
         .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),
+        // The loopback HTTP/1.1 server that replays fixtures (and records them). Usable alone; never imports
+        // Testing.
+        .target(name: "StubServer"),
         // Example conformers shared by the demo and the tests (no product).
         .target(name: "TodoExample", dependencies: ["ContractEngine"]),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
@@ -36,6 +40,7 @@ let package = Package(
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample"]),
+        .testTarget(name: "StubServerTests", dependencies: ["StubServer"]),
         .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "repo-contracts"]),
     ],
     swiftLanguageModes: [.v6]

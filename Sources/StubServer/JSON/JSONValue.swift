@@ -1,0 +1,33 @@
+/// A JSON value that keeps what `JSONSerialization` loses: the order of object members and the exact
+/// lexeme of every number (so `12345678901234567890` and `1.10` survive a round trip).
+///
+/// Fixtures store JSON bodies as `JSONValue`s; matching compares them semantically (member order
+/// ignored, numbers compared by value).
+public indirect enum JSONValue: Sendable, Hashable {
+    /// An object's members in their original order (duplicate names are kept as written).
+    case object([Member])
+    /// An array.
+    case array([JSONValue])
+    /// A string (unescaped).
+    case string(String)
+    /// A number, as its lexeme (`-0.5e3`), exactly as written.
+    case number(String)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// `null`.
+    case null
+
+    /// One member of a JSON object.
+    public struct Member: Sendable, Hashable {
+        /// The member's name (unescaped).
+        public var name: String
+        /// The member's value.
+        public var value: JSONValue
+
+        /// Creates a member.
+        public init(_ name: String, _ value: JSONValue) {
+            self.name = name
+            self.value = value
+        }
+    }
+}
