@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "StandardContracts", targets: ["StandardContracts"]),
         .library(name: "ContractEngine", targets: ["ContractEngine"]),
         .library(name: "StubServer", targets: ["StubServer"]),
+        .library(name: "StubServerTesting", targets: ["StubServerTesting"]),
         .executable(name: "repo-contracts", targets: ["repo-contracts"]),
     ],
     targets: [
@@ -23,14 +24,19 @@ let package = Package(
         // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
         .target(name: "StandardContracts", dependencies: ["ContractEngine"], path: "Contracts/Standard"),
         // What users import in a Swift Testing target: the contracts plus the Swift Testing glue.
-        .target(name: "RepositoryContracts", dependencies: ["StandardContracts"], path: "Contracts/Testing"),
+        .target(
+            name: "RepositoryContracts", dependencies: ["StandardContracts", "StubServerTesting"],
+            path: "Contracts/Testing"),
         // The XCTest glue, for test targets that still use XCTest.
         .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),
         // The loopback HTTP/1.1 server that replays fixtures (and records them). Usable alone; never imports
         // Testing.
         .target(name: "StubServer"),
+        // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
+        // unmatched requests as test failures.
+        .target(name: "StubServerTesting", dependencies: ["StubServer"]),
         // Example conformers shared by the demo and the tests (no product).
-        .target(name: "TodoExample", dependencies: ["ContractEngine"]),
+        .target(name: "TodoExample", dependencies: ["ContractEngine", "StubServer"]),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(name: "RepoContractsCLI", dependencies: ["StandardContracts", "TodoExample"]),
@@ -40,7 +46,7 @@ let package = Package(
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample"]),
-        .testTarget(name: "StubServerTests", dependencies: ["StubServer"]),
+        .testTarget(name: "StubServerTests", dependencies: ["StubServer", "StubServerTesting"]),
         .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "repo-contracts"]),
     ],
     swiftLanguageModes: [.v6]

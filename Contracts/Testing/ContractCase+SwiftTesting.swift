@@ -1,6 +1,8 @@
 @_exported public import ContractEngine
 @_exported public import StandardContracts
+@_exported public import StubServerTesting
 public import Testing
+import Foundation
 
 extension ContractCase: CustomTestStringConvertible {
     /// The clause's summary, so each test case reads as the law it checks.
@@ -16,17 +18,35 @@ extension ContractCase {
     /// func inMemory(_ check: ContractCase<Todo>) async { await check.verify() }
     /// ```
     ///
+    /// Inside a `.stubServer(fixtures:)` scope, the server first loads the clause's fixture,
+    /// `<fixtures>/<clause id>.json` (or `.har`), so each clause replays its own recording.
+    ///
     /// - Returns: The clause's result, for tests that assert on it further.
     @discardableResult
     public func verify(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> ClauseResult {
-        let result = await run()
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        loadClauseFixture(sourceLocation: location)
+        let result = await run()
         for issue in result.issueMessages(label: label) {
             Issue.record(Comment(rawValue: issue), sourceLocation: location)
         }
         return result
+    }
+}
+
+extension ContractCase {
+    /// Loads this clause's fixture into the scope's stub server, if the scope has a fixture folder;
+    /// a missing or invalid fixture is recorded as an issue (the clause still runs, and its unmatched
+    /// requests are reported too).
+    private func loadClauseFixture(sourceLocation: SourceLocation) {
+        guard let server = StubServer.currentIfAny, server.configuration.fixtureDirectory != nil else { return }
+        do {
+            try server.loadFixture(named: clauseID)
+        } catch {
+            Issue.record(Comment(rawValue: "\(label) \(error)"), sourceLocation: sourceLocation)
+        }
     }
 }
 

@@ -48,4 +48,38 @@ enum Platform {
         }
         return FileHandle(fileDescriptor: reserved, closeOnDealloc: true)
     }
+
+    /// Waits until the process receives SIGINT or SIGTERM (which no longer end it by default) and
+    /// returns the signal's name.
+    static func waitForTerminationSignal() async -> String {
+        let signals: [Int32] = [SIGINT, SIGTERM]
+        let queue = DispatchQueue(label: "repo-contracts.signals")
+        let received = SignalLatch()
+        return await withCheckedContinuation { continuation in
+            queue.async {
+                received.onFire = { continuation.resume(returning: $0) }
+                for number in signals {
+                    signal(number, SIG_IGN)
+                    let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                    source.setEventHandler { received.fire(signalName(number) ?? "signal \(number)") }
+                    source.resume()
+                    received.sources.append(source)
+                }
+            }
+        }
+    }
+}
+
+/// Resumes a waiter once, on the first signal; keeps the signal sources alive until then. Only touched
+/// on the signal queue.
+private final class SignalLatch: @unchecked Sendable {
+    var sources: [any DispatchSourceSignal] = []
+    var onFire: ((String) -> Void)?
+
+    func fire(_ name: String) {
+        guard let onFire else { return }
+        self.onFire = nil
+        sources.forEach { $0.cancel() }
+        onFire(name)
+    }
 }

@@ -1,5 +1,6 @@
 import ContractEngine
 import Foundation
+import StubServer
 
 /// The entity factories and conformances the demo and the tests share.
 public enum ExampleContracts {
@@ -34,5 +35,24 @@ public enum ExampleContracts {
         "seed-000-userdefaults", policies: Policies(updateOfMissing: .rejectedOrIgnored), ordering: .insertion
     ) {
         UserDefaultsTodoRepository(defaults: InMemoryKeyValueStore()).witness
+    }
+
+    /// The HTTP repository talking to the stub server of the current test scope
+    /// (``StubServer/current``), which replays the scope's fixtures.
+    public static let httpReplay = Conformance<Todo>(
+        "http-replay", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: .insertion
+    ) {
+        RepositoryWitness(HTTPTodoRepository(baseURL: StubServer.current.baseURL))
+    }
+
+    /// The HTTP repository talking to a fresh ``TodoAPIFake`` served by the current scope's stub server:
+    /// the real client, the real sockets, a backend in code.
+    public static let httpFakeAPI = Conformance<Todo>(
+        "http-fake-api", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: .insertion
+    ) {
+        let server = StubServer.current
+        let api = TodoAPIFake()
+        server.playback.stub(.any) { api.respond(to: $0) }
+        return RepositoryWitness(HTTPTodoRepository(baseURL: server.baseURL))
     }
 }

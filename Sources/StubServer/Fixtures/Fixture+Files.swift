@@ -1,0 +1,75 @@
+import Foundation
+
+extension Fixture {
+    /// The largest fixture file ``init(contentsOf:)`` reads (256 MiB): fixtures are untrusted input.
+    public static let maximumFileSize = 256 << 20
+
+    /// Reads a fixture file, in the format its extension names (`.json`: native, `.har`: HAR 1.2).
+    ///
+    /// HAR entries that cannot be replayed are skipped (see ``HARCodec``); use
+    /// ``HARCodec/decode(_:source:)`` to learn which.
+    ///
+    /// - Throws: ``FixtureError`` naming the file and, for a bad fixture, the line and column of a
+    ///   syntax error or the JSON path of a schema error.
+    public init(contentsOf url: URL) throws(FixtureError) {
+        let file = url.relativePath
+        guard let format = FixtureFormat(pathExtension: url.pathExtension) else {
+            throw FixtureError(
+                kind: .unreadable, file: file,
+                reason: "unknown fixture extension \"\(url.pathExtension)\"; use .json (native) or .har (HAR 1.2)")
+        }
+        let data: Data
+        do {
+            if let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > Self.maximumFileSize {
+                throw FixtureError(
+                    kind: .unreadable, file: file,
+                    reason: "the file has \(size) bytes, more than the \(Self.maximumFileSize) a fixture may have")
+            }
+            data = try Data(contentsOf: url)
+        } catch let error as FixtureError {
+            throw error
+        } catch {
+            throw FixtureError(kind: .unreadable, file: file, reason: "cannot read the file: \(error.localizedDescription)")
+        }
+        try self.init(decoding: data, format: format, source: file)
+    }
+
+    /// Decodes a fixture from `data` in `format`; `source` names the data in errors (usually its path).
+    ///
+    /// - Throws: ``FixtureError`` with the line and column of a syntax error or the JSON path of a
+    ///   schema error.
+    public init(decoding data: Data, format: FixtureFormat, source: String) throws(FixtureError) {
+        switch format {
+        case .native: self = try NativeFixtureCodec.decode(data, source: source)
+        case .har: self = try HARCodec.decode(data, source: source).fixture
+        }
+    }
+
+    /// The fixture encoded in `format`: the same fixture always gives the same bytes.
+    public func encoded(as format: FixtureFormat) -> Data {
+        switch format {
+        case .native: NativeFixtureCodec.encode(self)
+        case .har: HARCodec.encode(self)
+        }
+    }
+
+    /// Writes the fixture to `url` in the format its extension names, creating missing directories.
+    ///
+    /// The write is atomic: the bytes go to a temporary file in the same directory, which is then
+    /// renamed over `url`, so a reader sees the old file or the new one, never a partial one.
+    public func write(to url: URL) throws(FixtureError) {
+        let file = url.relativePath
+        guard let format = FixtureFormat(pathExtension: url.pathExtension) else {
+            throw FixtureError(
+                kind: .unwritable, file: file,
+                reason: "unknown fixture extension \"\(url.pathExtension)\"; use .json (native) or .har (HAR 1.2)")
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try encoded(as: format).write(to: url, options: .atomic)
+        } catch {
+            throw FixtureError(kind: .unwritable, file: file, reason: "cannot write the file: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// How a fixture stores a body: as a JSON value, as text, or as base64.
+enum StoredBody: Equatable {
+    /// A JSON body, stored as the value (replayed as its compact serialization).
+    case json(JSONValue)
+    /// A UTF-8 text body, stored as a string (replayed byte-for-byte).
+    case text(String)
+    /// Any other body, stored as standard base64 with padding (replayed byte-for-byte).
+    case base64(String)
+
+    /// How to store `body`: JSON when the media type is JSON and the bytes parse (within
+    /// `maximumJSONDepth`, and without a byte order mark, which a JSON value cannot keep); text when the
+    /// bytes are valid UTF-8 and either the media type is textual or there are no control characters
+    /// other than tab, LF and CR; base64 otherwise. `nil` for an empty body.
+    init?(body: Data, mediaType: MediaType?, maximumJSONDepth: Int) {
+        guard !body.isEmpty else { return nil }
+        if mediaType?.isJSON == true, !body.starts(with: [0xEF, 0xBB, 0xBF]),
+            let value = try? JSONValue(parsing: body, maximumDepth: maximumJSONDepth)
+        {
+            self = .json(value)
+        } else if let text = body.utf8Text,
+            mediaType?.isTextual == true || !text.utf8.contains(where: \.isDisallowedInPlainText)
+        {
+            self = .text(text)
+        } else {
+            self = .base64(body.base64EncodedString())
+        }
+    }
+
+    /// The bytes to replay, or `nil` when base64 text does not decode.
+    var bytes: Data? {
+        switch self {
+        case .json(let value): Data(value.serialized().utf8)
+        case .text(let text): Data(text.utf8)
+        case .base64(let encoded): Data(base64Encoded: encoded)
+        }
+    }
+}
+
+extension Data {
+    /// The bytes as a string when they are valid UTF-8 (so the string gives back the same bytes).
+    var utf8Text: String? {
+        let text = String(decoding: self, as: UTF8.self)
+        return text.utf8.elementsEqual(self) ? text : nil
+    }
+}
+
+extension UInt8 {
+    /// A C0 control character other than tab, LF and CR, or DEL.
+    fileprivate var isDisallowedInPlainText: Bool {
+        (self < 0x20 && self != 0x09 && self != 0x0A && self != 0x0D) || self == 0x7F
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One request the playback received, when, and what answered it.
+public struct JournalEntry: Sendable {
+    /// What answered a request.
+    public enum Responder: Sendable, Hashable, CustomStringConvertible {
+        /// A recorded interaction: its fixture's source and its 0-based index in the fixture.
+        case interaction(source: String, index: Int)
+        /// A programmable stub.
+        case stub(StubID)
+        /// A fault alone: a connection-level fault, or a status override when nothing else matched.
+        case fault
+        /// Nothing: the request got the unmatched diagnostic response.
+        case unmatched
+
+        /// `todos.json, interaction #3 (interactions[2])`, `stub #1 (GET /todos)`, `fault`, `unmatched`.
+        public var description: String {
+            switch self {
+            case .interaction(let source, let index): "\(source), interaction #\(index + 1) (interactions[\(index)])"
+            case .stub(let id): id.description
+            case .fault: "fault"
+            case .unmatched: "unmatched"
+            }
+        }
+    }
+
+    /// The entry's position in the journal, from 1 in the order requests were planned.
+    public let sequenceNumber: Int
+    /// The request as received.
+    public let request: StubRequest
+    /// The wall-clock time the request was received.
+    public let receivedAt: Date
+    /// The playback clock's `now` when the request was received (cast it to your clock's `Instant`).
+    public let instant: any InstantProtocol<Duration>
+    /// The time on the playback's clock from the playback's creation to the request.
+    public let elapsed: Duration
+    /// What answered the request.
+    public let responder: Responder
+    /// The faults whose rules selected the request, in the order the rules were added.
+    public let faults: [Fault]
+
+    /// The request's method.
+    public var method: String { request.method }
+    /// The request's path, percent-encoded as sent.
+    public var path: String { request.path }
+    /// The request's query items, decoded, in order.
+    public var query: [QueryItem] { request.query }
+    /// The request's header fields.
+    public var headers: HTTPHeaders { request.headers }
+    /// The request's body.
+    public var body: Data { request.body }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+extension Playback {
+    /// Turns a decision into the plan the connection carries out.
+    func makePlan(_ decision: Decision, request: StubRequest, normalized: NormalizedRequest) -> ResponsePlan {
+        let effects = decision.effects
+        let ready: ResponsePlan
+        switch decision.answer {
+        case .interaction(let response), .stub(_, .constant(let response)):
+            ready = effects.applied(to: response)
+        case .replacingFault(let fault):
+            ready = .fault(fault)
+        case .statusAlone(let code, let body):
+            ready = .respond(StubResponse(status: code, body: body ?? Data()))
+        case .unmatched(let exhausted, let stored, let useCounts, let stubs):
+            ready = .respond(
+                unmatchedResponse(
+                    UnmatchedDiagnosis(
+                        sequenceNumber: decision.sequenceNumber, request: request, normalized: normalized,
+                        stored: stored, useCounts: useCounts, exhausted: exhausted, stubs: stubs,
+                        normalizer: normalizer, customMatchers: options.customMatchers),
+                    request: request, sequenceNumber: decision.sequenceNumber))
+        case .stub(let id, .closure(let respond)):
+            return .deferred { [clock, state] in
+                if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
+                    return .fault(.closeWithoutReply)
+                }
+                do {
+                    return effects.applied(to: try await respond(request))
+                } catch {
+                    if Task.isCancelled { return .fault(.closeWithoutReply) }
+                    let description = String(describing: error)
+                    state.withLock {
+                        $0.stubFailures.append(
+                            .init(sequenceNumber: decision.sequenceNumber, stub: id, request: request, error: description))
+                    }
+                    return .respond(
+                        StubResponse(
+                            status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                            body: Data("\(id) threw: \(description)\n".utf8)))
+                }
+            }
+        }
+        return ready
+        return .deferred { [clock] in
+            await Self.sleep(effects.delay, on: clock) ? ready : .fault(.closeWithoutReply)
+        }
+    }
+
+    /// Sleeps for `delay`; `false` when the sleep was cut short by cancellation.
+    private static func sleep(_ delay: Duration, on clock: PlaybackClock) async -> Bool {
+        do {
+            try await clock.sleep(delay)
+        } catch {
+            return false
+        }
+        return !Task.isCancelled
+    }
+
+    private func unmatchedResponse(_ diagnosis: UnmatchedDiagnosis, request: StubRequest, sequenceNumber: Int)
+        -> StubResponse
+    {
+        let text = diagnosis.text
+        state.withLock {
+            $0.unmatchedRequests.append(.init(sequenceNumber: sequenceNumber, request: request, diagnostic: text))
+        }
+        return StubResponse(
+            status: options.unmatchedStatus, reason: "Unmatched Stub Request",
+            headers: [Self.unmatchedHeaderName: "1", "Content-Type": "text/plain; charset=utf-8"],
+            body: Data(text.utf8))
+    }
+}

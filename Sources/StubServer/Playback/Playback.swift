@@ -1,0 +1,113 @@
+import Foundation
+
+/// The stub server's playback engine: answers each request from programmable stubs or loaded
+/// fixtures, injects faults, keeps a journal, and explains every request it cannot answer.
+///
+/// A request is answered by, in order of precedence:
+/// 1. a connection-level fault whose rule selects it (see ``Fault``);
+/// 2. the newest programmable stub whose pattern matches it and that has uses left;
+/// 3. the first unused recorded interaction that matches it (see ``PlaybackOptions``), so repeated
+///    identical requests replay their interactions in recorded order;
+/// 4. otherwise a diagnostic response (status ``PlaybackOptions/unmatchedStatus``, header
+///    `X-Stub-Unmatched: 1`, a plain-text body naming the closest recorded requests and how they
+///    differ), kept in the ``finish()`` report as well so the test fails even when the client
+///    swallows the response.
+///
+/// `Playback` is thread-safe and meant to be called from many connections at once: ``plan(for:)``
+/// takes a lock twice and never suspends, and finding the interactions for a request costs the same
+/// whatever the number of interactions loaded.
+public final class Playback: Sendable {
+    /// The response header that marks the diagnostic answer to an unmatched request.
+    public static let unmatchedHeaderName = "X-Stub-Unmatched"
+
+    /// The options the playback was created with.
+    public let options: PlaybackOptions
+    let normalizer: RequestNormalizer
+    let clock: PlaybackClock
+    let state = LockedValue(PlaybackState())
+
+    /// Creates a playback with nothing loaded.
+    ///
+    /// - Parameters:
+    ///   - options: How requests match and how strict the report is.
+    ///   - clock: The clock ``Fault/delay(_:)`` sleeps on and the journal reads; pass a test clock to
+    ///     control delays without waiting.
+    public init(options: PlaybackOptions = .init(), clock: any Clock<Duration> = ContinuousClock()) {
+        self.options = options
+        self.normalizer = RequestNormalizer(options: options)
+        self.clock = PlaybackClock(clock)
+    }
+
+    /// Adds a fixture's interactions after those already loaded.
+    ///
+    /// - Parameters:
+    ///   - fixture: The interactions, in recorded order.
+    ///   - source: The fixture's file path or name; messages and the journal use it to say where an
+    ///     interaction comes from.
+    public func load(_ fixture: Fixture, source: String) {
+        let prepared = fixture.interactions.enumerated().map { index, interaction in
+            let normalized = normalizer.normalize(interaction.request)
+            return (
+                StoredInteraction(source: source, index: index, interaction: interaction, normalized: normalized),
+                normalizer.key(for: normalized)
+            )
+        }
+        state.withLock { state in
+            for (interaction, key) in prepared { state.index.add(interaction, key: key) }
+        }
+    }
+
+    /// A snapshot of every request received so far.
+    public var journal: Journal {
+        Journal(entries: state.withLock { $0.journalEntries })
+    }
+
+    /// What went wrong so far: unmatched requests with their diagnostics, unused interactions (with
+    /// the severity ``PlaybackOptions/unusedInteractions`` gives), stub closures that threw, and
+    /// invalid matcher configuration. Call it when the test ends; it changes nothing, so it may be
+    /// called again.
+    public func finish() -> PlaybackReport {
+        let (stored, useCounts, unmatched, stubFailures) = state.withLock {
+            ($0.index.stored, $0.index.useCounts, $0.unmatchedRequests, $0.stubFailures)
+        }
+        let unused = stored.indices.filter { useCounts[$0] == 0 }.map { position in
+            let item = stored[position]
+            return PlaybackReport.UnusedInteraction(
+                source: item.source, index: item.index, request: item.interaction.request)
+        }
+        var findings: [PlaybackReport.Finding] = []
+        for matcher in options.customMatchers {
+            for (expression, reason) in matcher.invalidExpressions {
+                findings.append(
+                    .init(severity: .error, message: "invalid JSONPath \(DiagnosticText.quoted(expression)) in "
+                        + "matcher “\(matcher.name)”: \(reason); it ignores nothing."))
+            }
+        }
+        findings += unmatched.map { .init(severity: .error, message: $0.diagnostic) }
+        findings += stubFailures.map {
+            .init(
+                severity: .error,
+                message: "\($0.stub) threw while answering request #\($0.sequenceNumber) "
+                    + "\(DiagnosticText.requestLine($0.request)): \($0.error)")
+        }
+        let severity: PlaybackReport.Severity? =
+            switch options.unusedInteractions {
+            case .error: .error
+            case .warning: .warning
+            case .ignore: nil
+            }
+        if let severity, !unused.isEmpty {
+            let lines = unused.map {
+                "  \($0.source), interaction #\($0.index + 1) (interactions[\($0.index)]): "
+                    + DiagnosticText.requestLine($0.request)
+            }
+            findings.append(
+                .init(
+                    severity: severity,
+                    message: (["\(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never used:"]
+                        + lines).joined(separator: "\n")))
+        }
+        return PlaybackReport(
+            unmatchedRequests: unmatched, unusedInteractions: unused, stubFailures: stubFailures, findings: findings)
+    }
+}

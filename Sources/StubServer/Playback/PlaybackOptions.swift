@@ -1,0 +1,60 @@
+/// How a ``Playback`` matches requests to recorded interactions and how strict its report is.
+///
+/// The default matches on method, path, query (order-insensitive) and body (JSON-semantic for JSON,
+/// order-insensitive for forms, byte-exact otherwise), compares no header, answers a request that was
+/// made more often than recorded as unmatched, and reports unused interactions as warnings.
+public struct PlaybackOptions: Sendable {
+    /// What happens when a request matches recorded interactions that have all been used.
+    public enum Exhaustion: Sendable, Hashable {
+        /// The request is unmatched, with a diagnostic naming the used-up interactions (the default:
+        /// right for stateful APIs, where a second identical request may legitimately get a different
+        /// answer that was never recorded).
+        case reportUnmatched
+        /// The last matching interaction's response is sent again (what `repo-contracts serve` uses).
+        case repeatLast
+    }
+
+    /// How ``Playback/finish()`` reports interactions that no request used.
+    public enum UnusedInteractionPolicy: Sendable, Hashable {
+        /// Unused interactions are errors: the owning test fails.
+        case error
+        /// Unused interactions are warnings (the default).
+        case warning
+        /// Unused interactions are listed in the report but are neither errors nor warnings.
+        case ignore
+    }
+
+    /// Header names whose values must be equal for a request to match (names compared ignoring ASCII
+    /// case, values exactly, every field of that name in order). Empty by default: volatile headers
+    /// (`Date`, `User-Agent`, tracing IDs) would otherwise make every replay miss.
+    public var matchedHeaders: [String]
+    /// Extra matching rules, each named in diagnostics: ignore lists
+    /// (``RequestMatcher/ignoringQueryItems(_:)``, ``RequestMatcher/ignoringJSONPaths(_:)``) and
+    /// closures (``RequestMatcher/init(name:replacing:matches:)``).
+    public var customMatchers: [RequestMatcher]
+    /// What happens when a request matches only interactions that were already used.
+    public var exhaustion: Exhaustion
+    /// How unused interactions are reported by ``Playback/finish()``.
+    public var unusedInteractions: UnusedInteractionPolicy
+    /// The status of the diagnostic response to an unmatched request; `599` by default.
+    ///
+    /// 599 is in the 5xx class, so every client treats it as a failure, yet no server sends it for a
+    /// real reason: a repository cannot mistake it for a legitimate answer (as it could a 404, which
+    /// many read as "no such entity"), and it stands out in logs.
+    public var unmatchedStatus: Int
+
+    /// Creates options; every parameter has the default described on its property.
+    public init(
+        matchedHeaders: [String] = [],
+        customMatchers: [RequestMatcher] = [],
+        exhaustion: Exhaustion = .reportUnmatched,
+        unusedInteractions: UnusedInteractionPolicy = .warning,
+        unmatchedStatus: Int = 599
+    ) {
+        self.matchedHeaders = matchedHeaders
+        self.customMatchers = customMatchers
+        self.exhaustion = exhaustion
+        self.unusedInteractions = unusedInteractions
+        self.unmatchedStatus = unmatchedStatus
+    }
+}

@@ -1,0 +1,127 @@
+/// How one received request differs from one recorded request, field by field, with a distance that
+/// ranks candidates (0 for a match; lower is closer).
+struct RequestComparison: Sendable {
+    /// The difference of one query item name (or form field name) between the two sides.
+    struct ItemDifference: Sendable, Hashable {
+        var name: String
+        /// The values the recorded side has for `name` (empty when it has none).
+        var recorded: [String?]
+        /// The values the received side has for `name` (empty when it has none).
+        var received: [String?]
+    }
+
+    /// How the bodies compare.
+    enum BodyDifference: Sendable {
+        case none
+        case json([JSONDifference])
+        case form([ItemDifference])
+        case bytes(recordedCount: Int, receivedCount: Int, firstDifferingOffset: Int)
+        case kinds(recorded: NormalizedBody.Kind, received: NormalizedBody.Kind)
+    }
+
+    var methodDiffers: Bool
+    var pathDiffers: Bool
+    var query: [ItemDifference]
+    /// Matched header names whose values differ, with both sides' values.
+    var headers: [(name: String, recorded: [String], received: [String])]
+    var body: BodyDifference
+    /// Closure matchers that rejected the received request (only filled in by ``complete(…)``).
+    var rejectingMatchers: [String] = []
+    /// The ranking score; ``cheap(…)`` gives a lower bound of the final score.
+    var distance: Int
+    /// The path's share of the distance: 0 when equal, else 6 plus how many segments differ (at most 4).
+    private var pathDistance = 0
+
+    /// Compares every default field, counting a JSON body difference as a single one: fast, and never
+    /// more than the distance ``complete(recorded:received:normalizer:)`` gives.
+    static func cheap(
+        recorded: NormalizedRequest, received: NormalizedRequest, normalizer: RequestNormalizer
+    ) -> RequestComparison {
+        let replaced = normalizer.replacedFields
+        let methodDiffers = !replaced.contains(.method) && recorded.method != received.method
+        let pathDiffers = !replaced.contains(.path) && recorded.path != received.path
+        let query = replaced.contains(.query) ? [] : itemDifferences(recorded.query, received.query)
+        var headers: [(name: String, recorded: [String], received: [String])] = []
+        if !replaced.contains(.headers) {
+            for (position, name) in normalizer.matchedHeaders.enumerated()
+            where recorded.headers[position] != received.headers[position] {
+                headers.append((name, recorded.headers[position], received.headers[position]))
+            }
+        }
+        let body = replaced.contains(.body) ? BodyDifference.none : cheapBodyDifference(recorded, received)
+        var comparison = RequestComparison(
+            methodDiffers: methodDiffers, pathDiffers: pathDiffers, query: query, headers: headers, body: body,
+            distance: 0)
+        comparison.pathDistance = pathDiffers ? 6 + segmentDistance(recorded.path, received.path) : 0
+        comparison.distance = comparison.score()
+        return comparison
+    }
+
+    /// The full comparison: JSON bodies diffed path by path and closure matchers run.
+    static func complete(
+        recorded: (request: StubRequest, normalized: NormalizedRequest),
+        received: (request: StubRequest, normalized: NormalizedRequest), normalizer: RequestNormalizer
+    ) -> RequestComparison {
+        var comparison = cheap(recorded: recorded.normalized, received: received.normalized, normalizer: normalizer)
+        if case .json = comparison.body, let left = recorded.normalized.json, let right = received.normalized.json {
+            comparison.body = .json(JSONDifference.between(recorded: left, received: right))
+        }
+        comparison.rejectingMatchers = normalizer.rejectingMatchers(
+            recorded: recorded.request, received: received.request)
+        comparison.distance = comparison.score()
+        return comparison
+    }
+
+    private func score() -> Int {
+        var total = (methodDiffers ? 8 : 0) + pathDistance + 2 * query.count + 2 * headers.count
+        switch body {
+        case .none: break
+        case .json(let differences): total += 1 + min(max(differences.count, 1), 8)
+        case .form(let differences): total += 1 + min(differences.count, 8)
+        case .bytes: total += 4
+        case .kinds: total += 6
+        }
+        return total + 3 * rejectingMatchers.count
+    }
+
+    /// Differences by item name; names in recorded order first, then names only the received side has.
+    static func itemDifferences(_ recorded: [QueryItem], _ received: [QueryItem]) -> [ItemDifference] {
+        if recorded == received { return [] }
+        var names: [String] = []
+        var seen: Set<String> = []
+        for item in recorded + received where seen.insert(item.name).inserted { names.append(item.name) }
+        return names.compactMap { name in
+            let left = recorded.filter { $0.name == name }.map(\.value)
+            let right = received.filter { $0.name == name }.map(\.value)
+            return left == right ? nil : ItemDifference(name: name, recorded: left, received: right)
+        }
+    }
+
+    private static func cheapBodyDifference(
+        _ recorded: NormalizedRequest, _ received: NormalizedRequest
+    ) -> BodyDifference {
+        switch (recorded.body, received.body) {
+        case (.json(let left), .json(let right)):
+            return left == right ? .none : .json([])
+        case (.form(let left), .form(let right)):
+            let differences = itemDifferences(left, right)
+            return differences.isEmpty ? .none : .form(differences)
+        case (.bytes(let left), .bytes(let right)):
+            guard left != right else { return .none }
+            let offset = zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            return .bytes(
+                recordedCount: left.count, receivedCount: right.count,
+                firstDifferingOffset: offset ?? min(left.count, right.count))
+        default:
+            return .kinds(recorded: recorded.body.kind, received: received.body.kind)
+        }
+    }
+
+    /// How many segments differ (by position, plus the difference in segment count), at most 4.
+    private static func segmentDistance(_ left: String, _ right: String) -> Int {
+        let leftParts = left.split(separator: "/", omittingEmptySubsequences: false)
+        let rightParts = right.split(separator: "/", omittingEmptySubsequences: false)
+        let differing = zip(leftParts, rightParts).filter { $0 != $1 }.count
+        return min(4, differing + abs(leftParts.count - rightParts.count))
+    }
+}

@@ -1,0 +1,106 @@
+/// A named rule that changes how requests match recorded interactions; its name appears in the
+/// diagnostics of unmatched requests.
+///
+/// Ignore lists (``ignoringQueryItems(_:)``, ``ignoringJSONPaths(_:)``, ``ignoringBody``) are applied
+/// before requests are indexed, so they cost nothing per request. A closure matcher is an extra
+/// condition on top of the default comparison; with `replacing`, it takes over the comparison of those
+/// fields instead. Matching stays indexed by the fields no closure replaces, and the closure runs only
+/// on the interactions that agree on those.
+public struct RequestMatcher: Sendable, CustomStringConvertible {
+    /// A part of a request that the default comparison covers.
+    public enum Field: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The method token.
+        case method
+        /// The path (percent-encoding normalised).
+        case path
+        /// The query items (an order-insensitive multiset).
+        case query
+        /// The headers named in ``PlaybackOptions/matchedHeaders``.
+        case headers
+        /// The body (JSON-semantic, form-semantic or bytes).
+        case body
+
+        /// The field's name as diagnostics print it.
+        public var description: String {
+            switch self {
+            case .method: "method"
+            case .path: "path"
+            case .query: "query"
+            case .headers: "headers"
+            case .body: "body"
+            }
+        }
+    }
+
+    enum Rule: Sendable {
+        case ignoreQueryItems(Set<String>)
+        case ignoreJSONPaths([JSONPathExpression])
+        case ignoreBody
+        case closure(
+            replacing: Set<Field>, matches: @Sendable (_ recorded: StubRequest, _ received: StubRequest) -> Bool)
+    }
+
+    /// The name diagnostics use for this matcher.
+    public let name: String
+    let rule: Rule
+    /// Expressions given to ``ignoringJSONPaths(_:)`` that could not be parsed, with the reason.
+    let invalidExpressions: [(expression: String, reason: String)]
+
+    /// Creates a matcher from a closure that decides whether `received` matches `recorded`.
+    ///
+    /// - Parameters:
+    ///   - name: Names the matcher in diagnostics ("matcher “same tenant” said no").
+    ///   - fields: Fields whose default comparison the closure replaces; empty (the default) makes the
+    ///     closure an extra condition. Matching is indexed by the fields that are not replaced, so
+    ///     replacing `method` or `path` makes each request scan more interactions.
+    ///   - matches: Runs for each request against the candidate interactions (and against the closest
+    ///     ones when a request is unmatched): keep it fast and free of side effects.
+    public init(
+        name: String, replacing fields: Set<Field> = [],
+        matches: @escaping @Sendable (_ recorded: StubRequest, _ received: StubRequest) -> Bool
+    ) {
+        self.name = name
+        self.rule = .closure(replacing: fields, matches: matches)
+        self.invalidExpressions = []
+    }
+
+    private init(name: String, rule: Rule, invalidExpressions: [(expression: String, reason: String)] = []) {
+        self.name = name
+        self.rule = rule
+        self.invalidExpressions = invalidExpressions
+    }
+
+    /// Ignores the query items with these names (exact, case-sensitive), on both sides: cache
+    /// busters, timestamps, signatures.
+    public static func ignoringQueryItems(_ names: Set<String>) -> RequestMatcher {
+        RequestMatcher(
+            name: "ignoring query items \(names.sorted().joined(separator: ", "))",
+            rule: .ignoreQueryItems(names))
+    }
+
+    /// Ignores these parts of JSON bodies on both sides, given as JSONPath expressions: `$.createdAt`,
+    /// `$.items[*].id`, `$['odd name']`, `$.list[0]`, `$.meta.*`.
+    ///
+    /// An expression that cannot be parsed ignores nothing and is reported as an error by
+    /// ``Playback/finish()``.
+    public static func ignoringJSONPaths(_ expressions: [String]) -> RequestMatcher {
+        var parsed: [JSONPathExpression] = []
+        var invalid: [(expression: String, reason: String)] = []
+        for expression in expressions {
+            do {
+                parsed.append(try JSONPathExpression(parsing: expression))
+            } catch {
+                invalid.append((expression, error.reason))
+            }
+        }
+        return RequestMatcher(
+            name: "ignoring JSON paths \(expressions.joined(separator: ", "))", rule: .ignoreJSONPaths(parsed),
+            invalidExpressions: invalid)
+    }
+
+    /// Ignores bodies entirely.
+    public static let ignoringBody = RequestMatcher(name: "ignoring body", rule: .ignoreBody)
+
+    /// The matcher's name.
+    public var description: String { name }
+}

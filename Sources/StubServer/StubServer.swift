@@ -1,0 +1,162 @@
+import Foundation
+
+/// A loopback HTTP/1.1 server that answers from recorded fixtures and programmable stubs, so the real
+/// HTTP-backed repository runs offline and deterministically in tests, with any HTTP client.
+///
+/// ```swift
+/// let server = StubServer()
+/// try server.loadFixture(at: URL(filePath: "Fixtures/Todos/list.json"))
+/// try await server.start()
+/// let repository = HTTPTodoRepository(baseURL: server.baseURL)
+/// // … exercise the repository …
+/// await server.stop()
+/// let report = server.finish()   // unmatched requests, unused interactions
+/// ```
+///
+/// Inside a Swift Testing test, the `.stubServer(…)` trait (module `StubServerTesting`, re-exported by
+/// `RepositoryContracts`) starts one server per test case, exposes it as ``current`` and turns the
+/// report into test failures.
+///
+/// Every request goes to the ``playback`` engine: stubs first, then fixtures, then faults; each one is
+/// kept in the ``journal``. A request nothing matches gets a diagnostic answer (see
+/// ``PlaybackOptions``) and appears in ``finish()``'s report, so it fails the owning test even when the
+/// client swallows the answer.
+public final class StubServer: Sendable {
+    /// How the server listens and how it plays back.
+    public struct Configuration: Sendable {
+        /// Address, port, limits and timeouts of the listener.
+        public var server: ServerOptions
+        /// Matching, repeated requests and what is reported at the end.
+        public var playback: PlaybackOptions
+        /// The clock fault delays sleep on: `ContinuousClock` by default; a mock clock makes delays
+        /// instant and deterministic.
+        public var clock: any Clock<Duration>
+        /// The folder ``StubServer/loadFixture(named:)`` looks in, if any.
+        public var fixtureDirectory: URL?
+
+        /// Creates a configuration; every part has a default.
+        public init(
+            server: ServerOptions = ServerOptions(), playback: PlaybackOptions = PlaybackOptions(),
+            clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil
+        ) {
+            self.server = server
+            self.playback = playback
+            self.clock = clock
+            self.fixtureDirectory = fixtureDirectory
+        }
+    }
+
+    /// The configuration the server was created with.
+    public let configuration: Configuration
+    /// The engine that answers requests: load fixtures, add stubs and faults, read the journal.
+    public let playback: Playback
+    private let listener: HTTPListener
+
+    /// Creates a stopped server; ``start()`` binds it.
+    public init(_ configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        let playback = Playback(options: configuration.playback, clock: configuration.clock)
+        self.playback = playback
+        self.listener = HTTPListener(options: configuration.server) { request in playback.plan(for: request) }
+    }
+
+    /// Binds the listening socket (port 0 picks a free one) and starts answering.
+    ///
+    /// - Throws: ``StubServerError`` naming the address and port when binding fails.
+    public func start() async throws {
+        _ = try listener.start()
+    }
+
+    /// Stops listening, closes idle connections, lets exchanges in flight finish, cancels pending delays
+    /// and stubs, and returns when every connection is closed.
+    public func stop() async {
+        await listener.stop()
+    }
+
+    /// The bound port (0 before ``start()``).
+    public var port: UInt16 { listener.port }
+
+    /// `http://127.0.0.1:<port>` (or the configured address): what the repository under test talks to.
+    public var baseURL: URL {
+        URL(string: "http://\(Self.connectableHost(for: configuration.server.bindAddress)):\(port)")!
+    }
+
+    /// The host a client on this machine uses to reach a server bound to `address`.
+    private static func connectableHost(for address: ServerOptions.BindAddress) -> String {
+        switch address {
+        case .loopback: return "127.0.0.1"
+        case .address("0.0.0.0"): return "127.0.0.1"
+        case .address("::"): return "[::1]"
+        case .address(let numeric) where numeric.contains(":"): return "[\(numeric)]"
+        case .address(let numeric): return numeric
+        }
+    }
+
+    /// Every request received so far, with what answered it.
+    public var journal: Journal { playback.journal }
+
+    /// Adds a fixture's interactions to those the server replays. `source` names it in diagnostics.
+    public func load(_ fixture: Fixture, source: String) {
+        playback.load(fixture, source: source)
+    }
+
+    /// Reads a fixture file (`.json`: native format, `.har`: HAR 1.2) and adds its interactions.
+    ///
+    /// - Throws: ``FixtureError`` naming the file, the JSON path and the reason.
+    public func loadFixture(at url: URL) throws {
+        load(try Fixture(contentsOf: url), source: url.path)
+    }
+
+    /// Loads `<fixtureDirectory>/<name>.json` (or `.har` when only that exists): the naming convention
+    /// the `.stubServer(fixtures:)` trait and the contracts use (`name` is a clause id or a test name).
+    ///
+    /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when neither file exists or no
+    ///   fixture directory is configured; ``FixtureError`` when the file is not a valid fixture.
+    public func loadFixture(named name: String) throws {
+        guard let directory = configuration.fixtureDirectory else {
+            throw StubServerError.missingFixture(name: name, searched: [])
+        }
+        let candidates = ["json", "har"].map { directory.appendingPathComponent("\(name).\($0)") }
+        guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path))
+        }
+        try loadFixture(at: file)
+    }
+
+    /// What happened in this scope: unmatched requests (with the closest recorded request and a diff),
+    /// unused interactions, stubs that threw. Call it after the client's work is done.
+    public func finish() -> PlaybackReport {
+        playback.finish()
+    }
+
+    /// The server of the current `.stubServer` test scope (or of ``withCurrent(_:)``), if any.
+    @TaskLocal public static var currentIfAny: StubServer?
+
+    /// The server of the current `.stubServer` test scope.
+    ///
+    /// Stops the process with an explanation when used outside such a scope: use ``currentIfAny`` to
+    /// check first.
+    public static var current: StubServer {
+        guard let server = currentIfAny else {
+            fatalError(
+                "StubServer.current was read outside a stub-server scope: add the .stubServer(…) trait to the test, or run the code inside StubServer.$currentIfAny.withValue(server) { … }")
+        }
+        return server
+    }
+}
+
+/// A stub-server failure that is not about a fixture's contents.
+public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No fixture file for `name`; `searched` lists the paths tried (empty when no fixture directory is
+    /// configured).
+    case missingFixture(name: String, searched: [String])
+
+    public var description: String {
+        switch self {
+        case .missingFixture(let name, let searched) where searched.isEmpty:
+            return "no fixture directory is configured, so fixture '\(name)' cannot be found"
+        case .missingFixture(let name, let searched):
+            return "no fixture named '\(name)': looked for \(searched.joined(separator: " and "))"
+        }
+    }
+}

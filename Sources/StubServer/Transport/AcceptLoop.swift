@@ -1,0 +1,85 @@
+import Foundation
+
+/// The thread that accepts connections on the listening sockets and starts a thread for each, until
+/// stopped; it closes the listening sockets when it ends.
+final class AcceptLoop: @unchecked Sendable {
+    private static let exhaustionBackoffMilliseconds: Int32 = 10
+
+    private let listeners: [Int32]
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let context: ConnectionContext
+    private let lock = NSLock()
+    private var ended = false
+
+    /// Takes ownership of `listeners` and of the wake pipe.
+    init(listeners: [Int32], wakePipe: (read: Int32, write: Int32), context: ConnectionContext) {
+        self.listeners = listeners
+        self.wakeRead = wakePipe.read
+        self.wakeWrite = wakePipe.write
+        self.context = context
+    }
+
+    /// Starts the loop on its own thread.
+    func start() {
+        context.registry.acceptLoopStarted()
+        let thread = Thread { [self] in run() }
+        thread.name = "StubServer accept"
+        thread.start()
+    }
+
+    /// Makes the loop end (it closes the listening sockets); returns at once.
+    func requestStop() {
+        lock.withLock {
+            if !ended { Platform.writeByte(wakeWrite) }
+        }
+    }
+
+    private func run() {
+        let watched = listeners + [wakeRead]
+        acceptLoop: while true {
+            let ready = Platform.waitReadable(watched, timeoutMilliseconds: -1)
+            if ready[listeners.count] { break acceptLoop }
+            for (index, listener) in listeners.enumerated() where ready[index] {
+                if !acceptAll(on: listener) { break acceptLoop }
+            }
+        }
+        lock.withLock {
+            ended = true
+            for descriptor in listeners + [wakeRead, wakeWrite] { Platform.closeDescriptor(descriptor) }
+        }
+        context.registry.acceptLoopEnded()
+    }
+
+    /// Accepts every waiting connection; `false` when stop was requested during a back-off.
+    private func acceptAll(on listener: Int32) -> Bool {
+        while true {
+            switch Platform.accept(listener) {
+            case .accepted(let descriptor):
+                startConnection(descriptor)
+            case .noneWaiting:
+                return true
+            case .failed(let code):
+                // Out of descriptors or memory: the connection stays queued; retry after a pause that a
+                // stop interrupts, rather than spinning.
+                if Platform.isResourceExhaustion(code) {
+                    let wake = Platform.waitReadable([wakeRead], timeoutMilliseconds: Self.exhaustionBackoffMilliseconds)
+                    return !wake[0]
+                }
+                return true
+            }
+        }
+    }
+
+    private func startConnection(_ descriptor: Int32) {
+        let slot = ConnectionSlot(descriptor: descriptor)
+        guard context.registry.add(slot) else {
+            Platform.closeDescriptor(descriptor)
+            return
+        }
+        let context = context
+        let thread = Thread { HTTPConnection(slot: slot, context: context).run() }
+        thread.stackSize = ConnectionContext.threadStackSize
+        thread.start()
+    }
+}

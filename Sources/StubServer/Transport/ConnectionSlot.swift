@@ -1,0 +1,82 @@
+import Foundation
+
+/// One open connection as ``HTTPListener/stop()`` sees it: its socket, whether its thread is blocked in a
+/// read that stop may interrupt, and the deferred plan it may be waiting for.
+///
+/// The connection's thread moves the slot between phases; stop calls ``requestStop()``. A slot is marked
+/// closed before its socket is, so stop never shuts down a descriptor number that was closed and reused.
+final class ConnectionSlot: @unchecked Sendable {
+    private enum Phase {
+        /// Reading the request or answering it: stop lets it finish.
+        case working
+        /// Blocked in a read (waiting for a request, its rest, or for the client to close): stop shuts the
+        /// socket down to wake it.
+        case waiting
+        /// The socket is closed.
+        case closed
+    }
+
+    /// The connection's socket.
+    let descriptor: Int32
+    private let lock = NSLock()
+    private var phase = Phase.working
+    private var stopRequested = false
+    private var deferredPlan: DeferredPlanWait?
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Whether the server is stopping: the connection closes after its current response.
+    var isStopRequested: Bool {
+        lock.withLock { stopRequested }
+    }
+
+    /// Enters a read that stop may interrupt; `false` (stay out) when the server is stopping.
+    func beginWaiting() -> Bool {
+        lock.withLock {
+            guard !stopRequested else { return false }
+            phase = .waiting
+            return true
+        }
+    }
+
+    /// Leaves the read; `false` when stop interrupted it (the socket is shut down).
+    func endWaiting() -> Bool {
+        lock.withLock {
+            phase = .working
+            return !stopRequested
+        }
+    }
+
+    /// Registers the deferred plan the connection waits for, so stop can cancel it; `false` when the
+    /// server is stopping.
+    func attach(_ wait: DeferredPlanWait) -> Bool {
+        lock.withLock {
+            guard !stopRequested else { return false }
+            deferredPlan = wait
+            return true
+        }
+    }
+
+    /// Forgets the deferred plan once it has been carried out.
+    func detachDeferredPlan() {
+        lock.withLock { deferredPlan = nil }
+    }
+
+    /// Marks the slot closed; call just before closing the socket.
+    func markClosed() {
+        lock.withLock { phase = .closed }
+    }
+
+    /// Asks the connection to stop: wakes a blocked read by shutting the socket down, cancels a deferred
+    /// plan, and otherwise lets the current response finish (the connection closes after it).
+    func requestStop() {
+        let deferred: DeferredPlanWait? = lock.withLock {
+            stopRequested = true
+            if phase == .waiting { Platform.shutdownBoth(descriptor) }
+            return deferredPlan
+        }
+        deferred?.cancel()
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import StubServer
+import Testing
+
+private typealias Support = PlaybackTestSupport
+
+@Suite("Playback unmatched-request diagnostics")
+struct PlaybackDiagnosticsTests {
+    private func diagnostic(
+        _ playback: Playback, for request: StubRequest, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let plan = playback.plan(for: request)
+        let response = try #require(Support.immediateResponse(of: plan), sourceLocation: sourceLocation)
+        #expect(response.status == 599, sourceLocation: sourceLocation)
+        #expect(response.headers["X-Stub-Unmatched"] == "1", sourceLocation: sourceLocation)
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(playback.finish().unmatchedRequests.last?.diagnostic == text, sourceLocation: sourceLocation)
+        return text
+    }
+
+    private func todoFixture() -> Playback {
+        let playback = Playback()
+        playback.load(
+            Support.fixture([
+                (Support.request("GET", "/todos?list=work&page=2"), Support.response("page")),
+                (Support.json("POST", "/todos?list=home", #"{"title":"Buy milk","done":false}"#), Support.response("one")),
+                (Support.json("POST", "/todos?list=home", #"{"title":"Walk dog","done":true,"tags":["x"]}"#), Support.response("two")),
+                (Support.request("DELETE", "/todos/7"), Support.response("", status: 204)),
+            ]), source: "Fixtures/todos.json")
+        return playback
+    }
+
+    @Test("the closest recorded request is chosen among several and its JSON body diff names the path")
+    func closestJSONCandidate() throws {
+        let text = try diagnostic(todoFixture(), for: Support.json("POST", "/todos?list=home", #"{"done":false,"title":"Buy oat milk"}"#))
+        #expect(text.hasPrefix("Unmatched request #1: POST /todos?list=home\n"))
+        let first = try #require(text.range(of: "1. Fixtures/todos.json, interaction #2 (interactions[1]): POST /todos?list=home"))
+        let second = try #require(text.range(of: "2. Fixtures/todos.json, interaction #3 (interactions[2])"))
+        #expect(first.lowerBound < second.lowerBound)
+        #expect(text.contains("✓ method   POST"))
+        #expect(text.contains("✓ path     /todos"))
+        #expect(text.contains(#"✓ query    list="home""#))
+        #expect(text.contains("✗ body     JSON differs at 1 path:"))
+        #expect(text.contains(#"$.title: recorded "Buy milk", received "Buy oat milk""#))
+        #expect(text.contains(#"Hint: only the JSON body differs"#))
+        #expect(text.contains(#"ignoringJSONPaths(["$.title"])"#))
+    }
+
+    @Test("query differences list missing, extra and changed items")
+    func queryDiff() throws {
+        let text = try diagnostic(todoFixture(), for: Support.request("GET", "/todos?list=home&cacheBuster=9"))
+        #expect(text.contains("1. Fixtures/todos.json, interaction #1 (interactions[0]): GET /todos?list=work&page=2"))
+        #expect(text.contains("✗ query"))
+        #expect(text.contains(#"changed list: recorded "work", received "home""#))
+        #expect(text.contains(#"missing page="2" — recorded only"#))
+        #expect(text.contains(#"extra cacheBuster="9" — received only"#))
+        #expect(text.contains(#"ignoringQueryItems(["list", "page", "cacheBuster"])"#))
+    }
+
+    @Test("method and path differences are shown with both sides")
+    func methodAndPathDiff() throws {
+        let methodText = try diagnostic(todoFixture(), for: Support.request("GET", "/todos/7"))
+        #expect(methodText.contains("1. Fixtures/todos.json, interaction #4 (interactions[3]): DELETE /todos/7"))
+        #expect(methodText.contains("✗ method   recorded DELETE, received GET"))
+        #expect(methodText.contains("Hint: this path was recorded with method DELETE, not GET"))
+
+        let pathText = try diagnostic(todoFixture(), for: Support.request("DELETE", "/todos/7/"))
+        #expect(pathText.contains("✗ path     recorded /todos/7, received /todos/7/"))
+        #expect(pathText.contains("trailing slash"))
+    }
+
+    @Test("missing and extra JSON members are named by path")
+    func jsonMembers() throws {
+        let text = try diagnostic(todoFixture(), for: Support.json("POST", "/todos?list=home", #"{"title":"Walk dog","done":true,"tags":["x","y"],"due":null}"#))
+        #expect(text.contains("1. Fixtures/todos.json, interaction #3"))
+        #expect(text.contains(#"$.tags[1]: recorded (absent), received "y""#))
+        #expect(text.contains("$.due: recorded (absent), received null"))
+    }
+
+    @Test("matched headers and the custom matcher that said no are named")
+    func headersAndMatcher() throws {
+        let sameTenant = RequestMatcher(name: "same tenant") { $0.headers["X-Tenant"] == $1.headers["X-Tenant"] }
+        let playback = Playback(options: PlaybackOptions(matchedHeaders: ["Accept"], customMatchers: [sameTenant]))
+        playback.load(
+            Support.fixture([
+                (Support.request("GET", "/me", headers: ["Accept": "application/json", "X-Tenant": "a"]), Support.response("me")),
+            ]), source: "me.json")
+        let text = try diagnostic(playback, for: Support.request("GET", "/me", headers: ["accept": "application/json", "X-Tenant": "b"]))
+        #expect(text.contains(#"✓ header   Accept: "application/json""#))
+        #expect(text.contains("✗ matcher  “same tenant” said no"))
+        #expect(text.contains("Compared: method; path; query; body; headers Accept; matcher “same tenant”"))
+        #expect(text.contains("custom matcher “same tenant” rejects the request"))
+
+        let headerText = try diagnostic(playback, for: Support.request("GET", "/me", headers: ["X-Tenant": "a"]))
+        #expect(headerText.contains(#"✗ header   Accept: recorded "application/json", received (absent)"#))
+    }
+
+    @Test("the request's headers and full text body are shown; long binary bodies say how much is left out")
+    func requestShown() throws {
+        let playback = todoFixture()
+        let long = String(repeating: "0123456789", count: 1_000)
+        let text = try diagnostic(playback, for: Support.request("PUT", "/notes/1", headers: ["Content-Type": "text/plain"], body: long))
+        #expect(text.contains("  Content-Type: text/plain"))
+        #expect(text.contains("body, 10000 bytes:"))
+        #expect(text.contains(long))
+
+        var binary = StubRequest(method: "PUT", path: "/blob")
+        binary.body = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let binaryText = try diagnostic(playback, for: binary)
+        #expect(binaryText.contains("(binary, base64)"))
+        #expect(binaryText.contains("… (5904 more bytes)"))
+    }
+
+    @Test("with nothing loaded, the diagnostic says so")
+    func nothingLoaded() throws {
+        let text = try diagnostic(Playback(), for: Support.request("GET", "/"))
+        #expect(text.contains("No recorded interaction is loaded."))
+        #expect(text.contains("Hint: nothing is loaded"))
+    }
+
+    @Test("at most three candidates are listed, and stubs that exist are named")
+    func candidateLimitAndStubs() throws {
+        let playback = Playback()
+        playback.load(
+            Support.fixture((1...6).map { (Support.request("GET", "/items/\($0)"), Support.response("\($0)")) }),
+            source: "items.json")
+        playback.stub(.get("/other"), with: Support.response("other"))
+        let text = try diagnostic(playback, for: Support.request("GET", "/items/0"))
+        #expect(text.contains("Closest recorded requests (3 of 6):"))
+        #expect(text.contains("3. items.json"))
+        #expect(!text.contains("4. items.json"))
+        #expect(text.contains("Stubs (none matched): stub #1 (GET /other)"))
+    }
+}
