@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "TodoExample", dependencies: ["ContractEngine", "StubServer"]),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
-        .target(name: "RepoContractsCLI", dependencies: ["StandardContracts", "TodoExample"]),
+        .target(name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample"]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
 
         .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample"]),

@@ -8,6 +8,7 @@ enum Tool {
     /// new file and one line here.
     static let subcommands: [any Subcommand.Type] = [
         DemoCommand.self,
+        ServeCommand.self,
         RunConformerCommand.self,
     ]
 

@@ -30,11 +30,13 @@ public struct ServerOptions: Sendable, Hashable {
     /// with `413 Content Too Large`, before reading it when the client sent `Expect: 100-continue`.
     public var maxBodyBytes: Int
     /// How long an open connection may wait for the first byte of its next request, and how long a write
-    /// may stall because the client does not read (default 30 s); the server then closes it.
+    /// may stall because the client does not read (default 30 s); the server then closes it. `.zero`
+    /// turns the limit off.
     public var idleTimeout: Duration
     /// How long a request may take to arrive, from its first byte to the end of its body (default 30 s);
     /// the server then answers `408 Request Timeout` and closes. This is the defence against clients
-    /// trickling bytes (slowloris), which a per-read timeout alone does not stop.
+    /// trickling bytes (slowloris), which a per-read timeout alone does not stop. `.zero` turns the limit
+    /// off (each read then waits at most ``idleTimeout``).
     public var requestTimeout: Duration
 
     /// Creates options; every parameter has the documented default.
@@ -56,7 +58,7 @@ public struct ServerOptions: Sendable, Hashable {
     /// The limits in the parser's terms.
     var parserLimits: HTTPParserLimits {
         HTTPParserLimits(
-            maxRequestLineBytes: max(maxRequestLineBytes, 16), maxHeaderBytes: max(maxHeaderBytes, 0),
+            maxRequestLineBytes: max(maxRequestLineBytes, 0), maxHeaderBytes: max(maxHeaderBytes, 0),
             maxHeaderCount: max(maxHeaderCount, 0), maxBodyBytes: max(maxBodyBytes, 0))
     }
 }

@@ -146,11 +146,15 @@ final class HTTPConnection {
     /// Reads more of a request that has started, within its deadline; `nil` when bytes came, otherwise
     /// what to do instead.
     private func receiveMore(before deadline: inout ContinuousClock.Instant?, minimumFree: Int) -> Incoming? {
-        let now = ContinuousClock.now
-        let end = deadline ?? now + context.requestTimeout
-        deadline = end
-        guard end > now else { return .timedOut }
-        setReceiveTimeout(end - now)
+        if context.requestTimeout > .zero {
+            let now = ContinuousClock.now
+            let end = deadline ?? now + context.requestTimeout
+            deadline = end
+            guard end > now else { return .timedOut }
+            setReceiveTimeout(end - now)
+        } else {
+            setReceiveTimeout(context.idleTimeout)
+        }
         switch receive(minimumFree: minimumFree) {
         case .bytes: return nil
         case .timedOut: return .timedOut
@@ -172,11 +176,11 @@ final class HTTPConnection {
         return error == Platform.wouldBlock ? .timedOut : .failed
     }
 
-    /// Sets the socket's receive timeout unless it already has that one (`.zero`: none).
+    /// Sets the socket's receive timeout unless it already has that one (`.zero` or less: none).
     private func setReceiveTimeout(_ timeout: Duration) {
         guard timeout != receiveTimeout else { return }
         receiveTimeout = timeout
-        Platform.setReceiveTimeout(descriptor, timeout == Self.noTimeout ? nil : timeout)
+        Platform.setReceiveTimeout(descriptor, timeout > .zero ? timeout : nil)
     }
 
     // MARK: Answering
@@ -297,7 +301,7 @@ final class HTTPConnection {
     /// before the client reads it.
     private func closeGracefully() {
         Platform.shutdownWrite(descriptor)
-        let lingerTime = min(context.idleTimeout, Self.lingerTime)
+        let lingerTime = context.idleTimeout > .zero ? min(context.idleTimeout, Self.lingerTime) : Self.lingerTime
         let end = ContinuousClock.now + lingerTime
         var drained = 0
         input.consumeAll()

@@ -26,7 +26,7 @@ package final class HTTPListener: Sendable {
 
     /// Binds and listens, starts accepting, and returns the port (the one chosen by the system when the
     /// options say `0`). With ``ServerOptions/BindAddress/loopback`` it listens on `127.0.0.1` and, when it
-    /// can, on `::1` with the same port.
+    /// can, on `::1` with the same port. A listener starts once: after ``stop()``, create a new one.
     @discardableResult
     package func start() throws -> UInt16 {
         try state.withLock { state throws(ServerStartError) in
