@@ -40,13 +40,14 @@ enum URLText {
         return Parts(origin: origin, path: path, query: query)
     }
 
-    /// The query items of a raw query, in order, percent-decoded (`+` stays `+`); empty items (`a&&b`)
+    /// The query items of a raw query, in order, percent-decoded (`+` read as a space); empty items (`a&&b`)
     /// are skipped, and an item without `=` gets a `nil` value.
     static func queryItems(_ query: String) -> [QueryItem] {
         query.split(separator: "&", omittingEmptySubsequences: true).map { item in
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return QueryItem(
-                name: percentDecoded(parts[0]), value: parts.count > 1 ? percentDecoded(parts[1]) : nil)
+                name: PercentEncoding.decoded(parts[0], plusIsSpace: true),
+                value: parts.count > 1 ? PercentEncoding.decoded(parts[1], plusIsSpace: true) : nil)
         }
     }
 
@@ -63,27 +64,6 @@ enum URLText {
         pairs.map { name, value in
             formEncoded(name) + "=" + formEncoded(value)
         }.joined(separator: "&")
-    }
-
-    /// `text` with `%XX` sequences decoded; `text` unchanged when the result would not be valid UTF-8.
-    static func percentDecoded(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
-        var bytes: [UInt8] = []
-        let source = Array(text.utf8)
-        var index = 0
-        while index < source.count {
-            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-                let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])
-            {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(source[index])
-                index += 1
-            }
-        }
-        let decoded = String(decoding: bytes, as: UTF8.self)
-        return decoded.utf8.elementsEqual(bytes) ? decoded : String(text)
     }
 
     /// `text` with every byte outside `keeping` (and every non-ASCII byte) written as `%XX`.
@@ -111,14 +91,5 @@ enum URLText {
         text.split(separator: " ", omittingEmptySubsequences: false)
             .map { percentEncoded(String($0), keeping: formCharacters) }
             .joined(separator: "+")
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

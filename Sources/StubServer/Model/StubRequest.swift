@@ -3,7 +3,7 @@ import Foundation
 /// An HTTP request as the stub server received it, or as a fixture recorded it.
 ///
 /// `path` is the request target's path exactly as sent (still percent-encoded); `query` holds the
-/// query's name–value pairs in order, percent-decoded (`+` stays `+`: see ``QueryItem``). Matching
+/// query's name–value pairs in order, percent-decoded with `+` read as a space (see ``QueryItem``). Matching
 /// normalises both; the journal and fixtures keep what was sent.
 public struct StubRequest: Sendable, Hashable {
     /// The method token, as sent (`GET`, `POST`, …).
@@ -30,7 +30,8 @@ public struct StubRequest: Sendable, Hashable {
     }
 }
 
-/// One `name=value` item of a URL query, percent-decoded.
+/// One `name=value` item of a URL query, percent-decoded, with `+` read as a space as browsers and
+/// servers read queries (`%2B` is a literal plus).
 ///
 /// `value` is `nil` for an item written without `=` (`?flag`), which is not the same as `?flag=`.
 public struct QueryItem: Sendable, Hashable {

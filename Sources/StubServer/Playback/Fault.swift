@@ -39,7 +39,8 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     /// The fault as messages print it.
     public var description: String {
         switch self {
-        case .status(let status, let body): body.map { "status \(status) with \($0.count) body bytes" } ?? "status \(status)"
+        case .status(let status, let body):
+            body.map { "status \(status) with \($0.count) body bytes" } ?? "status \(status)"
         case .delay(let duration): "delay \(duration)"
         case .connectionReset: "connection reset"
         case .closeWithoutReply: "close without reply"

@@ -70,7 +70,8 @@ struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
         let isIdentifier =
             !name.isEmpty && name.first.map { !$0.isNumber } == true
             && name.unicodeScalars.allSatisfy { scalar in
-                scalar == "_" || scalar == "$" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+                scalar == "_" || scalar == "$"
+                    || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
             }
         return isIdentifier ? "." + name : "[\(DiagnosticText.quoted(name))]"
     }

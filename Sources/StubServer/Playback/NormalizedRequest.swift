@@ -69,7 +69,7 @@ struct RequestNormalizer: Sendable {
         return NormalizedRequest(
             method: request.method,
             path: PercentEncoding.normalizedPath(request.path),
-            query: query,
+            query: query.count > 1 ? query.sorted(by: QueryItem.matchingOrder) : query,
             headers: matchedHeaders.map { request.headers.values(for: $0) },
             body: body,
             json: json)

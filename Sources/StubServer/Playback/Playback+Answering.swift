@@ -32,7 +32,9 @@ extension Playback {
                     let description = String(describing: error)
                     state.withLock {
                         $0.stubFailures.append(
-                            .init(sequenceNumber: decision.sequenceNumber, stub: id, request: request, error: description))
+                            .init(
+                                sequenceNumber: decision.sequenceNumber, stub: id, request: request, error: description)
+                        )
                     }
                     return .respond(
                         StubResponse(
@@ -41,7 +43,7 @@ extension Playback {
                 }
             }
         }
-        return ready
+        guard effects.delay > .zero else { return ready }
         return .deferred { [clock] in
             await Self.sleep(effects.delay, on: clock) ? ready : .fault(.closeWithoutReply)
         }

@@ -74,10 +74,12 @@ extension Playback {
         } else if let stub = claimStub(matchingStubs, in: &state) {
             (answer, responder) = (.stub(stub.id, stub.answer), .stub(stub.id))
         } else {
-            switch state.index.claim(key: key, candidates: candidates, repeatLast: options.exhaustion == .repeatLast) {
+            switch claimInteraction(for: request, key: key, candidates: candidates, in: &state) {
             case .claimed(let position):
                 let item = state.index.stored[position]
-                (answer, responder) = (.interaction(item.interaction.response), .interaction(source: item.source, index: item.index))
+                (answer, responder) = (
+                    .interaction(item.interaction.response), .interaction(source: item.source, index: item.index)
+                )
             case .exhausted(let members):
                 (answer, responder) = unanswered(exhausted: members, effects: effects, state: state)
             case .none:
@@ -89,6 +91,23 @@ extension Playback {
                 sequenceNumber: sequenceNumber, request: request, receivedAt: receivedAt, instant: instant,
                 elapsed: elapsed, responder: responder, faults: fired))
         return Decision(sequenceNumber: sequenceNumber, answer: answer, effects: effects)
+    }
+
+    /// Claims the next recorded interaction for `key`. A `HEAD` request nothing was recorded for is
+    /// answered from the recorded `GET` (the server then sends the head only), as HTTP servers do.
+    private func claimInteraction(
+        for request: StubRequest, key: MatchKey, candidates: [Int]?, in state: inout PlaybackState
+    ) -> InteractionIndex.Claim {
+        let repeatLast = options.exhaustion == .repeatLast
+        let claim = state.index.claim(key: key, candidates: candidates, repeatLast: repeatLast)
+        guard case .none = claim, request.method == "HEAD", key.method == "HEAD", candidates == nil else {
+            return claim
+        }
+        var getKey = key
+        getKey.method = "GET"
+        let fallback = state.index.claim(key: getKey, candidates: nil, repeatLast: repeatLast)
+        if case .claimed = fallback { return fallback }
+        return claim
     }
 
     private func claimStub(_ matching: [StubID], in state: inout PlaybackState) -> ProgrammableStub? {

@@ -79,8 +79,10 @@ public final class Playback: Sendable {
         for matcher in options.customMatchers {
             for (expression, reason) in matcher.invalidExpressions {
                 findings.append(
-                    .init(severity: .error, message: "invalid JSONPath \(DiagnosticText.quoted(expression)) in "
-                        + "matcher “\(matcher.name)”: \(reason); it ignores nothing."))
+                    .init(
+                        severity: .error,
+                        message: "invalid JSONPath \(DiagnosticText.quoted(expression)) in "
+                            + "matcher “\(matcher.name)”: \(reason); it ignores nothing."))
             }
         }
         findings += unmatched.map { .init(severity: .error, message: $0.diagnostic) }
@@ -104,7 +106,9 @@ public final class Playback: Sendable {
             findings.append(
                 .init(
                     severity: severity,
-                    message: (["\(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never used:"]
+                    message: ([
+                        "\(unused.count) recorded interaction\(unused.count == 1 ? " was" : "s were") never used:"
+                    ]
                         + lines).joined(separator: "\n")))
         }
         return PlaybackReport(

@@ -47,7 +47,8 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
                         .item(
                             QueryItem(
                                 name: PercentEncoding.decoded(item[..<equals], plusIsSpace: false),
-                                value: PercentEncoding.decoded(item[item.index(after: equals)...], plusIsSpace: false))))
+                                value: PercentEncoding.decoded(item[item.index(after: equals)...], plusIsSpace: false)))
+                    )
                 } else {
                     queryRequirements.append(
                         .item(QueryItem(name: PercentEncoding.decoded(item, plusIsSpace: false), value: nil)))

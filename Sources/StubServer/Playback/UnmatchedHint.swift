@@ -14,8 +14,10 @@ extension UnmatchedDiagnosis {
         let matchersDiffer = !comparison.rejectingMatchers.isEmpty
         var bodyDiffers = true
         if case .none = comparison.body { bodyDiffers = false }
-        let differing = [comparison.methodDiffers, comparison.pathDiffers, queryDiffers, headersDiffer, bodyDiffers,
-            matchersDiffer].filter { $0 }.count
+        let differing = [
+            comparison.methodDiffers, comparison.pathDiffers, queryDiffers, headersDiffer, bodyDiffers,
+            matchersDiffer,
+        ].filter { $0 }.count
         let recordAgain = "record the fixture again (REPOSITORY_CONTRACTS_RECORD=newEpisodes) or add a stub."
 
         guard differing == 1 else {

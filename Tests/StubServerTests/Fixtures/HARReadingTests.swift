@@ -65,7 +65,7 @@ import Testing
         let fixture = try importing(HARSamples.charles).fixture
         let interaction = try #require(fixture.interactions.first)
         #expect(interaction.request.query == [
-            QueryItem(name: "", value: "orphan"), QueryItem(name: "q", value: "a+b+c"), QueryItem(name: "flag", value: nil),
+            QueryItem(name: "", value: "orphan"), QueryItem(name: "q", value: "a+b c"), QueryItem(name: "flag", value: nil),
         ])
         #expect(interaction.response.status == 304)
         #expect(interaction.response.reason == "Not Modified")

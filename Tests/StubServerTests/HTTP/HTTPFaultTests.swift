@@ -64,22 +64,26 @@ struct HTTPFaultTests {
     @Test("neverRespond: the connection stays open and silent until the server stops")
     func neverRespond() async throws {
         let log = RequestLog()
-        let listener = HTTPListener(options: ServerOptions(idleTimeout: .milliseconds(100))) {
+        let handler: @Sendable (StubRequest) -> ResponsePlan = {
             log.record($0)
             return .fault(.neverRespond)
         }
-        let port = try listener.start()
-        let client = try await blocking { try RawHTTPClient(port: port) }
-        try client.send(Self.request)
-        _ = await log.next()
-        // Well past the idle timeout, the connection is still open and nothing was sent.
-        let early = try await blocking { Platform.waitReadable([client.descriptor], timeoutMilliseconds: 300)[0] }
-        #expect(!early, "the server answered or closed a neverRespond connection")
-        #expect(listener.openConnectionCount == 1)
-        await listener.stop()
-        let outcome = try await blocking { client.readUntilClosed() }
-        #expect(outcome.bytes.isEmpty)
-        #expect(outcome.ending == .endOfStream)
+        try await withListener(ServerOptions(idleTimeout: .milliseconds(300)), handler: handler) { listener, port in
+            let client = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                try client.send(Self.request)
+                return client
+            }
+            _ = try await log.next()
+            // Well past the idle timeout, the connection is still open and nothing was sent.
+            let early = try await blocking { Platform.waitReadable([client.descriptor], timeoutMilliseconds: 300)[0] }
+            #expect(!early, "the server answered or closed a neverRespond connection")
+            #expect(listener.openConnectionCount == 1)
+            await listener.stop()
+            let outcome = try await blocking { client.readUntilClosed() }
+            #expect(outcome.bytes.isEmpty)
+            #expect(outcome.ending == .endOfStream)
+        }
     }
 
     @Test("deferred: the plan returned by the async closure is carried out")
@@ -109,7 +113,7 @@ struct HTTPFaultTests {
     func stopDuringDeferred() async throws {
         let log = RequestLog()
         let (cancellations, cancelled) = AsyncStream<Void>.makeStream()
-        let listener = HTTPListener(options: ServerOptions()) { request in
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
             log.record(request)
             return .deferred {
                 await withTaskCancellationHandler {
@@ -121,56 +125,67 @@ struct HTTPFaultTests {
                 return .respond(StubResponse(status: 200))
             }
         }
-        let port = try listener.start()
-        let waiting = try await blocking { try RawHTTPClient(port: port) }
-        let idle = try await blocking { try RawHTTPClient(port: port) }
-        try waiting.send(Self.request)
-        _ = await log.next()
-        await listener.stop()
-        #expect(listener.openConnectionCount == 0)
-        var iterator = cancellations.makeAsyncIterator()
-        #expect(await iterator.next() != nil)
-        let waitingOutcome = try await blocking { waiting.readUntilClosed() }
-        let idleOutcome = try await blocking { idle.readUntilClosed() }
-        #expect(waitingOutcome.bytes.isEmpty)
-        #expect(idleOutcome.bytes.isEmpty && idleOutcome.ending == .endOfStream)
-        let refused = try await blocking { () -> Bool in
-            do {
-                _ = try RawHTTPClient(port: port)
-                return false
-            } catch {
-                return true
+        try await withListener(handler: handler) { listener, port in
+            let (waiting, idle) = try await blocking {
+                let waiting = try RawHTTPClient(port: port)
+                try waiting.send(Self.request)
+                return (waiting, try RawHTTPClient(port: port))
             }
+            _ = try await log.next()
+            await listener.stop()
+            #expect(listener.openConnectionCount == 0)
+            _ = try await withSafetyTimeout("waiting for the deferred task to be cancelled") {
+                var iterator = cancellations.makeAsyncIterator()
+                return await iterator.next()
+            }
+            let waitingOutcome = try await blocking { waiting.readUntilClosed() }
+            let idleOutcome = try await blocking { idle.readUntilClosed() }
+            #expect(waitingOutcome.bytes.isEmpty)
+            #expect(idleOutcome.bytes.isEmpty && idleOutcome.ending == .endOfStream)
+            let refused = try await blocking { () -> Bool in
+                do {
+                    _ = try RawHTTPClient(port: port)
+                    return false
+                } catch {
+                    return true
+                }
+            }
+            #expect(refused, "the listening socket is closed after stop()")
         }
-        #expect(refused, "the listening socket is closed after stop()")
     }
 
     @Test("stop() lets a response being produced finish, with Connection: close")
     func stopLetsInFlightFinish() async throws {
         let log = RequestLog()
         let release = DispatchSemaphore(value: 0)
-        let listener = HTTPListener(options: ServerOptions()) { request in
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
             log.record(request)
             release.wait()
             return .respond(StubResponse(status: 200, body: Data("done".utf8)))
         }
-        let port = try listener.start()
-        let busy = try await blocking { try RawHTTPClient(port: port) }
-        let idle = try await blocking { try RawHTTPClient(port: port) }
-        release.signal()  // lets the warm-up request through
-        _ = try await blocking { try idle.exchange("GET /warm HTTP/1.1\r\nHost: x\r\n\r\n") }
-        _ = await log.next()
-        try busy.send(Self.request)
-        _ = await log.next()
-        let stopping = Task { await listener.stop() }
-        // Once the idle connection is closed, stop() has begun; then let the busy handler return.
-        let idleOutcome = try await blocking { idle.readUntilClosed() }
-        #expect(idleOutcome.ending == .endOfStream)
-        release.signal()
-        let (response, rest) = try await blocking { (try busy.readResponse(), try busy.readToEnd()) }
-        await stopping.value
-        #expect(response.text == "done")
-        #expect(response.header("Connection") == "close")
-        #expect(rest.isEmpty)
+        try await withListener(handler: handler) { listener, port in
+            // However the test ends, no handler stays blocked (stop() would wait for it).
+            defer { (0..<2).forEach { _ in release.signal() } }
+            release.signal()  // lets the warm-up request through
+            let (busy, idle) = try await blocking {
+                let idle = try RawHTTPClient(port: port)
+                _ = try idle.exchange("GET /warm HTTP/1.1\r\nHost: x\r\n\r\n")
+                let busy = try RawHTTPClient(port: port)
+                try busy.send(Self.request)
+                return (busy, idle)
+            }
+            _ = try await log.next()
+            _ = try await log.next()
+            let stopping = Task { await listener.stop() }
+            // Once the idle connection is closed, stop() has begun; then let the busy handler return.
+            let idleOutcome = try await blocking { idle.readUntilClosed() }
+            #expect(idleOutcome.ending == .endOfStream)
+            release.signal()
+            let (response, rest) = try await blocking { (try busy.readResponse(), try busy.readToEnd()) }
+            await stopping.value
+            #expect(response.text == "done")
+            #expect(response.header("Connection") == "close")
+            #expect(rest.isEmpty)
+        }
     }
 }

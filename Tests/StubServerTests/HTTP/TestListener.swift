@@ -41,9 +41,29 @@ final class RequestLog: Sendable {
         continuation.yield(request)
     }
 
-    /// The next request the handler received.
-    func next() async -> StubRequest? {
-        var iterator = requests.makeAsyncIterator()
-        return await iterator.next()
+    /// The next request the handler received; throws when none comes within the safety timeout.
+    func next() async throws -> StubRequest {
+        let requests = requests
+        return try await withSafetyTimeout("waiting for the handler to receive a request") {
+            var iterator = requests.makeAsyncIterator()
+            return await iterator.next()
+        }
+    }
+}
+
+/// The value of `operation`, or an error when it has produced none within `timeout`: a safety net, so a
+/// test whose event never comes fails instead of hanging the run.
+func withSafetyTimeout<Value: Sendable>(
+    _ what: String, timeout: Duration = .seconds(10), _ operation: @escaping @Sendable () async -> Value?
+) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value?.self) { group in
+        group.addTask { await operation() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            throw RawClientError("timed out \(what)")
+        }
+        defer { group.cancelAll() }
+        guard let value = try await group.next() ?? nil else { throw RawClientError("nothing came while \(what)") }
+        return value
     }
 }

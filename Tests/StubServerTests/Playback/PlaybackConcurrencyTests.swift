@@ -61,9 +61,12 @@ struct PlaybackConcurrencyTests {
                         request: Support.request("GET", "/items/\(number)?v=\(number % 7)"),
                         response: Support.response("item \(number)"))
                 }), source: "large.json")
-        #expect(Support.bodyText(of: playback.plan(for: Support.request("GET", "/items/77777?v=\(77777 % 7)"))) == "item 77777")
+        #expect(
+            Support.bodyText(of: playback.plan(for: Support.request("GET", "/items/77777?v=\(77777 % 7)")))
+                == "item 77777")
         #expect(Support.bodyText(of: playback.plan(for: Support.request("GET", "/items/0?v=0"))) == "item 0")
         let miss = try #require(Support.bodyText(of: playback.plan(for: Support.request("GET", "/items/99999?v=0"))))
-        #expect(miss.contains("1. large.json, interaction #100000 (interactions[99999]): GET /items/99999?v=\(99999 % 7)"))
+        #expect(
+            miss.contains("1. large.json, interaction #100000 (interactions[99999]): GET /items/99999?v=\(99999 % 7)"))
     }
 }

@@ -23,8 +23,14 @@ struct PlaybackDiagnosticsTests {
         playback.load(
             Support.fixture([
                 (Support.request("GET", "/todos?list=work&page=2"), Support.response("page")),
-                (Support.json("POST", "/todos?list=home", #"{"title":"Buy milk","done":false}"#), Support.response("one")),
-                (Support.json("POST", "/todos?list=home", #"{"title":"Walk dog","done":true,"tags":["x"]}"#), Support.response("two")),
+                (
+                    Support.json("POST", "/todos?list=home", #"{"title":"Buy milk","done":false}"#),
+                    Support.response("one")
+                ),
+                (
+                    Support.json("POST", "/todos?list=home", #"{"title":"Walk dog","done":true,"tags":["x"]}"#),
+                    Support.response("two")
+                ),
                 (Support.request("DELETE", "/todos/7"), Support.response("", status: 204)),
             ]), source: "Fixtures/todos.json")
         return playback
@@ -32,9 +38,11 @@ struct PlaybackDiagnosticsTests {
 
     @Test("the closest recorded request is chosen among several and its JSON body diff names the path")
     func closestJSONCandidate() throws {
-        let text = try diagnostic(todoFixture(), for: Support.json("POST", "/todos?list=home", #"{"done":false,"title":"Buy oat milk"}"#))
+        let text = try diagnostic(
+            todoFixture(), for: Support.json("POST", "/todos?list=home", #"{"done":false,"title":"Buy oat milk"}"#))
         #expect(text.hasPrefix("Unmatched request #1: POST /todos?list=home\n"))
-        let first = try #require(text.range(of: "1. Fixtures/todos.json, interaction #2 (interactions[1]): POST /todos?list=home"))
+        let first = try #require(
+            text.range(of: "1. Fixtures/todos.json, interaction #2 (interactions[1]): POST /todos?list=home"))
         let second = try #require(text.range(of: "2. Fixtures/todos.json, interaction #3 (interactions[2])"))
         #expect(first.lowerBound < second.lowerBound)
         #expect(text.contains("✓ method   POST"))
@@ -71,7 +79,10 @@ struct PlaybackDiagnosticsTests {
 
     @Test("missing and extra JSON members are named by path")
     func jsonMembers() throws {
-        let text = try diagnostic(todoFixture(), for: Support.json("POST", "/todos?list=home", #"{"title":"Walk dog","done":true,"tags":["x","y"],"due":null}"#))
+        let text = try diagnostic(
+            todoFixture(),
+            for: Support.json(
+                "POST", "/todos?list=home", #"{"title":"Walk dog","done":true,"tags":["x","y"],"due":null}"#))
         #expect(text.contains("1. Fixtures/todos.json, interaction #3"))
         #expect(text.contains(#"$.tags[1]: recorded (absent), received "y""#))
         #expect(text.contains("$.due: recorded (absent), received null"))
@@ -83,9 +94,13 @@ struct PlaybackDiagnosticsTests {
         let playback = Playback(options: PlaybackOptions(matchedHeaders: ["Accept"], customMatchers: [sameTenant]))
         playback.load(
             Support.fixture([
-                (Support.request("GET", "/me", headers: ["Accept": "application/json", "X-Tenant": "a"]), Support.response("me")),
+                (
+                    Support.request("GET", "/me", headers: ["Accept": "application/json", "X-Tenant": "a"]),
+                    Support.response("me")
+                )
             ]), source: "me.json")
-        let text = try diagnostic(playback, for: Support.request("GET", "/me", headers: ["accept": "application/json", "X-Tenant": "b"]))
+        let text = try diagnostic(
+            playback, for: Support.request("GET", "/me", headers: ["accept": "application/json", "X-Tenant": "b"]))
         #expect(text.contains(#"✓ header   Accept: "application/json""#))
         #expect(text.contains("✗ matcher  “same tenant” said no"))
         #expect(text.contains("Compared: method; path; query; body; headers Accept; matcher “same tenant”"))
@@ -99,7 +114,8 @@ struct PlaybackDiagnosticsTests {
     func requestShown() throws {
         let playback = todoFixture()
         let long = String(repeating: "0123456789", count: 1_000)
-        let text = try diagnostic(playback, for: Support.request("PUT", "/notes/1", headers: ["Content-Type": "text/plain"], body: long))
+        let text = try diagnostic(
+            playback, for: Support.request("PUT", "/notes/1", headers: ["Content-Type": "text/plain"], body: long))
         #expect(text.contains("  Content-Type: text/plain"))
         #expect(text.contains("body, 10000 bytes:"))
         #expect(text.contains(long))

@@ -4,14 +4,17 @@ import Testing
 
 private typealias Support = PlaybackTestSupport
 
-@Suite("Playback fault injection")
+@Suite("Playback fault injection", .timeLimit(.minutes(1)))
 struct PlaybackFaultTests {
     private func recordedTodos(count: Int = 1) -> Playback {
         let playback = Playback()
         playback.load(
             Support.fixture(
                 (1...count).map { _ in
-                    (Support.request("GET", "/todos"), StubResponse(headers: ["ETag": "v1"], body: Data("[1,2,3]".utf8)))
+                    (
+                        Support.request("GET", "/todos"),
+                        StubResponse(headers: ["ETag": "v1"], body: Data("[1,2,3]".utf8))
+                    )
                 }), source: "todos.json")
         return playback
     }
@@ -38,7 +41,8 @@ struct PlaybackFaultTests {
     func statusAlone() throws {
         let playback = Playback()
         playback.inject(.status(429, body: Data("slow down".utf8)), when: .post("/login"))
-        let response = try #require(Support.immediateResponse(of: playback.plan(for: Support.request("POST", "/login"))))
+        let response = try #require(
+            Support.immediateResponse(of: playback.plan(for: Support.request("POST", "/login"))))
         #expect(response.status == 429 && response.body == Data("slow down".utf8))
         #expect(playback.journal.first?.responder == .fault)
         #expect(playback.finish().unmatchedRequests.isEmpty)
@@ -69,7 +73,9 @@ struct PlaybackFaultTests {
         let playback = recordedTodos()
         playback.inject(.truncatedBody(keepingBytes: 3), when: .path("/**"))
         let expected = StubResponse(headers: ["ETag": "v1"], body: Data("[1,2,3]".utf8))
-        #expect(connectionFault(of: playback.plan(for: Support.request("GET", "/todos"))) == .truncatedBody(expected, keepingBytes: 3))
+        #expect(
+            connectionFault(of: playback.plan(for: Support.request("GET", "/todos")))
+                == .truncatedBody(expected, keepingBytes: 3))
 
         playback.stub(.get("/live")) { _ in Support.response("abcdef") }
         let plan = await Support.resolve(playback.plan(for: Support.request("GET", "/live")))
@@ -79,7 +85,8 @@ struct PlaybackFaultTests {
     @Test(
         "occurrences count only the requests the rule's pattern matches",
         arguments: [
-            (Occurrences.every, [1, 2, 3, 4]), (.first, [1]), (.nth(2), [2]), (.times(3), [1, 2, 3]), (.after(2), [3, 4]),
+            (Occurrences.every, [1, 2, 3, 4]), (.first, [1]), (.nth(2), [2]), (.times(3), [1, 2, 3]),
+            (.after(2), [3, 4]),
             ([1, 4] as Occurrences, [1, 4]), (.ordinals([3]), [3]),
         ])
     func occurrenceSelection(occurrences: Occurrences, expected: [Int]) {
@@ -136,6 +143,10 @@ struct PlaybackFaultTests {
         playback.inject(.delay(.seconds(1)), when: .get("/slow"))
         playback.inject(.delay(.seconds(2)), when: .path("/slow"))
         let plan = playback.plan(for: Support.request("GET", "/slow"))
+        guard case .deferred = plan else {
+            Issue.record("a delayed answer must be deferred")
+            return
+        }
         let task = Task { await Support.resolve(plan) }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(2))
@@ -153,6 +164,10 @@ struct PlaybackFaultTests {
         playback.inject(.delay(.seconds(60)), when: .any)
         playback.inject(.status(204), when: .any)
         let plan = playback.plan(for: Support.request("GET", "/anything"))
+        guard case .deferred = plan else {
+            Issue.record("a delayed answer must be deferred")
+            return
+        }
         let task = Task { await Support.resolve(plan) }
         await clock.waitForSleepers(1)
         task.cancel()

@@ -10,7 +10,8 @@ struct PlaybackJournalTests {
     func entries() throws {
         let clock = ManualTestClock()
         let playback = Playback(clock: clock)
-        playback.load(Support.fixture([(Support.request("GET", "/todos"), Support.response("[]"))]), source: "todos.json")
+        playback.load(
+            Support.fixture([(Support.request("GET", "/todos"), Support.response("[]"))]), source: "todos.json")
         let stub = playback.stub(.post("/todos"), with: Support.response("created", status: 201))
         _ = playback.plan(for: Support.request("GET", "/todos"))
         clock.advance(by: .seconds(3))
@@ -53,7 +54,8 @@ struct PlaybackJournalTests {
             let playback = Playback(options: PlaybackOptions(unusedInteractions: policy))
             playback.load(
                 Support.fixture([
-                    (Support.request("GET", "/a"), Support.response("a")), (Support.request("GET", "/b"), Support.response("b")),
+                    (Support.request("GET", "/a"), Support.response("a")),
+                    (Support.request("GET", "/b"), Support.response("b")),
                 ]), source: "ab.json")
             _ = playback.plan(for: Support.request("GET", "/a"))
             let report = playback.finish()

@@ -22,26 +22,33 @@ struct PlaybackReplayOrderTests {
     func recordedOrder() {
         let playback = threeListings()
         #expect(Support.bodyText(of: playback.plan(for: Support.request("GET", "/todos"))) == "[]")
-        #expect(Support.bodyText(of: playback.plan(for: Support.json("POST", "/todos", #"{"title":"a"}"#))) == "created")
+        #expect(
+            Support.bodyText(of: playback.plan(for: Support.json("POST", "/todos", #"{"title":"a"}"#))) == "created")
         #expect(Support.bodyText(of: playback.plan(for: Support.request("GET", "/todos"))) == #"["a"]"#)
         let responders = playback.journal.map(\.responder)
-        #expect(responders == [
-            .interaction(source: "todos.json", index: 0), .interaction(source: "todos.json", index: 1),
-            .interaction(source: "todos.json", index: 2),
-        ])
+        #expect(
+            responders == [
+                .interaction(source: "todos.json", index: 0), .interaction(source: "todos.json", index: 1),
+                .interaction(source: "todos.json", index: 2),
+            ])
     }
 
     @Test("a request made more often than recorded is unmatched, naming the used-up interactions")
     func exhaustion() throws {
         let playback = Playback()
-        playback.load(Support.fixture([(Support.request("DELETE", "/todos/1"), Support.response("", status: 204))]), source: "delete.json")
+        playback.load(
+            Support.fixture([(Support.request("DELETE", "/todos/1"), Support.response("", status: 204))]),
+            source: "delete.json")
         _ = playback.plan(for: Support.request("DELETE", "/todos/1"))
         let plan = playback.plan(for: Support.request("DELETE", "/todos/1"))
         let response = try #require(Support.immediateResponse(of: plan))
         #expect(response.status == 599)
         #expect(response.headers["X-Stub-Unmatched"] == "1")
         let text = try #require(Support.bodyText(of: plan))
-        #expect(text.contains("Matched recorded interaction #1 (delete.json, interactions[0]) but it was already used (1 of 1 used)."))
+        #expect(
+            text.contains(
+                "Matched recorded interaction #1 (delete.json, interactions[0]) but it was already used (1 of 1 used).")
+        )
         #expect(text.contains(".repeatLast"))
         #expect(playback.finish().unmatchedRequests.map(\.sequenceNumber) == [2])
     }
@@ -67,7 +74,8 @@ struct PlaybackReplayOrderTests {
     func severalFixtures() {
         let playback = Playback()
         playback.load(Support.fixture([(Support.request("GET", "/ping"), Support.response("first"))]), source: "a.json")
-        playback.load(Support.fixture([(Support.request("GET", "/ping"), Support.response("second"))]), source: "b.json")
+        playback.load(
+            Support.fixture([(Support.request("GET", "/ping"), Support.response("second"))]), source: "b.json")
         #expect(Support.bodyText(of: playback.plan(for: Support.request("GET", "/ping"))) == "first")
         #expect(Support.bodyText(of: playback.plan(for: Support.request("GET", "/ping"))) == "second")
         #expect(playback.journal.last?.responder == .interaction(source: "b.json", index: 0))
@@ -81,7 +89,8 @@ struct PlaybackReplayOrderTests {
         let green = Support.request("GET", "/me", headers: ["X-Tenant": "green"])
         playback.load(
             Support.fixture([
-                (blue, Support.response("blue 1")), (green, Support.response("green 1")), (blue, Support.response("blue 2")),
+                (blue, Support.response("blue 1")), (green, Support.response("green 1")),
+                (blue, Support.response("blue 2")),
             ]), source: "me.json")
         #expect(Support.bodyText(of: playback.plan(for: blue)) == "blue 1")
         #expect(Support.bodyText(of: playback.plan(for: blue)) == "blue 2")

@@ -13,7 +13,8 @@ struct PlaybackStubTests {
     @Test("a stub answers before a fixture, and the newest matching stub wins")
     func precedence() {
         let playback = Playback()
-        playback.load(Support.fixture([(Support.request("GET", "/todos"), Support.response("recorded"))]), source: "todos.json")
+        playback.load(
+            Support.fixture([(Support.request("GET", "/todos"), Support.response("recorded"))]), source: "todos.json")
         let older = playback.stub(.path("/todos"), with: Support.response("older"))
         #expect(Support.bodyText(of: playback.plan(for: Support.request("GET", "/todos"))) == "older")
         let newer = playback.stub(.get("/todos"), with: Support.response("newer"))
@@ -21,7 +22,10 @@ struct PlaybackStubTests {
         playback.removeStub(newer)
         playback.removeStub(older)
         #expect(Support.bodyText(of: playback.plan(for: Support.request("GET", "/todos"))) == "recorded")
-        #expect(playback.journal.map(\.responder) == [.stub(older), .stub(newer), .interaction(source: "todos.json", index: 0)])
+        #expect(
+            playback.journal.map(\.responder) == [
+                .stub(older), .stub(newer), .interaction(source: "todos.json", index: 0),
+            ])
     }
 
     @Test("a stub with a use limit steps aside once used up")
@@ -54,14 +58,16 @@ struct PlaybackStubTests {
     func throwingClosure() async throws {
         let playback = Playback()
         let id = playback.stub(.delete("/todos/*")) { _ in throw Refusal() }
-        let response = try #require(await Support.response(of: playback.plan(for: Support.request("DELETE", "/todos/3"))))
+        let response = try #require(
+            await Support.response(of: playback.plan(for: Support.request("DELETE", "/todos/3"))))
         #expect(response.status == 500)
         #expect(String(decoding: response.body, as: UTF8.self).contains("database is read-only"))
         let report = playback.finish()
         #expect(report.stubFailures.map(\.stub) == [id])
         #expect(report.stubFailures.first?.error == "database is read-only")
         #expect(report.hasErrors)
-        #expect(report.description.contains("stub #1 (DELETE /todos/*) threw while answering request #1 DELETE /todos/3"))
+        #expect(
+            report.description.contains("stub #1 (DELETE /todos/*) threw while answering request #1 DELETE /todos/3"))
     }
 
     @Test("patterns: wildcards, prefixes, query subsets, headers and predicates")

@@ -15,7 +15,8 @@ enum PlaybackTestSupport {
             : parts[1].split(separator: "&").map { item in
                 let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let name = String(pair[0]).removingPercentEncoding ?? String(pair[0])
-                return QueryItem(name: name, value: pair.count > 1 ? (String(pair[1]).removingPercentEncoding ?? "") : nil)
+                return QueryItem(
+                    name: name, value: pair.count > 1 ? (String(pair[1]).removingPercentEncoding ?? "") : nil)
             }
         return StubRequest(
             method: method, path: String(parts[0]), query: query, headers: headers, body: Data((body ?? "").utf8))

@@ -1,5 +1,5 @@
 /// A request target split into the path (kept percent-encoded, as sent) and the query's items
-/// (percent-decoded; `+` stays `+`, as ``QueryItem`` documents).
+/// (percent-decoded, `+` read as a space, as ``QueryItem`` documents).
 package struct RequestTarget: Equatable, Sendable {
     /// One query item; `value` is `nil` when the item has no `=`.
     package struct Item: Equatable, Sendable {
@@ -50,9 +50,10 @@ package struct RequestTarget: Equatable, Sendable {
         return (path, items)
     }
 
-    /// The bytes with `%XY` sequences decoded, as a UTF-8 string.
+    /// The bytes with `%XY` sequences decoded and `+` read as a space (form encoding, as browsers and
+    /// servers read queries), as a UTF-8 string.
     static func percentDecoded(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        guard bytes.contains(0x25) else { return HTTPByte.string(bytes) }
+        guard bytes.contains(0x25) || bytes.contains(0x2B) else { return HTTPByte.string(bytes) }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = bytes.startIndex
@@ -63,7 +64,7 @@ package struct RequestTarget: Equatable, Sendable {
                 decoded.append(UInt8(high * 16 + low))
                 index += 3
             } else {
-                decoded.append(bytes[index])
+                decoded.append(bytes[index] == 0x2B ? 0x20 : bytes[index])
                 index += 1
             }
         }
