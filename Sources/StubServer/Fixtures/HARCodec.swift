@@ -50,19 +50,11 @@ public enum HARCodec {
 
     /// Decodes a HAR file; `source` names the data in errors and notes (usually its file path).
     public static func decode(_ data: Data, source: String) throws(FixtureError) -> HARImport {
-        let root: JSONValue
-        do {
-            root = try JSONValue(parsing: data)
-        } catch {
-            throw FixtureError(file: source, syntax: error)
+        var decoder = HARDecoder(source: source)
+        let fixture = try SchemaNode.decodeDocument(data, source: source) { root throws(SchemaError) in
+            try decoder.fixture(from: root)
         }
-        do {
-            var decoder = HARDecoder(source: source)
-            let fixture = try decoder.fixture(from: SchemaNode(value: root, path: JSONPath()))
-            return HARImport(fixture: fixture, notes: decoder.notes)
-        } catch {
-            throw FixtureError(file: source, schema: error)
-        }
+        return HARImport(fixture: fixture, notes: decoder.notes)
     }
 
     /// Encodes a fixture as a HAR 1.2 file (UTF-8, two-space indentation, ending in a newline).

@@ -104,16 +104,8 @@ public enum NativeFixtureCodec {
 
     /// Decodes a native fixture; `source` names the data in errors (usually its file path).
     public static func decode(_ data: Data, source: String) throws(FixtureError) -> Fixture {
-        let root: JSONValue
-        do {
-            root = try JSONValue(parsing: data)
-        } catch {
-            throw FixtureError(file: source, syntax: error)
-        }
-        do {
-            return try NativeFixtureDecoder.fixture(from: SchemaNode(value: root, path: JSONPath()))
-        } catch {
-            throw FixtureError(file: source, schema: error)
+        try SchemaNode.decodeDocument(data, source: source) { root throws(SchemaError) in
+            try NativeFixtureDecoder.fixture(from: root)
         }
     }
 

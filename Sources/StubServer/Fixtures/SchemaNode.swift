@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value with its path, read with schema checks that throw ``SchemaError``s naming the path.
 struct SchemaNode {
     /// The value.
@@ -124,6 +126,26 @@ extension JSONValue {
             var quoted = ""
             quoted.appendJSONStringLiteral(string.count > 40 ? String(string.prefix(40)) + "…" : string)
             return quoted
+        }
+    }
+}
+
+extension SchemaNode {
+    /// Parses `data` as JSON and hands its root to `decode`, turning a syntax error or a schema error
+    /// into a ``FixtureError`` that names `source`.
+    static func decodeDocument<Decoded>(
+        _ data: Data, source: String, _ decode: (SchemaNode) throws(SchemaError) -> Decoded
+    ) throws(FixtureError) -> Decoded {
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: data)
+        } catch {
+            throw FixtureError(file: source, syntax: error)
+        }
+        do {
+            return try decode(SchemaNode(value: root, path: JSONPath()))
+        } catch {
+            throw FixtureError(file: source, schema: error)
         }
     }
 }
