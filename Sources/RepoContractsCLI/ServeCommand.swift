@@ -79,6 +79,7 @@ struct ServeCommand: Subcommand, Equatable {
         }
         var playback = PlaybackOptions()
         playback.exhaustion = .repeatLast
+        playback.journalLimit = 10_000
         let server = StubServer(StubServer.Configuration(server: options, playback: playback))
         var interactions = 0
         for path in fixtures {
@@ -102,7 +103,7 @@ struct ServeCommand: Subcommand, Equatable {
         let signal = await Platform.waitForTerminationSignal()
         await server.stop()
         let report = server.finish()
-        let requests = server.journal.entries.count
+        let requests = server.journal.last?.sequenceNumber ?? 0
         console.printError(
             "Stopped on \(signal): \(requests) request\(requests == 1 ? "" : "s"), \(report.unmatchedRequests.count) unmatched.")
         for unmatched in report.unmatchedRequests {

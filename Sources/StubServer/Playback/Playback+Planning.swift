@@ -57,7 +57,7 @@ extension Playback {
         matchingRules: [FaultRuleID], receivedAt: Date, instant: any InstantProtocol<Duration>, elapsed: Duration,
         state: inout PlaybackState
     ) -> Decision {
-        let sequenceNumber = state.journalEntries.count + 1
+        let sequenceNumber = state.requestCount + 1
         var fired: [Fault] = []
         for id in matchingRules {
             guard let position = state.faultRules.firstIndex(where: { $0.id == id }) else { continue }
@@ -86,10 +86,11 @@ extension Playback {
                 (answer, responder) = unanswered(exhausted: [], effects: effects, state: state)
             }
         }
-        state.journalEntries.append(
+        state.record(
             JournalEntry(
                 sequenceNumber: sequenceNumber, request: request, receivedAt: receivedAt, instant: instant,
-                elapsed: elapsed, responder: responder, faults: fired))
+                elapsed: elapsed, responder: responder, faults: fired),
+            limit: options.journalLimit)
         return Decision(sequenceNumber: sequenceNumber, answer: answer, effects: effects)
     }
 

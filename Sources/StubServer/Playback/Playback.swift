@@ -59,7 +59,7 @@ public final class Playback: Sendable {
 
     /// A snapshot of every request received so far.
     public var journal: Journal {
-        Journal(entries: state.withLock { $0.journalEntries })
+        Journal(entries: state.withLock { $0.journal(limit: options.journalLimit) })
     }
 
     /// What went wrong so far: unmatched requests with their diagnostics, unused interactions (with

@@ -42,6 +42,10 @@ public struct PlaybackOptions: Sendable {
     /// real reason: a repository cannot mistake it for a legitimate answer (as it could a 404, which
     /// many read as "no such entity"), and it stands out in logs.
     public var unmatchedStatus: Int
+    /// How many of the latest requests the journal keeps; `nil` (the default) keeps every one, as a
+    /// test scope wants. A long-running server (`repo-contracts serve`) sets a limit so its memory
+    /// does not grow with the number of requests; sequence numbers keep counting every request.
+    public var journalLimit: Int?
 
     /// Creates options; every parameter has the default described on its property.
     public init(
@@ -49,8 +53,10 @@ public struct PlaybackOptions: Sendable {
         customMatchers: [RequestMatcher] = [],
         exhaustion: Exhaustion = .reportUnmatched,
         unusedInteractions: UnusedInteractionPolicy = .warning,
-        unmatchedStatus: Int = 599
+        unmatchedStatus: Int = 599,
+        journalLimit: Int? = nil
     ) {
+        self.journalLimit = journalLimit
         self.matchedHeaders = matchedHeaders
         self.customMatchers = customMatchers
         self.exhaustion = exhaustion

@@ -5,9 +5,31 @@ struct PlaybackState: Sendable {
     var stubs: [ProgrammableStub] = []
     /// Fault rules in the order they were added.
     var faultRules: [FaultRule] = []
+    /// The journal, oldest first; with a journal limit, up to half as many again as the limit before
+    /// the oldest are dropped in one step.
     var journalEntries: [JournalEntry] = []
+    /// Every request received, including those dropped from a limited journal.
+    var requestCount = 0
     var unmatchedRequests: [PlaybackReport.UnmatchedRequest] = []
     var stubFailures: [PlaybackReport.StubFailure] = []
     var stubCount = 0
     var faultRuleCount = 0
+}
+
+extension PlaybackState {
+    /// Appends `entry`, dropping the oldest entries once a limited journal is half as long again as
+    /// `limit` (so dropping costs O(1) per request on average).
+    mutating func record(_ entry: JournalEntry, limit: Int?) {
+        requestCount += 1
+        journalEntries.append(entry)
+        if let limit, journalEntries.count >= limit + max(limit / 2, 1) {
+            journalEntries.removeFirst(journalEntries.count - limit)
+        }
+    }
+
+    /// The journal's entries within `limit`, oldest first.
+    func journal(limit: Int?) -> [JournalEntry] {
+        guard let limit, journalEntries.count > limit else { return journalEntries }
+        return Array(journalEntries.suffix(limit))
+    }
 }

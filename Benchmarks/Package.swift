@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+// Benchmarks for the root package's `StubServer`, side by side with two Swift HTTP servers measured on
+// the same machine (FlyingFox and Hummingbird). A package of its own so the root package keeps zero
+// dependencies: nothing here is built by the root package or by its users.
+let package = Package(
+    name: "swift-repository-contracts-benchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "swift-repository-contracts", path: ".."),
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // No traits: the default ones pull swift-configuration and full Foundation, which a one-route
+        // server does not need.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+    ],
+    targets: [
+        // What every benchmark shares: the 1,024-byte Todo body, argument helpers, statistics, sockets.
+        .target(name: "BenchSupport"),
+        // The job (GET /todos/1 → 1 KB JSON, 404 otherwise) set up on each server under test, started
+        // and stopped in-process.
+        .target(
+            name: "BenchServers",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "StubServer", package: "swift-repository-contracts"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+        // One server process per variant, for wrk (`run-http.sh`).
+        .executableTarget(name: "bench-http-server", dependencies: ["BenchSupport", "BenchServers"]),
+        // The playback engine's matching cost against fixture size.
+        .executableTarget(
+            name: "bench-matching",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "StubServer", package: "swift-repository-contracts"),
+            ]),
+        // In-process start-to-first-response time.
+        .executableTarget(name: "bench-startup", dependencies: ["BenchSupport", "BenchServers"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
