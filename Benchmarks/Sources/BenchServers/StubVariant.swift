@@ -4,7 +4,7 @@ import StubServer
 
 /// The root package's `StubServer` serving the job from a one-interaction fixture: `GET /todos/1`
 /// recorded with the Todo body, replayed for every request (repeat-last), and 404 for anything the
-/// fixture does not match.
+/// fixture does not match. The journal keeps the latest 10,000 requests, as `repo-contracts serve` does.
 enum StubVariant {
     struct Running: RunningServer {
         let server: StubServer
@@ -17,7 +17,8 @@ enum StubVariant {
         let server = StubServer(
             StubServer.Configuration(
                 server: ServerOptions(port: port),
-                playback: PlaybackOptions(exhaustion: .repeatLast, unusedInteractions: .ignore, unmatchedStatus: 404)))
+                playback: PlaybackOptions(
+                    exhaustion: .repeatLast, unusedInteractions: .ignore, unmatchedStatus: 404, journalLimit: 10_000)))
         server.load(fixture, source: "bench-todos.json")
         try await server.start()
         return Running(server: server)
