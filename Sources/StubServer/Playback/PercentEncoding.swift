@@ -79,13 +79,9 @@ enum PercentEncoding {
         return [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
     }
 
+    /// The value of a hexadecimal digit (the parser's table).
     private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        HTTPByte.hexValue(byte).map(UInt8.init)
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

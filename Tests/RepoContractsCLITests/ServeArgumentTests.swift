@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import RepoContractsCLI
+
+/// `repo-contracts serve`'s arguments, and its refusal of a broken fixture before it listens.
+@Suite("serve")
+struct ServeArgumentTests {
+    @Test("serve reads fixtures, --port and --host in any order")
+    func readsArguments() throws {
+        let parsed = try ServeCommand(parsing: ["a.json", "--port", "8080", "b.har", "--host=0.0.0.0"])
+        #expect(parsed == ServeCommand(fixtures: ["a.json", "b.har"], port: 8080, host: "0.0.0.0"))
+        #expect(try ServeCommand(parsing: ["a.json"]) == ServeCommand(fixtures: ["a.json"]))
+    }
+
+    @Test("usage errors: no fixture, a port out of range, an unknown option")
+    func usageErrors() {
+        #expect(throws: UsageError.self) { try ServeCommand(parsing: []) }
+        #expect(throws: UsageError.self) { try ServeCommand(parsing: ["a.json", "--port", "70000"]) }
+        #expect(throws: UsageError.self) { try ServeCommand(parsing: ["a.json", "--verbose"]) }
+    }
+
+    @Test("a fixture that is not valid fails with the file, the JSON path and the reason")
+    func brokenFixture() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("serve-broken-\(UUID()).json")
+        try Data(#"{"format": "swift-repository-contracts/fixture", "version": 1, "interactions": [{"request": {"method": "GET", "path": "/", "headers": []}, "response": {"status": "OK", "headers": []}}]}"#.utf8)
+            .write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        await #expect {
+            _ = try await ServeCommand(fixtures: [file.path]).run(Console(writeOut: { _ in }, writeError: { _ in }))
+        } throws: { error in
+            let message = String(describing: error)
+            return message.contains(file.path) && message.contains("$.interactions[0].response.status")
+        }
+    }
+}
