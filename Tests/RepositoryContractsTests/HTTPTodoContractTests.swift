@@ -31,7 +31,7 @@ struct HTTPTodoContractTests {
     /// rest name the client and the ephemeral port).
     @Test("regenerate Fixtures/Todos from the fake API",
           .enabled(if: ProcessInfo.processInfo.environment["REGENERATE_TODO_FIXTURES"] != nil), .stubServer(),
-          arguments: contract.cases(for: ExampleContracts.httpFakeAPI))
+          arguments: contract.cases(for: ExampleContracts.httpReplay))
     func regenerate(_ check: ContractCase<Todo>) async throws {
         let recorder = TodoFixtures.Recorder()
         let api = TodoAPIFake()
@@ -40,11 +40,7 @@ struct HTTPTodoContractTests {
             recorder.append(request, response)
             return response
         }
-        let conformance = Conformance<Todo>(
-            "http-recording", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: .insertion
-        ) { RepositoryWitness(HTTPTodoRepository(baseURL: StubServer.current.baseURL)) }
-        let recording = try #require(Self.contract.cases(for: conformance).first { $0.clauseID == check.clauseID })
-        await recording.verify()
+        await check.verify()
         try recorder.fixture.write(to: TodoFixtures.directory.appendingPathComponent("\(check.clauseID).json"))
     }
 }
