@@ -6,6 +6,9 @@ enum ExitCode: Int32, Sendable, Equatable {
     case failure = 1
     /// The command line was wrong (sysexits' `EX_USAGE`).
     case usage = 64
+    /// The input data was unreadable or invalid: a fixture that cannot be read or does not parse
+    /// (sysexits' `EX_DATAERR`).
+    case dataError = 65
 }
 
 /// A failure of the tool itself, not of a conformer: reported as `error: <message>`, exit status 1.

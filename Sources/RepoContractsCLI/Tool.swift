@@ -10,6 +10,8 @@ enum Tool {
         DemoCommand.self,
         ServeCommand.self,
         RunConformerCommand.self,
+        ConvertCommand.self,
+        InspectCommand.self,
     ]
 
     /// What a command line asks for.
@@ -101,7 +103,8 @@ enum Tool {
             OPTIONS:
               -h, --help   Show this help. '\(name) <subcommand> --help' shows a subcommand's help.
 
-            EXIT STATUS: 0 when the command ran, 1 on an internal failure, 64 on a usage error.
+            EXIT STATUS: 0 when the command ran, 1 on an internal failure, 64 on a usage error, 65 when input
+            data (a fixture) is unreadable or invalid.
             """
     }
 }

@@ -52,3 +52,26 @@ extension UInt8 {
         (self < 0x20 && self != 0x09 && self != 0x0A && self != 0x0D) || self == 0x7F
     }
 }
+
+/// How the native format stores a body, for tools that describe fixtures (`repo-contracts inspect`).
+package enum StoredBodyKind: String, Sendable {
+    /// No body.
+    case empty
+    /// A JSON value.
+    case json
+    /// UTF-8 text.
+    case text
+    /// Base64 of arbitrary bytes.
+    case base64
+
+    /// The kind the native format stores `body` as, sent with `headers`.
+    package init(body: Data, headers: HTTPHeaders) {
+        let maximumDepth = JSONValue.defaultMaximumDepth - NativeFixtureCodec.bodyNestingOffset
+        switch StoredBody(body: body, mediaType: headers.mediaType, maximumJSONDepth: maximumDepth) {
+        case nil: self = .empty
+        case .json: self = .json
+        case .text: self = .text
+        case .base64: self = .base64
+        }
+    }
+}

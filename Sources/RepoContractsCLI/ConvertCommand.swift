@@ -1,0 +1,94 @@
+import Foundation
+import StubServer
+
+/// `repo-contracts convert IN OUT`: rewrites a fixture in the format OUT's extension names (native ↔ HAR,
+/// or native → native to normalise one written by hand).
+struct ConvertCommand: Subcommand, Equatable {
+    static let name = "convert"
+    static let abstract = "Convert a fixture between the native format (.json) and HAR 1.2 (.har)."
+    static let synopsis = """
+        usage: \(Tool.name) convert <in> <out> [--force]
+          See '\(Tool.name) convert --help'.
+        """
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        Reads <in> and writes <out>, each in the format its extension names (.json: the native format,
+        .har: HAR 1.2); .json to .json normalises a fixture. The write is atomic. HAR entries that cannot
+        be replayed are skipped, each with a note on standard error. Prints
+        'converted <n> interactions: <in> → <out>' on standard output.
+
+        USAGE: \(Tool.name) convert <in> <out> [--force]
+
+        OPTIONS:
+          --force      Overwrite <out> when it exists.
+          -h, --help   Show this help.
+
+        EXIT STATUS: 0 when the fixture was converted; 1 when <out> exists without --force or cannot be
+        written; 64 on a usage error (an unknown extension among them); 65 when <in> cannot be read or
+        is not a valid fixture.
+        """
+    }
+
+    /// The fixture to read.
+    var input: String
+    /// The file to write.
+    var output: String
+    /// Overwrite `output` when it exists.
+    var force = false
+
+    init(input: String, output: String, force: Bool = false) {
+        self.input = input
+        self.output = output
+        self.force = force
+    }
+
+    init(parsing arguments: [String]) throws(UsageError) {
+        var reader = ArgumentReader(arguments, usage: Self.synopsis)
+        var operands: [String] = []
+        var force = false
+        while let token = reader.next() {
+            switch token {
+            case .option("--force", let inline):
+                try reader.flag("--force", inline: inline)
+                force = true
+            case .option(let option, _):
+                throw reader.unknown(option: option)
+            case .operand(let operand):
+                guard operands.count < 2 else { throw reader.unexpected(operand: operand) }
+                operands.append(operand)
+            }
+        }
+        guard operands.count == 2 else {
+            throw reader.error(operands.isEmpty ? "missing input and output fixtures" : "missing output fixture")
+        }
+        _ = try FixtureFile.format(of: operands[0], reader: reader)
+        _ = try FixtureFile.format(of: operands[1], reader: reader)
+        self.init(input: operands[0], output: operands[1], force: force)
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+        let file: FixtureFile
+        do {
+            file = try FixtureFile.load(input)
+        } catch {
+            console.printError("error: \(error)")
+            return .dataError
+        }
+        for note in file.notes {
+            console.printError("note: \(note)")
+        }
+        if !force, FileManager.default.fileExists(atPath: output) {
+            throw ToolError("'\(output)' exists; pass --force to overwrite it")
+        }
+        do {
+            try file.fixture.write(to: URL(fileURLWithPath: output))
+        } catch {
+            throw ToolError("\(error)")
+        }
+        let count = file.fixture.interactions.count
+        console.print("converted \(count) interaction\(count == 1 ? "" : "s"): \(input) → \(output)")
+        return .success
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import StubServer
+
+/// What `inspect` shows about one fixture file: where it is, its format and upstream, notes, and one
+/// row per interaction.
+struct FixtureSummary: Sendable, Equatable {
+    /// One interaction, as `inspect` shows it.
+    struct Row: Sendable, Equatable {
+        /// The 1-based position in the fixture.
+        var index: Int
+        /// The request method.
+        var method: String
+        /// The path, then `?` and the query when there is one.
+        var target: String
+        /// The response status.
+        var status: Int
+        /// The request body's kind and size.
+        var requestBody: BodySummary
+        /// The response body's kind and size.
+        var responseBody: BodySummary
+        /// The response's `Content-Type`, if any.
+        var contentType: String?
+    }
+
+    /// The path as given.
+    var path: String
+    /// The file's format.
+    var format: FixtureFormat
+    /// The recorded upstream, if any.
+    var upstream: String?
+    /// What a HAR import skipped.
+    var importNotes: [String]
+    /// The redaction and secret-scan status (see ``InspectCommand/securityNotes(for:)``).
+    var securityNotes: [String]
+    /// One row per interaction, in order.
+    var rows: [Row]
+
+    /// The summary of a loaded fixture file.
+    init(_ file: FixtureFile) {
+        path = file.path
+        format = file.format
+        upstream = file.fixture.upstream
+        importNotes = file.notes
+        securityNotes = InspectCommand.securityNotes(for: file.fixture)
+        rows = file.fixture.interactions.enumerated().map { offset, interaction in
+            Row(
+                index: offset + 1, method: interaction.request.method,
+                target: Self.target(interaction.request),
+                status: interaction.response.status,
+                requestBody: BodySummary(body: interaction.request.body, headers: interaction.request.headers),
+                responseBody: BodySummary(body: interaction.response.body, headers: interaction.response.headers),
+                contentType: interaction.response.headers["Content-Type"])
+        }
+    }
+
+    /// `path?name=value&flag`, the query re-encoded so `&`, `=`, `+`, `#` and `%` in names and values
+    /// stay unambiguous.
+    static func target(_ request: StubRequest) -> String {
+        guard !request.query.isEmpty else { return request.path }
+        let allowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#%"))
+        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+        let query = request.query.map { item in
+            item.value.map { "\(encode(item.name))=\(encode($0))" } ?? encode(item.name)
+        }
+        return request.path + "?" + query.joined(separator: "&")
+    }
+}

@@ -1,0 +1,92 @@
+import StubServer
+
+/// `repo-contracts inspect FIXTURE…`: shows what fixtures hold (format, upstream, and one line per
+/// interaction) as a table or as JSON.
+struct InspectCommand: Subcommand, Equatable {
+    /// How the summaries are printed.
+    enum Format: String, CaseIterable, Sendable {
+        /// A heading and an interactions table per fixture.
+        case table
+        /// One JSON array with an object per fixture.
+        case json
+    }
+
+    static let name = "inspect"
+    static let abstract = "Show what fixtures hold: format, upstream and one line per interaction."
+    static let synopsis = """
+        usage: \(Tool.name) inspect <fixture>… [--format table|json]
+          See '\(Tool.name) inspect --help'.
+        """
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        Reads each fixture (.json: the native format, .har: HAR 1.2) and prints its path, format,
+        upstream and interaction count, then per interaction: its number, method, path and query,
+        status, request and response body (stored as json, text or base64, and the size in bytes) and
+        the response's Content-Type.
+
+        USAGE: \(Tool.name) inspect <fixture>… [--format table|json]
+
+        OPTIONS:
+          --format <format>    table (default): a heading and a table per fixture.
+                               json: an array with one object per fixture (path, format, upstream,
+                               interactionCount, importNotes, securityNotes, interactions[].index/method/
+                               target/status/requestBody.kind/bytes/responseBody/contentType).
+          -h, --help           Show this help.
+
+        EXIT STATUS: 0 when every fixture was read; 64 on a usage error (an unknown extension among
+        them); 65 when a fixture cannot be read or is not valid.
+        """
+    }
+
+    /// The fixture files, in the order given.
+    var fixtures: [String] = []
+    /// How the summaries are printed.
+    var format: Format = .table
+
+    init(fixtures: [String], format: Format = .table) {
+        self.fixtures = fixtures
+        self.format = format
+    }
+
+    init(parsing arguments: [String]) throws(UsageError) {
+        var reader = ArgumentReader(arguments, usage: Self.synopsis)
+        while let token = reader.next() {
+            switch token {
+            case .option("--format", let inline):
+                let value = try reader.value(of: "--format", inline: inline)
+                guard let format = Format(rawValue: value) else {
+                    let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw reader.error("invalid value '\(value)' for --format (expected one of: \(known))")
+                }
+                self.format = format
+            case .option(let option, _):
+                throw reader.unknown(option: option)
+            case .operand(let operand):
+                _ = try FixtureFile.format(of: operand, reader: reader)
+                fixtures.append(operand)
+            }
+        }
+        guard !fixtures.isEmpty else { throw reader.error("missing fixture: give one or more fixture files") }
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+        var summaries: [FixtureSummary] = []
+        for path in fixtures {
+            do {
+                summaries.append(FixtureSummary(try FixtureFile.load(path)))
+            } catch {
+                console.printError("error: \(error)")
+                return .dataError
+            }
+        }
+        switch format {
+        case .table:
+            console.print(summaries.map { $0.tableLines().joined(separator: "\n") }.joined(separator: "\n\n"))
+        case .json:
+            console.print(JSONValue.array(summaries.map { $0.json() }).serialized(pretty: true))
+        }
+        return .success
+    }
+}

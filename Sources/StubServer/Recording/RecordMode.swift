@@ -1,0 +1,66 @@
+/// Whether a scope records from the live API, and what it keeps.
+///
+/// | mode | fixture exists | fixture missing |
+/// |---|---|---|
+/// | `none` | replay only | fail, saying how to record |
+/// | `once` | replay only | record it |
+/// | `newEpisodes` | replay what matches, record the rest | record it |
+/// | `all` | record everything anew, **overwriting** the file | record it |
+///
+/// Chosen in code, or with `REPOSITORY_CONTRACTS_RECORD=none|once|newEpisodes|all`; see
+/// ``resolved(explicit:environment:)``.
+public enum RecordMode: String, Sendable, Hashable, CaseIterable {
+    /// Never records: a request the fixture does not answer fails the test.
+    case none
+    /// Records a fixture that does not exist yet; an existing one is only replayed.
+    case once
+    /// Replays what the fixture answers and records the requests it does not.
+    case newEpisodes
+    /// Records every request again and overwrites the fixture.
+    case all
+
+    /// The environment variable that chooses the mode.
+    public static let environmentVariable = "REPOSITORY_CONTRACTS_RECORD"
+
+    /// The mode in effect: `explicit` when given; else `REPOSITORY_CONTRACTS_RECORD` when set; else
+    /// `none` when `CI` is set (a CI run never reaches for the network unless asked explicitly), and
+    /// `once` otherwise.
+    ///
+    /// - Throws: ``RecordModeError`` when the variable holds something else than a mode's name.
+    public static func resolved(
+        explicit: RecordMode? = nil, environment: [String: String]
+    ) throws(RecordModeError) -> RecordMode {
+        if let explicit { return explicit }
+        if let text = environment[environmentVariable], !text.isEmpty {
+            guard let mode = RecordMode(rawValue: text) else {
+                throw RecordModeError(value: text)
+            }
+            return mode
+        }
+        return environment["CI"].map { !$0.isEmpty } == true ? .none : .once
+    }
+
+    /// Whether a request the fixture does not answer goes to the live API in this mode, given whether
+    /// the fixture file existed when the scope began.
+    public func recordsUnmatched(fixtureExisted: Bool) -> Bool {
+        switch self {
+        case .none: false
+        case .once: !fixtureExisted
+        case .newEpisodes, .all: true
+        }
+    }
+
+    /// Whether the fixture's recorded interactions are replayed at all (`all` records everything anew).
+    public var replaysRecordedInteractions: Bool { self != .all }
+}
+
+/// `REPOSITORY_CONTRACTS_RECORD` holds a value that is not a record mode.
+public struct RecordModeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The value found.
+    public var value: String
+
+    public var description: String {
+        let modes = RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
+        return "\(RecordMode.environmentVariable)=\(value) is not a record mode (expected one of: \(modes))"
+    }
+}
