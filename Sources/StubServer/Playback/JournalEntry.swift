@@ -12,6 +12,8 @@ public struct JournalEntry: Sendable {
         case fault
         /// Nothing: the request got the unmatched diagnostic response.
         case unmatched
+        /// The live API, through the recording forwarder (see ``Playback/recordUnmatched(through:)``).
+        case upstream
 
         /// `todos.json, interaction #3 (interactions[2])`, `stub #1 (GET /todos)`, `fault`, `unmatched`.
         public var description: String {
@@ -20,6 +22,7 @@ public struct JournalEntry: Sendable {
             case .stub(let id): id.description
             case .fault: "fault"
             case .unmatched: "unmatched"
+            case .upstream: "upstream (recorded)"
             }
         }
     }

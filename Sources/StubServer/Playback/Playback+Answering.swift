@@ -20,6 +20,29 @@ extension Playback {
                         stored: stored, useCounts: useCounts, exhausted: exhausted, stubs: stubs,
                         normalizer: normalizer, customMatchers: options.customMatchers),
                     request: request, sequenceNumber: decision.sequenceNumber))
+        case .upstream(let forwarder):
+            return .deferred { [clock, state] in
+                if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
+                    return .fault(.closeWithoutReply)
+                }
+                do {
+                    let response = try await forwarder.forward(request)
+                    state.withLock {
+                        $0.recorded.append(
+                            (decision.sequenceNumber, Interaction(request: request, response: response)))
+                    }
+                    return effects.applied(to: response)
+                } catch {
+                    let text = "Request #\(decision.sequenceNumber) \(request.method) \(request.path) could not be recorded: \(error)"
+                    state.withLock {
+                        $0.unmatchedRequests.append(
+                            .init(sequenceNumber: decision.sequenceNumber, request: request, diagnostic: text))
+                    }
+                    return .respond(
+                        StubResponse(
+                            status: 502, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8)))
+                }
+            }
         case .stub(let id, .closure(let respond)):
             return .deferred { [clock, state] in
                 if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {

@@ -43,6 +43,7 @@ extension Playback {
             case interaction(StubResponse)
             case stub(StubID, ProgrammableStub.Answer)
             case replacingFault(ConnectionFault)
+            case upstream(UpstreamForwarder)
             case statusAlone(code: Int, body: Data?)
             case unmatched(exhausted: [Int], stored: [StoredInteraction], useCounts: [Int], stubs: [StubID])
         }
@@ -126,6 +127,7 @@ extension Playback {
     private func unanswered(exhausted: [Int], effects: FaultEffects, state: PlaybackState)
         -> (Decision.Answer, JournalEntry.Responder)
     {
+        if let forwarder = state.forwarder { return (.upstream(forwarder), .upstream) }
         if let status = effects.status { return (.statusAlone(code: status.code, body: status.body), .fault) }
         return (
             .unmatched(

@@ -12,6 +12,10 @@ struct PlaybackState: Sendable {
     var requestCount = 0
     var unmatchedRequests: [PlaybackReport.UnmatchedRequest] = []
     var stubFailures: [PlaybackReport.StubFailure] = []
+    /// Where requests nothing answers go when recording, if anywhere.
+    var forwarder: UpstreamForwarder?
+    /// What the upstream answered, by journal sequence number.
+    var recorded: [(sequenceNumber: Int, interaction: Interaction)] = []
     var stubCount = 0
     var faultRuleCount = 0
 }
