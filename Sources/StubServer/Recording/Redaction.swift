@@ -1,0 +1,126 @@
+/// Removes credentials from a fixture before it is written, so recordings can be committed.
+///
+/// Three deny-lists, all compared without ASCII case, say what to blank out:
+/// - ``headerNames``: request *and* response header fields. `Authorization` and
+///   `Proxy-Authorization` keep their scheme (`Bearer REDACTED`); `Cookie` and `Set-Cookie` keep each
+///   cookie's name (`session=REDACTED`), and `Set-Cookie` keeps its attributes as written.
+/// - ``queryNames``: request query items.
+/// - ``bodyMemberNames``: members of JSON bodies at any depth, and items of
+///   `application/x-www-form-urlencoded` bodies.
+///
+/// ``customRedactors`` then run on every interaction. Last, every secret value the lists removed that
+/// has at least ``minimumPropagatedLength`` characters is replaced by ``placeholder`` wherever else it
+/// still appears (other headers, the path, query values, text and JSON bodies), raw, percent-encoded
+/// or base64-encoded. The output depends only on the input and the configuration.
+public struct Redaction: Sendable {
+    /// The text that replaces a secret value: `REDACTED`.
+    public static let placeholder = "REDACTED"
+
+    /// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`, `Api-Key`,
+    /// `X-Auth-Token`.
+    public static let defaultHeaderNames = [
+        "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "Api-Key", "X-Auth-Token",
+    ]
+
+    /// `token`, `key`, `api_key`, `apikey`, `access_token`, `signature`, `sig`, `password`.
+    public static let defaultQueryNames = [
+        "token", "key", "api_key", "apikey", "access_token", "signature", "sig", "password",
+    ]
+
+    /// `password`, `token`, `secret`, `access_token`, `refresh_token`, `client_secret`, `api_key`,
+    /// `id_token`.
+    public static let defaultBodyMemberNames = [
+        "password", "token", "secret", "access_token", "refresh_token", "client_secret", "api_key", "id_token",
+    ]
+
+    /// Secrets shorter than this (8 characters) are not searched for elsewhere, so a trivial value
+    /// such as `1` does not blank out unrelated text.
+    public static let defaultMinimumPropagatedLength = 8
+
+    /// Header fields whose values are redacted, in requests and responses.
+    public var headerNames: [String]
+    /// Query item names whose values are redacted.
+    public var queryNames: [String]
+    /// JSON member names (any depth) and form item names whose values are redacted. Every non-empty
+    /// string and every number inside such a JSON member becomes the placeholder string.
+    public var bodyMemberNames: [String]
+    /// Closures run on every interaction after the deny-lists, in order; each entry they change is
+    /// reported as `custom redactor N`.
+    public var customRedactors: [@Sendable (inout Interaction) -> Void]
+    /// The shortest removed secret that is also replaced wherever else it appears.
+    public var minimumPropagatedLength: Int
+
+    /// Creates a redaction; every list defaults to the documented defaults.
+    public init(
+        headerNames: [String] = Redaction.defaultHeaderNames,
+        queryNames: [String] = Redaction.defaultQueryNames,
+        bodyMemberNames: [String] = Redaction.defaultBodyMemberNames,
+        customRedactors: [@Sendable (inout Interaction) -> Void] = [],
+        minimumPropagatedLength: Int = Redaction.defaultMinimumPropagatedLength
+    ) {
+        self.headerNames = headerNames
+        self.queryNames = queryNames
+        self.bodyMemberNames = bodyMemberNames
+        self.customRedactors = customRedactors
+        self.minimumPropagatedLength = minimumPropagatedLength
+    }
+
+    /// The fixture with secrets replaced by ``placeholder``, and where they were.
+    public func redact(_ fixture: Fixture) -> RedactionResult {
+        var log = RedactionLog()
+        var interactions = fixture.interactions
+        for index in interactions.indices {
+            redactListedFields(of: &interactions[index], at: index, log: &log)
+            for (number, redactor) in customRedactors.enumerated() {
+                let before = interactions[index]
+                redactor(&interactions[index])
+                if interactions[index] != before {
+                    log.record(index, "custom redactor \(number)", .customRedactor)
+                }
+            }
+        }
+        let propagation = RedactionPropagation(
+            secrets: log.secrets.filter { $0.count >= minimumPropagatedLength })
+        if !propagation.isEmpty {
+            for index in interactions.indices {
+                propagation.apply(to: &interactions[index], at: index, log: &log)
+            }
+        }
+        return RedactionResult(
+            fixture: Fixture(interactions: interactions, upstream: fixture.upstream), redactions: log.entries)
+    }
+
+    /// Redacts the deny-listed headers, query items and body members of one interaction.
+    private func redactListedFields(of interaction: inout Interaction, at index: Int, log: inout RedactionLog) {
+        redactHeaders(&interaction.request.headers, side: "request", at: index, log: &log)
+        redactHeaders(&interaction.response.headers, side: "response", at: index, log: &log)
+        for item in interaction.request.query.indices {
+            let name = interaction.request.query[item].name
+            guard Self.list(queryNames, contains: name), let value = interaction.request.query[item].value,
+                !value.isEmpty, value != Self.placeholder
+            else { continue }
+            interaction.request.query[item].value = Self.placeholder
+            log.record(index, "request.query \(name)", .deniedName, secrets: [value])
+        }
+        redactBody(
+            &interaction.request.body, headers: interaction.request.headers, side: "request", at: index, log: &log)
+        redactBody(
+            &interaction.response.body, headers: interaction.response.headers, side: "response", at: index, log: &log)
+    }
+
+    private func redactHeaders(_ headers: inout HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
+        for position in headers.fields.indices {
+            let field = headers.fields[position]
+            guard Self.list(headerNames, contains: field.name) else { continue }
+            let redacted = RedactionHeaderValue(name: field.name, value: field.value)
+            guard !redacted.secrets.isEmpty else { continue }
+            headers.fields[position].value = redacted.value
+            log.record(index, "\(side).header \(field.name)", .deniedName, secrets: redacted.secrets)
+        }
+    }
+
+    /// Whether `names` holds `name`, comparing without ASCII case.
+    static func list(_ names: [String], contains name: String) -> Bool {
+        names.contains { $0.equalsIgnoringASCIICase(name) }
+    }
+}

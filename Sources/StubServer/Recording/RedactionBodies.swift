@@ -1,0 +1,110 @@
+import Foundation
+
+/// How the redaction and the secret scan read a body.
+enum RedactionBody {
+    /// A JSON body (`Content-Type` JSON, or no `Content-Type` and valid JSON), parsed.
+    case json(JSONValue, pretty: Bool)
+    /// An `application/x-www-form-urlencoded` body.
+    case form(String)
+    /// Any other UTF-8 body.
+    case text(String)
+    /// Bytes that are not UTF-8.
+    case binary
+
+    init(_ body: Data, headers: HTTPHeaders) {
+        guard let text = body.utf8Text else {
+            self = .binary
+            return
+        }
+        let mediaType = headers.mediaType
+        if mediaType == nil || mediaType?.isJSON == true, let value = try? JSONValue(parsing: body.utf8Bytes) {
+            self = .json(value, pretty: text.contains("\n"))
+        } else if mediaType?.essence == "application/x-www-form-urlencoded" {
+            self = .form(text)
+        } else {
+            self = .text(text)
+        }
+    }
+}
+
+extension Data {
+    fileprivate var utf8Bytes: [UInt8] { [UInt8](self) }
+}
+
+extension Redaction {
+    /// Redacts the deny-listed members of a JSON or form body.
+    func redactBody(_ body: inout Data, headers: HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
+        switch RedactionBody(body, headers: headers) {
+        case .json(let value, let pretty):
+            var changed = false
+            let redacted = redactJSON(value, path: JSONPath(), side: side, at: index, log: &log, changed: &changed)
+            if changed { body = Data(redacted.serialized(pretty: pretty).utf8) }
+        case .form(let text):
+            var changed = false
+            let items = text.split(separator: "&", omittingEmptySubsequences: false).map { item -> Substring in
+                guard let equals = item.firstIndex(of: "=") else { return item }
+                let name = PercentEncoding.decoded(item[..<equals], plusIsSpace: true)
+                let value = PercentEncoding.decoded(item[item.index(after: equals)...], plusIsSpace: true)
+                guard Self.list(bodyMemberNames, contains: name), !value.isEmpty, value != Self.placeholder else {
+                    return item
+                }
+                changed = true
+                log.record(index, "\(side).body form \(name)", .deniedName, secrets: [value])
+                return item[...equals] + Self.placeholder
+            }
+            if changed { body = Data(items.joined(separator: "&").utf8) }
+        case .text, .binary:
+            return
+        }
+    }
+
+    private func redactJSON(
+        _ value: JSONValue, path: JSONPath, side: String, at index: Int, log: inout RedactionLog, changed: inout Bool
+    ) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(
+                members.map { member in
+                    let memberPath = path.member(member.name)
+                    guard Self.list(bodyMemberNames, contains: member.name) else {
+                        return JSONValue.Member(
+                            member.name,
+                            redactJSON(
+                                member.value, path: memberPath, side: side, at: index, log: &log, changed: &changed))
+                    }
+                    var secrets: [String] = []
+                    let redacted = Self.redactingLeaves(member.value, secrets: &secrets)
+                    if redacted != member.value {
+                        changed = true
+                        log.record(index, "\(side).body \(memberPath)", .deniedName, secrets: secrets)
+                    }
+                    return JSONValue.Member(member.name, redacted)
+                })
+        case .array(let elements):
+            return .array(
+                elements.enumerated().map { offset, element in
+                    redactJSON(element, path: path.index(offset), side: side, at: index, log: &log, changed: &changed)
+                })
+        case .string, .number, .bool, .null:
+            return value
+        }
+    }
+
+    /// `value` with every non-empty string and every number inside it replaced by the placeholder.
+    private static func redactingLeaves(_ value: JSONValue, secrets: inout [String]) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(members.map { JSONValue.Member($0.name, redactingLeaves($0.value, secrets: &secrets)) })
+        case .array(let elements):
+            return .array(elements.map { redactingLeaves($0, secrets: &secrets) })
+        case .string(let text) where !text.isEmpty && text != placeholder:
+            secrets.append(text)
+            return .string(placeholder)
+        case .number(let lexeme):
+            secrets.append(lexeme)
+            return .string(placeholder)
+        case .string, .bool, .null:
+            return value
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Replaces removed secrets wherever else they still appear in an interaction: raw, percent-encoded
+/// and base64-encoded (standard, unpadded and URL-safe).
+struct RedactionPropagation {
+    /// Every spelling of every secret, longest first (then in code-unit order) so the output is
+    /// deterministic and a longer spelling is not cut by a shorter one it contains.
+    private let spellings: [String]
+
+    init(secrets: Set<String>) {
+        var spellings: Set<String> = []
+        for secret in secrets {
+            spellings.insert(secret)
+            let percentEncoded = URLText.percentEncoded(secret, keeping: Self.unreserved)
+            spellings.insert(percentEncoded)
+            spellings.insert(Self.lowercasingEscapes(percentEncoded))
+            let base64 = Data(secret.utf8).base64EncodedString()
+            let unpadded = String(base64.prefix { $0 != "=" })
+            spellings.insert(base64)
+            spellings.insert(unpadded)
+            spellings.insert(
+                String(unpadded.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }))
+        }
+        self.spellings = spellings.filter { !$0.isEmpty }.sorted {
+            $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
+        }
+    }
+
+    var isEmpty: Bool { spellings.isEmpty }
+
+    /// `text` with every spelling replaced by the placeholder, or `nil` when there was none.
+    func replacing(in text: String) -> String? {
+        var result = text
+        for spelling in spellings where result.contains(spelling) {
+            result = result.replacingOccurrences(of: spelling, with: Redaction.placeholder)
+        }
+        return result == text ? nil : result
+    }
+
+    /// Replaces the secrets in the path, query values, headers and bodies of one interaction.
+    func apply(to interaction: inout Interaction, at index: Int, log: inout RedactionLog) {
+        if let path = replacing(in: interaction.request.path) {
+            interaction.request.path = path
+            log.record(index, "request.path", .propagation)
+        }
+        for item in interaction.request.query.indices {
+            if let value = interaction.request.query[item].value, let replaced = replacing(in: value) {
+                interaction.request.query[item].value = replaced
+                log.record(index, "request.query \(interaction.request.query[item].name)", .propagation)
+            }
+        }
+        apply(to: &interaction.request.headers, side: "request", at: index, log: &log)
+        apply(to: &interaction.response.headers, side: "response", at: index, log: &log)
+        apply(
+            to: &interaction.request.body, headers: interaction.request.headers, side: "request", at: index, log: &log)
+        apply(
+            to: &interaction.response.body, headers: interaction.response.headers, side: "response", at: index,
+            log: &log)
+    }
+
+    private func apply(to headers: inout HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
+        for position in headers.fields.indices {
+            if let replaced = replacing(in: headers.fields[position].value) {
+                headers.fields[position].value = replaced
+                log.record(index, "\(side).header \(headers.fields[position].name)", .propagation)
+            }
+        }
+    }
+
+    private func apply(to body: inout Data, headers: HTTPHeaders, side: String, at index: Int, log: inout RedactionLog)
+    {
+        switch RedactionBody(body, headers: headers) {
+        case .json(let value, let pretty):
+            var paths: [String] = []
+            let replaced = replacingStrings(in: value, path: JSONPath(), changedPaths: &paths)
+            guard !paths.isEmpty else { return }
+            body = Data(replaced.serialized(pretty: pretty).utf8)
+            for path in paths { log.record(index, "\(side).body \(path)", .propagation) }
+        case .form(let text), .text(let text):
+            if let replaced = replacing(in: text) {
+                body = Data(replaced.utf8)
+                log.record(index, "\(side).body", .propagation)
+            }
+        case .binary:
+            return
+        }
+    }
+
+    private func replacingStrings(in value: JSONValue, path: JSONPath, changedPaths: inout [String]) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(
+                members.map {
+                    JSONValue.Member(
+                        $0.name, replacingStrings(in: $0.value, path: path.member($0.name), changedPaths: &changedPaths)
+                    )
+                })
+        case .array(let elements):
+            return .array(
+                elements.enumerated().map {
+                    replacingStrings(in: $1, path: path.index($0), changedPaths: &changedPaths)
+                })
+        case .string(let text):
+            guard let replaced = replacing(in: text) else { return value }
+            changedPaths.append(path.description)
+            return .string(replaced)
+        case .number, .bool, .null:
+            return value
+        }
+    }
+
+    /// `text` with the hex digits of its `%XX` escapes in lower case (`%2f`), as some clients write them.
+    private static func lowercasingEscapes(_ text: String) -> String {
+        var output = ""
+        var escapeDigitsLeft = 0
+        for character in text {
+            if character == "%" {
+                escapeDigitsLeft = 2
+                output.append(character)
+            } else if escapeDigitsLeft > 0 {
+                escapeDigitsLeft -= 1
+                output += character.lowercased()
+            } else {
+                output.append(character)
+            }
+        }
+        return output
+    }
+
+    private static let unreserved = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+}

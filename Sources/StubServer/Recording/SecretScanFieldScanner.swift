@@ -1,0 +1,115 @@
+import Foundation
+
+/// Walks the fields of one interaction and collects the ``SecretFinding``s in them.
+struct SecretScanFieldScanner {
+    let redaction: Redaction
+    let interaction: Int
+    private(set) var findings: [SecretFinding] = []
+
+    init(redaction: Redaction, interaction: Int) {
+        self.redaction = redaction
+        self.interaction = interaction
+    }
+
+    mutating func scan(_ exchange: Interaction) {
+        let request = exchange.request
+        scanText(PercentEncoding.decoded(Substring(request.path), plusIsSpace: false), field: "request.path")
+        for item in request.query {
+            scanValue(
+                item.value ?? "", name: item.name, listed: redaction.queryNames, field: "request.query \(item.name)")
+        }
+        scan(request.headers, side: "request")
+        scan(request.body, headers: request.headers, side: "request")
+        scan(exchange.response.headers, side: "response")
+        scan(exchange.response.body, headers: exchange.response.headers, side: "response")
+    }
+
+    private mutating func scan(_ headers: HTTPHeaders, side: String) {
+        for field in headers {
+            let label = "\(side).header \(field.name)"
+            let value = field.value.trimmingSpacesAndTabs()
+            if value.count > 7, value.prefix(7).lowercased() == "bearer " {
+                let token = value.dropFirst(7).trimmingSpacesAndTabs()
+                if !token.isEmpty, token != Redaction.placeholder, token.allSatisfy(Self.isToken68) {
+                    findings.append(
+                        SecretFinding(interaction: interaction, field: label, kind: .bearerToken, secret: token))
+                    continue
+                }
+            }
+            let before = findings.count
+            scanText(value, name: field.name, field: label)
+            guard findings.count == before, Redaction.list(redaction.headerNames, contains: field.name),
+                let secret = RedactionHeaderValue(name: field.name, value: field.value).secrets.first
+            else { continue }
+            findings.append(
+                SecretFinding(interaction: interaction, field: label, kind: .unredactedValue, secret: secret))
+        }
+    }
+
+    /// A character of RFC 9110's `token68` (what a bearer credential is made of); a challenge such as
+    /// `Bearer realm="api"` has others.
+    private static func isToken68(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "-._~+/=".contains(character))
+    }
+
+    private mutating func scan(_ body: Data, headers: HTTPHeaders, side: String) {
+        switch RedactionBody(body, headers: headers) {
+        case .json(let value, _):
+            scan(value, path: JSONPath(), memberName: nil, side: side)
+        case .form(let text):
+            for item in PercentEncoding.formItems(Data(text.utf8)) {
+                scanValue(
+                    item.value ?? "", name: item.name, listed: redaction.bodyMemberNames,
+                    field: "\(side).body form \(item.name)")
+            }
+        case .text(let text):
+            scanText(text, field: "\(side).body")
+        case .binary:
+            scanText(String(decoding: body, as: UTF8.self), field: "\(side).body")
+        }
+    }
+
+    private mutating func scan(_ value: JSONValue, path: JSONPath, memberName: String?, side: String) {
+        switch value {
+        case .object(let members):
+            for member in members {
+                scan(member.value, path: path.member(member.name), memberName: member.name, side: side)
+            }
+        case .array(let elements):
+            for (offset, element) in elements.enumerated() {
+                scan(element, path: path.index(offset), memberName: memberName, side: side)
+            }
+        case .string(let text):
+            scanValue(text, name: memberName, listed: redaction.bodyMemberNames, field: "\(side).body \(path)")
+        case .number(let lexeme):
+            scanValue(lexeme, name: memberName, listed: redaction.bodyMemberNames, field: "\(side).body \(path)")
+        case .bool, .null:
+            return
+        }
+    }
+
+    /// Scans a value for shapes; when none is found and its name is deny-listed, reports the value
+    /// itself unless it is empty or the placeholder.
+    private mutating func scanValue(_ value: String, name: String?, listed: [String], field: String) {
+        let before = findings.count
+        scanText(value, name: name, field: field)
+        guard findings.count == before, let name, Redaction.list(listed, contains: name), !value.isEmpty,
+            value != Redaction.placeholder
+        else { return }
+        findings.append(SecretFinding(interaction: interaction, field: field, kind: .unredactedValue, secret: value))
+    }
+
+    /// Scans text for shapes, and also its decoding when the whole text is base64 of UTF-8 text.
+    private mutating func scanText(_ text: String, name: String? = nil, field: String) {
+        for match in SecretScanShapes.matches(in: text, name: name) {
+            findings.append(SecretFinding(interaction: interaction, field: field, kind: match.kind, secret: match.text))
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.count >= 16, let decoded = Data(base64Encoded: trimmed)?.utf8Text else { return }
+        for match in SecretScanShapes.matches(in: decoded, name: name) {
+            findings.append(
+                SecretFinding(
+                    interaction: interaction, field: field + " (base64)", kind: match.kind, secret: match.text))
+        }
+    }
+}

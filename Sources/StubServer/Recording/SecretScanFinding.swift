@@ -1,0 +1,53 @@
+/// A secret-looking value a ``SecretScan`` found in a fixture. It never holds the secret itself.
+public struct SecretFinding: Sendable, Hashable, CustomStringConvertible {
+    /// The index of the interaction in the fixture.
+    public var interaction: Int
+    /// Where the value is: `request.header Authorization`, `request.query api_key`, `request.path`,
+    /// `response.body $.user.token`, `request.body form password`, `response.body`, or
+    /// `response.body (base64)` for a body that is base64 text.
+    public var field: String
+    /// What the value looks like.
+    public var kind: SecretKind
+    /// The value's first four characters followed by `…`.
+    public var preview: String
+
+    /// Creates a finding.
+    public init(interaction: Int, field: String, kind: SecretKind, preview: String) {
+        self.interaction = interaction
+        self.field = field
+        self.kind = kind
+        self.preview = preview
+    }
+
+    /// Creates a finding whose preview masks `secret`.
+    init(interaction: Int, field: String, kind: SecretKind, secret: some StringProtocol) {
+        self.init(interaction: interaction, field: field, kind: kind, preview: String(secret.prefix(4)) + "…")
+    }
+
+    /// `#0 request.header Authorization: bearerToken eyJh…`.
+    public var description: String { "#\(interaction) \(field): \(kind.rawValue) \(preview)" }
+}
+
+/// The shapes of secret a ``SecretScan`` recognises.
+public enum SecretKind: String, Sendable, Hashable, CaseIterable {
+    /// `Bearer <token>` in a header, where the token is not the placeholder.
+    case bearerToken
+    /// A JSON Web Token: three base64url segments, the first starting with `eyJ`.
+    case jsonWebToken
+    /// An AWS access key id: `AKIA` or `ASIA` and 16 upper-case letters or digits.
+    case awsAccessKeyID
+    /// 40 base64 characters next to `aws_secret` (in the text or the field's name).
+    case awsSecretAccessKey
+    /// A GitHub token: `ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_` or `github_pat_`.
+    case gitHubToken
+    /// A Slack token: `xoxb-`, `xoxp-`, `xoxa-`, `xoxr-` or `xapp-`.
+    case slackToken
+    /// A Stripe key: `sk_live_`, `rk_live_` or `sk_test_`.
+    case stripeKey
+    /// A Google API key: `AIza` and 35 more characters.
+    case googleAPIKey
+    /// A PEM `-----BEGIN … PRIVATE KEY-----` block.
+    case privateKey
+    /// A value under a name on the ``Redaction`` deny-lists that is not the placeholder.
+    case unredactedValue
+}
