@@ -1,13 +1,23 @@
 import StubServer
 
 extension InspectCommand {
-    /// What `inspect` reports about secrets in `fixture`: one line per finding.
-    ///
-    /// PLACEHOLDER: always empty for now. The redaction and secret-scan status (which headers and body
-    /// fields were redacted, what looks like a credential left in) is added by the recording work; this
-    /// is the one place `inspect` reads it from, in the table (`security:` lines) and in the JSON
-    /// (`securityNotes`).
+    /// What `inspect` reports about secrets in `fixture`: whether the default redaction would still
+    /// change something (a field it left in clear), and every finding of the secret scan, each with its
+    /// interaction, field, kind and a masked preview (never the secret itself).
     static func securityNotes(for fixture: Fixture) -> [String] {
-        []
+        let pending = Redaction().redact(fixture).redactions
+        let findings = SecretScan().findings(in: fixture)
+        var notes: [String] = []
+        notes.append(
+            pending.isEmpty
+                ? "redaction: nothing left to redact"
+                : "redaction: \(pending.count) field\(pending.count == 1 ? "" : "s") not redacted")
+        notes += pending.map { "  not redacted: \($0)" }
+        notes.append(
+            findings.isEmpty
+                ? "secret scan: clean"
+                : "secret scan: \(findings.count) finding\(findings.count == 1 ? "" : "s")")
+        notes += findings.map { "  secret: \($0)" }
+        return notes
     }
 }

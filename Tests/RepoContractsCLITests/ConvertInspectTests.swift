@@ -260,7 +260,7 @@ struct ConvertInspectTests {
         #expect(parsed[0]["format"] as? String == "native")
         #expect(parsed[0]["interactionCount"] as? Int == 3)
         #expect((parsed[0]["interactions"] as? [Any])?.count == 3)
-        #expect((parsed[0]["securityNotes"] as? [Any])?.isEmpty == true)
+        #expect((parsed[0]["securityNotes"] as? [String]) == ["redaction: nothing left to redact", "secret scan: clean"])
         #expect(parsed[1]["format"] as? String == "har")
         #expect(parsed[1]["interactionCount"] as? Int == 1)
         let first = try #require((parsed[0]["interactions"] as? [[String: Any]])?.first)
