@@ -1,0 +1,70 @@
+import Foundation
+
+extension StubServer {
+    /// Writes what this server recorded from the live API to `file`: volatile headers left out,
+    /// redacted, scanned for secrets, then written atomically (a temporary file renamed over the old one, so an interrupted write
+    /// leaves the previous fixture intact).
+    ///
+    /// - Parameters:
+    ///   - file: The fixture to write (`.json` native, `.har` HAR 1.2).
+    ///   - kept: Interactions to keep in front of the recorded ones (the replayed part of a
+    ///     `newEpisodes` recording); `nil` writes the recording alone (`once`, `all`).
+    ///   - upstream: The base URL recorded from, stored in the fixture.
+    ///   - volatileHeaders: Fields left out so the same traffic records the same bytes.
+    ///   - redaction: What to redact; the default list unless given.
+    ///   - allowingSecrets: Writes even when the scan still finds a secret (an explicit opt-out).
+    /// - Returns: What was written, or `nil` when nothing was recorded (the file is left as it is).
+    /// - Throws: ``RecordingError/secretsFound(file:findings:)`` naming each interaction and field
+    ///   (the file is not written), or ``FixtureError`` when writing fails.
+    @discardableResult
+    public func saveRecording(
+        to file: URL, keeping kept: Fixture? = nil, upstream: URL? = nil,
+        volatileHeaders: VolatileHeaders = VolatileHeaders(), redaction: Redaction = Redaction(),
+        allowingSecrets: Bool = false
+    ) throws -> RecordingOutcome? {
+        let recorded = playback.recordedInteractions
+        guard !recorded.isEmpty else { return nil }
+        let fixture = Fixture(
+            interactions: (kept?.interactions ?? []) + volatileHeaders.removed(from: Fixture(interactions: recorded)).interactions,
+            upstream: upstream?.absoluteString ?? kept?.upstream)
+        let result = redaction.redact(fixture)
+        let findings = SecretScan(redaction: redaction).findings(in: result.fixture)
+        if !findings.isEmpty && !allowingSecrets {
+            throw RecordingError.secretsFound(file: file.path, findings: findings)
+        }
+        try result.fixture.write(to: file)
+        return RecordingOutcome(
+            file: file, recordedCount: recorded.count, interactionCount: fixture.interactions.count,
+            redactions: result.redactions)
+    }
+}
+
+/// What ``StubServer/saveRecording(to:keeping:upstream:volatileHeaders:redaction:allowingSecrets:)`` wrote.
+public struct RecordingOutcome: Sendable, Hashable {
+    /// The fixture written.
+    public var file: URL
+    /// How many interactions came from the live API in this scope.
+    public var recordedCount: Int
+    /// How many interactions the file holds.
+    public var interactionCount: Int
+    /// What was redacted (interaction and field; never the value).
+    public var redactions: [RedactedField]
+}
+
+/// A recording that cannot be written as it is.
+public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The secret scan found credentials the redaction left in; the file was not written.
+    case secretsFound(file: String, findings: [SecretFinding])
+
+    public var description: String {
+        switch self {
+        case .secretsFound(let file, let findings):
+            let lines = findings.map { "  \($0)" }.joined(separator: "\n")
+            return """
+                \(file): not written: the recording still holds \(findings.count) secret\(findings.count == 1 ? "" : "s") after redaction:
+                \(lines)
+                Add the field to the redaction lists (or a custom redactor), or pass allowingSecrets: true if the values are not secret.
+                """
+        }
+    }
+}
