@@ -57,6 +57,18 @@ struct ArgumentReader {
         return next
     }
 
+    /// The value of `option` as one of `Choice`'s cases, named by raw value.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        of option: String, inline: String?
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        let value = try self.value(of: option, inline: inline)
+        guard let choice = Choice(rawValue: value) else {
+            let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw error("invalid value '\(value)' for \(option) (expected one of: \(known))")
+        }
+        return choice
+    }
+
     /// Checks that a flag (an option without a value) was not given one inline.
     func flag(_ option: String, inline: String?) throws(UsageError) {
         if inline != nil {

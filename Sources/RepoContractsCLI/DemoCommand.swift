@@ -61,12 +61,7 @@ struct DemoCommand: Subcommand, Equatable {
         while let token = reader.next() {
             switch token {
             case .option("--format", let inline):
-                let value = try reader.value(of: "--format", inline: inline)
-                guard let format = Format(rawValue: value) else {
-                    let known = Format.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw reader.error("invalid value '\(value)' for --format (expected one of: \(known))")
-                }
-                self.format = format
+                format = try reader.choice(of: "--format", inline: inline)
             case .option("--strict", let inline):
                 try reader.flag("--strict", inline: inline)
                 strict = true
