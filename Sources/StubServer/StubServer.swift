@@ -33,12 +33,22 @@ public final class StubServer: Sendable {
         public var clock: any Clock<Duration>
         /// The folder ``StubServer/loadFixture(named:)`` looks in, if any.
         public var fixtureDirectory: URL?
+        /// Whether ``StubServer/loadFixture(named:)`` records from the live API (see ``RecordMode``);
+        /// `.none`, the default here, only replays. The `.stubServer` trait resolves it from
+        /// `REPOSITORY_CONTRACTS_RECORD` and `CI`.
+        public var recordMode: RecordMode
+        /// The live API's base URL that recording forwards to (`REPOSITORY_CONTRACTS_UPSTREAM` in the
+        /// trait).
+        public var upstream: URL?
 
         /// Creates a configuration; every part has a default.
         public init(
             server: ServerOptions = ServerOptions(), playback: PlaybackOptions = PlaybackOptions(),
-            clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil
+            clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil,
+            recordMode: RecordMode = .none, upstream: URL? = nil
         ) {
+            self.recordMode = recordMode
+            self.upstream = upstream
             self.server = server
             self.playback = playback
             self.clock = clock
@@ -51,6 +61,8 @@ public final class StubServer: Sendable {
     /// The engine that answers requests: load fixtures, add stubs and faults, read the journal.
     public let playback: Playback
     private let listener: HTTPListener
+    /// The fixture this scope records into, once ``loadFixture(named:)`` chose one.
+    let recordingTarget = LockedValue<RecordingTarget?>(nil)
 
     /// Creates a stopped server; ``start()`` binds it.
     public init(_ configuration: Configuration = Configuration()) {
@@ -110,17 +122,38 @@ public final class StubServer: Sendable {
     /// Loads `<fixtureDirectory>/<name>.json` (or `.har` when only that exists): the naming convention
     /// the `.stubServer(fixtures:)` trait and the contracts use (`name` is a clause id or a test name).
     ///
-    /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when neither file exists or no
-    ///   fixture directory is configured; ``FixtureError`` when the file is not a valid fixture.
+    /// When the configuration's ``Configuration/recordMode`` records (a missing fixture with `once`,
+    /// always with `newEpisodes` and `all`), requests nothing answers go to ``Configuration/upstream``
+    /// and ``finishRecording()`` writes them to `<name>.json`; `all` replays nothing.
+    ///
+    /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when the file does not exist and
+    ///   the mode does not record it, ``StubServerError/noUpstream(fixture:)`` when it should record but
+    ///   no upstream is configured; ``FixtureError`` when the file is not a valid fixture.
     public func loadFixture(named name: String) throws {
         guard let directory = configuration.fixtureDirectory else {
             throw StubServerError.missingFixture(name: name, searched: [])
         }
         let candidates = ["json", "har"].map { directory.appendingPathComponent("\(name).\($0)") }
-        guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
-            throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path))
+        let existing = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+        let mode = configuration.recordMode
+        var kept: Fixture?
+        if let existing, mode.replaysRecordedInteractions {
+            let fixture = try Fixture(contentsOf: existing)
+            load(fixture, source: existing.path)
+            kept = fixture
         }
-        try loadFixture(at: file)
+        guard mode.recordsUnmatched(fixtureExisted: existing != nil) else {
+            if existing == nil {
+                throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path))
+            }
+            return
+        }
+        let file = existing ?? candidates[0]
+        guard let upstream = configuration.upstream else { throw StubServerError.noUpstream(fixture: file.path) }
+        recordingTarget.withLock {
+            $0 = RecordingTarget(file: file, kept: mode == .newEpisodes ? kept : nil, upstream: upstream)
+        }
+        playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream))
     }
 
     /// What happened in this scope: unmatched requests (with the closest recorded request and a diff),
@@ -129,7 +162,10 @@ public final class StubServer: Sendable {
         playback.finish()
     }
 
-    /// The server of the current `.stubServer` test scope (or of ``withCurrent(_:)``), if any.
+    /// The environment variable that names the live API's base URL for recording.
+    public static let upstreamVariable = "REPOSITORY_CONTRACTS_UPSTREAM"
+
+    /// The server of the current `.stubServer` test scope, if any.
     @TaskLocal public static var currentIfAny: StubServer?
 
     /// The server of the current `.stubServer` test scope.
@@ -150,13 +186,23 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// No fixture file for `name`; `searched` lists the paths tried (empty when no fixture directory is
     /// configured).
     case missingFixture(name: String, searched: [String])
+    /// The record mode asks to record `fixture`, but no upstream base URL is configured.
+    case noUpstream(fixture: String)
 
     public var description: String {
         switch self {
         case .missingFixture(let name, let searched) where searched.isEmpty:
             return "no fixture directory is configured, so fixture '\(name)' cannot be found"
         case .missingFixture(let name, let searched):
-            return "no fixture named '\(name)': looked for \(searched.joined(separator: " and "))"
+            return """
+                no fixture named '\(name)': looked for \(searched.joined(separator: " and ")); record it with \
+                \(RecordMode.environmentVariable)=once \(StubServer.upstreamVariable)=<base URL> swift test
+                """
+        case .noUpstream(let fixture):
+            return """
+                \(fixture) should be recorded, but no upstream is configured: set \(StubServer.upstreamVariable)=<base URL \
+                of the live API> (or pass upstream: to the trait)
+                """
         }
     }
 }

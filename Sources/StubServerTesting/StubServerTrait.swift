@@ -33,6 +33,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
 
     let fixtures: Fixtures
     let configuration: StubServer.Configuration
+    /// The record mode asked for in code; `nil` leaves it to `REPOSITORY_CONTRACTS_RECORD` and `CI`.
+    let recordMode: RecordMode?
     let sourceLocation: SourceLocation
 
     /// Applies to every test of a suite it is attached to, one server per test case.
@@ -44,6 +46,11 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         var configuration = configuration
         if case .directory(let directory) = fixtures {
             configuration.fixtureDirectory = directory
+            let environment = ProcessInfo.processInfo.environment
+            configuration.recordMode = try RecordMode.resolved(explicit: recordMode, environment: environment)
+            if configuration.upstream == nil, let text = environment[StubServer.upstreamVariable], !text.isEmpty {
+                configuration.upstream = URL(string: text)
+            }
         }
         let server = StubServer(configuration)
         try await server.start()
@@ -53,11 +60,29 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
                 try await function()
             }
         } catch {
-            await server.stop()
-            report(server.finish())
+            await finish(server)
             throw error
         }
+        await finish(server)
+    }
+
+    /// Stops the server, writes what it recorded, and reports.
+    private func finish(_ server: StubServer) async {
         await server.stop()
+        do {
+            if let outcome = try server.finishRecording() {
+                Issue.record(
+                    Comment(
+                        rawValue: """
+                            recorded \(outcome.recordedCount) interaction\(outcome.recordedCount == 1 ? "" : "s") into \
+                            \(outcome.file.path) (\(outcome.redactions.count) field\(outcome.redactions.count == 1 ? "" : "s") \
+                            redacted): this run verified nothing; run the tests again without recording to check the replay
+                            """),
+                    sourceLocation: sourceLocation)
+            }
+        } catch {
+            Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
+        }
         report(server.finish())
     }
 
@@ -74,7 +99,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             let exists = ["json", "har"].contains {
                 FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(name).\($0)").path)
             }
-            if exists {
+            if exists || server.configuration.recordMode.recordsUnmatched(fixtureExisted: false) {
                 try server.loadFixture(named: name)
             }
         }
@@ -105,16 +130,21 @@ extension Trait where Self == StubServerTrait {
     ///   - server: Listener options (address, limits, timeouts).
     ///   - clock: The clock fault delays sleep on.
     ///   - fixturesRoot: The `Fixtures` folder, when it is not `<package root>/Fixtures`.
+    ///   - record: The record mode; `nil` (the default) reads `REPOSITORY_CONTRACTS_RECORD`, else `none`
+    ///     when `CI` is set and `once` otherwise (see ``RecordMode``).
+    ///   - upstream: The live API recording forwards to; `nil` reads `REPOSITORY_CONTRACTS_UPSTREAM`.
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: any Clock<Duration> = ContinuousClock(),
-        fixturesRoot: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        fixturesRoot: URL? = nil, record: RecordMode? = nil, upstream: URL? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
         return StubServerTrait(
             fixtures: fixtures.map { .directory(root.appendingPathComponent($0, isDirectory: true)) } ?? .none,
-            configuration: StubServer.Configuration(server: server, playback: playback, clock: clock),
-            sourceLocation: sourceLocation)
+            configuration: StubServer.Configuration(
+                server: server, playback: playback, clock: clock, upstream: upstream),
+            recordMode: record, sourceLocation: sourceLocation)
     }
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to
@@ -128,6 +158,6 @@ extension Trait where Self == StubServerTrait {
         return StubServerTrait(
             fixtures: .file(root.appendingPathComponent(file)),
             configuration: StubServer.Configuration(server: server, playback: playback, clock: clock),
-            sourceLocation: sourceLocation)
+            recordMode: nil, sourceLocation: sourceLocation)
     }
 }

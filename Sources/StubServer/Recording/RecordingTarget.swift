@@ -1,0 +1,21 @@
+import Foundation
+
+/// Where a scope's recording goes: the fixture file, the interactions it keeps in front of the new
+/// ones (`newEpisodes`), and the upstream recorded from.
+struct RecordingTarget: Sendable {
+    var file: URL
+    var kept: Fixture?
+    var upstream: URL
+}
+
+extension StubServer {
+    /// Writes what this scope recorded into the fixture ``loadFixture(named:)`` chose (see
+    /// ``saveRecording(to:keeping:upstream:volatileHeaders:redaction:allowingSecrets:)``).
+    ///
+    /// - Returns: What was written, or `nil` when the scope was not recording or recorded nothing.
+    @discardableResult
+    public func finishRecording() throws -> RecordingOutcome? {
+        guard let target = recordingTarget.withLock({ $0 }) else { return nil }
+        return try saveRecording(to: target.file, keeping: target.kept, upstream: target.upstream)
+    }
+}
