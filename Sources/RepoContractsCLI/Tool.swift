@@ -9,6 +9,7 @@ enum Tool {
     static let subcommands: [any Subcommand.Type] = [
         DemoCommand.self,
         ServeCommand.self,
+        RecordCommand.self,
         RunConformerCommand.self,
         ConvertCommand.self,
         InspectCommand.self,

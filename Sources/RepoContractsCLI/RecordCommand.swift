@@ -1,0 +1,139 @@
+import Foundation
+import StubServer
+
+/// `repo-contracts record --upstream URL --out FIXTURE`: a recording proxy on a loopback port for any
+/// client (app UI tests, other languages); writes the fixture when it stops on SIGINT or SIGTERM.
+struct RecordCommand: Subcommand, Equatable {
+    static let name = "record"
+    static let abstract = "Record a fixture through a loopback proxy to a live API until interrupted."
+    static let synopsis = """
+        usage: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--port <n>]
+          See '\(Tool.name) record --help'.
+        """
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        Listens on 127.0.0.1 and prints the base URL as the first line of standard output. Point the
+        client at it: each request goes to the upstream and its answer comes back (redirects are handed
+        back, bodies are asked for uncompressed). On SIGINT or SIGTERM it writes the fixture (.json: the
+        native format, .har: HAR 1.2) with volatile headers left out and credentials redacted, and
+        refuses to write it if the secret scan still finds one.
+
+        USAGE: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--port <n>]
+
+        OPTIONS:
+          --upstream <url>    The live API's base URL (http or https).
+          --out <fixture>     The fixture to write.
+          --mode <mode>       all (default): record everything, overwriting <fixture>.
+                              newEpisodes: replay what <fixture> answers, record and append the rest.
+                              once: record only when <fixture> does not exist yet (else replay it).
+          --port <n>          The port to listen on (default 0: a free port).
+          -h, --help          Show this help.
+
+        EXIT STATUS: 0 after writing the fixture (or when nothing was recorded), 1 when the fixture
+        cannot be written (a secret left in, a write error) or the port cannot be bound, 64 on a usage
+        error, 65 when an existing fixture cannot be read.
+        """
+    }
+
+    /// The live API's base URL.
+    var upstream: URL
+    /// The fixture to write.
+    var output: String
+    /// What to record.
+    var mode: RecordMode = .all
+    /// The port; 0 picks a free one.
+    var port: UInt16 = 0
+
+    init(upstream: URL, output: String, mode: RecordMode = .all, port: UInt16 = 0) {
+        self.upstream = upstream
+        self.output = output
+        self.mode = mode
+        self.port = port
+    }
+
+    init(parsing arguments: [String]) throws(UsageError) {
+        var reader = ArgumentReader(arguments, usage: Self.synopsis)
+        var upstream: URL?
+        var output: String?
+        while let token = reader.next() {
+            switch token {
+            case .option("--upstream", let inline):
+                let value = try reader.value(of: "--upstream", inline: inline)
+                guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                    throw reader.error("invalid value '\(value)' for --upstream (expected an http or https URL)")
+                }
+                upstream = url
+            case .option("--out", let inline):
+                let value = try reader.value(of: "--out", inline: inline)
+                guard FixtureFormat(pathExtension: URL(fileURLWithPath: value).pathExtension) != nil else {
+                    throw reader.error("'\(value)' has an unknown extension: use .json (native) or .har (HAR 1.2)")
+                }
+                output = value
+            case .option("--mode", let inline):
+                mode = try reader.choice(of: "--mode", inline: inline)
+                guard mode != .none else { throw reader.error("--mode none records nothing: use 'serve' to replay") }
+            case .option("--port", let inline):
+                let value = try reader.value(of: "--port", inline: inline)
+                guard let port = UInt16(value) else {
+                    throw reader.error("invalid value '\(value)' for --port (expected 0 to 65535)")
+                }
+                self.port = port
+            case .option(let option, _):
+                throw reader.unknown(option: option)
+            case .operand(let operand):
+                throw reader.unexpected(operand: operand)
+            }
+        }
+        guard let upstream else { throw reader.error("missing --upstream") }
+        guard let output else { throw reader.error("missing --out") }
+        self.upstream = upstream
+        self.output = output
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+        let file = URL(fileURLWithPath: output)
+        let exists = FileManager.default.fileExists(atPath: file.path)
+        var existing: Fixture?
+        if exists && mode.replaysRecordedInteractions {
+            do {
+                existing = try Fixture(contentsOf: file)
+            } catch {
+                console.printError("error: \(error)")
+                return .dataError
+            }
+        }
+        let server = StubServer(StubServer.Configuration(server: ServerOptions(port: port)))
+        if let existing {
+            server.load(existing, source: output)
+        }
+        if mode.recordsUnmatched(fixtureExisted: exists) {
+            server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream))
+        }
+        do {
+            try await server.start()
+        } catch {
+            throw ToolError("\(error)")
+        }
+        console.print(server.baseURL.absoluteString)
+        console.printError(
+            "Recording \(upstream.absoluteString) at \(server.baseURL.absoluteString) into \(output) (mode \(mode.rawValue)); stop with Ctrl-C.")
+        let signal = await Platform.waitForTerminationSignal()
+        await server.stop()
+        let outcome: RecordingOutcome?
+        do {
+            outcome = try server.saveRecording(
+                to: file, keeping: mode == .newEpisodes ? existing : nil, upstream: upstream)
+        } catch {
+            throw ToolError("\(error)")
+        }
+        guard let outcome else {
+            console.printError("Stopped on \(signal): nothing was recorded; \(output) is unchanged.")
+            return .success
+        }
+        console.printError(
+            "Stopped on \(signal): recorded \(outcome.recordedCount) interaction\(outcome.recordedCount == 1 ? "" : "s") into \(output) (\(outcome.interactionCount) in all, \(outcome.redactions.count) field\(outcome.redactions.count == 1 ? "" : "s") redacted).")
+        return .success
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import StubServer
+import Testing
+
+@testable import RepoContractsCLI
+
+/// `repo-contracts record`'s arguments.
+@Suite("record")
+struct RecordArgumentTests {
+    @Test("record reads --upstream, --out, --mode and --port; the mode defaults to all")
+    func readsArguments() throws {
+        let parsed = try RecordCommand(parsing: [
+            "--out", "Fixtures/api.har", "--upstream=https://api.example.com/v1", "--mode", "newEpisodes", "--port", "9000",
+        ])
+        #expect(parsed == RecordCommand(
+            upstream: URL(string: "https://api.example.com/v1")!, output: "Fixtures/api.har", mode: .newEpisodes, port: 9000))
+        #expect(try RecordCommand(parsing: ["--upstream", "http://localhost:8080", "--out", "a.json"]).mode == .all)
+    }
+
+    @Test("usage errors name what is wrong", arguments: [
+        (["--out", "a.json"], "missing --upstream"),
+        (["--upstream", "https://x.example"], "missing --out"),
+        (["--upstream", "ftp://x.example", "--out", "a.json"], "expected an http or https URL"),
+        (["--upstream", "https://x.example", "--out", "a.yaml"], "unknown extension"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--mode", "none"], "use 'serve' to replay"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--mode", "sometimes"], "expected one of: none, once, newEpisodes, all"),
+        (["--upstream", "https://x.example", "--out", "a.json", "extra"], "unexpected argument 'extra'"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        #expect {
+            try RecordCommand(parsing: arguments)
+        } throws: { error in
+            (error as? UsageError)?.message.contains(message) == true
+        }
+    }
+}
