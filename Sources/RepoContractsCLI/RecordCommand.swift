@@ -111,16 +111,9 @@ struct RecordCommand: Subcommand, Equatable {
         if mode.recordsUnmatched(fixtureExisted: exists) {
             server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream))
         }
-        do {
-            try await server.start()
-        } catch {
-            throw ToolError("\(error)")
+        let signal = try await server.runInForeground(console) { url in
+            "Recording \(upstream.absoluteString) at \(url) into \(output) (mode \(mode.rawValue))"
         }
-        console.print(server.baseURL.absoluteString)
-        console.printError(
-            "Recording \(upstream.absoluteString) at \(server.baseURL.absoluteString) into \(output) (mode \(mode.rawValue)); stop with Ctrl-C.")
-        let signal = await Platform.waitForTerminationSignal()
-        await server.stop()
         let outcome: RecordingOutcome?
         do {
             outcome = try server.saveRecording(

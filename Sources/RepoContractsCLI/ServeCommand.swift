@@ -92,16 +92,9 @@ struct ServeCommand: Subcommand, Equatable {
             interactions += fixture.interactions.count
             server.load(fixture, source: path)
         }
-        do {
-            try await server.start()
-        } catch {
-            throw ToolError("\(error)")
+        let signal = try await server.runInForeground(console) { url in
+            "Serving \(interactions) interaction\(interactions == 1 ? "" : "s") from \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") at \(url)"
         }
-        console.print(server.baseURL.absoluteString)
-        console.printError(
-            "Serving \(interactions) interaction\(interactions == 1 ? "" : "s") from \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") at \(server.baseURL.absoluteString); stop with Ctrl-C.")
-        let signal = await Platform.waitForTerminationSignal()
-        await server.stop()
         let report = server.finish()
         let requests = server.journal.last?.sequenceNumber ?? 0
         console.printError(
