@@ -3,14 +3,6 @@ import ContractEngine
 /// `repo-contracts demo`: runs the CRUD contract on the example conformers, each in child processes so a
 /// trap fails one clause instead of ending the run, and prints the conformance table (or the JSON report).
 struct DemoCommand: Subcommand, Equatable {
-    /// How the report is printed.
-    enum Format: String, CaseIterable, Sendable {
-        /// The conformance table, then the failures.
-        case table
-        /// ``ContractReport/json()``.
-        case json
-    }
-
     static let name = "demo"
     static let abstract = "Run the CRUD contract on the example conformers and print the conformance table."
     static let synopsis = """
@@ -41,7 +33,7 @@ struct DemoCommand: Subcommand, Equatable {
     }
 
     /// How the report is printed.
-    var format: Format = .table
+    var format: OutputFormat = .table
     /// Exit with 1 when a clause failed or crashed.
     var strict = false
     /// List skipped clauses too.
@@ -49,7 +41,7 @@ struct DemoCommand: Subcommand, Equatable {
     /// The conformers to run, in registry order; empty means all of them.
     var conformers: [String] = []
 
-    init(format: Format = .table, strict: Bool = false, verbose: Bool = false, conformers: [String] = []) {
+    init(format: OutputFormat = .table, strict: Bool = false, verbose: Bool = false, conformers: [String] = []) {
         self.format = format
         self.strict = strict
         self.verbose = verbose

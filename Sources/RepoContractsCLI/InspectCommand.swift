@@ -3,14 +3,6 @@ import StubServer
 /// `repo-contracts inspect FIXTURE…`: shows what fixtures hold (format, upstream, and one line per
 /// interaction) as a table or as JSON.
 struct InspectCommand: Subcommand, Equatable {
-    /// How the summaries are printed.
-    enum Format: String, CaseIterable, Sendable {
-        /// A heading and an interactions table per fixture.
-        case table
-        /// One JSON array with an object per fixture.
-        case json
-    }
-
     static let name = "inspect"
     static let abstract = "Show what fixtures hold: format, upstream and one line per interaction."
     static let synopsis = """
@@ -43,9 +35,9 @@ struct InspectCommand: Subcommand, Equatable {
     /// The fixture files, in the order given.
     var fixtures: [String] = []
     /// How the summaries are printed.
-    var format: Format = .table
+    var format: OutputFormat = .table
 
-    init(fixtures: [String], format: Format = .table) {
+    init(fixtures: [String], format: OutputFormat = .table) {
         self.fixtures = fixtures
         self.format = format
     }
