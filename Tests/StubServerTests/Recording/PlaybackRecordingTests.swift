@@ -44,13 +44,9 @@ struct PlaybackRecordingTests {
 
     @Test("an unreachable upstream answers 502 and fails the scope naming the request")
     func unreachableUpstream() async throws {
-        let closed = StubServer()
-        try await closed.start()
-        let deadPort = closed.port
-        await closed.stop()
         let server = StubServer()
         server.playback.recordUnmatched(
-            through: UpstreamForwarder(upstream: URL(string: "http://127.0.0.1:\(deadPort)")!, timeout: .seconds(5)))
+            through: UpstreamForwarder(upstream: UpstreamForwarderTests.unreachable, timeout: .seconds(5)))
         try await server.start()
         let (_, response) = try await URLSession.shared.data(from: server.url("/todos"))
         await server.stop()

@@ -46,17 +46,17 @@ struct UpstreamForwarderTests {
         #expect(upstream.journal.count(of: .get("/new")) == 0)
     }
 
+    /// Port 1 on loopback: nothing listens there, and it is outside the ephemeral range the tests'
+    /// own servers bind, so no parallel test can take it (a port freed by a stopped server could be).
+    static let unreachable = URL(string: "http://127.0.0.1:1")!
+
     @Test("an unreachable upstream fails naming the URL")
     func unreachableUpstream() async throws {
-        let closed = StubServer()
-        try await closed.start()
-        let port = closed.port
-        await closed.stop()
-        let forwarder = UpstreamForwarder(upstream: URL(string: "http://127.0.0.1:\(port)")!, timeout: .seconds(5))
+        let forwarder = UpstreamForwarder(upstream: Self.unreachable, timeout: .seconds(5))
         await #expect {
             _ = try await forwarder.forward(StubRequest(method: "GET", path: "/todos"))
         } throws: { error in
-            String(describing: error).contains("http://127.0.0.1:\(port)/todos")
+            String(describing: error).contains("http://127.0.0.1:1/todos")
         }
     }
 }
