@@ -64,6 +64,12 @@ public final class StubServer: Sendable {
     /// The fixture this scope records into, once ``loadFixture(named:)`` chose one.
     let recordingTarget = LockedValue<RecordingTarget?>(nil)
 
+    deinit {
+        if let target = recordingTarget.withLock({ $0 }) {
+            RecordingClaims.release(target.file, for: ObjectIdentifier(self))
+        }
+    }
+
     /// Creates a stopped server; ``start()`` binds it.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -150,6 +156,7 @@ public final class StubServer: Sendable {
         }
         let file = existing ?? candidates[0]
         guard let upstream = configuration.upstream else { throw StubServerError.noUpstream(fixture: file.path) }
+        try RecordingClaims.claim(file, for: ObjectIdentifier(self))
         recordingTarget.withLock {
             $0 = RecordingTarget(file: file, kept: mode == .newEpisodes ? kept : nil, upstream: upstream)
         }
@@ -188,6 +195,8 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
     case missingFixture(name: String, searched: [String])
     /// The record mode asks to record `fixture`, but no upstream base URL is configured.
     case noUpstream(fixture: String)
+    /// Another scope of this process is already recording into `fixture`.
+    case fixtureAlreadyRecording(fixture: String)
 
     public var description: String {
         switch self {
@@ -197,6 +206,12 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
             return """
                 no fixture named '\(name)': looked for \(searched.joined(separator: " and ")); record it with \
                 \(RecordMode.environmentVariable)=once \(StubServer.upstreamVariable)=<base URL> swift test
+                """
+        case .fixtureAlreadyRecording(let fixture):
+            return """
+                \(fixture) is already being recorded by another scope of this test run, and two recordings \
+                would overwrite each other: give each scope its own fixture (for contract clauses, its own \
+                fixtures folder per conformer)
                 """
         case .noUpstream(let fixture):
             return """

@@ -25,11 +25,15 @@ extension Playback {
                 if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
                     return .fault(.closeWithoutReply)
                 }
+                let burst = state.withLock { $0.beginUpstreamRequest() }
+                defer { state.withLock { $0.upstreamInFlight -= 1 } }
                 do {
                     let response = try await forwarder.forward(request)
                     state.withLock {
                         $0.recorded.append(
-                            (decision.sequenceNumber, Interaction(request: request, response: response)))
+                            RecordedExchange(
+                                sequenceNumber: decision.sequenceNumber, burst: burst,
+                                interaction: Interaction(request: request, response: response)))
                     }
                     return effects.applied(to: response)
                 } catch {

@@ -15,7 +15,11 @@ struct PlaybackState: Sendable {
     /// Where requests nothing answers go when recording, if anywhere.
     var forwarder: UpstreamForwarder?
     /// What the upstream answered, by journal sequence number.
-    var recorded: [(sequenceNumber: Int, interaction: Interaction)] = []
+    var recorded: [RecordedExchange] = []
+    /// Requests being forwarded to the upstream right now.
+    var upstreamInFlight = 0
+    /// Counts runs of overlapping upstream requests (see ``RecordedExchange/burst``).
+    var upstreamBursts = 0
     var stubCount = 0
     var faultRuleCount = 0
 }

@@ -12,10 +12,14 @@ extension StubServer {
     /// Writes what this scope recorded into the fixture ``loadFixture(named:)`` chose (see
     /// ``saveRecording(to:keeping:upstream:volatileHeaders:redaction:allowingSecrets:)``).
     ///
+    /// The fixture stays claimed by this server until then, so no other scope of the process records
+    /// into it meanwhile (see ``StubServerError/fixtureAlreadyRecording(fixture:)``).
+    ///
     /// - Returns: What was written, or `nil` when the scope was not recording or recorded nothing.
     @discardableResult
     public func finishRecording() throws -> RecordingOutcome? {
         guard let target = recordingTarget.withLock({ $0 }) else { return nil }
+        defer { RecordingClaims.release(target.file, for: ObjectIdentifier(self)) }
         return try saveRecording(to: target.file, keeping: target.kept, upstream: target.upstream)
     }
 }

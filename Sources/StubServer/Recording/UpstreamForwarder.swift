@@ -11,8 +11,8 @@ import Foundation
 /// minus hop-by-hop fields and `Host` (URLSession sets them for the upstream); it asks for
 /// `Accept-Encoding: identity`, so bodies come back uncompressed and fixtures stay readable. Redirects
 /// are not followed: the client under test sees the 3xx, as it would from the live API. The response's
-/// `Content-Encoding`, `Content-Length` and `Transfer-Encoding` fields are dropped, since its body is
-/// stored decoded and the server writes its own framing. The remaining response fields are sorted by
+/// `Content-Length` and `Transfer-Encoding` fields are dropped (the server writes its own framing), and
+/// so is `Content-Encoding` when the body arrived decoded (see ``keptHeaders(of:body:)``). The remaining response fields are sorted by
 /// name (URLSession hands them over unordered), so the same answer always records the same bytes.
 public struct UpstreamForwarder: Sendable {
     /// The live API's base URL, such as `https://api.example.com/v1`.
@@ -67,15 +67,27 @@ public struct UpstreamForwarder: Sendable {
         guard let http = response as? HTTPURLResponse else {
             throw UpstreamError(url: url.absoluteString, reason: "the answer is not an HTTP response")
         }
+        return StubResponse(status: http.statusCode, headers: Self.keptHeaders(of: http, body: data), body: data)
+    }
+
+    /// The response's fields minus framing, sorted by name. `Content-Encoding` goes too when URLSession
+    /// decoded the body (it decodes gzip, deflate and br even when the upstream ignored `identity`); a
+    /// body still encoded (a coding URLSession does not decode) keeps it, so replay stays faithful.
+    static func keptHeaders(of response: HTTPURLResponse, body: Data) -> HTTPHeaders {
         var headers = HTTPHeaders()
-        for (name, value) in http.allHeaderFields {
+        for (name, value) in response.allHeaderFields {
             guard let name = name as? String, let value = value as? String,
                 !Self.responseFieldsNotKept.contains(name.lowercased())
             else { continue }
             headers.append(name: name, value: value)
         }
+        if let coding = response.value(forHTTPHeaderField: "Content-Encoding"),
+            ContentCoding.bodyIsStillEncoded(body, contentEncoding: coding, storedAsBase64: true, mediaType: headers.mediaType)
+        {
+            headers.append(name: "Content-Encoding", value: coding)
+        }
         headers.fields.sort { $0.name.lowercased() < $1.name.lowercased() }
-        return StubResponse(status: http.statusCode, headers: headers, body: data)
+        return headers
     }
 
     /// The upstream URL for `request`: the upstream's path, then the request's path, then its query.
