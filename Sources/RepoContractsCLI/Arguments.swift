@@ -1,3 +1,5 @@
+import Foundation
+
 /// A mistake on the command line: printed as `error: <message>` followed by `usage`, exit status 64.
 struct UsageError: Error, Equatable, Sendable {
     /// What is wrong, without the `error: ` prefix.
@@ -67,6 +69,15 @@ struct ArgumentReader {
             throw error("invalid value '\(value)' for \(option) (expected one of: \(known))")
         }
         return choice
+    }
+
+    /// The value of `option` as an `http` or `https` URL with a host.
+    mutating func httpURL(of option: String, inline: String?) throws(UsageError) -> URL {
+        let value = try self.value(of: option, inline: inline)
+        guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw error("invalid value '\(value)' for \(option) (expected an http or https URL)")
+        }
+        return url
     }
 
     /// Checks that a flag (an option without a value) was not given one inline.

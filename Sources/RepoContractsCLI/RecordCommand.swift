@@ -60,11 +60,7 @@ struct RecordCommand: Subcommand, Equatable {
         while let token = reader.next() {
             switch token {
             case .option("--upstream", let inline):
-                let value = try reader.value(of: "--upstream", inline: inline)
-                guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                    throw reader.error("invalid value '\(value)' for --upstream (expected an http or https URL)")
-                }
-                upstream = url
+                upstream = try reader.httpURL(of: "--upstream", inline: inline)
             case .option("--out", let inline):
                 let value = try reader.value(of: "--out", inline: inline)
                 guard FixtureFormat(pathExtension: URL(fileURLWithPath: value).pathExtension) != nil else {
@@ -74,6 +70,10 @@ struct RecordCommand: Subcommand, Equatable {
             case .option("--mode", let inline):
                 mode = try reader.choice(of: "--mode", inline: inline)
                 guard mode != .none else { throw reader.error("--mode none records nothing: use 'serve' to replay") }
+                guard mode != .drift else {
+                    throw reader.error(
+                        "--mode drift records nothing: use 'serve <fixture> --drift-check --upstream <url>' to compare")
+                }
             case .option("--port", let inline):
                 let value = try reader.value(of: "--port", inline: inline)
                 guard let port = UInt16(value) else {

@@ -5,12 +5,14 @@ import StubServer
 /// SIGINT or SIGTERM.
 ///
 /// Unlike a test scope, a sequence of identical requests repeats its last response once it is used up,
-/// so the server can be explored by hand or loaded by a benchmark.
+/// so the server can be explored by hand or loaded by a benchmark. With `--drift-check --upstream URL`,
+/// every request a fixture answers is also sent to the live API and compared (see
+/// ``Playback/checkDrift(against:options:)``); the client still gets the recorded answer.
 struct ServeCommand: Subcommand, Equatable {
     static let name = "serve"
     static let abstract = "Replay fixtures on a loopback HTTP port until interrupted."
     static let synopsis = """
-        usage: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>]
+        usage: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--drift-check --upstream <url>]
           See '\(Tool.name) serve --help'.
         """
     static var help: String {
@@ -24,16 +26,29 @@ struct ServeCommand: Subcommand, Equatable {
         body naming the closest recorded request. SIGINT or SIGTERM stops the server; it then prints
         what it served and what matched nothing on standard error.
 
-        USAGE: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>]
+        With --drift-check, every request a fixture answers is also sent, with the client's headers
+        (credentials included), to the live API at --upstream, and its answer is compared with the
+        recorded one: the status, the Content-Type (media type and charset) and Location headers, and
+        the body (JSON by structure and value, with paths such as $.items[2].title; anything else byte
+        for byte). The live answer is redacted and its volatile headers dropped first, as a recording
+        would be. The client always gets the recorded answer, and the fixtures are never written. On
+        stop, each request whose live answer differs (or that could not be sent) is printed with its
+        differences after the summary.
+
+        USAGE: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--drift-check --upstream <url>]
 
         OPTIONS:
-          --port <n>          The port to listen on (default 0: a free port).
-          --host <address>    Listen on another address than 127.0.0.1 (for example 0.0.0.0: every
-                              interface, which exposes the fixtures to the network).
-          -h, --help          Show this help.
+          --port <n>                  The port to listen on (default 0: a free port).
+          --host <address>            Listen on another address than 127.0.0.1 (for example 0.0.0.0:
+                                      every interface, which exposes the fixtures to the network).
+          --drift-check               Also ask the live API and report where its answers now differ.
+          --upstream <url>            The live API's base URL (http or https); with --drift-check.
+          --ignore-json-path <path>   With --drift-check, a JSONPath whose values legitimately change
+                                      ($.id, $.items[*].updatedAt); may be repeated.
+          -h, --help                  Show this help.
 
         EXIT STATUS: 0 after a clean stop, 1 when a fixture cannot be read or the port cannot be bound,
-        64 on a usage error.
+        or with --drift-check when an answer differed or could not be checked; 64 on a usage error.
         """
     }
 
@@ -43,17 +58,40 @@ struct ServeCommand: Subcommand, Equatable {
     var port: UInt16 = 0
     /// The address to bind, when not loopback.
     var host: String?
+    /// The live API to check the fixtures' answers against (`--drift-check --upstream`); `nil` only
+    /// replays.
+    var driftUpstream: URL?
+    /// JSON paths the drift check ignores (`--ignore-json-path`).
+    var ignoredJSONPaths: [String] = []
 
-    init(fixtures: [String], port: UInt16 = 0, host: String? = nil) {
+    init(
+        fixtures: [String], port: UInt16 = 0, host: String? = nil, driftUpstream: URL? = nil,
+        ignoredJSONPaths: [String] = []
+    ) {
         self.fixtures = fixtures
         self.port = port
         self.host = host
+        self.driftUpstream = driftUpstream
+        self.ignoredJSONPaths = ignoredJSONPaths
     }
 
     init(parsing arguments: [String]) throws(UsageError) {
         var reader = ArgumentReader(arguments, usage: Self.synopsis)
+        var checksDrift = false
+        var upstream: URL?
         while let token = reader.next() {
             switch token {
+            case .option("--drift-check", let inline):
+                try reader.flag("--drift-check", inline: inline)
+                checksDrift = true
+            case .option("--upstream", let inline):
+                upstream = try reader.httpURL(of: "--upstream", inline: inline)
+            case .option("--ignore-json-path", let inline):
+                let path = try reader.value(of: "--ignore-json-path", inline: inline)
+                if let problem = DriftCheckOptions(ignoredJSONPaths: [path]).ignoredJSONPathErrors.first {
+                    throw reader.error("invalid value for --ignore-json-path: \(problem)")
+                }
+                ignoredJSONPaths.append(path)
             case .option("--port", let inline):
                 let value = try reader.value(of: "--port", inline: inline)
                 guard let port = UInt16(value) else {
@@ -69,6 +107,16 @@ struct ServeCommand: Subcommand, Equatable {
             }
         }
         guard !fixtures.isEmpty else { throw reader.error("missing fixture: give one or more fixture files") }
+        if checksDrift {
+            guard let upstream else {
+                throw reader.error("--drift-check needs --upstream <url>: the live API to compare the fixtures with")
+            }
+            driftUpstream = upstream
+        } else if upstream != nil {
+            throw reader.error("--upstream is only used with --drift-check (to record, use 'record')")
+        } else if !ignoredJSONPaths.isEmpty {
+            throw reader.error("--ignore-json-path is only used with --drift-check")
+        }
     }
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -92,16 +140,43 @@ struct ServeCommand: Subcommand, Equatable {
             interactions += fixture.interactions.count
             server.load(fixture, source: path)
         }
+        if let driftUpstream {
+            server.playback.checkDrift(
+                against: UpstreamForwarder(upstream: driftUpstream),
+                options: DriftCheckOptions(ignoredJSONPaths: ignoredJSONPaths))
+        }
         let signal = try await server.runInForeground(console) { url in
             "Serving \(interactions) interaction\(interactions == 1 ? "" : "s") from \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") at \(url)"
+                + (driftUpstream.map { ", checking drift against \($0.absoluteString)" } ?? "")
         }
         let report = server.finish()
         let requests = server.journal.last?.sequenceNumber ?? 0
-        console.printError(
-            "Stopped on \(signal): \(requests) request\(requests == 1 ? "" : "s"), \(report.unmatchedRequests.count) unmatched.")
-        for unmatched in report.unmatchedRequests {
-            console.printError(unmatched.diagnostic)
+        let (lines, exitCode) = stopReport(report, requests: requests, signal: signal)
+        for line in lines {
+            console.printError(line)
         }
-        return .success
+        return exitCode
+    }
+
+    /// What `serve` prints on standard error when it stops (the summary, then each unmatched request's
+    /// diagnostic, then each drift), and its exit status: a failure when the drift check found drift
+    /// or could not check an answer.
+    func stopReport(_ report: PlaybackReport, requests: Int, signal: String) -> (lines: [String], exitCode: ExitCode) {
+        var summary = "Stopped on \(signal): \(requests) request\(requests == 1 ? "" : "s"), "
+            + "\(report.unmatchedRequests.count) unmatched"
+        if let driftUpstream {
+            let unchecked = report.drifts.filter {
+                if case .unchecked = $0.outcome { true } else { false }
+            }.count
+            let checked = report.driftCheckCount
+            let differing = report.drifts.count - unchecked
+            summary += "; drift check against \(driftUpstream.absoluteString): "
+                + "\(checked) answer\(checked == 1 ? "" : "s") checked, \(differing) differ\(differing == 1 ? "s" : ""), "
+                + "\(unchecked) could not be checked"
+        }
+        return (
+            [summary + "."] + report.unmatchedRequests.map(\.diagnostic) + report.drifts.map(\.message),
+            driftUpstream != nil && !report.drifts.isEmpty ? .failure : .success
+        )
     }
 }

@@ -37,18 +37,26 @@ public final class StubServer: Sendable {
         /// `.none`, the default here, only replays. The `.stubServer` trait resolves it from
         /// `REPOSITORY_CONTRACTS_RECORD` and `CI`.
         public var recordMode: RecordMode
-        /// The live API's base URL that recording forwards to (`REPOSITORY_CONTRACTS_UPSTREAM` in the
-        /// trait).
+        /// The live API's base URL that recording and the drift check forward to
+        /// (`REPOSITORY_CONTRACTS_UPSTREAM` in the trait).
         public var upstream: URL?
+        /// What the ``RecordMode/drift`` mode compares (see ``Playback/checkDrift(against:options:)``).
+        public var driftCheck: DriftCheckOptions
+        /// The order ``StubServer/finishRecording()`` writes interactions in: `.arrival` by default;
+        /// `.byRequest` for a concurrent client (see ``RecordedOrder``).
+        public var recordedOrder: RecordedOrder
 
         /// Creates a configuration; every part has a default.
         public init(
             server: ServerOptions = ServerOptions(), playback: PlaybackOptions = PlaybackOptions(),
             clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil,
-            recordMode: RecordMode = .none, upstream: URL? = nil
+            recordMode: RecordMode = .none, upstream: URL? = nil, recordedOrder: RecordedOrder = .arrival,
+            driftCheck: DriftCheckOptions = DriftCheckOptions()
         ) {
             self.recordMode = recordMode
             self.upstream = upstream
+            self.recordedOrder = recordedOrder
+            self.driftCheck = driftCheck
             self.server = server
             self.playback = playback
             self.clock = clock
@@ -130,11 +138,14 @@ public final class StubServer: Sendable {
     ///
     /// When the configuration's ``Configuration/recordMode`` records (a missing fixture with `once`,
     /// always with `newEpisodes` and `all`), requests nothing answers go to ``Configuration/upstream``
-    /// and ``finishRecording()`` writes them to `<name>.json`; `all` replays nothing.
+    /// and ``finishRecording()`` writes them to `<name>.json`; `all` replays nothing. With `drift`, the
+    /// fixture is replayed and every request it answers is also checked against
+    /// ``Configuration/upstream`` as ``Configuration/driftCheck`` says (see
+    /// ``Playback/checkDrift(against:options:)``); nothing is written.
     ///
     /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when the file does not exist and
-    ///   the mode does not record it, ``StubServerError/noUpstream(fixture:)`` when it should record but
-    ///   no upstream is configured; ``FixtureError`` when the file is not a valid fixture.
+    ///   the mode does not record it, ``StubServerError/noUpstream(fixture:)`` when it should record or
+    ///   check drift but no upstream is configured; ``FixtureError`` when the file is not a valid fixture.
     public func loadFixture(named name: String) throws {
         guard let directory = configuration.fixtureDirectory else {
             throw StubServerError.missingFixture(name: name, searched: [])
@@ -142,6 +153,9 @@ public final class StubServer: Sendable {
         let candidates = ["json", "har"].map { directory.appendingPathComponent("\(name).\($0)") }
         let existing = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
         let mode = configuration.recordMode
+        if mode.checksDrift, let existing, configuration.upstream == nil {
+            throw StubServerError.noUpstream(fixture: existing.path)
+        }
         var kept: Fixture?
         if let existing, mode.replaysRecordedInteractions {
             let fixture = try Fixture(contentsOf: existing)
@@ -151,6 +165,9 @@ public final class StubServer: Sendable {
         guard mode.recordsUnmatched(fixtureExisted: existing != nil) else {
             if existing == nil {
                 throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path))
+            }
+            if mode.checksDrift, let upstream = configuration.upstream {
+                playback.checkDrift(against: UpstreamForwarder(upstream: upstream), options: configuration.driftCheck)
             }
             return
         }
@@ -169,7 +186,7 @@ public final class StubServer: Sendable {
         playback.finish()
     }
 
-    /// The environment variable that names the live API's base URL for recording.
+    /// The environment variable that names the live API's base URL for recording and drift checks.
     public static let upstreamVariable = "REPOSITORY_CONTRACTS_UPSTREAM"
 
     /// The server of the current `.stubServer` test scope, if any.
@@ -193,7 +210,8 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// No fixture file for `name`; `searched` lists the paths tried (empty when no fixture directory is
     /// configured).
     case missingFixture(name: String, searched: [String])
-    /// The record mode asks to record `fixture`, but no upstream base URL is configured.
+    /// The record mode asks to record `fixture` or check it for drift, but no upstream base URL is
+    /// configured.
     case noUpstream(fixture: String)
     /// Another scope of this process is already recording into `fixture`.
     case fixtureAlreadyRecording(fixture: String)
@@ -215,8 +233,8 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
                 """
         case .noUpstream(let fixture):
             return """
-                \(fixture) should be recorded, but no upstream is configured: set \(StubServer.upstreamVariable)=<base URL \
-                of the live API> (or pass upstream: to the trait)
+                \(fixture) should be recorded or checked for drift, but no upstream is configured: set \
+                \(StubServer.upstreamVariable)=<base URL of the live API> (or pass upstream: to the trait)
                 """
         }
     }

@@ -132,18 +132,25 @@ extension Trait where Self == StubServerTrait {
     ///   - fixturesRoot: The `Fixtures` folder, when it is not `<package root>/Fixtures`.
     ///   - record: The record mode; `nil` (the default) reads `REPOSITORY_CONTRACTS_RECORD`, else `none`
     ///     when `CI` is set and `once` otherwise (see ``RecordMode``).
-    ///   - upstream: The live API recording forwards to; `nil` reads `REPOSITORY_CONTRACTS_UPSTREAM`.
+    ///   - upstream: The live API recording and the drift check forward to; `nil` reads
+    ///     `REPOSITORY_CONTRACTS_UPSTREAM`.
+    ///   - recordedOrder: The order a recording writes interactions in: `.byRequest` when the code under
+    ///     test sends requests concurrently, so re-recording gives the same bytes (see ``RecordedOrder``).
+    ///   - driftCheck: What the `drift` record mode compares with the live API (headers, ignored JSON
+    ///     paths, severity); see ``DriftCheckOptions``.
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: any Clock<Duration> = ContinuousClock(),
         fixturesRoot: URL? = nil, record: RecordMode? = nil, upstream: URL? = nil,
+        recordedOrder: RecordedOrder = .arrival, driftCheck: DriftCheckOptions = DriftCheckOptions(),
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
         return StubServerTrait(
             fixtures: fixtures.map { .directory(root.appendingPathComponent($0, isDirectory: true)) } ?? .none,
             configuration: StubServer.Configuration(
-                server: server, playback: playback, clock: clock, upstream: upstream),
+                server: server, playback: playback, clock: clock, upstream: upstream, recordedOrder: recordedOrder,
+                driftCheck: driftCheck),
             recordMode: record, sourceLocation: sourceLocation)
     }
 

@@ -37,10 +37,13 @@ public enum ExampleContracts {
         UserDefaultsTodoRepository(defaults: InMemoryKeyValueStore()).witness
     }
 
+    /// The Todo API lists Todos by id (see ``TodoAPIFake``).
+    public static let orderedByID = Ordering<Todo>.sorted("by id") { $0.id < $1.id }
+
     /// The HTTP repository talking to the stub server of the current test scope
     /// (``StubServer/current``), which replays the scope's fixtures.
     public static let httpReplay = Conformance<Todo>(
-        "http-replay", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: .insertion
+        "http-replay", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: orderedByID
     ) {
         RepositoryWitness(HTTPTodoRepository(baseURL: StubServer.current.baseURL))
     }
@@ -48,7 +51,7 @@ public enum ExampleContracts {
     /// The HTTP repository talking to a fresh ``TodoAPIFake`` served by the current scope's stub server:
     /// the real client, the real sockets, a backend in code.
     public static let httpFakeAPI = Conformance<Todo>(
-        "http-fake-api", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: .insertion
+        "http-fake-api", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: orderedByID
     ) {
         let server = StubServer.current
         let api = TodoAPIFake()

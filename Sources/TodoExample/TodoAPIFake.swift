@@ -3,14 +3,15 @@ import Foundation
 import StubServer
 
 /// The Todo REST API that ``HTTPTodoRepository`` talks to, as a fake in code: a stateful responder for
-/// the stub server, used where no recorded fixture exists yet (and to produce fixtures).
+/// the stub server, used where no recorded fixture exists yet, and served live by ``TodoAPIServer`` to
+/// record fixtures from.
 ///
-/// It keeps Todos in insertion order and answers `POST /todos` (201, or 409 for an existing id),
-/// `GET /todos`, `GET|PUT|DELETE /todos/{id}` (404 for a missing id), and 404/405 for anything else.
+/// It answers `POST /todos` (201, or 409 for an existing id), `GET /todos` (every Todo, ordered by id
+/// as a database's `ORDER BY id` would), `GET|PUT|DELETE /todos/{id}` (404 for a missing id), and
+/// 404/405 for anything else.
 public final class TodoAPIFake: Sendable {
     private struct Store {
         var todos: [Int: Data] = [:]
-        var order: [Int] = []
     }
 
     private let store = Protected(Store())
@@ -41,7 +42,7 @@ public final class TodoAPIFake: Sendable {
     }
 
     private func list() -> StubResponse {
-        let bodies = store.withLock { store in store.order.compactMap { store.todos[$0] } }
+        let bodies = store.withLock { store in store.todos.sorted { $0.key < $1.key }.map(\.value) }
         var body = Data("[".utf8)
         for (index, todo) in bodies.enumerated() {
             if index > 0 { body.append(contentsOf: Array(",".utf8)) }
@@ -59,7 +60,6 @@ public final class TodoAPIFake: Sendable {
         let created = store.withLock { store -> Bool in
             guard store.todos[todo.id] == nil else { return false }
             store.todos[todo.id] = stored
-            store.order.append(todo.id)
             return true
         }
         return created ? Self.json(201, stored) : Self.problem(409, "todo \(todo.id) already exists")
@@ -85,9 +85,7 @@ public final class TodoAPIFake: Sendable {
 
     private func delete(_ id: Int) -> StubResponse {
         let deleted = store.withLock { store -> Bool in
-            guard store.todos.removeValue(forKey: id) != nil else { return false }
-            store.order.removeAll { $0 == id }
-            return true
+            store.todos.removeValue(forKey: id) != nil
         }
         return deleted ? StubResponse(status: 204) : Self.problem(404, "no todo \(id)")
     }

@@ -3,9 +3,10 @@ import RepositoryContracts
 import Testing
 import TodoExample
 
-/// The real HTTP repository (URLSession over loopback) passes the CRUD contract twice: against a
-/// stateful fake API in code, and by replaying the committed fixtures in `Fixtures/Todos/`, one per
-/// clause.
+/// The real HTTP repository (URLSession over loopback) passes the CRUD contract three ways: against a
+/// stateful fake API in code, by replaying the committed fixtures in `Fixtures/Todos/` (one per
+/// clause), and live through the recording proxy, which re-records each fixture and must give the
+/// committed bytes back.
 @Suite("HTTP Todo repository")
 struct HTTPTodoContractTests {
     static let contract = Contract.crud(factory: ExampleContracts.todoFactory)
@@ -19,55 +20,83 @@ struct HTTPTodoContractTests {
 
     @Test("every applicable clause has a committed fixture, and no fixture is left over")
     func fixturesMatchClauses() throws {
-        let directory = TodoFixtures.directory
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let files = try FileManager.default.contentsOfDirectory(atPath: TodoFixtures.directory.path)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
         let clauses = Self.contract.cases(for: ExampleContracts.httpReplay).map(\.clauseID)
         #expect(Set(files) == Set(clauses))
     }
 
-    /// Rewrites `Fixtures/Todos/` from the fake API: `REGENERATE_TODO_FIXTURES=1 swift test --filter
-    /// HTTPTodoContractTests/regenerate`. Only `Content-Type` is kept of the request headers (the
-    /// rest name the client and the ephemeral port).
-    @Test("regenerate Fixtures/Todos from the fake API",
-          .enabled(if: ProcessInfo.processInfo.environment["REGENERATE_TODO_FIXTURES"] != nil), .stubServer(),
+    /// Each clause runs live: the repository talks to a recording ``StubServer`` in mode `all`, which
+    /// forwards to a fresh ``TodoAPIServer`` and writes `<clause id>.json`. The live result must equal
+    /// the in-memory fake's and the replay of what was just recorded (replayed in drift mode against
+    /// another fresh API: no drift); the recording must equal the committed fixture byte for byte
+    /// (recording is stable).
+    ///
+    /// `REPOSITORY_CONTRACTS_RECORD=all swift test --filter HTTPTodoContractTests/live` writes the
+    /// recordings into `Fixtures/Todos/` instead of a temporary folder: the one command that re-records
+    /// them.
+    @Test("live through the recording proxy: same result as in memory and as replay, no drift, same bytes as committed",
           arguments: contract.cases(for: ExampleContracts.httpReplay))
-    func regenerate(_ check: ContractCase<Todo>) async throws {
-        let recorder = TodoFixtures.Recorder()
-        let api = TodoAPIFake()
-        StubServer.current.playback.stub(.any) { request in
-            let response = api.respond(to: request)
-            recorder.append(request, response)
-            return response
+    func live(_ check: ContractCase<Todo>) async throws {
+        let rerecording = try RecordMode.resolved(environment: ProcessInfo.processInfo.environment) == .all
+        let folder = rerecording ? TodoFixtures.directory : try TodoFixtures.temporaryFolder()
+        defer { if !rerecording { try? FileManager.default.removeItem(at: folder) } }
+
+        let api = TodoAPIServer()
+        try await api.start()
+        // The concurrency clauses send requests together: their arrival order is chance.
+        let order: RecordedOrder = check.clauseID.hasPrefix("concurrency.") ? .byRequest : .arrival
+        let recorder = StubServer(
+            .init(fixtureDirectory: folder, recordMode: .all, upstream: api.baseURL, recordedOrder: order))
+        try await recorder.start()
+        let liveResult = await StubServer.$currentIfAny.withValue(recorder) { await check.verify() }
+        await recorder.stop()
+        await api.stop()
+        let outcome = try #require(try recorder.finishRecording(), "the live run recorded nothing")
+        #expect(recorder.finish().findings.map(\.message) == [])
+
+        // Replay what was just recorded, checking it for drift against another fresh live API.
+        let freshAPI = TodoAPIServer()
+        try await freshAPI.start()
+        let replayer = StubServer(.init(fixtureDirectory: folder, recordMode: .drift, upstream: freshAPI.baseURL))
+        try await replayer.start()
+        let replayResult = await StubServer.$currentIfAny.withValue(replayer) { await check.verify() }
+        await replayer.stop()
+        await freshAPI.stop()
+        let replayReport = replayer.finish()
+        #expect(replayReport.findings.map(\.message) == [])
+        #expect(replayReport.driftCheckCount == outcome.interactionCount)
+
+        let inMemory = try #require(Self.contract.cases(for: ExampleContracts.inMemory).first { $0.clauseID == check.clauseID })
+        let inMemoryResult = await inMemory.run()
+        #expect(liveResult.status == .passed)
+        #expect(liveResult.status == inMemoryResult.status && liveResult.failures == inMemoryResult.failures)
+        #expect(replayResult.status == liveResult.status && replayResult.failures == liveResult.failures)
+
+        if !rerecording {
+            let committed = try Data(contentsOf: TodoFixtures.directory.appendingPathComponent(outcome.file.lastPathComponent))
+            #expect(
+                try Data(contentsOf: outcome.file) == committed,
+                """
+                re-recording \(check.clauseID) gave other bytes than the committed fixture: if the API or the \
+                recorder changed on purpose, run REPOSITORY_CONTRACTS_RECORD=all swift test --filter \
+                HTTPTodoContractTests/live and review the diff
+                """)
         }
-        await check.verify()
-        try recorder.fixture.write(to: TodoFixtures.directory.appendingPathComponent("\(check.clauseID).json"))
     }
 }
 
-/// Where the Todo fixtures live and how the regeneration test captures them.
+/// Where the Todo fixtures live.
 enum TodoFixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Todos", isDirectory: true)
 
-    /// Collects request–response pairs in the order the fake answered them.
-    final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var interactions: [Interaction] = []
-
-        func append(_ request: StubRequest, _ response: StubResponse) {
-            var request = request
-            request.headers = HTTPHeaders(request.headers.filter { $0.name.lowercased() == "content-type" })
-            lock.lock()
-            interactions.append(Interaction(request: request, response: response))
-            lock.unlock()
-        }
-
-        var fixture: Fixture {
-            lock.lock()
-            defer { lock.unlock() }
-            return Fixture(interactions: interactions)
-        }
+    /// A new empty folder for one live recording.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("todo-live-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
     }
 }

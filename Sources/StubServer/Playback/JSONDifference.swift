@@ -66,7 +66,7 @@ struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `.name` for identifier-like names, `["odd name"]` otherwise.
-    private static func memberSuffix(_ name: String) -> String {
+    static func memberSuffix(_ name: String) -> String {
         let isIdentifier =
             !name.isEmpty && name.first.map { !$0.isNumber } == true
             && name.unicodeScalars.allSatisfy { scalar in

@@ -8,6 +8,9 @@ extension Playback {
         switch decision.answer {
         case .interaction(let response), .stub(_, .constant(let response)):
             ready = effects.applied(to: response)
+        case .driftChecked(let item, let check):
+            return driftCheckedPlan(
+                request, answeredBy: item, check: check, sequenceNumber: decision.sequenceNumber, effects: effects)
         case .replacingFault(let fault):
             ready = .fault(fault)
         case .statusAlone(let code, let body):
@@ -25,15 +28,11 @@ extension Playback {
                 if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
                     return .fault(.closeWithoutReply)
                 }
-                let burst = state.withLock { $0.beginUpstreamRequest() }
-                defer { state.withLock { $0.upstreamInFlight -= 1 } }
                 do {
                     let response = try await forwarder.forward(request)
                     state.withLock {
                         $0.recorded.append(
-                            RecordedExchange(
-                                sequenceNumber: decision.sequenceNumber, burst: burst,
-                                interaction: Interaction(request: request, response: response)))
+                            (decision.sequenceNumber, Interaction(request: request, response: response)))
                     }
                     return effects.applied(to: response)
                 } catch {
@@ -77,7 +76,7 @@ extension Playback {
     }
 
     /// Sleeps for `delay`; `false` when the sleep was cut short by cancellation.
-    private static func sleep(_ delay: Duration, on clock: PlaybackClock) async -> Bool {
+    static func sleep(_ delay: Duration, on clock: PlaybackClock) async -> Bool {
         do {
             try await clock.sleep(delay)
         } catch {

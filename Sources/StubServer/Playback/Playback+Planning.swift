@@ -41,6 +41,7 @@ extension Playback {
     struct Decision {
         enum Answer {
             case interaction(StubResponse)
+            case driftChecked(StoredInteraction, DriftCheck)
             case stub(StubID, ProgrammableStub.Answer)
             case replacingFault(ConnectionFault)
             case upstream(UpstreamForwarder)
@@ -79,7 +80,8 @@ extension Playback {
             case .claimed(let position):
                 let item = state.index.stored[position]
                 (answer, responder) = (
-                    .interaction(item.interaction.response), .interaction(source: item.source, index: item.index)
+                    state.driftCheck.map { .driftChecked(item, $0) } ?? .interaction(item.interaction.response),
+                    .interaction(source: item.source, index: item.index)
                 )
             case .exhausted(let members):
                 (answer, responder) = unanswered(exhausted: members, effects: effects, state: state)

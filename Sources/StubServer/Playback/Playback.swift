@@ -63,12 +63,15 @@ public final class Playback: Sendable {
     }
 
     /// What went wrong so far: unmatched requests with their diagnostics, unused interactions (with
-    /// the severity ``PlaybackOptions/unusedInteractions`` gives), stub closures that threw, and
-    /// invalid matcher configuration. Call it when the test ends; it changes nothing, so it may be
-    /// called again.
+    /// the severity ``PlaybackOptions/unusedInteractions`` gives), stub closures that threw, drift found
+    /// by a drift check (see ``checkDrift(against:options:)``), and invalid matcher configuration. Call
+    /// it when the test ends; it changes nothing, so it may be called again.
     public func finish() -> PlaybackReport {
         let (stored, useCounts, unmatched, stubFailures) = state.withLock {
             ($0.index.stored, $0.index.useCounts, $0.unmatchedRequests, $0.stubFailures)
+        }
+        let (driftCheck, driftCheckCount, drifts) = state.withLock {
+            ($0.driftCheck, $0.driftCheckCount, $0.drifts.sorted { $0.sequenceNumber < $1.sequenceNumber })
         }
         let unused = stored.indices.filter { useCounts[$0] == 0 }.map { position in
             let item = stored[position]
@@ -85,6 +88,13 @@ public final class Playback: Sendable {
                             + "matcher “\(matcher.name)”: \(reason); it ignores nothing."))
             }
         }
+        for (expression, reason) in driftCheck?.options.parsedIgnoredJSONPaths.invalid ?? [] {
+            findings.append(
+                .init(
+                    severity: .error,
+                    message: "invalid JSONPath \(DiagnosticText.quoted(expression)) in the drift check's "
+                        + "ignoredJSONPaths: \(reason); it ignores nothing."))
+        }
         findings += unmatched.map { .init(severity: .error, message: $0.diagnostic) }
         findings += stubFailures.map {
             .init(
@@ -92,6 +102,7 @@ public final class Playback: Sendable {
                 message: "\($0.stub) threw while answering request #\($0.sequenceNumber) "
                     + "\(DiagnosticText.requestLine($0.request)): \($0.error)")
         }
+        findings += drifts.map { .init(severity: driftCheck?.options.severity ?? .error, message: $0.message) }
         let severity: PlaybackReport.Severity? =
             switch options.unusedInteractions {
             case .error: .error
@@ -112,6 +123,7 @@ public final class Playback: Sendable {
                         + lines).joined(separator: "\n")))
         }
         return PlaybackReport(
-            unmatchedRequests: unmatched, unusedInteractions: unused, stubFailures: stubFailures, findings: findings)
+            unmatchedRequests: unmatched, unusedInteractions: unused, stubFailures: stubFailures, drifts: drifts,
+            driftCheckCount: driftCheckCount, findings: findings)
     }
 }

@@ -1,5 +1,6 @@
 /// What went wrong (or may have) during a playback, from ``Playback/finish()``: unmatched requests
-/// with their diagnostics, unused interactions, stub closures that threw, and configuration mistakes.
+/// with their diagnostics, unused interactions, stub closures that threw, drift from the live API, and
+/// configuration mistakes.
 public struct PlaybackReport: Sendable, CustomStringConvertible {
     /// How serious a finding is.
     public enum Severity: Sendable, Hashable, CustomStringConvertible {
@@ -67,9 +68,14 @@ public struct PlaybackReport: Sendable, CustomStringConvertible {
     public let unusedInteractions: [UnusedInteraction]
     /// Stub closures that threw, in order.
     public let stubFailures: [StubFailure]
+    /// Requests whose live answer differed from the recorded one during a drift check, or for which
+    /// the live API could not be asked, in request order (see ``Playback/checkDrift(against:options:)``).
+    public let drifts: [Drift]
+    /// How many requests a drift check compared with the live API (including those in ``drifts``).
+    public let driftCheckCount: Int
     /// Every finding with a severity: unmatched requests, stub failures and configuration mistakes are
-    /// errors; unused interactions are errors, warnings or absent as
-    /// ``PlaybackOptions/unusedInteractions`` says.
+    /// errors; drift has the severity ``DriftCheckOptions/severity`` gives (error by default); unused
+    /// interactions are errors, warnings or absent as ``PlaybackOptions/unusedInteractions`` says.
     public let findings: [Finding]
 
     /// Whether any finding is an error.

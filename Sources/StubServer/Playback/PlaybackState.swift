@@ -15,11 +15,13 @@ struct PlaybackState: Sendable {
     /// Where requests nothing answers go when recording, if anywhere.
     var forwarder: UpstreamForwarder?
     /// What the upstream answered, by journal sequence number.
-    var recorded: [RecordedExchange] = []
-    /// Requests being forwarded to the upstream right now.
-    var upstreamInFlight = 0
-    /// Counts runs of overlapping upstream requests (see ``RecordedExchange/burst``).
-    var upstreamBursts = 0
+    var recorded: [(sequenceNumber: Int, interaction: Interaction)] = []
+    /// The drift check replayed interactions go through, if any.
+    var driftCheck: DriftCheck?
+    /// How many drift checks have finished.
+    var driftCheckCount = 0
+    /// The drift checks that found a difference or could not ask the live API, in the order they finished.
+    var drifts: [PlaybackReport.Drift] = []
     var stubCount = 0
     var faultRuleCount = 0
 }

@@ -6,9 +6,11 @@
 /// | `once` | replay only | record it |
 /// | `newEpisodes` | replay what matches, record the rest | record it |
 /// | `all` | record everything anew, **overwriting** the file | record it |
+/// | `drift` | replay only, and ask the live API too, reporting where it now answers differently | fail, saying how to record |
 ///
-/// Chosen in code, or with `REPOSITORY_CONTRACTS_RECORD=none|once|newEpisodes|all`; see
-/// ``resolved(explicit:environment:)``.
+/// Chosen in code, or with `REPOSITORY_CONTRACTS_RECORD=none|once|newEpisodes|all|drift`; see
+/// ``resolved(explicit:environment:)``. `drift` never writes the fixture: see
+/// ``Playback/checkDrift(against:options:)`` for what it compares.
 public enum RecordMode: String, Sendable, Hashable, CaseIterable {
     /// Never records: a request the fixture does not answer fails the test.
     case none
@@ -18,6 +20,9 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
     case newEpisodes
     /// Records every request again and overwrites the fixture.
     case all
+    /// Replays like ``none`` and also sends every request the fixture answers to the live API,
+    /// reporting each response that differs from the recorded one (a drift check); writes nothing.
+    case drift
 
     /// The environment variable that chooses the mode.
     public static let environmentVariable = "REPOSITORY_CONTRACTS_RECORD"
@@ -44,7 +49,7 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
     /// the fixture file existed when the scope began.
     public func recordsUnmatched(fixtureExisted: Bool) -> Bool {
         switch self {
-        case .none: false
+        case .none, .drift: false
         case .once: !fixtureExisted
         case .newEpisodes, .all: true
         }
@@ -52,6 +57,10 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
 
     /// Whether the fixture's recorded interactions are replayed at all (`all` records everything anew).
     public var replaysRecordedInteractions: Bool { self != .all }
+
+    /// Whether the requests the fixture answers are also sent to the live API to compare its answers
+    /// with the recorded ones (`drift`).
+    public var checksDrift: Bool { self == .drift }
 }
 
 /// `REPOSITORY_CONTRACTS_RECORD` holds a value that is not a record mode.

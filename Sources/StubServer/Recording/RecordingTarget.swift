@@ -10,7 +10,7 @@ struct RecordingTarget: Sendable {
 
 extension StubServer {
     /// Writes what this scope recorded into the fixture ``loadFixture(named:)`` chose (see
-    /// ``saveRecording(to:keeping:upstream:volatileHeaders:redaction:allowingSecrets:)``).
+    /// ``saveRecording(to:keeping:upstream:order:volatileHeaders:redaction:allowingSecrets:)``).
     ///
     /// The fixture stays claimed by this server until then, so no other scope of the process records
     /// into it meanwhile (see ``StubServerError/fixtureAlreadyRecording(fixture:)``).
@@ -20,6 +20,7 @@ extension StubServer {
     public func finishRecording() throws -> RecordingOutcome? {
         guard let target = recordingTarget.withLock({ $0 }) else { return nil }
         defer { RecordingClaims.release(target.file, for: ObjectIdentifier(self)) }
-        return try saveRecording(to: target.file, keeping: target.kept, upstream: target.upstream)
+        return try saveRecording(
+            to: target.file, keeping: target.kept, upstream: target.upstream, order: configuration.recordedOrder)
     }
 }

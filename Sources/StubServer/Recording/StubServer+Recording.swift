@@ -1,15 +1,16 @@
 import Foundation
 
 extension StubServer {
-    /// Writes what this server recorded from the live API to `file`: volatile headers left out,
-    /// redacted, scanned for secrets, then written atomically (a temporary file renamed over the old one, so an interrupted write
+    /// Writes what this server recorded from the live API to `file`: volatile headers left out, request
+    /// fields sorted by name, redacted, scanned for secrets, then written atomically (a temporary file renamed over the old one, so an interrupted write
     /// leaves the previous fixture intact).
     ///
     /// - Parameters:
     ///   - file: The fixture to write (`.json` native, `.har` HAR 1.2).
     ///   - kept: Interactions to keep in front of the recorded ones (the replayed part of a
     ///     `newEpisodes` recording); `nil` writes the recording alone (`once`, `all`).
-    ///   - upstream: The base URL recorded from, stored in the fixture.
+    ///   - upstream: The base URL recorded from, stored in the fixture unless it is a loopback address.
+    ///   - order: The order of the recorded interactions (after the kept ones).
     ///   - volatileHeaders: Fields left out so the same traffic records the same bytes.
     ///   - redaction: What to redact; the default list unless given.
     ///   - allowingSecrets: Writes even when the scan still finds a secret (an explicit opt-out).
@@ -18,15 +19,16 @@ extension StubServer {
     ///   (the file is not written), or ``FixtureError`` when writing fails.
     @discardableResult
     public func saveRecording(
-        to file: URL, keeping kept: Fixture? = nil, upstream: URL? = nil,
+        to file: URL, keeping kept: Fixture? = nil, upstream: URL? = nil, order: RecordedOrder = .arrival,
         volatileHeaders: VolatileHeaders = VolatileHeaders(), redaction: Redaction = Redaction(),
         allowingSecrets: Bool = false
     ) throws -> RecordingOutcome? {
-        let recorded = playback.recordedInteractions
+        let recorded = order.arranged(playback.recordedInteractions)
         guard !recorded.isEmpty else { return nil }
         let fixture = Fixture(
-            interactions: (kept?.interactions ?? []) + volatileHeaders.removed(from: Fixture(interactions: recorded)).interactions,
-            upstream: upstream?.absoluteString ?? kept?.upstream)
+            interactions: (kept?.interactions ?? [])
+                + volatileHeaders.removed(from: Fixture(interactions: recorded)).interactions.map(\.withRequestFieldsSorted),
+            upstream: upstream.flatMap(Self.storedUpstream) ?? kept?.upstream)
         let result = redaction.redact(fixture)
         let findings = SecretScan(redaction: redaction).findings(in: result.fixture)
         if !findings.isEmpty && !allowingSecrets {
@@ -39,7 +41,29 @@ extension StubServer {
     }
 }
 
-/// What ``StubServer/saveRecording(to:keeping:upstream:volatileHeaders:redaction:allowingSecrets:)`` wrote.
+extension StubServer {
+    /// The upstream as the fixture names it; none for a loopback server, whose port is chance.
+    static func storedUpstream(_ upstream: URL) -> String? {
+        let host = upstream.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")) ?? ""
+        let isLoopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        return isLoopback ? nil : upstream.absoluteString
+    }
+}
+
+extension Interaction {
+    /// The interaction with its request fields in name order (stable for repeated names): clients
+    /// such as URLSession send them in an order that changes from run to run.
+    var withRequestFieldsSorted: Interaction {
+        var copy = self
+        copy.request.headers.fields = request.headers.fields.enumerated().sorted {
+            let (left, right) = ($0.element.name.lowercased(), $1.element.name.lowercased())
+            return left == right ? $0.offset < $1.offset : left < right
+        }.map(\.element)
+        return copy
+    }
+}
+
+/// What ``StubServer/saveRecording(to:keeping:upstream:order:volatileHeaders:redaction:allowingSecrets:)`` wrote.
 public struct RecordingOutcome: Sendable, Hashable {
     /// The fixture written.
     public var file: URL

@@ -19,7 +19,7 @@ struct RecordModeTests {
             try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "always"])
         } throws: { error in
             String(describing: error)
-                == "REPOSITORY_CONTRACTS_RECORD=always is not a record mode (expected one of: none, once, newEpisodes, all)"
+                == "REPOSITORY_CONTRACTS_RECORD=always is not a record mode (expected one of: none, once, newEpisodes, all, drift)"
         }
     }
 
@@ -32,5 +32,15 @@ struct RecordModeTests {
         #expect(RecordMode.all.recordsUnmatched(fixtureExisted: true))
         #expect(!RecordMode.all.replaysRecordedInteractions)
         #expect(RecordMode.newEpisodes.replaysRecordedInteractions)
+    }
+
+    @Test("REPOSITORY_CONTRACTS_RECORD=drift replays, records nothing and checks drift, even on CI")
+    func driftMode() throws {
+        #expect(try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "drift", "CI": "true"]) == .drift)
+        #expect(RecordMode.drift.rawValue == "drift")
+        #expect(!RecordMode.drift.recordsUnmatched(fixtureExisted: true))
+        #expect(!RecordMode.drift.recordsUnmatched(fixtureExisted: false))
+        #expect(RecordMode.drift.replaysRecordedInteractions)
+        #expect(RecordMode.allCases.filter(\.checksDrift) == [.drift])
     }
 }

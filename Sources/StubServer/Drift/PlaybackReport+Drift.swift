@@ -1,0 +1,53 @@
+import Foundation
+
+extension PlaybackReport {
+    /// A request a recorded interaction answered during a drift check (see
+    /// ``Playback/checkDrift(against:options:)``) whose live answer differs from the recorded one, or for
+    /// which the live API could not be asked. The client got the recorded response either way.
+    public struct Drift: Sendable {
+        /// What the drift check found.
+        public enum Outcome: Sendable, Hashable {
+            /// The live response differs; one line per difference (`status: recorded 200, live 404`,
+            /// `header Location: …`, `$.items[2].title: recorded "a", live "b"`, `body: …`).
+            case differs([String])
+            /// The live API could not be asked (unreachable, no HTTP answer); `reason` says why.
+            case unchecked(reason: String)
+        }
+
+        /// How many differences a message lists before it says how many more there are.
+        static let listedDifferences = 20
+
+        /// The request's journal sequence number.
+        public let sequenceNumber: Int
+        /// The source of the fixture whose interaction answered (its file path).
+        public let source: String
+        /// The interaction's 0-based index in its fixture's `interactions`.
+        public let index: Int
+        /// The interaction's recorded request (redacted as the fixture stores it).
+        public let request: StubRequest
+        /// The live API's base URL the request was sent to.
+        public let upstream: URL
+        /// What was found.
+        public let outcome: Outcome
+
+        /// The finding's text: the request, the fixture and interaction that answered it, and each
+        /// difference on its own line (or why the live API could not be asked).
+        public var message: String {
+            let location = "\(source), interaction #\(index + 1) (interactions[\(index)])"
+            let head =
+                "request #\(sequenceNumber) \(DiagnosticText.requestLine(request)) was answered from \(location)"
+            switch outcome {
+            case .differs(let differences):
+                var lines = ["Drift: \(head), but the live API (\(upstream.absoluteString)) now answers differently:"]
+                lines += differences.prefix(Self.listedDifferences).map { "  \($0)" }
+                if differences.count > Self.listedDifferences {
+                    lines.append("  … and \(differences.count - Self.listedDifferences) more differences")
+                }
+                return lines.joined(separator: "\n")
+            case .unchecked(let reason):
+                return "Could not check drift: \(head), but the live API (\(upstream.absoluteString)) could not "
+                    + "be asked: \(reason)"
+            }
+        }
+    }
+}
