@@ -2,21 +2,23 @@ import Foundation
 
 /// How a fixture stores a body: as a JSON value, as text, or as base64.
 enum StoredBody: Equatable {
-    /// A JSON body, stored as the value (replayed as its compact serialization).
+    /// A compact JSON body, stored as the value (replayed as its compact serialization, which gives
+    /// back the same bytes).
     case json(JSONValue)
     /// A UTF-8 text body, stored as a string (replayed byte-for-byte).
     case text(String)
     /// Any other body, stored as standard base64 with padding (replayed byte-for-byte).
     case base64(String)
 
-    /// How to store `body`: JSON when the media type is JSON and the bytes parse (within
-    /// `maximumJSONDepth`, and without a byte order mark, which a JSON value cannot keep); text when the
-    /// bytes are valid UTF-8 and either the media type is textual or there are no control characters
-    /// other than tab, LF and CR; base64 otherwise. `nil` for an empty body.
+    /// How to store `body`: JSON when the media type is JSON, the bytes parse (within
+    /// `maximumJSONDepth`) and they are exactly the value's compact serialization (so replay gives back
+    /// the same bytes; pretty-printed JSON is kept as text, whitespace and all); text when the bytes are
+    /// valid UTF-8 and either the media type is textual or there are no control characters other than
+    /// tab, LF and CR; base64 otherwise. `nil` for an empty body.
     init?(body: Data, mediaType: MediaType?, maximumJSONDepth: Int) {
         guard !body.isEmpty else { return nil }
-        if mediaType?.isJSON == true, !body.starts(with: [0xEF, 0xBB, 0xBF]),
-            let value = try? JSONValue(parsing: body, maximumDepth: maximumJSONDepth)
+        if mediaType?.isJSON == true, let value = try? JSONValue(parsing: body, maximumDepth: maximumJSONDepth),
+            value.serialized().utf8.elementsEqual(body)
         {
             self = .json(value)
         } else if let text = body.utf8Text,

@@ -37,9 +37,17 @@ struct InteractionIndex: Sendable {
     /// How often each stored interaction has answered.
     private(set) var useCounts: [Int] = []
     private var buckets: [MatchKey: Bucket] = [:]
+    /// Each distinct set of redacted places among the stored requests, in loading order: a received
+    /// request is also looked up with the placeholder put in each (see ``RedactedSlots``).
+    private(set) var redactedShapes: [RedactedSlots] = []
+    private var knownShapes: Set<RedactedSlots> = []
 
     mutating func add(_ interaction: StoredInteraction, key: MatchKey) {
         buckets[key, default: Bucket(members: [])].members.append(stored.count)
+        let shape = RedactedSlots(of: interaction.normalized)
+        if !shape.isEmpty, knownShapes.insert(shape).inserted {
+            redactedShapes.append(shape)
+        }
         stored.append(interaction)
         useCounts.append(0)
     }

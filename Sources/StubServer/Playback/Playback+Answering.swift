@@ -16,10 +16,13 @@ extension Playback {
         case .statusAlone(let code, let body):
             ready = .respond(StubResponse(status: code, body: body ?? Data()))
         case .unmatched(let exhausted, let stored, let useCounts, let stubs):
+            // The diagnostic goes to test logs: it shows the request with its credentials redacted.
+            let shown = Redaction().redact(Fixture(interactions: [Interaction(request: request, response: StubResponse())]))
+                .fixture.interactions[0].request
             ready = .respond(
                 unmatchedResponse(
                     UnmatchedDiagnosis(
-                        sequenceNumber: decision.sequenceNumber, request: request, normalized: normalized,
+                        sequenceNumber: decision.sequenceNumber, request: shown, normalized: normalizer.normalize(shown),
                         stored: stored, useCounts: useCounts, exhausted: exhausted, stubs: stubs,
                         normalizer: normalizer, customMatchers: options.customMatchers),
                     request: request, sequenceNumber: decision.sequenceNumber))

@@ -11,16 +11,15 @@ extension Playback {
         let receivedAt = Date()
         let (instant, elapsed) = clock.now()
         let normalized = normalizer.normalize(request)
-        let key = normalizer.key(for: normalized)
         let filtersWithClosures = !normalizer.closureMatchers.isEmpty
 
         // Evaluate user closures (patterns, matchers) on a snapshot, outside the lock.
-        let (stubs, faultRules, members, stored) = state.withLock { state in
-            (
-                state.stubs, state.faultRules, filtersWithClosures ? state.index.members(for: key) : [],
-                filtersWithClosures ? state.index.stored : []
-            )
-        }
+        let (stubs, faultRules, shapes) = state.withLock { ($0.stubs, $0.faultRules, $0.index.redactedShapes) }
+        let keys = lookupKeys(for: normalized, redactedShapes: shapes)
+        let (members, stored) =
+            filtersWithClosures
+            ? state.withLock { state in (keys.flatMap { state.index.members(for: $0) }, state.index.stored) }
+            : ([], [])
         let matchingStubs = stubs.reversed().filter { $0.pattern.matches(request) }.map(\.id)
         let matchingRules = faultRules.filter { $0.pattern.matches(request) }.map(\.id)
         let candidates: [Int]? =
@@ -31,7 +30,7 @@ extension Playback {
 
         let decision = state.withLock { state in
             decide(
-                request, key: key, candidates: candidates, matchingStubs: matchingStubs, matchingRules: matchingRules,
+                request, keys: keys, candidates: candidates, matchingStubs: matchingStubs, matchingRules: matchingRules,
                 receivedAt: receivedAt, instant: instant, elapsed: elapsed, state: &state)
         }
         return makePlan(decision, request: request, normalized: normalized)
@@ -54,8 +53,20 @@ extension Playback {
         var effects: FaultEffects
     }
 
+    /// The keys `request` is looked up under, in order: as received, then with the placeholder in the
+    /// places each fixture redacted (a client sending its real credentials matches the redacted
+    /// recording).
+    private func lookupKeys(for normalized: NormalizedRequest, redactedShapes: [RedactedSlots]) -> [MatchKey] {
+        var keys = [normalizer.key(for: normalized)]
+        for shape in redactedShapes {
+            let key = normalizer.key(for: shape.applied(to: normalized))
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
     private func decide(
-        _ request: StubRequest, key: MatchKey, candidates: [Int]?, matchingStubs: [StubID],
+        _ request: StubRequest, keys: [MatchKey], candidates: [Int]?, matchingStubs: [StubID],
         matchingRules: [FaultRuleID], receivedAt: Date, instant: any InstantProtocol<Duration>, elapsed: Duration,
         state: inout PlaybackState
     ) -> Decision {
@@ -76,7 +87,7 @@ extension Playback {
         } else if let stub = claimStub(matchingStubs, in: &state) {
             (answer, responder) = (.stub(stub.id, stub.answer), .stub(stub.id))
         } else {
-            switch claimInteraction(for: request, key: key, candidates: candidates, in: &state) {
+            switch claimInteraction(for: request, keys: keys, candidates: candidates, in: &state) {
             case .claimed(let position):
                 let item = state.index.stored[position]
                 (answer, responder) = (
@@ -97,21 +108,34 @@ extension Playback {
         return Decision(sequenceNumber: sequenceNumber, answer: answer, effects: effects)
     }
 
-    /// Claims the next recorded interaction for `key`. A `HEAD` request nothing was recorded for is
+    /// Claims the next recorded interaction under the first of `keys` that has one (a used-up match
+    /// is reported only when no key has a free one). A `HEAD` request nothing was recorded for is
     /// answered from the recorded `GET` (the server then sends the head only), as HTTP servers do.
     private func claimInteraction(
-        for request: StubRequest, key: MatchKey, candidates: [Int]?, in state: inout PlaybackState
+        for request: StubRequest, keys: [MatchKey], candidates: [Int]?, in state: inout PlaybackState
     ) -> InteractionIndex.Claim {
         let repeatLast = options.exhaustion == .repeatLast
-        let claim = state.index.claim(key: key, candidates: candidates, repeatLast: repeatLast)
-        guard case .none = claim, request.method == "HEAD", key.method == "HEAD", candidates == nil else {
-            return claim
+        if let candidates {
+            return state.index.claim(key: keys[0], candidates: candidates, repeatLast: repeatLast)
         }
-        var getKey = key
-        getKey.method = "GET"
-        let fallback = state.index.claim(key: getKey, candidates: nil, repeatLast: repeatLast)
-        if case .claimed = fallback { return fallback }
-        return claim
+        var firstExhausted: InteractionIndex.Claim?
+        for key in keys {
+            let claim = state.index.claim(key: key, candidates: nil, repeatLast: repeatLast)
+            switch claim {
+            case .claimed: return claim
+            case .exhausted: firstExhausted = firstExhausted ?? claim
+            case .none: continue
+            }
+        }
+        if let firstExhausted { return firstExhausted }
+        guard request.method == "HEAD" else { return .none }
+        for key in keys where key.method == "HEAD" {
+            var getKey = key
+            getKey.method = "GET"
+            let fallback = state.index.claim(key: getKey, candidates: nil, repeatLast: repeatLast)
+            if case .claimed = fallback { return fallback }
+        }
+        return .none
     }
 
     private func claimStub(_ matching: [StubID], in state: inout PlaybackState) -> ProgrammableStub? {

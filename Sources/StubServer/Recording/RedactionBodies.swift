@@ -36,9 +36,12 @@ extension Redaction {
     func redactBody(_ body: inout Data, headers: HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
         switch RedactionBody(body, headers: headers) {
         case .json(let value, let pretty):
-            var changed = false
-            let redacted = redactJSON(value, path: JSONPath(), side: side, at: index, log: &log, changed: &changed)
-            if changed { body = Data(redacted.serialized(pretty: pretty).utf8) }
+            var replaced: [JSONValue] = []
+            let redacted = redactJSON(value, path: JSONPath(), side: side, at: index, log: &log, replaced: &replaced)
+            if !replaced.isEmpty {
+                body = Self.redactedInPlace(body, redacted: redacted, replaced: replaced)
+                    ?? Data(redacted.serialized(pretty: pretty).utf8)
+            }
         case .form(let text):
             var changed = false
             let items = text.split(separator: "&", omittingEmptySubsequences: false).map { item -> Substring in
@@ -59,7 +62,8 @@ extension Redaction {
     }
 
     private func redactJSON(
-        _ value: JSONValue, path: JSONPath, side: String, at index: Int, log: inout RedactionLog, changed: inout Bool
+        _ value: JSONValue, path: JSONPath, side: String, at index: Int, log: inout RedactionLog,
+        replaced: inout [JSONValue]
     ) -> JSONValue {
         switch value {
         case .object(let members):
@@ -70,12 +74,11 @@ extension Redaction {
                         return JSONValue.Member(
                             member.name,
                             redactJSON(
-                                member.value, path: memberPath, side: side, at: index, log: &log, changed: &changed))
+                                member.value, path: memberPath, side: side, at: index, log: &log, replaced: &replaced))
                     }
                     var secrets: [String] = []
-                    let redacted = Self.redactingLeaves(member.value, secrets: &secrets)
+                    let redacted = Self.redactingLeaves(member.value, secrets: &secrets, replaced: &replaced)
                     if redacted != member.value {
-                        changed = true
                         log.record(index, "\(side).body \(memberPath)", .deniedName, secrets: secrets)
                     }
                     return JSONValue.Member(member.name, redacted)
@@ -83,27 +86,68 @@ extension Redaction {
         case .array(let elements):
             return .array(
                 elements.enumerated().map { offset, element in
-                    redactJSON(element, path: path.index(offset), side: side, at: index, log: &log, changed: &changed)
+                    redactJSON(element, path: path.index(offset), side: side, at: index, log: &log, replaced: &replaced)
                 })
         case .string, .number, .bool, .null:
             return value
         }
     }
 
-    /// `value` with every non-empty string and every number inside it replaced by the placeholder.
-    private static func redactingLeaves(_ value: JSONValue, secrets: inout [String]) -> JSONValue {
+    /// `value` with every non-empty string and every number inside it replaced by the placeholder;
+    /// `secrets` gets their text and `replaced` the values themselves.
+    private static func redactingLeaves(_ value: JSONValue, secrets: inout [String], replaced: inout [JSONValue]) -> JSONValue {
         switch value {
         case .object(let members):
-            return .object(members.map { JSONValue.Member($0.name, redactingLeaves($0.value, secrets: &secrets)) })
+            return .object(
+                members.map { JSONValue.Member($0.name, redactingLeaves($0.value, secrets: &secrets, replaced: &replaced)) })
         case .array(let elements):
-            return .array(elements.map { redactingLeaves($0, secrets: &secrets) })
+            return .array(elements.map { redactingLeaves($0, secrets: &secrets, replaced: &replaced) })
         case .string(let text) where !text.isEmpty && text != placeholder:
             secrets.append(text)
+            replaced.append(value)
             return .string(placeholder)
         case .number(let lexeme):
             secrets.append(lexeme)
+            replaced.append(value)
             return .string(placeholder)
         case .string, .bool, .null:
+            return value
+        }
+    }
+}
+
+extension Redaction {
+    /// `body` with each replaced string's literal swapped for the placeholder's in the text itself, so
+    /// the body keeps its layout (whitespace, member order, escapes); `nil` when that does not give
+    /// `redacted` (a replaced number, an unusual escape), and the caller serializes instead. Other
+    /// occurrences of the same strings are replaced too, as propagation would do anyway.
+    fileprivate static func redactedInPlace(_ body: Data, redacted: JSONValue, replaced: [JSONValue]) -> Data? {
+        var secrets: Set<String> = []
+        for value in replaced {
+            guard case .string(let text) = value else { return nil }
+            secrets.insert(text)
+        }
+        guard var text = body.utf8Text else { return nil }
+        let placeholderLiteral = JSONValue.string(placeholder).serialized()
+        for secret in secrets {
+            text = text.replacingOccurrences(of: JSONValue.string(secret).serialized(), with: placeholderLiteral)
+        }
+        guard let parsed = try? JSONValue(parsing: Array(text.utf8)),
+            parsed.canonicalForm == replacingStrings(secrets, in: redacted).canonicalForm
+        else { return nil }
+        return Data(text.utf8)
+    }
+
+    /// `value` with every string in `secrets` replaced by the placeholder.
+    private static func replacingStrings(_ secrets: Set<String>, in value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(members.map { JSONValue.Member($0.name, replacingStrings(secrets, in: $0.value)) })
+        case .array(let elements):
+            return .array(elements.map { replacingStrings(secrets, in: $0) })
+        case .string(let text) where secrets.contains(text):
+            return .string(placeholder)
+        default:
             return value
         }
     }

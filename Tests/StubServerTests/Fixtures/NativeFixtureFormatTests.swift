@@ -31,17 +31,22 @@ import Testing
         #expect(body.contains(#""price":1.50"#))
     }
 
-    @Test func prettyJSONBodiesReplayJSONEqualKeepingOrder() throws {
+    @Test("pretty-printed JSON is stored as text and replays byte for byte; compact JSON is stored as JSON")
+    func prettyJSONBodiesReplayByteForByte() throws {
         let pretty = Data("{\n  \"b\": 1e2,\n  \"a\": \"\\u00e9\"\n}".utf8)
-        let fixture = Fixture(interactions: [
-            Interaction(
-                request: StubRequest(method: "GET", path: "/"),
-                response: StubResponse(headers: ["Content-Type": "application/problem+json"], body: pretty))
-        ])
-        let replayed = try Fixture(decoding: fixture.encoded(as: .native), format: .native, source: "x.json")
-            .interactions[0].response.body
-        #expect(String(decoding: replayed, as: UTF8.self) == #"{"b":1e2,"a":"é"}"#)
-        #expect(try JSONValue(parsing: replayed).canonicalForm == JSONValue(parsing: pretty).canonicalForm)
+        let compact = Data(#"{"b":1e2,"a":"é"}"#.utf8)
+        for body in [pretty, compact] {
+            let fixture = Fixture(interactions: [
+                Interaction(
+                    request: StubRequest(method: "GET", path: "/"),
+                    response: StubResponse(headers: ["Content-Type": "application/problem+json"], body: body))
+            ])
+            let replayed = try Fixture(decoding: fixture.encoded(as: .native), format: .native, source: "x.json")
+                .interactions[0].response.body
+            #expect(replayed == body)
+        }
+        #expect(storedShape(body: pretty, contentType: "application/json") == "text")
+        #expect(storedShape(body: compact, contentType: "application/json") == "json")
     }
 
     private func storedShape(body: Data, contentType: String?) -> String {

@@ -176,4 +176,21 @@ import Testing
             Samples.text(first.fixture.interactions[1].response.body)
                 == #"{"echo":"REDACTED REDACTED","token":"REDACTED"}"#)
     }
+
+    @Test("a redacted JSON body keeps its layout: whitespace, member order and the rest of the bytes")
+    func jsonLayoutKept() {
+        let pretty = "{\n  \"user\": \"ann\", \n  \"password\": \"hunter2hunter2\",\n  \"n\": 1.50\n}\n"
+        let interaction = Samples.interaction(
+            responseHeaders: ["Content-Type": "application/json"], responseBody: pretty)
+        let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
+        #expect(Samples.text(redacted.response.body) == pretty.replacingOccurrences(of: "hunter2hunter2", with: "REDACTED"))
+    }
+
+    @Test("a redacted number cannot be swapped in place: the body is serialized again, and still redacted")
+    func jsonNumberSecretSerialized() {
+        let interaction = Samples.interaction(
+            responseHeaders: ["Content-Type": "application/json"], responseBody: #"{"password": 123456, "id": 1}"#)
+        let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
+        #expect(Samples.text(redacted.response.body) == #"{"password":"REDACTED","id":1}"#)
+    }
 }

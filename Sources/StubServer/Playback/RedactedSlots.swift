@@ -1,0 +1,91 @@
+/// The places where a recorded request holds the redaction placeholder (``Redaction/placeholder``):
+/// query items, form fields and JSON values whose secret the recording replaced. Matching treats each
+/// as matching any value, so a client that sends its real credentials replays a redacted fixture.
+///
+/// Only values the fixture itself redacted are wildcards: a hand-written fixture that tells
+/// `"password": "right"` from `"password": "wrong"` keeps matching on them.
+struct RedactedSlots: Sendable, Hashable {
+    /// One step of a path into a JSON value.
+    enum Step: Sendable, Hashable {
+        case member(String)
+        case element(Int)
+    }
+
+    /// Query item names whose recorded value is the placeholder.
+    var queryNames: Set<String> = []
+    /// Form field names whose recorded value is the placeholder.
+    var formNames: Set<String> = []
+    /// Paths to JSON strings that are the placeholder.
+    var jsonPaths: Set<[Step]> = []
+
+    var isEmpty: Bool { queryNames.isEmpty && formNames.isEmpty && jsonPaths.isEmpty }
+
+    /// Where `request` (recorded, normalised) holds the placeholder.
+    init(of request: NormalizedRequest) {
+        queryNames = Set(request.query.filter { $0.value == Redaction.placeholder }.map(\.name))
+        if case .form(let items) = request.body {
+            formNames = Set(items.filter { $0.value == Redaction.placeholder }.map(\.name))
+        }
+        if let json = request.json {
+            Self.collectPlaceholders(in: json, at: [], into: &jsonPaths)
+        }
+    }
+
+    /// `request` (received, normalised) with the placeholder in these places, where it has a value.
+    func applied(to request: NormalizedRequest) -> NormalizedRequest {
+        var request = request
+        if !queryNames.isEmpty {
+            request.query = Self.masked(request.query, names: queryNames)
+        }
+        if !formNames.isEmpty, case .form(let items) = request.body {
+            request.body = .form(Self.masked(items, names: formNames))
+        }
+        if !jsonPaths.isEmpty, var json = request.json {
+            for path in jsonPaths { json = json.replacing(at: path[...], with: .string(Redaction.placeholder)) }
+            request.json = json
+            request.body = .json(canonical: json.canonicalForm)
+        }
+        return request
+    }
+
+    private static func masked(_ items: [QueryItem], names: Set<String>) -> [QueryItem] {
+        items.map { names.contains($0.name) && $0.value != nil ? QueryItem(name: $0.name, value: Redaction.placeholder) : $0 }
+            .sorted(by: QueryItem.matchingOrder)
+    }
+
+    private static func collectPlaceholders(in value: JSONValue, at path: [Step], into paths: inout Set<[Step]>) {
+        switch value {
+        case .string(let text) where text == Redaction.placeholder:
+            paths.insert(path)
+        case .object(let members):
+            for member in members { collectPlaceholders(in: member.value, at: path + [.member(member.name)], into: &paths) }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                collectPlaceholders(in: element, at: path + [.element(index)], into: &paths)
+            }
+        default:
+            break
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value with what is at `path` replaced by `replacement`; unchanged where the path leads
+    /// nowhere. Every member of a repeated name is followed.
+    func replacing(at path: ArraySlice<RedactedSlots.Step>, with replacement: JSONValue) -> JSONValue {
+        guard let step = path.first else { return replacement }
+        switch (self, step) {
+        case (.object(let members), .member(let name)):
+            return .object(
+                members.map { member in
+                    member.name == name
+                        ? Member(member.name, member.value.replacing(at: path.dropFirst(), with: replacement)) : member
+                })
+        case (.array(var elements), .element(let index)) where elements.indices.contains(index):
+            elements[index] = elements[index].replacing(at: path.dropFirst(), with: replacement)
+            return .array(elements)
+        default:
+            return self
+        }
+    }
+}
