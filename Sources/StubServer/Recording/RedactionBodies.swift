@@ -132,8 +132,13 @@ extension Redaction {
         for secret in secrets {
             text = text.replacingOccurrences(of: JSONValue.string(secret).serialized(), with: placeholderLiteral)
         }
-        guard let parsed = try? JSONValue(parsing: Array(text.utf8)),
-            parsed.canonicalForm == replacingStrings(secrets, in: redacted).canonicalForm
+        return layoutKept(text, holding: replacingStrings(secrets, in: redacted))
+    }
+
+    /// `text` as a body when it is JSON holding exactly `expected`: the check that lets a redaction
+    /// edit a JSON body's text in place instead of serializing the value again.
+    static func layoutKept(_ text: String, holding expected: JSONValue) -> Data? {
+        guard let parsed = try? JSONValue(parsing: Array(text.utf8)), parsed.canonicalForm == expected.canonicalForm
         else { return nil }
         return Data(text.utf8)
     }

@@ -74,7 +74,9 @@ struct RedactionPropagation {
             var paths: [String] = []
             let replaced = replacingStrings(in: value, path: JSONPath(), changedPaths: &paths)
             guard !paths.isEmpty else { return }
-            body = Data(replaced.serialized(pretty: pretty).utf8)
+            // Replace in the text itself when that gives the same value, keeping the body's layout.
+            body = body.utf8Text.flatMap(replacing(in:)).flatMap { Redaction.layoutKept($0, holding: replaced) }
+                ?? Data(replaced.serialized(pretty: pretty).utf8)
             for path in paths { log.record(index, "\(side).body \(path)", .propagation) }
         case .form(let text), .text(let text):
             if let replaced = replacing(in: text) {

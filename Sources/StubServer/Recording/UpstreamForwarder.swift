@@ -9,27 +9,42 @@ import Foundation
 ///
 /// The request keeps its method, path (appended to the upstream's path), query, headers and body,
 /// minus hop-by-hop fields and `Host` (URLSession sets them for the upstream); it asks for
-/// `Accept-Encoding: identity`, so bodies come back uncompressed and fixtures stay readable. Redirects
-/// are not followed: the client under test sees the 3xx, as it would from the live API. The response's
-/// `Content-Length` and `Transfer-Encoding` fields are dropped (the server writes its own framing), and
-/// so is `Content-Encoding` when the body arrived decoded (see ``keptHeaders(of:body:)``). The remaining response fields are sorted by
-/// name (URLSession hands them over unordered), so the same answer always records the same bytes.
+/// `Accept-Encoding: identity`, so bodies come back uncompressed and fixtures stay readable. Fields the
+/// client did not send are not added either: on Linux, where URLSession would add `User-Agent`,
+/// `Accept-Language`, `Accept` and (with a body) `Content-Type` (`Platform.fieldsURLSessionAddsUnasked`),
+/// they are suppressed, as a localised API could answer differently. (Darwin's URLSession may still add
+/// its own `User-Agent`, `Accept-Language` and `Content-Type`; it offers no way to send a request
+/// without them.) Redirects are not followed: the client under test sees the 3xx, body included, as it
+/// would from the live API.
+///
+/// The response's `Content-Length` and `Transfer-Encoding` fields are dropped (the server writes its own
+/// framing), and so is `Content-Encoding` when the body arrived decoded (see ``keptHeaders(of:body:)``).
+/// URLSession joins repeated response fields with `", "`, which RFC 9110 §5.3 allows for list fields;
+/// `Set-Cookie` is not one, so it alone is split back into one field per cookie (see `SetCookieFields`).
+/// The remaining response fields are sorted by name (URLSession hands them over unordered), so the same
+/// answer always records the same bytes.
 public struct UpstreamForwarder: Sendable {
     /// The live API's base URL, such as `https://api.example.com/v1`.
     public let upstream: URL
-    private let session: URLSession
+    private let connection: UpstreamConnection
 
-    /// Creates a forwarder to `upstream`; `timeout` bounds each request.
+    /// Creates a forwarder to `upstream`; `timeout`, rounded up to whole seconds (at least one), bounds
+    /// each request. (Linux's URLSession drops the fraction of a timeout, and one under a second would
+    /// fail every request at once.)
     public init(upstream: URL, timeout: Duration = .seconds(30)) {
         self.upstream = upstream
         let configuration = URLSessionConfiguration.ephemeral
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds
+        let (seconds, attoseconds) = timeout.components
+        configuration.timeoutIntervalForRequest = TimeInterval(max(1, attoseconds > 0 ? seconds + 1 : seconds))
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
-        self.session = URLSession(
-            configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        self.connection = UpstreamConnection(configuration: configuration)
+    }
+
+    /// How many requests are in flight to the upstream (for tests).
+    var inFlightCount: Int {
+        connection.transfers.inFlightCount
     }
 
     /// Hop-by-hop fields (RFC 9110 §7.6.1) and those URLSession sets itself.
@@ -54,13 +69,16 @@ public struct UpstreamForwarder: Sendable {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
         }
         outgoing.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        for name in Platform.fieldsURLSessionAddsUnasked where request.headers[name] == nil {
+            outgoing.setValue(" ", forHTTPHeaderField: name)  // a blank value makes libcurl leave the field out
+        }
         if !request.body.isEmpty {
             outgoing.httpBody = request.body
         }
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: outgoing)
+            (data, response) = try await connection.transfers.data(for: outgoing, in: connection.session)
         } catch {
             throw UpstreamError(url: url.absoluteString, reason: error.localizedDescription)
         }
@@ -70,7 +88,8 @@ public struct UpstreamForwarder: Sendable {
         return StubResponse(status: http.statusCode, headers: Self.keptHeaders(of: http, body: data), body: data)
     }
 
-    /// The response's fields minus framing, sorted by name. `Content-Encoding` goes too when URLSession
+    /// The response's fields minus framing, sorted by name, with a joined `Set-Cookie` value split back
+    /// into one field per cookie (in the order received). `Content-Encoding` goes too when URLSession
     /// decoded the body (it decodes gzip, deflate and br even when the upstream ignored `identity`); a
     /// body still encoded (a coding URLSession does not decode) keeps it, so replay stays faithful.
     static func keptHeaders(of response: HTTPURLResponse, body: Data) -> HTTPHeaders {
@@ -79,14 +98,21 @@ public struct UpstreamForwarder: Sendable {
             guard let name = name as? String, let value = value as? String,
                 !Self.responseFieldsNotKept.contains(name.lowercased())
             else { continue }
-            headers.append(name: name, value: value)
+            if name.equalsIgnoringASCIICase("Set-Cookie") {
+                for cookie in SetCookieFields.split(value) { headers.append(name: name, value: cookie) }
+            } else {
+                headers.append(name: name, value: value)
+            }
         }
         if let coding = response.value(forHTTPHeaderField: "Content-Encoding"),
             ContentCoding.bodyIsStillEncoded(body, contentEncoding: coding, storedAsBase64: true, mediaType: headers.mediaType)
         {
             headers.append(name: "Content-Encoding", value: coding)
         }
-        headers.fields.sort { $0.name.lowercased() < $1.name.lowercased() }
+        // Sorted by name alone, fields of one name keeping their order (`sort` does not promise stability).
+        headers.fields = headers.fields.enumerated()
+            .sorted { ($0.element.name.lowercased(), $0.offset) < ($1.element.name.lowercased(), $1.offset) }
+            .map(\.element)
         return headers
     }
 
@@ -112,12 +138,19 @@ public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String { "upstream \(url): \(reason)" }
 }
 
-/// Lets the client under test see redirects instead of URLSession following them.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
+/// The forwarder's session and its delegate, shared by copies of the forwarder; the session is
+/// invalidated (releasing the delegate it retains) when the last copy goes.
+private final class UpstreamConnection: Sendable {
+    let session: URLSession
+    let transfers: UpstreamTransfers
+
+    init(configuration: URLSessionConfiguration) {
+        let transfers = UpstreamTransfers()
+        self.transfers = transfers
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
     }
 }

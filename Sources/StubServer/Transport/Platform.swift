@@ -387,6 +387,19 @@ package enum Platform {
         }
     }
 
+    // MARK: URLSession
+
+    /// Request fields URLSession adds when a request lacks them, and that a blank value (`" "`) makes it
+    /// leave out: on Linux, swift-corelibs-foundation and libcurl add `User-Agent` (`<process> (unknown
+    /// version) curl/…`), `Accept-Language: en`, `Accept: */*` and, to a request with a body,
+    /// `Content-Type: application/x-www-form-urlencoded`. Empty on Darwin, whose URLSession may add its
+    /// own `User-Agent`, `Accept-Language` and `Content-Type` but would send a blank value as written.
+    #if canImport(FoundationNetworking)
+    package static let fieldsURLSessionAddsUnasked = ["User-Agent", "Accept-Language", "Accept", "Content-Type"]
+    #else
+    package static let fieldsURLSessionAddsUnasked: [String] = []
+    #endif
+
     // MARK: Limits
 
     /// Raises the soft limit on open descriptors to at least `wanted` (up to the hard limit); returns the

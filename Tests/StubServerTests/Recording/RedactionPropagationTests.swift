@@ -21,6 +21,16 @@ import Testing
                 RedactedField(interaction: 0, field: "response.body $.headers.Authorization", reason: .propagation)))
     }
 
+    @Test("an echoed secret is replaced in the JSON text itself: layout, escapes and final newline kept")
+    func echoedSecretKeepsTheLayout() {
+        let body = "{\n  \"url\": \"https://x.test/get?key=\(token)\", \n  \"q\": \"caf\\u00e9\"\n}\n"
+        let interaction = Samples.interaction(
+            requestHeaders: ["Authorization": "Bearer \(token)"], responseHeaders: ["Content-Type": "application/json"],
+            responseBody: body)
+        let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
+        #expect(Samples.text(redacted.response.body) == body.replacingOccurrences(of: token, with: "REDACTED"))
+    }
+
     @Test func secretsReachOtherInteractionsQueriesPathsAndHeaders() {
         let first = Samples.interaction(requestHeaders: ["X-Api-Key": token])
         let percentEncoded = "tok-1234567890%2Fabc%2Bdef"
