@@ -7,7 +7,7 @@ struct RecordCommand: Subcommand, Equatable {
     static let name = "record"
     static let abstract = "Record a fixture through a loopback proxy to a live API until interrupted."
     static let synopsis = """
-        usage: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--port <n>]
+        usage: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--order arrival|byRequest] [--port <n>]
           See '\(Tool.name) record --help'.
         """
     static var help: String {
@@ -20,7 +20,8 @@ struct RecordCommand: Subcommand, Equatable {
         native format, .har: HAR 1.2) with volatile headers left out and credentials redacted, and
         refuses to write it if the secret scan still finds one.
 
-        USAGE: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--port <n>]
+        USAGE: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all]
+                   [--order arrival|byRequest] [--port <n>]
 
         OPTIONS:
           --upstream <url>    The live API's base URL (http or https).
@@ -28,6 +29,9 @@ struct RecordCommand: Subcommand, Equatable {
           --mode <mode>       all (default): record everything, overwriting <fixture>.
                               newEpisodes: replay what <fixture> answers, record and append the rest.
                               once: record only when <fixture> does not exist yet (else replay it).
+          --order <order>     arrival (default): write interactions in the order requests arrived.
+                              byRequest: sort them by request, so a client that sends requests
+                              concurrently records the same bytes every time (replay is the same).
           --port <n>          The port to listen on (default 0: a free port).
           -h, --help          Show this help.
 
@@ -43,13 +47,16 @@ struct RecordCommand: Subcommand, Equatable {
     var output: String
     /// What to record.
     var mode: RecordMode = .all
+    /// The order the recording is written in.
+    var order: RecordedOrder = .arrival
     /// The port; 0 picks a free one.
     var port: UInt16 = 0
 
-    init(upstream: URL, output: String, mode: RecordMode = .all, port: UInt16 = 0) {
+    init(upstream: URL, output: String, mode: RecordMode = .all, order: RecordedOrder = .arrival, port: UInt16 = 0) {
         self.upstream = upstream
         self.output = output
         self.mode = mode
+        self.order = order
         self.port = port
     }
 
@@ -74,6 +81,8 @@ struct RecordCommand: Subcommand, Equatable {
                     throw reader.error(
                         "--mode drift records nothing: use 'serve <fixture> --drift-check --upstream <url>' to compare")
                 }
+            case .option("--order", let inline):
+                order = try reader.choice(of: "--order", inline: inline)
             case .option("--port", let inline):
                 let value = try reader.value(of: "--port", inline: inline)
                 guard let port = UInt16(value) else {
@@ -117,7 +126,7 @@ struct RecordCommand: Subcommand, Equatable {
         let outcome: RecordingOutcome?
         do {
             outcome = try server.saveRecording(
-                to: file, keeping: mode == .newEpisodes ? existing : nil, upstream: upstream)
+                to: file, keeping: mode == .newEpisodes ? existing : nil, upstream: upstream, order: order)
         } catch {
             throw ToolError("\(error)")
         }

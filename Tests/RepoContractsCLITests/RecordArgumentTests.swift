@@ -7,14 +7,17 @@ import Testing
 /// `repo-contracts record`'s arguments.
 @Suite("record")
 struct RecordArgumentTests {
-    @Test("record reads --upstream, --out, --mode and --port; the mode defaults to all")
+    @Test("record reads --upstream, --out, --mode, --order and --port; the mode defaults to all, the order to arrival")
     func readsArguments() throws {
         let parsed = try RecordCommand(parsing: [
             "--out", "Fixtures/api.har", "--upstream=https://api.example.com/v1", "--mode", "newEpisodes", "--port", "9000",
+            "--order=byRequest",
         ])
         #expect(parsed == RecordCommand(
-            upstream: URL(string: "https://api.example.com/v1")!, output: "Fixtures/api.har", mode: .newEpisodes, port: 9000))
-        #expect(try RecordCommand(parsing: ["--upstream", "http://localhost:8080", "--out", "a.json"]).mode == .all)
+            upstream: URL(string: "https://api.example.com/v1")!, output: "Fixtures/api.har", mode: .newEpisodes,
+            order: .byRequest, port: 9000))
+        let defaults = try RecordCommand(parsing: ["--upstream", "http://localhost:8080", "--out", "a.json"])
+        #expect(defaults.mode == .all && defaults.order == .arrival)
     }
 
     @Test("usage errors name what is wrong", arguments: [
@@ -26,6 +29,7 @@ struct RecordArgumentTests {
         (["--upstream", "https://x.example", "--out", "a.json", "--mode", "drift"], "use 'serve <fixture> --drift-check"),
         (["--upstream", "https://x.example", "--out", "a.json", "--mode", "sometimes"], "expected one of: none, once, newEpisodes, all"),
         (["--upstream", "https://x.example", "--out", "a.json", "extra"], "unexpected argument 'extra'"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--order", "random"], "expected one of: arrival, byRequest"),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect {
