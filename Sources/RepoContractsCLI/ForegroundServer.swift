@@ -7,6 +7,7 @@ extension StubServer {
     ///
     /// - Throws: ``ToolError`` when the port cannot be bound.
     func runInForeground(_ console: Console, status: (String) -> String) async throws -> String {
+        let signals = Platform.catchTerminationSignals()
         do {
             try await start()
         } catch {
@@ -15,7 +16,7 @@ extension StubServer {
         let url = baseURL.absoluteString
         console.print(url)
         console.printError(status(url) + "; stop with Ctrl-C.")
-        let signal = await Platform.waitForTerminationSignal()
+        let signal = await signals.next()
         await stop()
         return signal
     }

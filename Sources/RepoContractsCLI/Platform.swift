@@ -49,37 +49,59 @@ enum Platform {
         return FileHandle(fileDescriptor: reserved, closeOnDealloc: true)
     }
 
-    /// Waits until the process receives SIGINT or SIGTERM (which no longer end it by default) and
-    /// returns the signal's name.
-    static func waitForTerminationSignal() async -> String {
-        let signals: [Int32] = [SIGINT, SIGTERM]
+    /// Starts catching SIGINT and SIGTERM (which then no longer end the process) and returns what
+    /// receives them. Catching starts before this returns, so a signal sent as soon as the caller has
+    /// announced itself (printed its URL) is never lost or fatal.
+    static func catchTerminationSignals() -> TerminationSignals {
+        TerminationSignals(catching: [SIGINT, SIGTERM])
+    }
+}
+
+/// SIGINT and SIGTERM, caught from its creation on: ``next()`` returns the first one's name, whether it
+/// arrived before the call or after.
+final class TerminationSignals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sources: [any DispatchSourceSignal] = []
+    private var received: String?
+    private var waiter: CheckedContinuation<String, Never>?
+
+    fileprivate init(catching signals: [Int32]) {
         let queue = DispatchQueue(label: "repo-contracts.signals")
-        let received = SignalLatch()
-        return await withCheckedContinuation { continuation in
-            queue.async {
-                received.onFire = { continuation.resume(returning: $0) }
-                for number in signals {
-                    signal(number, SIG_IGN)
-                    let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                    source.setEventHandler { received.fire(signalName(number) ?? "signal \(number)") }
-                    source.resume()
-                    received.sources.append(source)
-                }
+        for number in signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            let name = Platform.signalName(number) ?? "signal \(number)"
+            source.setEventHandler { [weak self] in self?.fire(name) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// The name of the first signal received, waiting for one if none has come yet.
+    func next() async -> String {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if let received {
+                lock.unlock()
+                continuation.resume(returning: received)
+            } else {
+                waiter = continuation
+                lock.unlock()
             }
         }
     }
-}
 
-/// Resumes a waiter once, on the first signal; keeps the signal sources alive until then. Only touched
-/// on the signal queue.
-private final class SignalLatch: @unchecked Sendable {
-    var sources: [any DispatchSourceSignal] = []
-    var onFire: ((String) -> Void)?
-
-    func fire(_ name: String) {
-        guard let onFire else { return }
-        self.onFire = nil
-        sources.forEach { $0.cancel() }
-        onFire(name)
+    private func fire(_ name: String) {
+        lock.lock()
+        guard received == nil else {
+            lock.unlock()
+            return
+        }
+        received = name
+        let waiter = waiter
+        self.waiter = nil
+        lock.unlock()
+        waiter?.resume(returning: name)
     }
 }
+

@@ -55,8 +55,11 @@ extension Fixture {
 
     /// Writes the fixture to `url` in the format its extension names, creating missing directories.
     ///
-    /// The write is atomic: the bytes go to a temporary file in the same directory, which is then
-    /// renamed over `url`, so a reader sees the old file or the new one, never a partial one.
+    /// The write is atomic: the bytes go to a hidden temporary file in the same directory
+    /// (`.<name>.<process id>-<random>.partial`), flushed to the disk and then renamed over `url`, so a
+    /// reader sees the old file or the new one, never a partial one, and a process killed mid-write
+    /// leaves the old file intact. Temporary files such a killed writer left behind are removed by the
+    /// next write of the same fixture (those of running processes are left alone).
     public func write(to url: URL) throws(FixtureError) {
         let file = url.relativePath
         guard let format = FixtureFormat(pathExtension: url.pathExtension) else {
@@ -64,12 +67,37 @@ extension Fixture {
                 kind: .unwritable, file: file,
                 reason: "unknown fixture extension \"\(url.pathExtension)\"; use .json (native) or .har (HAR 1.2)")
         }
+        let folder = url.deletingLastPathComponent()
+        let partial = folder.appendingPathComponent(
+            "\(Self.partialPrefix(of: url))\(Platform.processID)-\(UUID().uuidString.prefix(8)).partial")
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoded(as: format).write(to: url, options: .atomic)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            Self.removeAbandonedPartials(of: url)
+            try encoded(as: format).write(to: partial)
         } catch {
+            try? FileManager.default.removeItem(at: partial)
             throw FixtureError(kind: .unwritable, file: file, reason: "cannot write the file: \(error.localizedDescription)")
+        }
+        if let failure = Platform.flushAndRename(partial.path, to: url.path) {
+            try? FileManager.default.removeItem(at: partial)
+            throw FixtureError(kind: .unwritable, file: file, reason: "cannot write the file: \(failure)")
+        }
+    }
+
+    /// `.<file name>.`: how the temporary files of `url` begin.
+    private static func partialPrefix(of url: URL) -> String {
+        ".\(url.lastPathComponent)."
+    }
+
+    /// Removes the temporary files of `url` whose writing process is gone.
+    private static func removeAbandonedPartials(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = partialPrefix(of: url)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
+            let writer = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(writer), !Platform.isProcessRunning(pid) else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 }

@@ -400,6 +400,32 @@ package enum Platform {
     package static let fieldsURLSessionAddsUnasked: [String] = []
     #endif
 
+    // MARK: Files
+
+    /// This process's id.
+    package static var processID: Int32 { getpid() }
+
+    /// Whether a process with id `pid` is running (`kill(pid, 0)` finds it, even one this user may not
+    /// signal).
+    package static func isProcessRunning(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// Flushes the file at `source` to the disk, then renames it to `destination` (replacing it in one
+    /// step, so readers see the old file or the new one); `nil` when it worked, else the failed call's
+    /// error text.
+    package static func flushAndRename(_ source: String, to destination: String) -> String? {
+        let descriptor = open(source, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "open: \(errorText(errno))" }
+        var result: Int32
+        repeat { result = fsync(descriptor) } while result != 0 && errno == EINTR
+        let syncError = result == 0 ? nil : errorText(errno)
+        close(descriptor)
+        if let syncError { return "fsync: \(syncError)" }
+        return rename(source, destination) == 0 ? nil : "rename: \(errorText(errno))"
+    }
+
     // MARK: Limits
 
     /// Raises the soft limit on open descriptors to at least `wanted` (up to the hard limit); returns the

@@ -39,6 +39,26 @@ import Testing
         }
     }
 
+    @Test("a write removes the temporary files a killed writer left, not those of a running one")
+    func removesAbandonedTemporaryFiles() throws {
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/sh")
+        exited.arguments = ["-c", "exit 0"]
+        try exited.run()
+        exited.waitUntilExit()
+        try withTemporaryDirectory { directory in
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let abandoned = ".f.json.\(exited.processIdentifier)-0badf00d.partial"
+            let inProgress = ".f.json.\(ProcessInfo.processInfo.processIdentifier)-c0ffee00.partial"
+            let otherFixture = ".g.json.\(exited.processIdentifier)-0badf00d.partial"
+            for name in [abandoned, inProgress, otherFixture] {
+                try Data("partial".utf8).write(to: directory.appendingPathComponent(name))
+            }
+            try FixtureSamples.todos.write(to: directory.appendingPathComponent("f.json"))
+            #expect(try contents(of: directory) == [inProgress, otherFixture, "f.json"].sorted())
+        }
+    }
+
     @Test func choosesTheFormatByExtension() throws {
         #expect(FixtureFormat(pathExtension: "JSON") == .native)
         #expect(FixtureFormat(pathExtension: "har") == .har)
