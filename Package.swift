@@ -16,16 +16,21 @@ let package = Package(
         .library(name: "ContractEngine", targets: ["ContractEngine"]),
         .library(name: "StubServer", targets: ["StubServer"]),
         .library(name: "StubServerTesting", targets: ["StubServerTesting"]),
+        .library(name: "MockTime", targets: ["MockTime"]),
+        .library(name: "MockTimeTesting", targets: ["MockTimeTesting"]),
         .executable(name: "repo-contracts", targets: ["repo-contracts"]),
     ],
     targets: [
         // The protocol family, clauses, capabilities, runner and reports. Never imports Testing or XCTest.
         .target(name: "ContractEngine"),
         // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
-        .target(name: "StandardContracts", dependencies: ["ContractEngine"], path: "Contracts/Standard"),
+        // The caching contract drives a stub server and a mock clock.
+        .target(
+            name: "StandardContracts", dependencies: ["ContractEngine", "StubServer", "MockTime"],
+            path: "Contracts/Standard"),
         // What users import in a Swift Testing target: the contracts plus the Swift Testing glue.
         .target(
-            name: "RepositoryContracts", dependencies: ["StandardContracts", "StubServerTesting"],
+            name: "RepositoryContracts", dependencies: ["StandardContracts", "StubServerTesting", "MockTimeTesting"],
             path: "Contracts/Testing"),
         // The XCTest glue, for test targets that still use XCTest.
         .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),
@@ -35,8 +40,14 @@ let package = Package(
         // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
         // unmatched requests as test failures.
         .target(name: "StubServerTesting", dependencies: ["StubServer"]),
+        // A `Clock` whose time moves only when the test says so, with a `Date` view of the same timeline.
+        // Never imports Testing.
+        .target(name: "MockTime"),
+        // The `.mockClock` Swift Testing trait, leak checks as test issues, and a clock that fails the test
+        // when used.
+        .target(name: "MockTimeTesting", dependencies: ["MockTime"]),
         // Example conformers shared by the demo and the tests (no product).
-        .target(name: "TodoExample", dependencies: ["ContractEngine", "StubServer"]),
+        .target(name: "TodoExample", dependencies: ["ContractEngine", "StubServer", "MockTime"]),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample"]),
@@ -46,7 +57,8 @@ let package = Package(
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample"]),
-        .testTarget(name: "StubServerTests", dependencies: ["StubServer", "StubServerTesting"]),
+        .testTarget(name: "StubServerTests", dependencies: ["StubServer", "StubServerTesting", "MockTime"]),
+        .testTarget(name: "MockTimeTests", dependencies: ["MockTime", "MockTimeTesting"]),
         .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "repo-contracts"]),
     ],
     swiftLanguageModes: [.v6]

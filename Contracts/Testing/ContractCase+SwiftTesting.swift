@@ -1,6 +1,7 @@
 @_exported public import ContractEngine
 @_exported public import StandardContracts
 @_exported public import StubServerTesting
+@_exported public import MockTimeTesting
 public import Testing
 import Foundation
 

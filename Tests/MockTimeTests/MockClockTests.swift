@@ -1,0 +1,4 @@
+import MockTime
+import Testing
+
+@Test func placeholder() { _ = MockClock() }
