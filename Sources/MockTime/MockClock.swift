@@ -1,4 +1,57 @@
-/// Placeholder: replaced by the MockTime implementation.
-public final class MockClock: Sendable {
-    public init() {}
+import Foundation
+
+/// A `Clock` whose time moves only when a test says so, with a `Date` view of the same timeline.
+///
+/// Code under test takes a `some Clock<Duration>` (and, for timestamps, a ``WallClock``); the test hands
+/// it a `MockClock` and drives time explicitly:
+///
+/// ```swift
+/// let clock = MockClock()
+/// let refresher = Task { try await cache.refreshEvery(.seconds(30), on: clock) }
+/// await clock.waitForSleepers(count: 1)   // the handshake: the refresher is asleep now
+/// clock.advance(by: .seconds(30))         // wakes it, synchronously, without yielding
+/// ```
+///
+/// **Semantics.**
+/// - ``advance(by:)`` / ``advance(to:)`` resume every sleeper whose deadline has come, in (deadline,
+///   registration) order, setting ``now`` to each sleeper's deadline before resuming it and to the target
+///   at the end. Continuations are resumed outside the clock's lock, one at a time; the woken tasks then
+///   run on their own executors, concurrently with the rest of the advance. Time never moves backwards:
+///   advancing to an earlier instant (or by a negative duration) does nothing.
+/// - `sleep(until:)` with a deadline at or before ``now`` returns at once (after a cancellation check), as
+///   `ContinuousClock`, Go and kotlinx do. *This differs from swift-clocks' `TestClock`*, where a sleep
+///   until exactly `now` suspends until the next advance.
+/// - A cancelled sleeper throws `CancellationError` at once and leaves the pending set, also when the
+///   cancellation races its registration.
+/// - The clock only knows about sleepers that have *registered*: a task that has been started but has not
+///   yet reached `sleep` is invisible, and advancing first makes it sleep relative to the new `now`. No
+///   Swift library can see such a task, so tests await ``waitForSleepers(count:)`` before advancing rather
+///   than yielding and hoping.
+///
+/// **Implementation.** One lock guards all state, ``now`` included. Pending sleepers live in a binary
+/// min-heap keyed by (deadline, registration number): registration, waking and cancellation are
+/// O(log n), an advance that wakes nothing takes the lock once and allocates nothing.
+public final class MockClock: Clock, Sendable {
+    /// 2000-01-01T00:00:00Z: the wall-clock time a clock starts at unless told otherwise (as Go's
+    /// `testing/synctest` does).
+    public static let defaultStartDate = Date(timeIntervalSince1970: 946_684_800)
+
+    /// The wall-clock time at which ``now`` is zero: ``date`` is this plus ``now`` plus the skew.
+    public let startDate: Date
+
+    let state: LockedValue<ClockState>
+
+    /// Creates a clock at offset zero whose wall view starts at `startDate`.
+    public init(startDate: Date = MockClock.defaultStartDate) {
+        self.startDate = startDate
+        self.state = LockedValue(ClockState())
+    }
+
+    /// The current instant: the offset from the clock's start, moved only by advancing.
+    public var now: Instant {
+        state.withLock { $0.now }
+    }
+
+    /// Zero: the clock can represent any `Duration`.
+    public var minimumResolution: Duration { .zero }
 }

@@ -1,0 +1,126 @@
+/// Everything a ``MockClock`` knows, guarded as a whole by the clock's one lock.
+///
+/// The transitions are here, as mutating methods that never resume anything: they hand continuations
+/// back, and the clock resumes them after unlocking.
+struct ClockState {
+    /// The current instant. Invariant: every pending sleeper's deadline is at or after it.
+    var now = MockClock.Instant(offset: .zero)
+    /// How far the wall view is moved from the timeline (``MockClock/skewWallClock(by:)``).
+    var skew = Duration.zero
+    /// The last registration number handed out.
+    var lastSequence = 0
+    var sleepers = SleeperHeap()
+    /// Callers of ``MockClock/waitForSleepers(count:)`` not yet satisfied, in arrival order.
+    var countWaiters: [CountWaiter] = []
+
+    /// What registering a sleeper came to.
+    enum Registration {
+        /// Pending now; the waiters to resume (empty unless a count was reached).
+        case pending([UnsafeContinuation<Void, Never>])
+        /// The deadline had already come (time moved since the caller looked): resume at once.
+        case due
+        /// The task was cancelled before the sleeper could register: throw at once.
+        case cancelled
+    }
+
+    // MARK: Sleepers
+
+    /// Registers `sleeper` unless it was cancelled or its deadline has come.
+    mutating func register(
+        _ sleeper: Sleeper, continuation: UnsafeContinuation<Void, any Error>, taskIsCancelled: Bool
+    ) -> Registration {
+        if sleeper.phase == .cancelled || taskIsCancelled {
+            sleeper.phase = .cancelled
+            return .cancelled
+        }
+        if sleeper.deadline <= now {
+            sleeper.phase = .woken
+            return .due
+        }
+        lastSequence += 1
+        sleeper.sequence = lastSequence
+        sleeper.continuation = continuation
+        sleeper.phase = .pending
+        sleepers.insert(sleeper)
+        return .pending(countWaiters.isEmpty ? [] : takeSatisfiedCountWaiters())
+    }
+
+    /// Cancels `sleeper`: takes it out of the heap when pending (returning its continuation), or marks
+    /// it so that a registration still to come throws at once. Does nothing once it was woken.
+    mutating func cancel(_ sleeper: Sleeper) -> UnsafeContinuation<Void, any Error>? {
+        switch sleeper.phase {
+        case .starting:
+            sleeper.phase = .cancelled
+            return nil
+        case .pending:
+            sleepers.remove(sleeper)
+            return sleeper.finish(as: .cancelled)
+        case .cancelled, .woken:
+            return nil
+        }
+    }
+
+    /// One step of an advance to `target`: pops the first sleeper due by `target`, sets ``now`` to its
+    /// deadline and returns its continuation; when none is due, sets ``now`` to `target` (unless that is
+    /// earlier) and returns nil.
+    @inline(__always)
+    mutating func step(toward target: MockClock.Instant) -> UnsafeContinuation<Void, any Error>? {
+        if let deadline = sleepers.firstDeadline, deadline <= target, let sleeper = sleepers.popFirst() {
+            if now < deadline { now = deadline }
+            return sleeper.finish(as: .woken)
+        }
+        if now < target { now = target }
+        return nil
+    }
+
+    /// Takes every pending sleeper out, in wake order, marked cancelled.
+    mutating func cancelAll() -> [(sleeper: PendingSleeper, continuation: UnsafeContinuation<Void, any Error>?)] {
+        sleepers.removeAll().map { ($0.snapshot, $0.finish(as: .cancelled)) }
+    }
+
+    /// The pending sleepers in wake order.
+    var pendingSleepers: [PendingSleeper] {
+        sleepers.entries
+            .sorted { $0.precedes($1) }
+            .map { $0.sleeper.takeUnretainedValue().snapshot }
+    }
+
+    // MARK: Count waiters
+
+    /// Enqueues `waiter` unless it was cancelled or enough sleepers are pending; returns whether the
+    /// caller should resume it at once.
+    mutating func enqueue(
+        _ waiter: CountWaiter, continuation: UnsafeContinuation<Void, Never>, taskIsCancelled: Bool
+    ) -> Bool {
+        if waiter.isCancelled || taskIsCancelled || sleepers.count >= waiter.count {
+            waiter.isCancelled = waiter.isCancelled || taskIsCancelled
+            return true
+        }
+        waiter.continuation = continuation
+        countWaiters.append(waiter)
+        return false
+    }
+
+    /// Takes `waiter` out of the queue when it is there (returning its continuation), or marks it so
+    /// that an enqueue still to come returns at once.
+    mutating func cancel(_ waiter: CountWaiter) -> UnsafeContinuation<Void, Never>? {
+        waiter.isCancelled = true
+        guard let index = countWaiters.firstIndex(where: { $0 === waiter }) else { return nil }
+        countWaiters.remove(at: index)
+        defer { waiter.continuation = nil }
+        return waiter.continuation
+    }
+
+    /// Takes the waiters whose count the pending sleepers have reached.
+    private mutating func takeSatisfiedCountWaiters() -> [UnsafeContinuation<Void, Never>] {
+        let pending = sleepers.count
+        var satisfied: [UnsafeContinuation<Void, Never>] = []
+        countWaiters.removeAll { waiter in
+            guard waiter.count <= pending, let continuation = waiter.continuation else { return false }
+            waiter.continuation = nil
+            satisfied.append(continuation)
+            return true
+        }
+        return satisfied
+    }
+}

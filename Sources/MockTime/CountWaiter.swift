@@ -1,0 +1,15 @@
+/// One call to ``MockClock/waitForSleepers(count:)`` that had to suspend.
+///
+/// Like ``Sleeper``, its `var`s are touched only under the clock's lock, and a cancellation that arrives
+/// before it is enqueued is recorded on the object itself.
+final class CountWaiter: @unchecked Sendable {
+    /// The number of pending sleepers the caller waits for.
+    let count: Int
+    /// Cancelled before it was enqueued, or taken out of the queue by cancellation.
+    var isCancelled = false
+    var continuation: UnsafeContinuation<Void, Never>?
+
+    init(count: Int) {
+        self.count = count
+    }
+}

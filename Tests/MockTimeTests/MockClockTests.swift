@@ -1,4 +1,0 @@
-import MockTime
-import Testing
-
-@Test func placeholder() { _ = MockClock() }
