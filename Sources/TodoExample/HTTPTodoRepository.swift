@@ -11,7 +11,7 @@ import Foundation
 /// |---|---|---|---|
 /// | create | `POST /todos` with the Todo | `201` with the stored Todo | `409` → `conflict` |
 /// | fetch | `GET /todos/{id}` | `200` with the Todo | `404` → `nil` |
-/// | fetchAll | `GET /todos` | `200` with an array, in insertion order | |
+/// | fetchAll | `GET /todos` | `200` with an array, ordered by id | |
 /// | update | `PUT /todos/{id}` with the Todo | `200` with the stored Todo | `404` → `notFound` |
 /// | delete | `DELETE /todos/{id}` | `204` | `404` → `notFound` |
 ///
@@ -82,7 +82,7 @@ public struct HTTPTodoRepository: RepositoryProtocol {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         do {
-            let (data, response) = try await session.data(for: request)
+            let (data, response) = try await session.cancellableData(for: request)
             guard let http = response as? HTTPURLResponse else {
                 throw RepositoryError.invalidResponse("\(method) /\(path): not an HTTP response")
             }
