@@ -3,8 +3,9 @@
 import PackageDescription
 
 // Benchmarks for the root package's `StubServer`, side by side with two Swift HTTP servers measured on
-// the same machine (FlyingFox and Hummingbird). A package of its own so the root package keeps zero
-// dependencies: nothing here is built by the root package or by its users.
+// the same machine (FlyingFox and Hummingbird), and for its `MockClock`, side by side with swift-clocks'
+// `TestClock`. A package of its own so the root package keeps zero dependencies: nothing here is built
+// by the root package or by its users.
 let package = Package(
     name: "swift-repository-contracts-benchmarks",
     platforms: [.macOS(.v14)],
@@ -14,6 +15,8 @@ let package = Package(
         // No traits: the default ones pull swift-configuration and full Foundation, which a one-route
         // server does not need.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        // `TestClock`, measured beside the root package's `MockClock` (`bench-clock`).
+        .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     ],
     targets: [
         // What every benchmark shares: the 1,024-byte Todo body, argument helpers, statistics, sockets.
@@ -40,6 +43,15 @@ let package = Package(
             ]),
         // In-process start-to-first-response time.
         .executableTarget(name: "bench-startup", dependencies: ["BenchSupport", "BenchServers"]),
+        // `MockClock` against swift-clocks' `TestClock`: idle advance, draining N sleepers, single-tick
+        // stepping, and the sleep/advance race probe.
+        .executableTarget(
+            name: "bench-clock",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "MockTime", package: "swift-repository-contracts"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
