@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "StubServer"),
         // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
         // unmatched requests as test failures.
-        .target(name: "StubServerTesting", dependencies: ["StubServer"]),
+        .target(name: "StubServerTesting", dependencies: ["StubServer", "MockTime"]),
         // A `Clock` whose time moves only when the test says so, with a `Date` view of the same timeline.
         // Never imports Testing.
         .target(name: "MockTime"),

@@ -1,4 +1,5 @@
 import Foundation
+import MockTime
 import Testing
 
 @_exported import StubServer
@@ -33,6 +34,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
 
     let fixtures: Fixtures
     let configuration: StubServer.Configuration
+    /// The clock asked for in code; `nil` takes the scope's `MockClock`, if any.
+    let clock: (any Clock<Duration>)?
     /// The record mode asked for in code; `nil` leaves it to `REPOSITORY_CONTRACTS_RECORD` and `CI`.
     let recordMode: RecordMode?
     let sourceLocation: SourceLocation
@@ -44,6 +47,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         var configuration = configuration
+        configuration.clock = clock ?? MockClock.currentIfAny ?? ContinuousClock()
         if case .directory(let directory) = fixtures {
             configuration.fixtureDirectory = directory
             let environment = ProcessInfo.processInfo.environment
@@ -128,7 +132,8 @@ extension Trait where Self == StubServerTrait {
     ///   - fixtures: A folder under the package's `Fixtures/`, or `nil` for stubs only.
     ///   - playback: Matching and reporting options.
     ///   - server: Listener options (address, limits, timeouts).
-    ///   - clock: The clock fault delays sleep on.
+    ///   - clock: The clock fault delays sleep on; `nil` (the default) takes the test's `MockClock` when a
+    ///     `.mockClock` trait is listed before this one, and `ContinuousClock` otherwise.
     ///   - fixturesRoot: The `Fixtures` folder, when it is not `<package root>/Fixtures`.
     ///   - record: The record mode; `nil` (the default) reads `REPOSITORY_CONTRACTS_RECORD`, else `none`
     ///     when `CI` is set and `once` otherwise (see ``RecordMode``).
@@ -140,7 +145,7 @@ extension Trait where Self == StubServerTrait {
     ///     paths, severity); see ``DriftCheckOptions``.
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
-        server: ServerOptions = ServerOptions(), clock: any Clock<Duration> = ContinuousClock(),
+        server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
         fixturesRoot: URL? = nil, record: RecordMode? = nil, upstream: URL? = nil,
         recordedOrder: RecordedOrder = .arrival, driftCheck: DriftCheckOptions = DriftCheckOptions(),
         sourceLocation: SourceLocation = #_sourceLocation
@@ -149,8 +154,9 @@ extension Trait where Self == StubServerTrait {
         return StubServerTrait(
             fixtures: fixtures.map { .directory(root.appendingPathComponent($0, isDirectory: true)) } ?? .none,
             configuration: StubServer.Configuration(
-                server: server, playback: playback, clock: clock, upstream: upstream, recordedOrder: recordedOrder,
+                server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
                 driftCheck: driftCheck),
+            clock: clock,
             recordMode: record, sourceLocation: sourceLocation)
     }
 
@@ -158,13 +164,13 @@ extension Trait where Self == StubServerTrait {
     /// the package's `Fixtures/` folder (`"Todos/list.json"`, `"Captures/session.har"`).
     public static func stubServer(
         fixture file: String, playback: PlaybackOptions = PlaybackOptions(),
-        server: ServerOptions = ServerOptions(), clock: any Clock<Duration> = ContinuousClock(),
+        server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
         fixturesRoot: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
         return StubServerTrait(
             fixtures: .file(root.appendingPathComponent(file)),
-            configuration: StubServer.Configuration(server: server, playback: playback, clock: clock),
+            configuration: StubServer.Configuration(server: server, playback: playback), clock: clock,
             recordMode: nil, sourceLocation: sourceLocation)
     }
 }
