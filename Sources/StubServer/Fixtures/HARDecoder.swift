@@ -62,7 +62,18 @@ struct HARDecoder {
         let response = try response(from: responseObject, status: statusNode)
         return Entry(
             url: url, parts: parts, queryString: try queryString(from: requestObject.optional("queryString")),
-            interaction: Interaction(request: request, response: response))
+            interaction: Interaction(request: request, response: response, latency: try Self.latency(of: object)))
+    }
+
+    /// The entry's `time` (total milliseconds, fractional allowed) when it is positive; `-1` and `0`
+    /// (unknown, or written by a tool that does not measure) give none.
+    private static func latency(of entry: SchemaObject) throws(SchemaError) -> Duration? {
+        guard let node = entry.optional("time") else { return nil }
+        guard case .number(let lexeme) = node.value, let milliseconds = Double(lexeme), milliseconds.isFinite else {
+            throw node.mismatch("expected a number of milliseconds")
+        }
+        guard milliseconds > 0 else { return nil }
+        return .microseconds(Int64((milliseconds * 1_000).rounded()))
     }
 
     /// The request without its path and query, which come from the URL once the upstream is known.

@@ -27,13 +27,17 @@ enum HAREncoder {
     private static func entry(_ interaction: Interaction, index: Int, base: String) -> JSONValue {
         .object([
             .init("startedDateTime", .string(startTime(ofEntry: index))),
-            .init("time", .number("0")),
+            .init("time", .number(String(interaction.latency?.wholeMilliseconds ?? 0))),
             .init("request", request(interaction.request, base: base)),
             .init("response", response(interaction.response)),
             .init("cache", .object([])),
             .init(
                 "timings",
-                .object([.init("send", .number("0")), .init("wait", .number("0")), .init("receive", .number("0"))])),
+                .object([
+                    .init("send", .number("0")),
+                    .init("wait", .number(String(interaction.latency?.wholeMilliseconds ?? 0))),
+                    .init("receive", .number("0")),
+                ])),
         ])
     }
 

@@ -51,7 +51,9 @@ import Foundation
 /// interactions were recorded from; `interactions` (required array) lists the interactions in recorded
 /// order, which is the order repeated identical requests replay in.
 ///
-/// **Interaction.** An object with `request` and `response`, both required.
+/// **Interaction.** An object with `request` and `response`, both required, and optionally
+/// `latencyMilliseconds` (an integer from 0 to 86,400,000: how long the live server took; replayed only
+/// with `PlaybackOptions.replaysRecordedLatency`).
 ///
 /// **Request.** `method` (required token, such as `"GET"`); `path` (required, starting with `/`,
 /// percent-encoded as sent, relative to `upstream`, without `?`); `query` (optional, default `[]`): the

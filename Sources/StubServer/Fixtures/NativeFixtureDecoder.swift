@@ -41,10 +41,13 @@ enum NativeFixtureDecoder {
 
     private static func interaction(from node: SchemaNode) throws(SchemaError) -> Interaction {
         let object = try node.object(strict: true)
-        try object.rejectUnknownFields(["request", "response"])
+        try object.rejectUnknownFields(["request", "response", "latencyMilliseconds"])
         return Interaction(
             request: try request(from: object.required("request")),
-            response: try response(from: object.required("response")))
+            response: try response(from: object.required("response")),
+            latency: try object.optional("latencyMilliseconds").map { node throws(SchemaError) in
+                .milliseconds(try node.integer(in: 0...86_400_000))
+            })
     }
 
     private static func request(from node: SchemaNode) throws(SchemaError) -> StubRequest {

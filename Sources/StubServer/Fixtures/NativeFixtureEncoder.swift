@@ -17,6 +17,9 @@ enum NativeFixtureEncoder {
             writer.openMember("response", "{")
             write(interaction.response, to: &writer)
             writer.close("}")
+            if let latency = interaction.latency {
+                writer.member("latencyMilliseconds", raw: String(latency.wholeMilliseconds))
+            }
             writer.close("}")
         }
         writer.close("]")

@@ -4,11 +4,15 @@ public struct Interaction: Sendable, Hashable {
     public var request: StubRequest
     /// The response to replay for it.
     public var response: StubResponse
+    /// How long the live server took to answer, when the fixture says (HAR `time`, native
+    /// `latencyMilliseconds`); replayed only with ``PlaybackOptions/replaysRecordedLatency``.
+    public var latency: Duration?
 
     /// Creates an interaction.
-    public init(request: StubRequest, response: StubResponse) {
+    public init(request: StubRequest, response: StubResponse, latency: Duration? = nil) {
         self.request = request
         self.response = response
+        self.latency = latency
     }
 }
 
@@ -24,5 +28,13 @@ public struct Fixture: Sendable, Hashable {
     public init(interactions: [Interaction] = [], upstream: String? = nil) {
         self.interactions = interactions
         self.upstream = upstream
+    }
+}
+
+extension Duration {
+    /// The duration in whole milliseconds, rounded to the nearest (how fixtures write latencies).
+    var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000 + Int64((Double(attoseconds) / 1e15).rounded())
     }
 }

@@ -78,7 +78,7 @@ extension Playback {
             let rule = state.faultRules[position]
             if rule.occurrences.contains(rule.matchedCount) { fired.append(rule.fault) }
         }
-        let effects = FaultEffects(fired)
+        var effects = FaultEffects(fired)
 
         let answer: Decision.Answer
         let responder: JournalEntry.Responder
@@ -90,6 +90,9 @@ extension Playback {
             switch claimInteraction(for: request, keys: keys, candidates: candidates, in: &state) {
             case .claimed(let position):
                 let item = state.index.stored[position]
+                if options.replaysRecordedLatency, let latency = item.interaction.latency {
+                    effects.delay += latency
+                }
                 (answer, responder) = (
                     state.driftCheck.map { .driftChecked(item, $0) } ?? .interaction(item.interaction.response),
                     .interaction(source: item.source, index: item.index)

@@ -46,6 +46,10 @@ public struct PlaybackOptions: Sendable {
     /// test scope wants. A long-running server (`repo-contracts serve`) sets a limit so its memory
     /// does not grow with the number of requests; sequence numbers keep counting every request.
     public var journalLimit: Int?
+    /// Whether an interaction with a recorded ``Interaction/latency`` answers only after that long,
+    /// measured on the playback's clock (with a `MockClock`, a test decides when the time has passed);
+    /// `false` by default: replay answers at once.
+    public var replaysRecordedLatency: Bool
 
     /// Creates options; every parameter has the default described on its property.
     public init(
@@ -54,9 +58,11 @@ public struct PlaybackOptions: Sendable {
         exhaustion: Exhaustion = .reportUnmatched,
         unusedInteractions: UnusedInteractionPolicy = .warning,
         unmatchedStatus: Int = 599,
-        journalLimit: Int? = nil
+        journalLimit: Int? = nil,
+        replaysRecordedLatency: Bool = false
     ) {
         self.journalLimit = journalLimit
+        self.replaysRecordedLatency = replaysRecordedLatency
         self.matchedHeaders = matchedHeaders
         self.customMatchers = customMatchers
         self.exhaustion = exhaustion
