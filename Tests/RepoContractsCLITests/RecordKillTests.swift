@@ -20,6 +20,18 @@ import Testing
 /// so the file is always the previous fixture or the complete new one.
 @Suite("record: killing the recorder", .timeLimit(.minutes(3)))
 struct RecordKillTests {
+    /// The paths ``recordThreeItems(through:from:)`` sends.
+    private static let itemPaths = (1...3).map { "/items/\($0)" }
+
+    /// Sends ``itemPaths`` through `recorder` to `upstream`, checking each answer.
+    private func recordThreeItems(through recorder: Recorder, from upstream: Upstream) async throws {
+        let proxy = try await recorder.baseURL()
+        for path in Self.itemPaths {
+            let body = try await Upstream.get(proxy, path)
+            #expect(body == upstream.body(for: path))
+        }
+    }
+
     @Test("SIGKILL while recording leaves the previous fixture byte for byte, and no other file")
     func sigkillMidRecording() async throws {
         let folder = try Folder()
@@ -30,12 +42,7 @@ struct RecordKillTests {
 
         let recorder = try Recorder(upstream: upstream.server.baseURL, out: folder.fixture)
         defer { recorder.killIfRunning() }
-        let proxy = try await recorder.baseURL()
-        let paths = (1...3).map { "/items/\($0)" }
-        for path in paths {
-            let body = try await Upstream.get(proxy, path)
-            #expect(body == upstream.body(for: path))
-        }
+        try await recordThreeItems(through: recorder, from: upstream)
         recorder.send(SIGKILL)
         let termination = try await recorder.exit()
 
@@ -55,11 +62,8 @@ struct RecordKillTests {
 
         let recorder = try Recorder(upstream: upstream.server.baseURL, out: folder.fixture)
         defer { recorder.killIfRunning() }
-        let proxy = try await recorder.baseURL()
-        let paths = (1...3).map { "/items/\($0)" }
-        for path in paths {
-            _ = try await Upstream.get(proxy, path)
-        }
+        try await recordThreeItems(through: recorder, from: upstream)
+        let paths = Self.itemPaths
         recorder.send(SIGTERM)
         let termination = try await recorder.exit()
 
