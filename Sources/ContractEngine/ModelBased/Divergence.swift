@@ -1,0 +1,41 @@
+/// The first step at which the subject did something the reference model (or the other conformer) did not.
+public struct Divergence: Hashable, Sendable, CustomStringConvertible {
+    /// The step's index in the sequence that ran.
+    public var step: Int
+    /// The step.
+    public var operation: ModelOperation
+    /// What was compared: "outcome", "value", "contents", "order", "policy", "duplicateID", "broken".
+    public var check: String
+    /// What was wrong, for people.
+    public var message: String
+    /// What the model (or the first conformer, in differential mode) did.
+    public var expected: String
+    /// What the subject (or the second conformer) did.
+    public var actual: String
+
+    /// What shrinking preserves: a smaller sequence is kept only if it fails the same way
+    /// (`"fetchAll.contents"`), so shrinking never slides to a different bug.
+    public var signature: String { "\(operation.kind).\(check)" }
+
+    public var description: String {
+        "step \(step + 1), \(operation): \(message)\n    expected: \(expected)\n    actual:   \(actual)"
+    }
+}
+
+/// One executed step of a run, as the final report shows it.
+public struct TraceStep: Hashable, Sendable {
+    /// The step.
+    public var operation: ModelOperation
+    /// The call as Swift source on a witness named `repo`; `nil` for a skipped step.
+    public var swiftSource: String?
+    /// What the subject did.
+    public var observed: String
+}
+
+/// What running one sequence found.
+struct RunOutcome: Sendable {
+    var trace: [TraceStep] = []
+    var divergence: Divergence?
+    /// Indices of steps that were skipped because a reference they name was never created.
+    var skipped: [Int] = []
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Model-based checks: random operation sequences, generated from a conformer's declared capabilities, run
+/// on a fresh subject next to the ``ReferenceModel`` (or next to a second conformer), compared after every
+/// step, and shrunk to a minimal failing sequence.
+///
+/// ```swift
+/// let result = await ModelCheck.check(ExampleContracts.inMemory, factory: ExampleContracts.todoFactory)
+/// #expect(result.passed, "\(result)")
+/// ```
+///
+/// A seed determines a run completely. The check prints the failing run's seed; setting
+/// `REPOSITORY_CONTRACTS_SEED` to it (or passing it as `seed:`) replays that run, its shrinking included,
+/// as the first run.
+public enum ModelCheck {
+    /// Runs per check by default.
+    public static var defaultRuns: Int { 100 }
+    /// Steps per run by default.
+    public static var defaultSteps: Int { 25 }
+    /// Shrinking re-runs at most this many candidates by default.
+    public static var defaultShrinkAttempts: Int { 400 }
+    /// The environment variable that sets the seed: decimal or `0x` hexadecimal.
+    public static var seedVariable: String { "REPOSITORY_CONTRACTS_SEED" }
+
+    /// The seed in `REPOSITORY_CONTRACTS_SEED`, if it is set and parses.
+    public static func seedFromEnvironment() -> UInt64? {
+        guard let text = ProcessInfo.processInfo.environment[seedVariable]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if text.lowercased().hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
+        return UInt64(text)
+    }
+
+    /// Checks `conformance` against the reference model: `runs` sequences of `steps` steps, each on a fresh
+    /// subject. Stops at the first divergence and shrinks it.
+    ///
+    /// - Parameter seed: the first run's seed; when `nil`, `REPOSITORY_CONTRACTS_SEED` if set, else a
+    ///   random one. A seed given in code wins, so fixed-seed checks (such as those replaying recorded
+    ///   fixtures) stay fixed. Later runs' seeds follow from it.
+    public static func check<Entity>(
+        _ conformance: Conformance<Entity>, factory: EntityFactory<Entity>, runs: Int = defaultRuns,
+        steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts
+    ) async -> ModelCheckResult {
+        let runner = ModelRun(conformance: conformance, factory: factory)
+        return await explore(
+            subject: conformance.name, conformance: conformance, runs: runs, steps: steps, seed: seed,
+            maxShrinkAttempts: maxShrinkAttempts
+        ) { operations in
+            try await withSubject(conformance) { witness in await runner.run(operations, on: witness) }
+        }
+    }
+
+    /// Differential mode: runs the same sequences on `first` and `second` (fresh subjects of each) and reports
+    /// the first observable difference, with both outcomes. The generator uses the capabilities both declare.
+    public static func check<Entity>(
+        _ first: Conformance<Entity>, against second: Conformance<Entity>, factory: EntityFactory<Entity>,
+        runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil,
+        maxShrinkAttempts: Int = defaultShrinkAttempts
+    ) async -> ModelCheckResult {
+        let runner = DifferentialRun(first: first, second: second, factory: factory)
+        var common = first
+        common.capabilities = first.capabilities.intersection(second.capabilities)
+            .union(first.capabilities.union(second.capabilities).intersection(.serverAssignedIDs))
+        return await explore(
+            subject: "\(first.name) against \(second.name)", conformance: common, runs: runs, steps: steps, seed: seed,
+            maxShrinkAttempts: maxShrinkAttempts
+        ) { operations in
+            try await withSubject(first) { a in
+                try await withSubject(second) { b in await runner.run(operations, on: a, and: b) }
+            }
+        }
+    }
+
+    /// Runs exactly `operations` once against the reference model, without generating or shrinking: the
+    /// replay of a minimal case a failure printed.
+    public static func replay<Entity>(
+        _ operations: [ModelOperation], on conformance: Conformance<Entity>, factory: EntityFactory<Entity>
+    ) async -> ModelCheckResult {
+        var result = ModelCheckResult(
+            subject: conformance.name, seed: 0, runs: 1, budget: 1, steps: operations.count, assumptions: assumptions(conformance))
+        do {
+            let outcome = try await withSubject(conformance) { witness in
+                await ModelRun(conformance: conformance, factory: factory).run(operations, on: witness)
+            }
+            if let divergence = outcome.divergence {
+                result.failure = .init(
+                    seed: 0, run: 1, original: operations, originalDivergence: divergence, shrunk: operations,
+                    divergence: divergence, trace: outcome.trace, shrinkAttempts: 0)
+            }
+        } catch {
+            result.setupError = "makeSubject() threw \(describe(error))"
+        }
+        return result
+    }
+
+    /// The operations run `seed` generates for a conformer with `capabilities`.
+    public static func operations(seed: UInt64, steps: Int = defaultSteps, capabilities: Capabilities) -> [ModelOperation] {
+        var random = SplitMix64(seed: seed)
+        return OperationGenerator(capabilities: capabilities).sequence(steps, using: &random)
+    }
+
+    private static func explore<Entity>(
+        subject: String, conformance: Conformance<Entity>, runs: Int, steps: Int, seed: UInt64?, maxShrinkAttempts: Int,
+        run: @escaping ([ModelOperation]) async throws -> RunOutcome
+    ) async -> ModelCheckResult {
+        let firstSeed = seed ?? seedFromEnvironment() ?? UInt64.random(in: 1...UInt64.max)
+        var result = ModelCheckResult(
+            subject: subject, seed: firstSeed, runs: 0, budget: max(1, runs), steps: steps, assumptions: assumptions(conformance))
+        var chain = SplitMix64(seed: firstSeed)
+        var runSeed = firstSeed
+        for index in 0..<max(1, runs) {
+            if index > 0 {
+                runSeed = chain.next()
+                if runSeed == 0 { runSeed = chain.next() }
+            }
+            result.runs = index + 1
+            let operations = self.operations(seed: runSeed, steps: steps, capabilities: conformance.capabilities)
+            let outcome: RunOutcome
+            do {
+                outcome = try await run(operations)
+            } catch {
+                result.setupError = "makeSubject() threw \(describe(error))"
+                return result
+            }
+            guard let divergence = outcome.divergence else { continue }
+            let shrunk = await Shrinker(maxAttempts: maxShrinkAttempts).shrink(operations, failing: outcome) { candidate in
+                try? await run(candidate)
+            }
+            // The minimal case once more, for its trace; it fails the same way by construction.
+            let final = (try? await run(shrunk.operations)) ?? outcome
+            let finalDivergence = final.divergence ?? divergence
+            result.failure = .init(
+                seed: runSeed, run: index + 1, original: operations, originalDivergence: divergence,
+                shrunk: shrunk.operations, divergence: finalDivergence,
+                trace: final.divergence == nil ? outcome.trace : final.trace, shrinkAttempts: shrunk.attempts)
+            if final.divergence == nil {
+                result.failure?.shrunk = operations
+            }
+            return result
+        }
+        return result
+    }
+
+    private static func withSubject<Entity, Value>(
+        _ conformance: Conformance<Entity>, _ body: (RepositoryWitness<Entity>) async throws -> Value
+    ) async throws -> Value {
+        let witness = try await conformance.makeSubject()
+        let value = try await body(witness)
+        try? await conformance.tearDown?(witness)
+        return value
+    }
+
+    private static func assumptions<Entity>(_ conformance: Conformance<Entity>) -> String {
+        "capabilities \(conformance.capabilities); \(conformance.policies); ordering \(conformance.ordering); "
+            + "equivalence \(conformance.equivalence.name) (declared at \(conformance.declaredAt))"
+    }
+}

@@ -1,0 +1,180 @@
+/// Runs one sequence on a fresh subject next to the reference model and stops at the first divergence.
+struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
+    let conformance: Conformance<Entity>
+    let factory: EntityFactory<Entity>
+
+    func run(_ operations: [ModelOperation], on witness: RepositoryWitness<Entity>) async -> RunOutcome {
+        let subject = GuardedSubject(witness, conformance)
+        let serverAssigned = conformance.capabilities.contains(.serverAssignedIDs)
+        var model = ReferenceModel(conformance)
+        var modelSide = SideTables(factory: factory, serverAssigned: false)
+        var subjectSide = SideTables(factory: factory, serverAssigned: serverAssigned)
+        var outcome = RunOutcome()
+        var created = 0
+        for (index, operation) in operations.enumerated() {
+            guard operation.isValid(createdCount: created) else {
+                outcome.skipped.append(index)
+                outcome.trace.append(TraceStep(operation: operation, swiftSource: nil, observed: "skipped: names an entity never created"))
+                continue
+            }
+            let newReference = created
+            if case .create = operation { created += 1 }
+            let expectedRequest = modelSide.request(for: operation, newReference: newReference)
+            let request = subjectSide.request(for: operation, newReference: newReference)
+            let observed = await subject.perform(request)
+            outcome.trace.append(TraceStep(
+                operation: operation, swiftSource: request.swiftSource(threw: !observed.returned), observed: observed.description))
+            func diverge(_ check: String, _ message: String, expected: String, actual: String? = nil) -> RunOutcome {
+                var result = outcome
+                result.divergence = Divergence(
+                    step: index, operation: operation, check: check, message: message, expected: expected,
+                    actual: actual ?? observed.description)
+                return result
+            }
+            if case .broke(let text) = observed {
+                return diverge("broken", "the call did not complete", expected: "a result", actual: text)
+            }
+            let succeeded = observed.returned
+            switch expectedRequest {
+            case .fetch(let id):
+                let expected = model.fetch(id: id)
+                guard case .value(let found) = observed else {
+                    return diverge("outcome", "fetch(id:) threw", expected: "returns \(expected.map { abbreviate($0) } ?? "nil")")
+                }
+                switch (expected, found) {
+                case (nil, nil): break
+                case (let expected?, let found?) where conformance.equivalence(found, expected): break
+                default:
+                    return diverge("value", "fetch(id:) disagrees with the model", expected: "returns \(expected.map { abbreviate($0) } ?? "nil")")
+                }
+            case .fetchAll:
+                let expected = model.fetchAll()
+                guard case .listed(let all) = observed else {
+                    return diverge("outcome", "fetchAll() threw", expected: "returns \(abbreviate(expected, limit: 400))")
+                }
+                if let (check, message) = compareContents(all, subjectSide, expected) {
+                    return diverge(check, message, expected: "returns \(abbreviate(expected, limit: 400))")
+                }
+            case .create(let entity):
+                let policy = serverAssigned ? nil : model.policy(forCreate: entity)
+                if let policy {
+                    let resolved = await resolve(observed, policy, sent: entity, subject: subject, isCreate: true)
+                    if !policy.accepts(resolved) {
+                        return diverge("policy", "create(_:) of an existing id was \(resolved), which the declared createOfExisting policy does not allow",
+                                       expected: policy.description, actual: resolved.description)
+                    }
+                    model.create(entity, outcome: resolved)
+                } else {
+                    guard case .value(let returned?) = observed else {
+                        return diverge("outcome", "create(_:) of a new entity did not return it", expected: "returns \(abbreviate(entity))")
+                    }
+                    if !conformance.equivalence(returned, entity) {
+                        return diverge("value", "create(_:) returned a value not equivalent (\(conformance.equivalence.name)) to what was sent",
+                                       expected: "returns \(abbreviate(entity))")
+                    }
+                    if serverAssigned {
+                        let clash = subjectSide.references(to: returned.id).filter { model.contains(modelSide.id(.created($0))) }
+                        if let other = clash.first {
+                            return diverge("duplicateID", "create(_:) assigned id \(abbreviate(returned.id)), which stored entity #\(other) already has",
+                                           expected: "a new id")
+                        }
+                    }
+                    model.create(entity)
+                }
+            case .update(let entity):
+                if let policy = model.policy(forUpdate: entity) {
+                    let resolved = await resolve(observed, policy, sent: request.entity ?? entity, subject: subject, isCreate: false)
+                    if !policy.accepts(resolved) {
+                        return diverge("policy", "update(_:) of a missing id was \(resolved), which the declared updateOfMissing policy does not allow",
+                                       expected: policy.description, actual: resolved.description)
+                    }
+                    model.update(entity, outcome: resolved)
+                } else {
+                    guard case .value(let returned?) = observed else {
+                        return diverge("outcome", "update(_:) of a stored entity did not return it", expected: "returns \(abbreviate(entity))")
+                    }
+                    if !conformance.equivalence(returned, entity) {
+                        return diverge("value", "update(_:) returned a value not equivalent (\(conformance.equivalence.name)) to what was sent",
+                                       expected: "returns \(abbreviate(entity))")
+                    }
+                    model.update(entity)
+                }
+            case .delete(let id):
+                if let policy = model.policy(forDelete: id) {
+                    let resolved: Outcome
+                    if case .threw(let kind, _) = observed { resolved = .rejected(kind) } else { resolved = policy.accepts(.applied) ? .applied : .ignored }
+                    if !policy.accepts(resolved) {
+                        return diverge("policy", "delete(id:) of a missing id was \(resolved), which the declared deleteOfMissing policy does not allow",
+                                       expected: policy.description, actual: resolved.description)
+                    }
+                } else {
+                    guard case .completed = observed else {
+                        return diverge("outcome", "delete(id:) of a stored entity did not return", expected: "returns")
+                    }
+                    model.delete(id: id)
+                }
+            }
+            var returned: Entity?
+            if case .value(let value) = observed { returned = value }
+            modelSide.record(operation, expectedRequest, newReference: newReference, succeeded: succeeded, returned: nil)
+            subjectSide.record(operation, request, newReference: newReference, succeeded: succeeded, returned: returned)
+        }
+        return outcome
+    }
+
+    /// The outcome of a request a policy governs: rejected with the error's kind, or, when it returned,
+    /// applied or ignored (asked of the subject with `fetch(id:)` only when the policy allows both).
+    private func resolve(
+        _ observed: Observation<Entity>, _ policy: Policy, sent: Entity, subject: GuardedSubject<Entity>, isCreate: Bool
+    ) async -> Outcome {
+        if case .threw(let kind, _) = observed { return .rejected(kind) }
+        let applies = policy.accepts(.applied), ignores = policy.accepts(.ignored)
+        if applies != ignores { return applies ? .applied : .ignored }
+        guard case .value(let now) = await subject.perform(.fetch(sent.id)) else { return .ignored }
+        guard let now else { return .ignored }
+        return !isCreate || conformance.equivalence(now, sent) ? .applied : .ignored
+    }
+
+    /// Compares `fetchAll()`'s answer with the model's: the same entities (by harness id), no duplicates,
+    /// equivalent values, and the declared order. Returns the failed check and a message.
+    private func compareContents(
+        _ all: [Entity], _ side: SideTables<Entity>, _ expected: [Entity]
+    ) -> (String, String)? {
+        let ids = all.map { side.harnessID($0.id) }
+        let expectedIDs = expected.map(\.id)
+        if ids.contains(where: { $0 == nil }) || Set(ids.compactMap { $0 }) != Set(expectedIDs) || ids.count != expectedIDs.count {
+            let unexpected = zip(all, ids).filter { $0.1 == nil || !expectedIDs.contains($0.1!) }.map { abbreviate($0.0.id) }
+            let missing = expectedIDs.filter { !ids.contains($0) }.map { abbreviate($0) }
+            var parts: [String] = []
+            if !missing.isEmpty { parts.append("missing \(missing.joined(separator: ", "))") }
+            if !unexpected.isEmpty { parts.append("unexpected \(unexpected.joined(separator: ", "))") }
+            if parts.isEmpty { parts.append("duplicate ids") }
+            return ("contents", "fetchAll() holds other entities than the model: " + parts.joined(separator: "; "))
+        }
+        let byID = Dictionary(zip(ids.map { $0! }, all), uniquingKeysWith: { first, _ in first })
+        for entity in expected where !conformance.equivalence(byID[entity.id]!, entity) {
+            return ("value", "fetchAll() returned a different value for id \(abbreviate(entity.id))")
+        }
+        switch conformance.ordering.rule {
+        case .unspecified: break
+        case .insertion:
+            if ids.map({ $0! }) != expectedIDs {
+                return ("order", "fetchAll() is not in the declared order (\(conformance.ordering))")
+            }
+        case .sorted(let areInIncreasingOrder):
+            if zip(all, all.dropFirst()).contains(where: { areInIncreasingOrder($1, $0) }) {
+                return ("order", "fetchAll() is not in the declared order (\(conformance.ordering))")
+            }
+        }
+        return nil
+    }
+}
+
+extension Request {
+    var entity: Entity? {
+        switch self {
+        case .create(let entity), .update(let entity): entity
+        default: nil
+        }
+    }
+}

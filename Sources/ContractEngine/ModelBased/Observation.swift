@@ -1,0 +1,98 @@
+/// What one call did on one side of a comparison.
+public enum Observation<Entity: Sendable>: Sendable, CustomStringConvertible {
+    /// It returned a value: what `create`/`update` returned, or what `fetch` found (`nil` for nothing).
+    case value(Entity?)
+    /// `fetchAll()` returned these.
+    case listed([Entity])
+    /// `delete(id:)` returned.
+    case completed
+    /// It threw an error, classified by the conformance (`nil` when it could not be classified).
+    case threw(RepositoryError.Kind?, String)
+    /// It did not complete: timed out, or its completion handler was never called.
+    case broke(String)
+
+    /// Whether the call returned normally.
+    public var returned: Bool {
+        switch self {
+        case .value, .listed, .completed: true
+        case .threw, .broke: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .value(let entity?): "returned \(abbreviate(entity))"
+        case .value(nil): "returned nil"
+        case .listed(let all): "returned \(abbreviate(all, limit: 400))"
+        case .completed: "returned"
+        case .threw(let kind, let text): "threw \(kind.map { "(\($0.rawValue)) " } ?? "")\(text)"
+        case .broke(let text): text
+        }
+    }
+}
+
+/// A request as sent to one side.
+enum Request<Entity: Identifiable & Sendable>: Sendable where Entity.ID: Sendable {
+    case create(Entity)
+    case fetch(Entity.ID)
+    case fetchAll
+    case update(Entity)
+    case delete(Entity.ID)
+
+    /// The call as Swift source on a ``RepositoryWitness`` named `repo`.
+    func swiftSource(threw: Bool) -> String {
+        let attempt = threw ? "try?" : "try"
+        switch self {
+        case .create(let entity): return "_ = \(attempt) await repo.create(\(entity))"
+        case .fetch(let id): return "_ = \(attempt) await repo.fetch(\(String(reflecting: id)))"
+        case .fetchAll: return "_ = \(attempt) await repo.fetchAll()"
+        case .update(let entity): return "_ = \(attempt) await repo.update(\(entity))"
+        case .delete(let id): return "\(threw ? "_ = try?" : "try") await repo.delete(\(String(reflecting: id)))"
+        }
+    }
+}
+
+/// Calls a conformer the way ``MonitoredRepository`` does: every call under the watchdog, errors
+/// classified, hangs and dropped completion handlers turned into ``Observation/broke(_:)``.
+struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
+    let witness: RepositoryWitness<Entity>
+    let timeout: Duration
+    let classify: @Sendable (any Error) -> RepositoryError.Kind?
+
+    init(_ witness: RepositoryWitness<Entity>, _ conformance: Conformance<Entity>) {
+        self.witness = witness
+        self.timeout = conformance.timeout
+        self.classify = conformance.classifyError
+    }
+
+    func perform(_ request: Request<Entity>) async -> Observation<Entity> {
+        let witness = self.witness
+        switch request {
+        case .create(let entity): return await guarded("create(\(abbreviate(entity)))") { .value(try await witness.create(entity)) }
+        case .fetch(let id): return await guarded("fetch(id: \(abbreviate(id)))") { .value(try await witness.fetch(id)) }
+        case .fetchAll: return await guarded("fetchAll()") { .listed(try await witness.fetchAll()) }
+        case .update(let entity): return await guarded("update(\(abbreviate(entity)))") { .value(try await witness.update(entity)) }
+        case .delete(let id):
+            return await guarded("delete(id: \(abbreviate(id)))") {
+                try await witness.delete(id)
+                return .completed
+            }
+        }
+    }
+
+    private func guarded(
+        _ operation: String, _ body: @escaping @Sendable () async throws -> Observation<Entity>
+    ) async -> Observation<Entity> {
+        do {
+            return try await withWatchdog(timeout, operation: operation, body)
+        } catch let failure as OperationFailure {
+            return .broke(failure.description)
+        } catch let error as CallbackError {
+            return .broke("\(error)")
+        } catch is CancellationError {
+            return .broke("\(operation) was cancelled")
+        } catch {
+            return .threw(classify(error), describe(error))
+        }
+    }
+}

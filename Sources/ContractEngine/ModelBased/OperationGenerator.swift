@@ -1,0 +1,67 @@
+/// Generates operation sequences from what a conformer declares: only the writes its capabilities
+/// include, references mostly to entities that are stored, sometimes to deleted or never-created ones.
+///
+/// Generation depends only on the capabilities and the generator's state, never on a conformer's answers,
+/// so one seed gives the same sequence everywhere.
+public struct OperationGenerator: Sendable {
+    /// What the conformer declared.
+    public var capabilities: Capabilities
+
+    /// A generator for a conformer with `capabilities`.
+    public init(capabilities: Capabilities) {
+        self.capabilities = capabilities
+    }
+
+    /// `count` steps drawn from `random`.
+    public func sequence(_ count: Int, using random: inout SplitMix64) -> [ModelOperation] {
+        var created = 0
+        var deleted: Set<Int> = []
+        var unknowns = 0
+        var steps: [ModelOperation] = []
+        steps.reserveCapacity(count)
+        for _ in 0..<max(0, count) {
+            let live = (0..<created).filter { !deleted.contains($0) }
+            func reference() -> EntityReference {
+                let roll = random.bounded(100)
+                if roll < 75, !live.isEmpty { return .created(live[random.bounded(live.count)]) }
+                if roll < 90, !deleted.isEmpty {
+                    let gone = deleted.sorted()
+                    return .created(gone[random.bounded(gone.count)])
+                }
+                if created > 0, roll < 93 { return .created(random.bounded(created)) }
+                unknowns += 1
+                return .unknown(random.bounded(unknowns))
+            }
+            var choices: [(weight: Int, kind: Int)] = [(12, 1), (12, 2)]  // fetch, fetchAll
+            if capabilities.contains(.create) { choices.append((live.count < 3 ? 40 : 22, 0)) }
+            if capabilities.contains(.update) { choices.append((22, 3)) }
+            if capabilities.contains(.delete) { choices.append((16, 4)) }
+            if capabilities.contains(.create), !capabilities.contains(.serverAssignedIDs), created > 0 {
+                choices.append((4, 5))
+            }
+            var roll = random.bounded(choices.reduce(0) { $0 + $1.weight })
+            var kind = choices[0].kind
+            for choice in choices {
+                if roll < choice.weight { kind = choice.kind; break }
+                roll -= choice.weight
+            }
+            switch kind {
+            case 0:
+                created += 1
+                steps.append(.create(ordinal: created))
+            case 1: steps.append(.fetch(reference()))
+            case 2: steps.append(.fetchAll)
+            case 3: steps.append(.update(reference()))
+            case 4:
+                let target = reference()
+                if case .created(let k) = target { deleted.insert(k) }
+                steps.append(.delete(target))
+            default:
+                let target = EntityReference.created(random.bounded(created))
+                if case .created(let k) = target { deleted.remove(k) }
+                steps.append(.createAgain(target))
+            }
+        }
+        return steps
+    }
+}

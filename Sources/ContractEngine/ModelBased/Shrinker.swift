@@ -1,0 +1,108 @@
+/// Shrinks a failing sequence by delta debugging: removes chunks of steps (halving the chunk size down to
+/// single steps), then simplifies what is left (ordinals renumbered from 1, unknown ids from 0), and repeats
+/// while anything helps.
+///
+/// Every candidate is run on a fresh subject, and kept only if it fails with the same
+/// ``Divergence/signature``, so shrinking cannot slide to a different bug. Steps after the divergence and
+/// steps that were skipped are dropped from every kept candidate. The number of re-runs is bounded.
+struct Shrinker: Sendable {
+    /// The most candidates to run.
+    var maxAttempts: Int
+
+    struct Result: Sendable {
+        var operations: [ModelOperation]
+        var attempts: Int
+    }
+
+    func shrink(
+        _ operations: [ModelOperation], failing outcome: RunOutcome,
+        run: ([ModelOperation]) async -> RunOutcome?
+    ) async -> Result {
+        guard let divergence = outcome.divergence else { return Result(operations: operations, attempts: 0) }
+        let signature = divergence.signature
+        var current = Self.trimmed(operations, outcome)
+        var attempts = 0
+
+        func attempt(_ candidate: [ModelOperation]) async -> Bool {
+            guard attempts < maxAttempts, candidate != current, !candidate.isEmpty else { return false }
+            attempts += 1
+            guard let result = await run(candidate), result.divergence?.signature == signature else { return false }
+            current = Self.trimmed(candidate, result)
+            return true
+        }
+
+        var progressed = true
+        while progressed, attempts < maxAttempts {
+            progressed = false
+            var chunk = max(1, current.count / 2)
+            while chunk >= 1, attempts < maxAttempts {
+                var start = 0
+                while start < current.count, attempts < maxAttempts {
+                    let candidate = Self.removing(start..<min(current.count, start + chunk), from: current)
+                    if await attempt(candidate) { progressed = true } else { start += chunk }
+                }
+                chunk /= 2
+            }
+            if await attempt(Self.simplified(current)) { progressed = true }
+        }
+        return Result(operations: current, attempts: attempts)
+    }
+
+    /// `operations` without the steps in `range`, references renumbered so that every remaining step still
+    /// means the same entity; steps that named an entity whose create was removed go too.
+    static func removing(_ range: Range<Int>, from operations: [ModelOperation]) -> [ModelOperation] {
+        var removedCreates: [Int] = []
+        var createIndex = 0
+        for (index, operation) in operations.enumerated() {
+            guard case .create = operation else { continue }
+            if range.contains(index) { removedCreates.append(createIndex) }
+            createIndex += 1
+        }
+        func renumbered(_ reference: EntityReference) -> EntityReference? {
+            guard case .created(let k) = reference else { return reference }
+            if removedCreates.contains(k) { return nil }
+            return .created(k - removedCreates.filter { $0 < k }.count)
+        }
+        return operations.enumerated().compactMap { index, operation in
+            if range.contains(index) { return nil }
+            switch operation {
+            case .create, .fetchAll: return operation
+            case .createAgain(let r): return renumbered(r).map { .createAgain($0) }
+            case .fetch(let r): return renumbered(r).map { .fetch($0) }
+            case .update(let r): return renumbered(r).map { .update($0) }
+            case .delete(let r): return renumbered(r).map { .delete($0) }
+            }
+        }
+    }
+
+    /// The steps up to and including the divergence, without the skipped ones.
+    static func trimmed(_ operations: [ModelOperation], _ outcome: RunOutcome) -> [ModelOperation] {
+        let end = outcome.divergence.map { $0.step + 1 } ?? operations.count
+        let skipped = Set(outcome.skipped)
+        return operations.prefix(end).enumerated().filter { !skipped.contains($0.offset) }.map(\.element)
+    }
+
+    /// Ordinals renumbered 1, 2, 3… in order of creation, and unknown ids 0, 1, 2… in order of appearance.
+    static func simplified(_ operations: [ModelOperation]) -> [ModelOperation] {
+        var nextOrdinal = 0
+        var unknowns: [Int: Int] = [:]
+        func simple(_ reference: EntityReference) -> EntityReference {
+            guard case .unknown(let n) = reference else { return reference }
+            if let known = unknowns[n] { return .unknown(known) }
+            unknowns[n] = unknowns.count
+            return .unknown(unknowns[n]!)
+        }
+        return operations.map { operation in
+            switch operation {
+            case .create:
+                nextOrdinal += 1
+                return .create(ordinal: nextOrdinal)
+            case .fetchAll: return .fetchAll
+            case .createAgain(let r): return .createAgain(simple(r))
+            case .fetch(let r): return .fetch(simple(r))
+            case .update(let r): return .update(simple(r))
+            case .delete(let r): return .delete(simple(r))
+            }
+        }
+    }
+}
