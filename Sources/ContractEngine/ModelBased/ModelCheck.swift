@@ -32,17 +32,22 @@ public enum ModelCheck {
     /// Checks `conformance` against the reference model: `runs` sequences of `steps` steps, each on a fresh
     /// subject. Stops at the first divergence and shrinks it.
     ///
-    /// - Parameter seed: the first run's seed; when `nil`, `REPOSITORY_CONTRACTS_SEED` if set, else a
-    ///   random one. A seed given in code wins, so fixed-seed checks (such as those replaying recorded
-    ///   fixtures) stay fixed. Later runs' seeds follow from it.
+    /// - Parameters:
+    ///   - seed: the first run's seed; when `nil`, `REPOSITORY_CONTRACTS_SEED` if set, else a random one.
+    ///     A seed given in code wins, so fixed-seed checks (such as those replaying recorded fixtures)
+    ///     stay fixed. Later runs' seeds follow from it.
+    ///   - shrinks: `false` for a subject that only replays recorded requests (a stub server replaying
+    ///     fixtures): a shorter sequence would send requests nothing recorded, so the failure reports the
+    ///     whole sequence and says why it was not shrunk.
     public static func check<Entity>(
         _ conformance: Conformance<Entity>, factory: EntityFactory<Entity>, runs: Int = defaultRuns,
-        steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts
+        steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts,
+        shrinks: Bool = true
     ) async -> ModelCheckResult {
         let runner = ModelRun(conformance: conformance, factory: factory)
         return await explore(
             subject: conformance.name, conformance: conformance, runs: runs, steps: steps, seed: seed,
-            maxShrinkAttempts: maxShrinkAttempts
+            maxShrinkAttempts: shrinks ? maxShrinkAttempts : nil
         ) { operations in
             try await withSubject(conformance) { witness in await runner.run(operations, on: witness) }
         }
@@ -50,10 +55,11 @@ public enum ModelCheck {
 
     /// Differential mode: runs the same sequences on `first` and `second` (fresh subjects of each) and reports
     /// the first observable difference, with both outcomes. The generator uses the capabilities both declare.
+    /// `shrinks: false` when either side only replays recorded requests (see the other overload).
     public static func check<Entity>(
         _ first: Conformance<Entity>, against second: Conformance<Entity>, factory: EntityFactory<Entity>,
         runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil,
-        maxShrinkAttempts: Int = defaultShrinkAttempts
+        maxShrinkAttempts: Int = defaultShrinkAttempts, shrinks: Bool = true
     ) async -> ModelCheckResult {
         let runner = DifferentialRun(first: first, second: second, factory: factory)
         var common = first
@@ -61,7 +67,7 @@ public enum ModelCheck {
             .union(first.capabilities.union(second.capabilities).intersection(.serverAssignedIDs))
         return await explore(
             subject: "\(first.name) against \(second.name)", conformance: common, runs: runs, steps: steps, seed: seed,
-            maxShrinkAttempts: maxShrinkAttempts
+            maxShrinkAttempts: shrinks ? maxShrinkAttempts : nil
         ) { operations in
             try await withSubject(first) { a in
                 try await withSubject(second) { b in await runner.run(operations, on: a, and: b) }
@@ -98,7 +104,7 @@ public enum ModelCheck {
     }
 
     private static func explore<Entity>(
-        subject: String, conformance: Conformance<Entity>, runs: Int, steps: Int, seed: UInt64?, maxShrinkAttempts: Int,
+        subject: String, conformance: Conformance<Entity>, runs: Int, steps: Int, seed: UInt64?, maxShrinkAttempts: Int?,
         run: @escaping ([ModelOperation]) async throws -> RunOutcome
     ) async -> ModelCheckResult {
         let firstSeed = seed ?? seedFromEnvironment() ?? UInt64.random(in: 1...UInt64.max)
@@ -121,6 +127,13 @@ public enum ModelCheck {
                 return result
             }
             guard let divergence = outcome.divergence else { continue }
+            guard let maxShrinkAttempts else {
+                result.failure = .init(
+                    seed: runSeed, run: index + 1, original: operations, originalDivergence: divergence,
+                    shrunk: operations, divergence: divergence, trace: outcome.trace, shrinkAttempts: 0,
+                    shrinkingSkipped: true)
+                return result
+            }
             let shrunk = await Shrinker(maxAttempts: maxShrinkAttempts).shrink(operations, failing: outcome) { candidate in
                 try? await run(candidate)
             }

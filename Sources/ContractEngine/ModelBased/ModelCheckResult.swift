@@ -19,6 +19,9 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
         public var trace: [TraceStep]
         /// How many candidates shrinking ran.
         public var shrinkAttempts: Int
+        /// Whether shrinking was skipped because the subject only replays recorded requests (then
+        /// `shrunk` is the whole generated sequence).
+        public var shrinkingSkipped = false
     }
 
     /// What was checked: "in-memory" or "REST against in-memory".
@@ -63,7 +66,9 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
         }
         var lines = [
             "Model-based check of \(subject) falsified (seed \(hex(failure.seed)); run \(failure.run) of at most \(budget); "
-                + "\(failure.original.count) steps shrunk to \(failure.shrunk.count) in \(failure.shrinkAttempts) re-runs):"
+                + (failure.shrinkingSkipped
+                    ? "\(failure.original.count) steps, not shrunk: a replay-only subject answers only the recorded requests):"
+                    : "\(failure.original.count) steps shrunk to \(failure.shrunk.count) in \(failure.shrinkAttempts) re-runs):")
         ]
         for (index, step) in failure.trace.enumerated() {
             let mark = index == failure.divergence.step ? "✗" : " "
@@ -72,7 +77,10 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
         lines.append("  \(failure.divergence)")
         lines.append("As Swift:")
         lines.append(contentsOf: (swiftSnippet ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 })
-        lines.append("Replay the minimal case: ModelCheck.replay(\(failure.shrunk.swiftSource), …)")
+        lines.append(
+            failure.shrinkingSkipped
+                ? "The full sequence: \(failure.original.swiftSource)"
+                : "Replay the minimal case: ModelCheck.replay(\(failure.shrunk.swiftSource), …)")
         lines.append("Replay this run: \(ModelCheck.seedVariable)=\(hex(failure.seed)) (or seed: \(hex(failure.seed)))")
         lines.append("Assumed: \(assumptions)")
         return lines.joined(separator: "\n")

@@ -1,0 +1,90 @@
+public import ContractEngine
+import Testing
+
+extension Conformance {
+    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:)``)
+    /// and, if it is falsified, records one Swift Testing issue at the caller's file and line: the minimal
+    /// failing sequence step by step, pasteable Swift, the seed and the `REPOSITORY_CONTRACTS_SEED=…` line
+    /// that replays it. The full report (the sequence as generated too) is attached to the test.
+    ///
+    /// ```swift
+    /// @Test func inMemoryMatchesTheModel() async {
+    ///     await ExampleContracts.inMemory.verifyModel(factory: ExampleContracts.todoFactory)
+    /// }
+    /// ```
+    ///
+    /// A subject that cannot be made (`makeSubject()` throws) is an issue too.
+    ///
+    /// - Returns: The check's result, for tests that assert on it further.
+    @discardableResult
+    public func verifyModel(
+        factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
+        seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> ModelCheckResult {
+        let result = await ModelCheck.check(
+            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts)
+        result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        return result
+    }
+
+    /// Differential model-based check: runs the same random sequences on this conformer and on `other`
+    /// (``ModelCheck/check(_:against:factory:runs:steps:seed:maxShrinkAttempts:)``) and, at the first
+    /// observable difference, records one issue at the caller's line with both outcomes, the minimal
+    /// sequence and its seed.
+    ///
+    /// ```swift
+    /// @Test func restBehavesLikeInMemory() async {
+    ///     await ExampleContracts.inMemory.verifyModel(against: rest, factory: ExampleContracts.todoFactory)
+    /// }
+    /// ```
+    @discardableResult
+    public func verifyModel(
+        against other: Conformance<Entity>, factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns,
+        steps: Int = ModelCheck.defaultSteps, seed: UInt64? = nil,
+        maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> ModelCheckResult {
+        let result = await ModelCheck.check(
+            self, against: other, factory: factory, runs: runs, steps: steps, seed: seed,
+            maxShrinkAttempts: maxShrinkAttempts)
+        result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        return result
+    }
+}
+
+extension ModelCheckResult {
+    /// Records nothing if the check passed; otherwise one issue (the report) and, where the toolchain has
+    /// attachments, the full report as a text attachment.
+    func recordIssue(at location: SourceLocation) {
+        guard !passed else { return }
+        Issue.record(Comment(rawValue: description), sourceLocation: location)
+        guard failure != nil else { return }
+        #if compiler(>=6.2)
+            Attachment.record(fullReport, named: attachmentName, sourceLocation: location)
+        #endif
+    }
+}
+
+extension ModelCheckResult {
+    /// The report, followed by the sequence as generated and where it diverged before shrinking.
+    var fullReport: String {
+        guard let failure else { return description }
+        var lines = [description, "", "The run as generated (\(failure.original.count) steps):"]
+        for (index, operation) in failure.original.enumerated() {
+            let mark = index == failure.originalDivergence.step ? "✗" : " "
+            lines.append("  \(mark) \(index + 1). \(operation)")
+        }
+        lines.append("  \(failure.originalDivergence)")
+        lines.append("As generated: \(failure.original.swiftSource)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `model-check in-memory 0x….txt`.
+    var attachmentName: String {
+        let seed = failure?.seed ?? self.seed
+        let digits = String(seed, radix: 16)
+        let name = subject.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+        return "model-check \(String(name)) 0x\(String(repeating: "0", count: 16 - digits.count))\(digits).txt"
+    }
+}

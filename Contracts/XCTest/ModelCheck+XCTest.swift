@@ -1,0 +1,66 @@
+public import ContractEngine
+import XCTest
+
+extension Conformance {
+    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:)``)
+    /// and, if it is falsified, reports one `XCTFail` at the caller's file and line: the minimal failing
+    /// sequence step by step, pasteable Swift, the seed and the `REPOSITORY_CONTRACTS_SEED=…` line that
+    /// replays it, followed by the sequence as generated.
+    ///
+    /// swift-corelibs-xctest has no `XCTAttachment`, so the whole report is in the message, on every platform.
+    ///
+    /// ```swift
+    /// func testInMemoryMatchesTheModel() async {
+    ///     await ExampleContracts.inMemory.assertModelCheck(factory: ExampleContracts.todoFactory)
+    /// }
+    /// ```
+    @discardableResult
+    public func assertModelCheck(
+        factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
+        seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> ModelCheckResult {
+        let result = await ModelCheck.check(
+            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts)
+        if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
+        return result
+    }
+
+    /// Differential model-based check: the same random sequences on this conformer and on `other`; the first
+    /// observable difference is one `XCTFail` at the caller's line, with both outcomes and the minimal sequence.
+    @discardableResult
+    public func assertModelCheck(
+        against other: Conformance<Entity>, factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns,
+        steps: Int = ModelCheck.defaultSteps, seed: UInt64? = nil,
+        maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> ModelCheckResult {
+        let result = await ModelCheck.check(
+            self, against: other, factory: factory, runs: runs, steps: steps, seed: seed,
+            maxShrinkAttempts: maxShrinkAttempts)
+        if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
+        return result
+    }
+}
+
+extension ModelCheckResult {
+    /// At most this many characters of the generated sequence follow the report in a failure message.
+    static var xctGeneratedRunLimit: Int { 8_000 }
+
+    /// `nil` when the check passed; else the report, then the sequence as generated (truncated).
+    var xctFailureMessage: String? {
+        guard !passed else { return nil }
+        guard let failure else { return description }
+        var lines = ["The run as generated (\(failure.original.count) steps):"]
+        for (index, operation) in failure.original.enumerated() {
+            let mark = index == failure.originalDivergence.step ? "✗" : " "
+            lines.append("  \(mark) \(index + 1). \(operation)")
+        }
+        lines.append("  \(failure.originalDivergence)")
+        var generated = lines.joined(separator: "\n")
+        if generated.count > Self.xctGeneratedRunLimit {
+            generated = String(generated.prefix(Self.xctGeneratedRunLimit)) + "\n  … (truncated)"
+        }
+        return description + "\n\n" + generated
+    }
+}

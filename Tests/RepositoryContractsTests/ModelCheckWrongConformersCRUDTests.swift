@@ -1,0 +1,39 @@
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The conformers the model-based check catches only through a sequence of operations, run through the
+/// fixed-clause CRUD contract: which clauses (if any) catch them too.
+///
+/// id-reusing and stale-cache pass every fixed clause (their bugs need create-after-delete with ids
+/// assigned from the count, or update → delete → fetch); swap-remove is caught by the two clauses that
+/// delete the first of three and compare the rest in declared order; lost-write by the clause that
+/// updates one id twice in a row.
+@Suite("ModelCheck wrong conformers › fixed-clause CRUD")
+struct ModelCheckWrongConformersCRUDTests {
+    static let todos = Contract.crud(factory: ExampleContracts.todoFactory)
+
+    /// The ids of the clauses that fail, one case (fresh subject) per applicable clause.
+    static func failedClauses(_ conformance: Conformance<Todo>) async -> Set<String> {
+        var failed: Set<String> = []
+        for check in todos.cases(for: conformance) where await check.run().status == .failed {
+            failed.insert(check.clauseID)
+        }
+        return failed
+    }
+
+    /// Each wrong conformer with the CRUD clauses it fails (empty: passes them all).
+    static let expectations: [(conformance: Conformance<Todo>, failing: Set<String>)] = [
+        (ModelCheckWrongConformers.idReusing, []),
+        (ModelCheckWrongConformers.staleCache, []),
+        (ModelCheckWrongConformers.swapRemove, ["fetchAll.orderAfterDelete", "delete.twiceFollowsPolicy"]),
+        (ModelCheckWrongConformers.lostWrite, ["update.lastWriteWins"]),
+    ]
+
+    @Test("each wrong conformer fails exactly these CRUD clauses", arguments: expectations)
+    func failingClauses(_ conformance: Conformance<Todo>, expected: Set<String>) async {
+        let failed = await Self.failedClauses(conformance)
+        #expect(failed == expected, "\(conformance.name)")
+        #expect(!Self.todos.cases(for: conformance).isEmpty)
+    }
+}
