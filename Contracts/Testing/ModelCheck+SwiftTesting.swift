@@ -2,7 +2,7 @@ public import ContractEngine
 import Testing
 
 extension Conformance {
-    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:)``)
+    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:shrinks:)``)
     /// and, if it is falsified, records one Swift Testing issue at the caller's file and line: the minimal
     /// failing sequence step by step, pasteable Swift, the seed and the `REPOSITORY_CONTRACTS_SEED=…` line
     /// that replays it. The full report (the sequence as generated too) is attached to the test.
@@ -19,17 +19,17 @@ extension Conformance {
     @discardableResult
     public func verifyModel(
         factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
-        seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts,
+        seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> ModelCheckResult {
         let result = await ModelCheck.check(
-            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts)
+            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return result
     }
 
     /// Differential model-based check: runs the same random sequences on this conformer and on `other`
-    /// (``ModelCheck/check(_:against:factory:runs:steps:seed:maxShrinkAttempts:)``) and, at the first
+    /// (``ModelCheck/check(_:against:factory:runs:steps:seed:maxShrinkAttempts:shrinks:)``) and, at the first
     /// observable difference, records one issue at the caller's line with both outcomes, the minimal
     /// sequence and its seed.
     ///
@@ -42,12 +42,12 @@ extension Conformance {
     public func verifyModel(
         against other: Conformance<Entity>, factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns,
         steps: Int = ModelCheck.defaultSteps, seed: UInt64? = nil,
-        maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts,
+        maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> ModelCheckResult {
         let result = await ModelCheck.check(
             self, against: other, factory: factory, runs: runs, steps: steps, seed: seed,
-            maxShrinkAttempts: maxShrinkAttempts)
+            maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return result
     }

@@ -2,7 +2,7 @@ public import ContractEngine
 import XCTest
 
 extension Conformance {
-    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:)``)
+    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:shrinks:)``)
     /// and, if it is falsified, reports one `XCTFail` at the caller's file and line: the minimal failing
     /// sequence step by step, pasteable Swift, the seed and the `REPOSITORY_CONTRACTS_SEED=…` line that
     /// replays it, followed by the sequence as generated.
@@ -17,11 +17,11 @@ extension Conformance {
     @discardableResult
     public func assertModelCheck(
         factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
-        seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts,
+        seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
         file: StaticString = #filePath, line: UInt = #line
     ) async -> ModelCheckResult {
         let result = await ModelCheck.check(
-            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts)
+            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
         return result
     }
@@ -32,12 +32,12 @@ extension Conformance {
     public func assertModelCheck(
         against other: Conformance<Entity>, factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns,
         steps: Int = ModelCheck.defaultSteps, seed: UInt64? = nil,
-        maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts,
+        maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
         file: StaticString = #filePath, line: UInt = #line
     ) async -> ModelCheckResult {
         let result = await ModelCheck.check(
             self, against: other, factory: factory, runs: runs, steps: steps, seed: seed,
-            maxShrinkAttempts: maxShrinkAttempts)
+            maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
         return result
     }
