@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "MockTimeTesting", dependencies: ["MockTime"]),
         // Example conformers shared by the demo and the tests (no product).
         .target(name: "TodoExample", dependencies: ["ContractEngine", "StubServer", "MockTime"]),
+        // The seed systems' repository layers and their own contracts: examples of writing a contract.
+        .target(name: "SeedExamples", dependencies: ["ContractEngine", "StubServer", "MockTime"]),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample"]),
@@ -56,7 +58,7 @@ let package = Package(
         .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample"]),
         .testTarget(
             name: "RepositoryContractsTests",
-            dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample"]),
+            dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "SeedExamples"]),
         .testTarget(name: "StubServerTests", dependencies: ["StubServer", "StubServerTesting", "MockTime"]),
         .testTarget(name: "MockTimeTests", dependencies: ["MockTime", "MockTimeTesting"]),
         .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "repo-contracts"]),
