@@ -24,10 +24,10 @@ struct ModelCheckWrongConformersCRUDTests {
 
     /// Each wrong conformer with the CRUD clauses it fails (empty: passes them all).
     static let expectations: [(conformance: Conformance<Todo>, failing: Set<String>)] = [
-        (ModelCheckWrongConformers.idReusing, []),
-        (ModelCheckWrongConformers.staleCache, []),
-        (ModelCheckWrongConformers.swapRemove, ["fetchAll.orderAfterDelete", "delete.twiceFollowsPolicy"]),
-        (ModelCheckWrongConformers.lostWrite, ["update.lastWriteWins"]),
+        (SequenceBugs.idReusing, []),
+        (SequenceBugs.staleCache, []),
+        (SequenceBugs.swapRemove, ["fetchAll.orderAfterDelete", "delete.twiceFollowsPolicy"]),
+        (SequenceBugs.lostWrite, ["update.lastWriteWins"]),
     ]
 
     @Test("each wrong conformer fails exactly these CRUD clauses", arguments: expectations)

@@ -24,17 +24,17 @@ struct ModelBasedCheckTests {
             let result = await ModelCheck.check(ExampleContracts.inMemory, factory: Self.factory, runs: 100, steps: 40, seed: seed)
             #expect(result.passed, "\(result)")
         }
-        let serverIDs = await ModelCheck.check(WrongConformers.serverIDs, factory: Self.factory, seed: 7)
+        let serverIDs = await ModelCheck.check(SequenceBugs.serverIDs, factory: Self.factory, seed: 7)
         #expect(serverIDs.passed, "\(serverIDs)")
     }
 
     @Test(
         "each wrong conformer is found within the default budget and shrunk to at most 5 steps",
         arguments: [
-            (WrongConformers.idReusing, ["create.duplicateID"]),
-            (WrongConformers.staleCache, ["fetch.value"]),
-            (WrongConformers.swapRemove, ["fetchAll.order"]),
-            (WrongConformers.lostWrite, ["fetch.value", "fetchAll.value"]),
+            (SequenceBugs.idReusing, ["create.duplicateID"]),
+            (SequenceBugs.staleCache, ["fetch.value"]),
+            (SequenceBugs.swapRemove, ["fetchAll.order"]),
+            (SequenceBugs.lostWrite, ["fetch.value", "fetchAll.value"]),
         ])
     func wrongConformersAreFound(_ conformance: Conformance<Todo>, signatures: [String]) async throws {
         var runsNeeded: [Int] = []
@@ -59,20 +59,20 @@ struct ModelBasedCheckTests {
 
     @Test("the same seed replays the same run: same failure, same shrunk sequence")
     func replayBySeed() async throws {
-        let first = try #require(await ModelCheck.check(WrongConformers.lostWrite, factory: Self.factory, seed: 11).failure)
+        let first = try #require(await ModelCheck.check(SequenceBugs.lostWrite, factory: Self.factory, seed: 11).failure)
         let replayed = try #require(
-            await ModelCheck.check(WrongConformers.lostWrite, factory: Self.factory, seed: first.seed).failure)
+            await ModelCheck.check(SequenceBugs.lostWrite, factory: Self.factory, seed: first.seed).failure)
         #expect(replayed.run == 1)
         #expect(replayed.original == first.original)
         #expect(replayed.shrunk == first.shrunk)
         #expect(replayed.divergence == first.divergence)
-        let direct = await ModelCheck.replay(first.shrunk, on: WrongConformers.lostWrite, factory: Self.factory)
+        let direct = await ModelCheck.replay(first.shrunk, on: SequenceBugs.lostWrite, factory: Self.factory)
         #expect(direct.failure?.divergence.signature == first.divergence.signature)
     }
 
     @Test("the report prints the steps, pasteable Swift, the seed and the replay token")
     func report() async throws {
-        let result = await ModelCheck.check(WrongConformers.staleCache, factory: Self.factory, seed: 5)
+        let result = await ModelCheck.check(SequenceBugs.staleCache, factory: Self.factory, seed: 5)
         let failure = try #require(result.failure)
         let text = result.description
         #expect(text.contains("falsified (seed 0x"))
@@ -88,13 +88,13 @@ struct ModelBasedCheckTests {
     func differential() async throws {
         let same = await ModelCheck.check(ExampleContracts.inMemory, against: ExampleContracts.inMemory, factory: Self.factory, seed: 3)
         #expect(same.passed, "\(same)")
-        let result = await ModelCheck.check(ExampleContracts.inMemory, against: WrongConformers.swapRemove, factory: Self.factory, seed: 3)
+        let result = await ModelCheck.check(ExampleContracts.inMemory, against: SequenceBugs.swapRemove, factory: Self.factory, seed: 3)
         let failure = try #require(result.failure, "\(result)")
         #expect(failure.divergence.signature == "fetchAll.order")
         #expect(failure.divergence.expected.hasPrefix("in-memory returned ["))
         #expect(failure.divergence.actual.hasPrefix("swap-remove returned ["))
         #expect(failure.shrunk.count <= 5, "\(result)")
-        let serverIDs = await ModelCheck.check(WrongConformers.serverIDs, against: WrongConformers.idReusing, factory: Self.factory, seed: 3)
+        let serverIDs = await ModelCheck.check(SequenceBugs.serverIDs, against: SequenceBugs.idReusing, factory: Self.factory, seed: 3)
         #expect(serverIDs.failure != nil, "\(serverIDs)")
     }
 

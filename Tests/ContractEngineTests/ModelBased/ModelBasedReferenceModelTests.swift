@@ -77,7 +77,7 @@ struct ModelBasedReferenceModelTests {
     @Test("a sequence the model says is wrong fails at the step that shows it")
     func handWrittenSequenceFails() async throws {
         let steps: [ModelOperation] = [.create(ordinal: 1), .update(.created(0)), .delete(.created(0)), .fetch(.created(0))]
-        let result = await ModelCheck.replay(steps, on: WrongConformers.staleCache, factory: Self.factory)
+        let result = await ModelCheck.replay(steps, on: SequenceBugs.staleCache, factory: Self.factory)
         let failure = try #require(result.failure)
         #expect(failure.divergence.step == 3)
         #expect(failure.divergence.signature == "fetch.value")

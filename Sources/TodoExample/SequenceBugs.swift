@@ -1,14 +1,14 @@
 import ContractEngine
-import TodoExample
 
-/// Deliberately wrong Todo repositories whose bug shows only after a particular sequence of operations.
-enum WrongConformers {
+/// Deliberately wrong Todo repositories whose bug shows only after a particular sequence of operations:
+/// what the model-based check (``ModelCheck``) is for. Most pass the fixed-clause CRUD contract.
+public enum SequenceBugs {
     /// Ids are `count + 1`: after a delete, the next create reuses the id of an entity still stored.
-    actor IDReusing: RepositoryProtocol {
+    public actor IDReusing: RepositoryProtocol {
         private var todos: [Int: Todo] = [:]
         private var order: [Int] = []
 
-        func create(_ todo: Todo) -> Todo {
+        public func create(_ todo: Todo) -> Todo {
             var stored = todo
             stored.id = todos.count + 1
             if todos[stored.id] == nil { order.append(stored.id) }
@@ -16,16 +16,16 @@ enum WrongConformers {
             return stored
         }
 
-        func fetch(id: Int) -> Todo? { todos[id] }
-        func fetchAll() -> [Todo] { order.compactMap { todos[$0] } }
+        public func fetch(id: Int) -> Todo? { todos[id] }
+        public func fetchAll() -> [Todo] { order.compactMap { todos[$0] } }
 
-        func update(_ todo: Todo) throws -> Todo {
+        public func update(_ todo: Todo) throws -> Todo {
             guard todos[todo.id] != nil else { throw RepositoryError.notFound() }
             todos[todo.id] = todo
             return todo
         }
 
-        func delete(id: Int) throws {
+        public func delete(id: Int) throws {
             guard todos.removeValue(forKey: id) != nil else { throw RepositoryError.notFound() }
             order.removeAll { $0 == id }
         }
@@ -33,52 +33,52 @@ enum WrongConformers {
 
     /// Keeps updated values in a read cache that delete forgets to evict: fetch after update then delete
     /// returns the stale value.
-    actor StaleCache: RepositoryProtocol {
+    public actor StaleCache: RepositoryProtocol {
         private let store = InMemoryTodoRepository()
         private var cache: [Int: Todo] = [:]
 
-        func create(_ todo: Todo) async throws -> Todo {
+        public func create(_ todo: Todo) async throws -> Todo {
             cache[todo.id] = nil
             return try await store.create(todo)
         }
 
-        func fetch(id: Int) async -> Todo? {
+        public func fetch(id: Int) async -> Todo? {
             if let cached = cache[id] { return cached }
             return await store.fetch(id: id)
         }
 
-        func fetchAll() async -> [Todo] { await store.fetchAll() }
+        public func fetchAll() async -> [Todo] { await store.fetchAll() }
 
-        func update(_ todo: Todo) async throws -> Todo {
+        public func update(_ todo: Todo) async throws -> Todo {
             let stored = try await store.update(todo)
             cache[todo.id] = stored
             return stored
         }
 
-        func delete(id: Int) async throws { try await store.delete(id: id) }
+        public func delete(id: Int) async throws { try await store.delete(id: id) }
     }
 
     /// Deletes by moving the last entity into the gap: insertion order breaks once three entities are
     /// stored and one that is not among the last two is deleted.
-    actor SwapRemove: RepositoryProtocol {
+    public actor SwapRemove: RepositoryProtocol {
         private var todos: [Todo] = []
 
-        func create(_ todo: Todo) throws -> Todo {
+        public func create(_ todo: Todo) throws -> Todo {
             guard !todos.contains(where: { $0.id == todo.id }) else { throw RepositoryError.conflict() }
             todos.append(todo)
             return todo
         }
 
-        func fetch(id: Int) -> Todo? { todos.first { $0.id == id } }
-        func fetchAll() -> [Todo] { todos }
+        public func fetch(id: Int) -> Todo? { todos.first { $0.id == id } }
+        public func fetchAll() -> [Todo] { todos }
 
-        func update(_ todo: Todo) throws -> Todo {
+        public func update(_ todo: Todo) throws -> Todo {
             guard let index = todos.firstIndex(where: { $0.id == todo.id }) else { throw RepositoryError.notFound() }
             todos[index] = todo
             return todo
         }
 
-        func delete(id: Int) throws {
+        public func delete(id: Int) throws {
             guard let index = todos.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound() }
             todos.swapAt(index, todos.count - 1)
             todos.removeLast()
@@ -86,26 +86,26 @@ enum WrongConformers {
     }
 
     /// Drops the second of two updates of the same id made back to back (while still returning it).
-    actor LostWrite: RepositoryProtocol {
+    public actor LostWrite: RepositoryProtocol {
         private let store = InMemoryTodoRepository()
         private var lastCallUpdated: Int?
 
-        func create(_ todo: Todo) async throws -> Todo {
+        public func create(_ todo: Todo) async throws -> Todo {
             lastCallUpdated = nil
             return try await store.create(todo)
         }
 
-        func fetch(id: Int) async -> Todo? {
+        public func fetch(id: Int) async -> Todo? {
             lastCallUpdated = nil
             return await store.fetch(id: id)
         }
 
-        func fetchAll() async -> [Todo] {
+        public func fetchAll() async -> [Todo] {
             lastCallUpdated = nil
             return await store.fetchAll()
         }
 
-        func update(_ todo: Todo) async throws -> Todo {
+        public func update(_ todo: Todo) async throws -> Todo {
             if lastCallUpdated == todo.id { return todo }
             lastCallUpdated = nil
             let stored = try await store.update(todo)
@@ -113,13 +113,14 @@ enum WrongConformers {
             return stored
         }
 
-        func delete(id: Int) async throws {
+        public func delete(id: Int) async throws {
             lastCallUpdated = nil
             try await store.delete(id: id)
         }
     }
 
-    static let idReusing = Conformance<Todo>(
+    /// ``IDReusing``, declared with server-assigned ids.
+    public static let idReusing = Conformance<Todo>(
         "id-reusing", capabilities: [.create, .update, .delete, .serverAssignedIDs], ordering: .insertion,
         equivalence: .normalizing("== ignoring id") { todo in
             var copy = todo
@@ -128,29 +129,33 @@ enum WrongConformers {
         }
     ) { IDReusing() }
 
-    static let staleCache = Conformance<Todo>("stale-cache", ordering: .insertion) { StaleCache() }
-    static let swapRemove = Conformance<Todo>("swap-remove", ordering: .insertion) { SwapRemove() }
-    static let lostWrite = Conformance<Todo>("lost-write", ordering: .insertion) { LostWrite() }
+    /// ``StaleCache``.
+    public static let staleCache = Conformance<Todo>("stale-cache", ordering: .insertion) { StaleCache() }
+    /// ``SwapRemove``.
+    public static let swapRemove = Conformance<Todo>("swap-remove", ordering: .insertion) { SwapRemove() }
+    /// ``LostWrite``.
+    public static let lostWrite = Conformance<Todo>("lost-write", ordering: .insertion) { LostWrite() }
 
     /// A correct conformer that assigns its own ids (never reused).
-    actor ServerIDs: RepositoryProtocol {
+    public actor ServerIDs: RepositoryProtocol {
         private let store = InMemoryTodoRepository()
         private var next = 100
 
-        func create(_ todo: Todo) async throws -> Todo {
+        public func create(_ todo: Todo) async throws -> Todo {
             var stored = todo
             next += 1
             stored.id = next
             return try await store.create(stored)
         }
 
-        func fetch(id: Int) async -> Todo? { await store.fetch(id: id) }
-        func fetchAll() async -> [Todo] { await store.fetchAll() }
-        func update(_ todo: Todo) async throws -> Todo { try await store.update(todo) }
-        func delete(id: Int) async throws { try await store.delete(id: id) }
+        public func fetch(id: Int) async -> Todo? { await store.fetch(id: id) }
+        public func fetchAll() async -> [Todo] { await store.fetchAll() }
+        public func update(_ todo: Todo) async throws -> Todo { try await store.update(todo) }
+        public func delete(id: Int) async throws { try await store.delete(id: id) }
     }
 
-    static let serverIDs = Conformance<Todo>(
+    /// ``ServerIDs``.
+    public static let serverIDs = Conformance<Todo>(
         "server-ids", capabilities: [.create, .update, .delete, .serverAssignedIDs], ordering: .insertion,
         equivalence: idReusing.equivalence
     ) { ServerIDs() }
