@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "SeedExamples", dependencies: ["ContractEngine", "StubServer", "MockTime"]),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
-        .target(name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample"]),
+        .target(
+            name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample", "SeedExamples"]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
 
         .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample"]),

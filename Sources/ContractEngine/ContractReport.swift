@@ -71,12 +71,15 @@ public struct ConformerReport: Hashable, Sendable, Codable {
     public var capabilities: String
     /// One result per clause of the contract, in contract order.
     public var clauses: [ClauseResult]
+    /// The contract these clauses belong to, when a report mixes several (`nil`: the report's own).
+    public var contract: String?
 
     /// Creates a report.
-    public init(name: String, capabilities: String, clauses: [ClauseResult]) {
+    public init(name: String, capabilities: String, clauses: [ClauseResult], contract: String? = nil) {
         self.name = name
         self.capabilities = capabilities
         self.clauses = clauses
+        self.contract = contract
     }
 
     /// How many clauses ended with `status`.

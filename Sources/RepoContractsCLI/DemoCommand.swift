@@ -1,4 +1,5 @@
 import ContractEngine
+import SeedExamples
 
 /// `repo-contracts demo`: runs the CRUD contract on the example conformers, each in child processes so a
 /// trap fails one clause instead of ending the run, and prints the conformance table (or the JSON report).
@@ -6,7 +7,7 @@ struct DemoCommand: Subcommand, Equatable {
     static let name = "demo"
     static let abstract = "Run the CRUD contract on the example conformers and print the conformance table."
     static let synopsis = """
-        usage: \(Tool.name) demo [--format table|json] [--strict] [--verbose] [--conformer <name>]…
+        usage: \(Tool.name) demo [--all] [--format table|json] [--strict] [--verbose] [--conformer <name>]…
           See '\(Tool.name) demo --help'.
         """
     static var help: String {
@@ -16,9 +17,11 @@ struct DemoCommand: Subcommand, Equatable {
         Each conformer runs in child processes: a conformer that traps fails the clause it trapped in
         (status 'crashed'), and the run goes on with the next clause.
 
-        USAGE: \(Tool.name) demo [--format table|json] [--strict] [--verbose] [--conformer <name>]…
+        USAGE: \(Tool.name) demo [--all] [--format table|json] [--strict] [--verbose] [--conformer <name>]…
 
         OPTIONS:
+          --all                Also run the seed systems' own contracts (session, recipes,
+                               cache-then-network, loader) on their real, fake and broken conformers.
           --format <format>    table (default): the conformance table and every failure.
                                json: the report as JSON (conformers[].clauses[].id/summary/status/message).
           --strict             Exit with status 1 when a clause failed or crashed.
@@ -32,6 +35,8 @@ struct DemoCommand: Subcommand, Equatable {
         """
     }
 
+    /// Also run the seed systems' contracts.
+    var all = false
     /// How the report is printed.
     var format: OutputFormat = .table
     /// Exit with 1 when a clause failed or crashed.
@@ -41,7 +46,11 @@ struct DemoCommand: Subcommand, Equatable {
     /// The conformers to run, in registry order; empty means all of them.
     var conformers: [String] = []
 
-    init(format: OutputFormat = .table, strict: Bool = false, verbose: Bool = false, conformers: [String] = []) {
+    init(
+        all: Bool = false, format: OutputFormat = .table, strict: Bool = false, verbose: Bool = false,
+        conformers: [String] = []
+    ) {
+        self.all = all
         self.format = format
         self.strict = strict
         self.verbose = verbose
@@ -54,6 +63,9 @@ struct DemoCommand: Subcommand, Equatable {
             switch token {
             case .option("--format", let inline):
                 format = try reader.choice(of: "--format", inline: inline)
+            case .option("--all", let inline):
+                try reader.flag("--all", inline: inline)
+                all = true
             case .option("--strict", let inline):
                 try reader.flag("--strict", inline: inline)
                 strict = true
@@ -110,6 +122,21 @@ struct DemoCommand: Subcommand, Equatable {
         var contracts: [String] = []
         for name in selected.map(\.contractName) where !contracts.contains(name) {
             contracts.append(name)
+        }
+        if all {
+            // The seed systems' conformers trap nowhere: they run in this process.
+            for index in reports.indices {
+                reports[index].contract = selected[index].contractName
+            }
+            for makeReport in SeedExamples.demoReports {
+                let report = await makeReport()
+                contracts.append(report.contract)
+                reports += report.conformers.map { conformer in
+                    var conformer = conformer
+                    conformer.contract = report.contract
+                    return conformer
+                }
+            }
         }
         return ContractReport(contract: contracts.joined(separator: " + "), conformers: reports)
     }

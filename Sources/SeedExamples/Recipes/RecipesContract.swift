@@ -1,0 +1,105 @@
+public import ContractEngine
+internal import Foundation
+internal import StubServer
+
+/// Seed 002's contract: what the recipes service facade with its cache must do on the wire. Each
+/// clause reads the journal of its own stub server (the recipes API): the URL requested, how many
+/// requests, and what an undecodable answer becomes.
+///
+/// ```swift
+/// @Test(arguments: RecipesContract.contract.cases(for: RecipesContract.httpFakeAPI))
+/// func recipes(_ check: SeedCase<any RecipesService>) async { #expect(await check.run().status == .passed) }
+/// ```
+public enum RecipesContract {
+    public static let contract = SeedContract<any RecipesService>("Recipes", clauses: [
+        SeedClause("recipes.requestsRecipesURL", "the first read sends one GET /recipes.json and returns the API's recipes") { check in
+            check.expectEqual(try await check.subject.recipes(), Recipe.samples, "recipes()")
+            check.expectEqual(requests(check), ["GET /recipes.json"], "the requests of one recipes()")
+        },
+        SeedClause("recipes.cacheHitMakesNoRequest", "a second read is answered from the cache: no second request") { check in
+            let first = try await check.subject.recipes()
+            let second = try await check.subject.recipes()
+            check.expectEqual(second, first, "the second recipes()")
+            check.expectEqual(requests(check), ["GET /recipes.json"], "the requests of two recipes()")
+        },
+        SeedClause(
+            "recipes.undecodableBodyIsInvalidResponse",
+            "a body that does not decode throws invalidResponse, and is not cached: the next read asks again"
+        ) { check in
+            check.environment.server.playback.stub(
+                .get("/recipes.json"), times: 1,
+                with: StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"recipes":42}"#.utf8)))
+            if let error = await check.expectThrows("recipes() of an undecodable body", { try await check.subject.recipes() }) {
+                check.expectEqual((error as? RepositoryError)?.kind, .invalidResponse, "the error of an undecodable body (\(error))")
+            }
+            check.expectEqual(try await check.subject.recipes(), Recipe.samples, "recipes() after the undecodable body")
+            check.expectEqual(requests(check), ["GET /recipes.json", "GET /recipes.json"], "the requests of the two recipes()")
+        },
+    ])
+
+    /// "GET /recipes.json" per journal entry.
+    static func requests(_ check: SeedCheck<any RecipesService>) -> [String] {
+        check.journal.map { "\($0.method) \($0.path)" }
+    }
+
+    // MARK: Conformers
+
+    /// The real facade (HTTP service + cache) against the clause's server as a test set it up
+    /// (replaying `Fixtures/Seeds/Recipes/<clause id>.json`, or recording).
+    public static let http = SeedConformance<any RecipesService>("recipes-http") { env in
+        CachedRecipesService(service: HTTPRecipesService(baseURL: env.baseURL))
+    }
+
+    /// The real facade against the ``RecipesAPIFake`` served by the clause's server.
+    public static let httpFakeAPI = SeedConformance<any RecipesService>("recipes-http-fake-api") { env in
+        serveFake(on: env)
+        return CachedRecipesService(service: HTTPRecipesService(baseURL: env.baseURL))
+    }
+
+    /// A broken variant against the ``RecipesAPIFake``.
+    public static func broken(_ flaw: BrokenRecipesService.Flaw) -> SeedConformance<any RecipesService> {
+        SeedConformance("recipes-broken-\(flaw.rawValue)") { env in
+            serveFake(on: env)
+            return BrokenRecipesService(service: HTTPRecipesService(baseURL: env.baseURL), flaw: flaw)
+        }
+    }
+
+    /// Every conformer that runs without a test scope, for `repo-contracts demo`.
+    public static func demoConformances() -> [SeedConformance<any RecipesService>] {
+        [httpFakeAPI] + BrokenRecipesService.Flaw.allCases.map(broken)
+    }
+
+    /// The contract run on ``demoConformances()``.
+    public static func demoReport() async -> ContractReport {
+        var reports: [ConformerReport] = []
+        for conformance in demoConformances() { reports.append(await contract.report(on: conformance)) }
+        return ContractReport(contract: contract.name, conformers: reports)
+    }
+
+    private static func serveFake(on env: SeedEnvironment) {
+        let api = RecipesAPIFake()
+        env.server.playback.stub(.any) { api.respond(to: $0) }
+    }
+}
+
+/// A deliberately wrong recipes facade: what the contract must catch.
+public struct BrokenRecipesService: RecipesService {
+    public enum Flaw: String, Sendable, CaseIterable {
+        /// No cache: every read goes to the API.
+        case nocache = "no-cache"
+        /// An answer that does not decode becomes an empty list, which is cached.
+        case swallowsDecoding = "swallows-decoding"
+    }
+
+    let service: any RecipesService
+    let flaw: Flaw
+    private let cache = RecipesCache()
+
+    public func recipes() async throws -> [Recipe] {
+        if flaw == .nocache { return try await service.recipes() }
+        if let cached = cache.value(for: "recipes") { return cached }
+        let recipes = (try? await service.recipes()) ?? []
+        cache.store(recipes, for: "recipes")
+        return recipes
+    }
+}

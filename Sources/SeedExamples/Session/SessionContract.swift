@@ -1,0 +1,165 @@
+public import ContractEngine
+internal import Foundation
+
+/// What the session contract checks: a repository, and how to open another one over the same data
+/// store (the app launched again).
+public struct SessionSubject: Sendable {
+    public let repository: any SessionRepository
+    public let reopen: @Sendable () -> any SessionRepository
+
+    public init(_ repository: any SessionRepository, reopen: @escaping @Sendable () -> any SessionRepository) {
+        self.repository = repository
+        self.reopen = reopen
+    }
+
+    /// A ``RemoteSessionRepository`` over `api` and `store`, reopened over the same store.
+    public static func remote(_ api: any AuthAPI, _ store: any SessionStore) -> Self {
+        SessionSubject(RemoteSessionRepository(api: api, store: store)) { RemoteSessionRepository(api: api, store: store) }
+    }
+}
+
+/// Seed 001's contract: what signing up, in and out must do to the stored session.
+///
+/// ```swift
+/// @Test(arguments: SessionContract.contract.cases(for: SessionContract.fake))
+/// func session(_ check: SeedCase<SessionSubject>) async { #expect(await check.run().status == .passed) }
+/// ```
+public enum SessionContract {
+    static let account = NewAccount(email: "ada@example.com", name: "Ada", password: "correct horse")
+
+    public static let contract = SeedContract<SessionSubject>("Session", clauses: [
+        SeedClause("session.signUpStoresSession", "a new store holds no session; sign up returns the account's session and stores it") { check in
+            try await expectStored(nil, check, "before signUp")
+            let session = try await check.subject.repository.signUp(account)
+            check.expectEqual(session.email, account.email, "signUp returned a session for another email")
+            try await expectStored(session, check, "after signUp")
+        },
+        SeedClause("session.signInStoresSession", "sign in returns a new session and stores it") { check in
+            let repository = check.subject.repository
+            _ = try await repository.signUp(account)
+            try await repository.signOut()
+            let session = try await repository.signIn(email: account.email, password: account.password)
+            check.expectEqual(session.email, account.email, "signIn returned a session for another email")
+            try await expectStored(session, check, "after signIn")
+        },
+        SeedClause("session.signOutDeletes", "sign out deletes the stored session") { check in
+            let repository = check.subject.repository
+            _ = try await repository.signUp(account)
+            try await repository.signOut()
+            try await expectStored(nil, check, "after signOut")
+        },
+        SeedClause("session.failedSignInLeavesNoSession", "a sign in the API refuses (401) leaves no session") { check in
+            let repository = check.subject.repository
+            _ = try await repository.signUp(account)
+            let error = await check.expectThrows("signIn with a wrong password") {
+                try await repository.signIn(email: account.email, password: "wrong")
+            }
+            if let error, (error as? SessionError) != .unauthorized {
+                check.fail("signIn with a wrong password threw another error", expected: "SessionError.unauthorized", actual: "\(error)")
+            }
+            try await expectStored(nil, check, "after a refused signIn")
+        },
+    ])
+
+    /// Records a failure unless the repository, and a repository reopened over its store, read `expected`.
+    static func expectStored(_ expected: UserSession?, _ check: SeedCheck<SessionSubject>, _ when: String) async throws {
+        check.expectEqual(try await check.subject.repository.currentSession(), expected, "\(when), currentSession()")
+        check.expectEqual(try await check.subject.reopen().currentSession(), expected, "\(when), currentSession() after reopening the store")
+    }
+
+    // MARK: Conformers
+
+    /// The real repository: the HTTP auth client and a file-backed store, against the clause's server
+    /// as a test set it up (replaying `Fixtures/Seeds/Session/<clause id>.json`, or recording).
+    public static let http = SeedConformance<SessionSubject>("session-http") { env in
+        .remote(HTTPAuthAPI(baseURL: env.baseURL), FileSessionStore(file: temporaryFile()))
+    }
+
+    /// The real repository against a ``SessionAPIFake`` served by the clause's server.
+    public static let httpFakeAPI = SeedConformance<SessionSubject>("session-http-fake-api") { env in
+        let api = SessionAPIFake()
+        env.server.playback.stub(.any) { await api.respond(to: $0) }
+        return .remote(HTTPAuthAPI(baseURL: env.baseURL), FileSessionStore(file: temporaryFile()))
+    }
+
+    /// The fake: the API in process, the store in memory.
+    public static let fake = SeedConformance<SessionSubject>("session-fake") { _ in
+        .remote(SessionAPIFake(), InMemorySessionStore())
+    }
+
+    /// A broken variant over the fake.
+    public static func broken(_ flaw: BrokenSessionRepository.Flaw) -> SeedConformance<SessionSubject> {
+        SeedConformance("session-broken-\(flaw.rawValue)") { _ in
+            let api = SessionAPIFake()
+            let store = InMemorySessionStore()
+            return SessionSubject(BrokenSessionRepository(api: api, store: store, flaw: flaw)) {
+                BrokenSessionRepository(api: api, store: store, flaw: flaw)
+            }
+        }
+    }
+
+    /// Every conformer that runs without a test scope, for `repo-contracts demo`.
+    public static func demoConformances() -> [SeedConformance<SessionSubject>] {
+        [httpFakeAPI, fake] + BrokenSessionRepository.Flaw.allCases.map(broken)
+    }
+
+    /// The contract run on ``demoConformances()``.
+    public static func demoReport() async -> ContractReport {
+        var reports: [ConformerReport] = []
+        for conformance in demoConformances() { reports.append(await contract.report(on: conformance)) }
+        return ContractReport(contract: contract.name, conformers: reports)
+    }
+
+    private static func temporaryFile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).json")
+    }
+}
+
+/// A deliberately wrong session repository: what the contract must catch.
+public struct BrokenSessionRepository: SessionRepository {
+    public enum Flaw: String, Sendable, CaseIterable {
+        /// Sign out leaves the stored session.
+        case signout
+        /// A refused sign in keeps the previous session (only a successful one touches the store).
+        case staleSignin = "stale-signin"
+        /// The session lives in the repository, never in the store.
+        case memoryOnly = "memory-only"
+    }
+
+    let api: any AuthAPI
+    let store: any SessionStore
+    let flaw: Flaw
+    private let kept = Protected<UserSession?>(nil)
+
+    init(api: any AuthAPI, store: any SessionStore, flaw: Flaw) {
+        self.api = api
+        self.store = store
+        self.flaw = flaw
+    }
+
+    public func signUp(_ account: NewAccount) async throws -> UserSession {
+        try await keep(try await api.signUp(account))
+    }
+
+    public func signIn(email: String, password: String) async throws -> UserSession {
+        if flaw != .staleSignin { try await forget() }
+        return try await keep(try await api.signIn(email: email, password: password))
+    }
+
+    public func currentSession() async throws -> UserSession? {
+        flaw == .memoryOnly ? kept.withLock { $0 } : try await store.read()
+    }
+
+    public func signOut() async throws {
+        if flaw != .signout { try await forget() }
+    }
+
+    private func keep(_ session: UserSession) async throws -> UserSession {
+        if flaw == .memoryOnly { kept.withLock { $0 = session } } else { try await store.save(session) }
+        return session
+    }
+
+    private func forget() async throws {
+        if flaw == .memoryOnly { kept.withLock { $0 = nil } } else { try await store.delete() }
+    }
+}
