@@ -9,5 +9,16 @@ public enum SeedExamples {
     public static let demoReports: [@Sendable () async -> ContractReport] = [
         SessionContract.demoReport,
         RecipesContract.demoReport,
+        {
+            ContractReport(
+                contract: CacheThenNetworkContract.name, conformers: await CacheThenNetworkContract.demoReports())
+        },
+        {
+            // The loader is `@Observable`, which needs macOS 14 / iOS 17: older systems list no rows.
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+                return ContractReport(contract: "Observable loader", conformers: [])
+            }
+            return ContractReport(contract: LoaderContract.name, conformers: await LoaderContract.demoReports())
+        },
     ]
 }

@@ -37,6 +37,7 @@ struct ArgumentParsingTests {
         #expect(try demo("--format", "json", "--strict", "--verbose", "--conformer", "seed-000-userdefaults") == expected)
         #expect(try demo("--conformer=seed-000-userdefaults", "-v", "--format=json", "--strict") == expected)
         #expect(try demo("--format", "json", "--format", "table") == DemoCommand(format: .table), "the last --format wins")
+        #expect(try demo("--all", "--format=json") == DemoCommand(all: true, format: .json))
     }
 
     @Test("--conformer is repeatable, and the run keeps registry order")

@@ -91,6 +91,30 @@ struct DemoBinaryTests {
         #expect(order(Self.inMemory) == order(Self.seedPort))
     }
 
+    /// The seed systems, as `demo --all` names their conformers.
+    static let seedSystems = ["session", "recipes", "cache-then-network", "loader"]
+
+    @Test("--all adds every seed system's real, fake and broken conformers, each labelled with its own contract")
+    func all() async throws {
+        let run = try await RepoContractsBinary.run("demo", "--all", "--format", "json")
+        #expect(run.status == 0, "stderr:\n\(run.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let conformers = try #require(root["conformers"] as? [[String: Any]])
+        let names = conformers.compactMap { $0["name"] as? String }
+        #expect(names.prefix(2) == [Self.inMemory, Self.seedPort])
+        for system in Self.seedSystems {
+            let rows = conformers.filter { ($0["name"] as? String)?.contains(system) == true }
+            #expect(rows.count >= 2, "\(system): \(names)")
+            let failing = rows.filter { row in
+                (row["clauses"] as? [[String: Any]] ?? []).contains { $0["status"] as? String == "failed" }
+            }
+            #expect(failing.contains { ($0["name"] as? String)?.contains("broken") == true }, "\(system): no broken variant fails")
+            #expect(failing.allSatisfy { ($0["name"] as? String)?.contains("broken") == true }, "\(system): only broken variants fail")
+        }
+        let table = try await RepoContractsBinary.run("demo", "--all")
+        #expect(table.stdout.contains("✘ session-broken-signout [Session › session.signOutDeletes]"))
+    }
+
     @Test("--strict exits 1 when a clause failed or crashed, 0 when none did")
     func strict() async throws {
         let broken = try await RepoContractsBinary.run("demo", "--strict")

@@ -1,0 +1,345 @@
+public import ContractEngine
+public import Foundation
+public import MockTime
+import Observation
+import StubServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What a loader conformer is built on in one clause: the remote's base URL, the remote's state in
+/// process (for the fake conformer), and the clock the stub server delays answers on.
+public struct LoaderEnvironment: Sendable {
+    public let baseURL: URL
+    public let api: NotesAPIFake
+    public let serverClock: MockClock
+}
+
+/// A loader conformer: its name (it contains "loader") and how to build a `Loader<Int, Note>` whose
+/// initial input is note 1.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+public struct LoaderConformance: Sendable {
+    public var name: String
+    public var subject: @MainActor @Sendable (LoaderEnvironment) -> Loader<Int, Note>
+
+    public init(_ name: String, subject: @escaping @MainActor @Sendable (LoaderEnvironment) -> Loader<Int, Note>) {
+        self.name = name
+        self.subject = subject
+    }
+}
+
+/// Where a loader clause's stub server gets its answers (see ``CacheThenNetworkRemote``).
+public typealias LoaderRemote = CacheThenNetworkRemote
+
+/// One law of the loader contract.
+public struct LoaderClause: Sendable, Identifiable {
+    public let id: String
+    public let summary: String
+    /// Whether the clause injects faults or delays (on the server's mock clock): such a clause always
+    /// runs on the stateful stub responder, since a fixture cannot hold them.
+    public let injectsFaults: Bool
+    let body: @MainActor @Sendable (LoaderSession) async throws -> Void
+}
+
+/// One clause bound to one conformer and one remote.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+public struct LoaderCase: Sendable, Identifiable, CustomStringConvertible {
+    public let conformance: LoaderConformance
+    public let clause: LoaderClause
+    public let remote: LoaderRemote
+
+    public init(conformance: LoaderConformance, clause: LoaderClause, remote: LoaderRemote) {
+        self.conformance = conformance
+        self.clause = clause
+        self.remote = remote
+    }
+
+    public var id: String { "\(conformance.name)/\(clause.id)" }
+    public var clauseID: String { clause.id }
+    public var description: String { clause.summary }
+
+    /// Runs the clause on a fresh server, clock and loader; never throws.
+    @MainActor
+    public func run() async -> ClauseResult {
+        let clock = MockClock()
+        let api = NotesAPIFake()
+        let remote = clause.injectsFaults ? .statefulFake : remote
+        let server: StubServer
+        switch remote {
+        case .statefulFake:
+            server = StubServer(.init(clock: clock))
+            server.playback.stub(.any) { api.respond(to: $0) }
+        case .fixtures(let folder):
+            server = StubServer(.init(clock: clock, fixtureDirectory: folder))
+        case .recording(let folder, let upstream):
+            server = StubServer(.init(clock: clock, fixtureDirectory: folder, recordMode: .all, upstream: upstream))
+        }
+        var failures: [ContractFailure] = []
+        do {
+            if case .statefulFake = remote {} else { try server.loadFixture(named: clause.id) }
+            try await server.start()
+            let environment = LoaderEnvironment(baseURL: server.baseURL, api: api, serverClock: clock)
+            let session = LoaderSession(server: server, environment: environment, makeLoader: { conformance.subject(environment) })
+            do {
+                try await clause.body(session)
+            } catch {
+                session.fail("the clause stopped on an error: \(error)")
+            }
+            failures = session.failures
+            await server.stop()
+            if case .recording = remote { _ = try server.finishRecording() }
+        } catch {
+            await server.stop()
+            failures.append(ContractFailure(message: "the clause could not run: \(error)"))
+        }
+        for finding in server.finish().findings where finding.severity == .error {
+            failures.append(ContractFailure(message: "stub server: \(finding.message)"))
+        }
+        return ClauseResult(id: clause.id, summary: clause.summary, status: failures.isEmpty ? .passed : .failed, failures: failures)
+    }
+}
+
+/// The observable-loader contract (seed 004): its clauses, conformers and report.
+///
+/// Observed state sequences come from Observation itself (`withObservationTracking`, see
+/// ``LoaderSession``), not from a history the loader keeps: the contract sees what a view sees, and
+/// checks that Observation notifies at all (on Linux too) without adding test-only state to the loader.
+///
+/// `loadSucceeds`, `noReloadOnceLoaded` and `newInputReloads` replay `Fixtures/Seeds/Loader/<clause id>.json`;
+/// `failureThenRetry` (a `503`) and `concurrentLoadsCoalesce` (the first answer held on the server's
+/// `MockClock` so the other calls arrive while it is in flight) always run on the stateful stub responder.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+public enum LoaderContract {
+    public static let name = "Observable loader"
+
+    static func clause(
+        _ id: String, _ summary: String, faults: Bool = false,
+        _ body: @escaping @MainActor @Sendable (LoaderSession) async throws -> Void
+    ) -> LoaderClause {
+        LoaderClause(id: id, summary: summary, injectsFaults: faults, body: body)
+    }
+
+    public static let clauses: [LoaderClause] = [
+        clause("loader.loadSucceeds",
+               "a new loader is ready and makes no request; load() is observed as loading → success(the remote's note), with one request") { session in
+            try await session.put(Note(id: 1, text: "first"))
+            let loader = session.loader()
+            session.expect([], requests: 0, "a new loader, before load()")
+            await loader.load()
+            await session.settle()
+            session.expect(["loading", "success(1: first)"], requests: 1, "load()")
+        },
+        clause("loader.noReloadOnceLoaded",
+               "once loaded, load() makes no request and keeps the output; load(refresh: true) reloads (loading → success(new))") { session in
+            try await session.put(Note(id: 1, text: "first"))
+            let loader = session.loader()
+            await loader.load()
+            await session.settle()
+            try await session.put(Note(id: 1, text: "edited"))
+            await loader.load()
+            await session.settle()
+            session.expect(["loading", "success(1: first)"], requests: 1, "load() once loaded")
+            await loader.load(refresh: true)
+            await session.settle()
+            session.expect(["loading", "success(1: first)", "loading", "success(1: edited)"], requests: 2, "load(refresh: true)")
+        },
+        clause("loader.newInputReloads",
+               "assigning a new input reloads (loading → success(the new input's output)) with one request; assigning the same input does not") { session in
+            try await session.put(Note(id: 1, text: "first"))
+            try await session.put(Note(id: 2, text: "second"))
+            let loader = session.loader()
+            await loader.load()
+            await session.settle()
+            loader.input = 2
+            await session.settle()
+            session.expect(["loading", "success(1: first)", "loading", "success(2: second)"], requests: 2, "input = 2 after loading note 1")
+            loader.input = 2
+            await session.settle()
+            session.expect(["loading", "success(1: first)", "loading", "success(2: second)"], requests: 2, "input = 2 again")
+        },
+        clause("loader.failureThenRetry",
+               "a failing remote (503) is observed as loading → failure; the next load() retries without refresh: a failure is not a loaded output", faults: true) { session in
+            try await session.put(Note(id: 1, text: "first"))
+            let loader = session.loader()
+            let restore = session.inject(.status(503))
+            await loader.load()
+            await session.settle()
+            restore()
+            session.expect(["loading", "failure"], requests: 1, "load() with every request answered 503")
+            await loader.load()
+            await session.settle()
+            session.expect(["loading", "failure", "loading", "success(1: first)"], requests: 2, "load() once the remote answers again")
+        },
+        clause("loader.concurrentLoadsCoalesce",
+               "three load() calls while one request is in flight (held on the server's MockClock) make one request and one loading → success", faults: true) { session in
+            try await session.put(Note(id: 1, text: "first"))
+            let loader = session.loader()
+            // The first read (only) is held for 1 s on the server's clock: over HTTP by a delay, in process by the fake.
+            let rule = session.server.playback.inject(.delay(.seconds(1)), when: .get("/notes/1"), on: .first)
+            session.environment.api.holdNextRead(on: session.environment.serverClock, for: .seconds(1))
+            let first = Task { await loader.load() }
+            await session.environment.serverClock.waitForSleepers(count: 1)  // the request is in flight
+            let others = [Task { await loader.load() }, Task { await loader.load() }]
+            await Task { @MainActor in }.value  // the main actor ran both calls up to their join
+            session.environment.serverClock.advance(by: .seconds(1))
+            await first.value
+            for other in others { await other.value }
+            session.server.playback.removeFault(rule)
+            await session.settle()
+            session.expect(["loading", "success(1: first)"], requests: 1, "three concurrent load()")
+        },
+    ]
+
+    public static func cases(for conformance: LoaderConformance, remote: LoaderRemote = .statefulFake) -> [LoaderCase] {
+        clauses.map { LoaderCase(conformance: conformance, clause: $0, remote: remote) }
+    }
+
+    @MainActor
+    public static func report(on conformance: LoaderConformance, remote: LoaderRemote = .statefulFake) async -> ConformerReport {
+        var results: [ClauseResult] = []
+        for check in cases(for: conformance, remote: remote) { results.append(await check.run()) }
+        return ConformerReport(name: conformance.name, capabilities: "Loader<Int, Note>", clauses: results)
+    }
+
+    /// The real conformer: the loader over `GET /notes/{id}` through URLSession.
+    public static let http = LoaderConformance("HTTP loader") { env in
+        Loader(input: 1) { [baseURL = env.baseURL] id in try await NotesAPIFake.fetch(id, from: baseURL) }
+    }
+
+    /// The fake conformer: the loader over the API in process (no HTTP).
+    public static let fake = LoaderConformance("in-memory loader") { env in
+        Loader(input: 1) { [api = env.api] id in try await api.note(id) }
+    }
+
+    /// The broken variants, by name.
+    public static let brokenVariants = ["alwaysReloads", "noCoalescing", "ignoresInputChange"]
+
+    /// A deliberately broken HTTP loader (`flaw` is one of ``brokenVariants``).
+    public static func broken(_ flaw: String) -> LoaderConformance {
+        let flaws: LoaderFlaws = switch flaw {
+        case "alwaysReloads": .alwaysReloads
+        case "noCoalescing": .noCoalescing
+        default: .ignoresInputChange
+        }
+        return LoaderConformance("broken loader (\(flaw))") { env in
+            Loader(input: 1, flaws: flaws) { [baseURL = env.baseURL] id in try await NotesAPIFake.fetch(id, from: baseURL) }
+        }
+    }
+
+    /// The rows `repo-contracts demo --all` would print, each on the stateful API in code.
+    @MainActor
+    public static func demoReports() async -> [ConformerReport] {
+        var reports: [ConformerReport] = []
+        for conformance in [http, fake] + brokenVariants.map(broken) { reports.append(await report(on: conformance)) }
+        return reports
+    }
+}
+
+/// One loader clause's world, and the observer of the loader's states.
+@MainActor
+public final class LoaderSession {
+    let server: StubServer
+    let environment: LoaderEnvironment
+    private let makeLoader: @MainActor () -> AnyObject
+    private(set) var failures: [ContractFailure] = []
+    /// The states observed so far, described ("loading", "success(1: first)", "failure").
+    private(set) var observed: [String] = []
+    private var current: () -> String = { "ready" }
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var baseline = 0
+
+    init(server: StubServer, environment: LoaderEnvironment, makeLoader: @escaping @MainActor () -> AnyObject) {
+        self.server = server
+        self.environment = environment
+        self.makeLoader = makeLoader
+    }
+
+    func fail(_ message: String, expected: String? = nil, actual: String? = nil) {
+        failures.append(ContractFailure(message: message, expected: expected, actual: actual))
+    }
+
+    /// Builds the loader and starts observing its `state`.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    func loader() -> Loader<Int, Note> {
+        // swiftlint:disable:next force_cast
+        let loader = makeLoader() as! Loader<Int, Note>
+        baseline = requests
+        current = { Self.describe(loader.state) }
+        observe(loader)
+        return loader
+    }
+
+    /// `withObservationTracking` calls `onChange` before the change (willSet): the new state is read in
+    /// a main-actor task, which runs after the loader's synchronous change, then tracking starts again.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    private func observe(_ loader: Loader<Int, Note>) {
+        withObservationTracking {
+            _ = loader.state
+        } onChange: {
+            Task { @MainActor [weak self] in
+                guard let self else { return }
+                self.observed.append(Self.describe(loader.state))
+                self.observe(loader)
+                let waiters = self.waiters
+                self.waiters = []
+                for waiter in waiters { waiter.resume() }
+            }
+        }
+    }
+
+    /// Waits until the loader is not loading and its current state has been observed.
+    func settle() async {
+        while current() == "loading" || (!observed.isEmpty && observed.last != current()) {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+    }
+
+    private var requests: Int {
+        server.journal.count(of: .method("GET", "/notes/1")) + server.journal.count(of: .method("GET", "/notes/2"))
+            + environment.api.directReadCount
+    }
+
+    static func describe(_ state: LoaderState<Note>) -> String {
+        switch state {
+        case .ready: "ready"
+        case .loading: "loading"
+        case .success(let note): "success(\(note.id): \(note.text))"
+        case .failure: "failure"
+        }
+    }
+
+    func expect(_ states: [String], requests count: Int, _ what: String) {
+        if observed != states {
+            fail("after \(what), the observed states differ", expected: states.joined(separator: " → "),
+                 actual: observed.joined(separator: " → "))
+        }
+        let made = requests - baseline
+        if made != count {
+            fail("after \(what), the loader made \(made) GET /notes/{id} in all", expected: "\(count)", actual: "\(made)")
+        }
+    }
+
+    /// Puts `note` on the remote (over HTTP, so fixtures hold it).
+    func put(_ note: Note) async throws {
+        var request = URLRequest(url: environment.baseURL.appendingPathComponent("notes/\(note.id)"))
+        request.httpMethod = "PUT"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        request.httpBody = try encoder.encode(note)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard status == 200 else { throw NotesAPIError.status(status) }
+    }
+
+    /// Fails every `GET /notes/…` with `fault` (and the in-process reads) until the closure is called.
+    func inject(_ fault: Fault) -> () -> Void {
+        let rule = server.playback.inject(fault, when: .method("GET", "/notes/1"))
+        environment.api.isOffline = true
+        return { [server, api = environment.api] in
+            server.playback.removeFault(rule)
+            api.isOffline = false
+        }
+    }
+}
