@@ -76,7 +76,6 @@ public struct CacheThenNetworkCase: Sendable, Identifiable, CustomStringConverti
         let server: StubServer
         var remote = remote
         if clause.injectsFaults { remote = .statefulFake }
-        var failures: [ContractFailure] = []
         switch remote {
         case .statefulFake:
             server = StubServer()
@@ -86,9 +85,9 @@ public struct CacheThenNetworkCase: Sendable, Identifiable, CustomStringConverti
         case .recording(let folder, let upstream):
             server = StubServer(.init(fixtureDirectory: folder, recordMode: .all, upstream: upstream))
         }
-        do {
-            if case .statefulFake = remote {} else { try server.loadFixture(named: clause.id) }
-            try await server.start()
+        var loadsFixture = true
+        if case .statefulFake = remote { loadsFixture = false }
+        return await server.runSeedClause(id: clause.id, summary: clause.summary, loadsFixture: loadsFixture) {
             let environment = CacheThenNetworkEnvironment(baseURL: server.baseURL, clock: clock, api: api)
             let session = CacheThenNetworkSession(
                 server: server, environment: environment, ttl: conformance.ttl,
@@ -98,17 +97,8 @@ public struct CacheThenNetworkCase: Sendable, Identifiable, CustomStringConverti
             } catch {
                 session.fail("the clause stopped on an error: \(error)")
             }
-            failures = session.failures
-            await server.stop()
-            if case .recording = remote { _ = try server.finishRecording() }
-        } catch {
-            await server.stop()
-            failures.append(ContractFailure(message: "the clause could not run: \(error)"))
+            return session.failures
         }
-        for finding in server.finish().findings where finding.severity == .error {
-            failures.append(ContractFailure(message: "stub server: \(finding.message)"))
-        }
-        return ClauseResult(id: clause.id, summary: clause.summary, status: failures.isEmpty ? .passed : .failed, failures: failures)
     }
 }
 

@@ -75,10 +75,9 @@ public struct LoaderCase: Sendable, Identifiable, CustomStringConvertible {
         case .recording(let folder, let upstream):
             server = StubServer(.init(clock: clock, fixtureDirectory: folder, recordMode: .all, upstream: upstream))
         }
-        var failures: [ContractFailure] = []
-        do {
-            if case .statefulFake = remote {} else { try server.loadFixture(named: clause.id) }
-            try await server.start()
+        var loadsFixture = true
+        if case .statefulFake = remote { loadsFixture = false }
+        return await server.runSeedClause(id: clause.id, summary: clause.summary, loadsFixture: loadsFixture) {
             let environment = LoaderEnvironment(baseURL: server.baseURL, api: api, serverClock: clock)
             let session = LoaderSession(server: server, environment: environment, makeLoader: { conformance.subject(environment) })
             do {
@@ -86,17 +85,8 @@ public struct LoaderCase: Sendable, Identifiable, CustomStringConvertible {
             } catch {
                 session.fail("the clause stopped on an error: \(error)")
             }
-            failures = session.failures
-            await server.stop()
-            if case .recording = remote { _ = try server.finishRecording() }
-        } catch {
-            await server.stop()
-            failures.append(ContractFailure(message: "the clause could not run: \(error)"))
+            return session.failures
         }
-        for finding in server.finish().findings where finding.severity == .error {
-            failures.append(ContractFailure(message: "stub server: \(finding.message)"))
-        }
-        return ClauseResult(id: clause.id, summary: clause.summary, status: failures.isEmpty ? .passed : .failed, failures: failures)
     }
 }
 
