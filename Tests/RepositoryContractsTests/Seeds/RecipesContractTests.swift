@@ -16,13 +16,7 @@ struct RecipesContractTests {
 
     @Test("over HTTP replaying Fixtures/Seeds/Recipes", arguments: contract.cases(for: RecipesContract.http))
     func replay(_ check: SeedCase<any RecipesService>) async throws {
-        let server = StubServer(.init(fixtureDirectory: SeedFixtures.recipes))
-        try await server.start()
-        try server.loadFixture(named: check.clauseID)
-        let result = await StubServer.$currentIfAny.withValue(server) { await check.run() }
-        await server.stop()
-        expectPassed(result, check.label)
-        #expect(server.finish().findings.map(\.message) == [])
+        try await SeedFixtures.expectReplayPasses(check, from: SeedFixtures.recipes)
     }
 
     @Test("every clause has a committed fixture, and no fixture is left over")

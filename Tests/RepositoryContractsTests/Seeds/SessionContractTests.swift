@@ -20,13 +20,7 @@ struct SessionContractTests {
 
     @Test("over HTTP replaying Fixtures/Seeds/Session", arguments: contract.cases(for: SessionContract.http))
     func replay(_ check: SeedCase<SessionSubject>) async throws {
-        let server = StubServer(.init(fixtureDirectory: SeedFixtures.session))
-        try await server.start()
-        try server.loadFixture(named: check.clauseID)
-        let result = await StubServer.$currentIfAny.withValue(server) { await check.run() }
-        await server.stop()
-        expectPassed(result, check.label)
-        #expect(server.finish().findings.map(\.message) == [])
+        try await SeedFixtures.expectReplayPasses(check, from: SeedFixtures.session)
     }
 
     @Test("every clause has a committed fixture, and no fixture is left over")
@@ -111,6 +105,20 @@ enum SeedFixtures {
     static func names(in folder: URL) throws -> Set<String> {
         Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) })
+    }
+
+    /// Runs `check` against a stub server replaying `<folder>/<clause id>.json`, and expects it to pass
+    /// with no unmatched request and no unused interaction.
+    static func expectReplayPasses<Subject>(
+        _ check: SeedCase<Subject>, from folder: URL, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let server = StubServer(.init(fixtureDirectory: folder))
+        try await server.start()
+        try server.loadFixture(named: check.clauseID)
+        let result = await StubServer.$currentIfAny.withValue(server) { await check.run() }
+        await server.stop()
+        expectPassed(result, check.label, sourceLocation: sourceLocation)
+        #expect(server.finish().findings.map(\.message) == [], sourceLocation: sourceLocation)
     }
 
     /// Runs every clause of `contract` on `conformance` and returns the failure messages by clause id.
