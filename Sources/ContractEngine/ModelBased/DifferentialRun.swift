@@ -14,13 +14,7 @@ struct DifferentialRun<Entity: Identifiable & Equatable & Sendable>: Sendable wh
         var outcome = RunOutcome()
         var created = 0
         for (index, operation) in operations.enumerated() {
-            guard operation.isValid(createdCount: created) else {
-                outcome.skipped.append(index)
-                outcome.trace.append(TraceStep(operation: operation, swiftSource: nil, observed: "skipped: names an entity never created"))
-                continue
-            }
-            let newReference = created
-            if case .create = operation { created += 1 }
+            guard let newReference = outcome.admit(operation, at: index, created: &created) else { continue }
             let requestA = sideA.request(for: operation, newReference: newReference)
             let requestB = sideB.request(for: operation, newReference: newReference)
             let observedA = await a.perform(requestA)

@@ -38,4 +38,18 @@ struct RunOutcome: Sendable {
     var divergence: Divergence?
     /// Indices of steps that were skipped because a reference they name was never created.
     var skipped: [Int] = []
+
+    /// Admits step `index` of a run that has created `created` entities so far: `nil` (and the step
+    /// traced as skipped) when it names an entity never created; else the reference a create would
+    /// get, with `created` counted on.
+    mutating func admit(_ operation: ModelOperation, at index: Int, created: inout Int) -> Int? {
+        guard operation.isValid(createdCount: created) else {
+            skipped.append(index)
+            trace.append(TraceStep(operation: operation, swiftSource: nil, observed: "skipped: names an entity never created"))
+            return nil
+        }
+        let newReference = created
+        if case .create = operation { created += 1 }
+        return newReference
+    }
 }

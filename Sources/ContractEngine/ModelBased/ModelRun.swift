@@ -12,13 +12,7 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
         var outcome = RunOutcome()
         var created = 0
         for (index, operation) in operations.enumerated() {
-            guard operation.isValid(createdCount: created) else {
-                outcome.skipped.append(index)
-                outcome.trace.append(TraceStep(operation: operation, swiftSource: nil, observed: "skipped: names an entity never created"))
-                continue
-            }
-            let newReference = created
-            if case .create = operation { created += 1 }
+            guard let newReference = outcome.admit(operation, at: index, created: &created) else { continue }
             let expectedRequest = modelSide.request(for: operation, newReference: newReference)
             let request = subjectSide.request(for: operation, newReference: newReference)
             let observed = await subject.perform(request)
