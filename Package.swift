@@ -56,13 +56,13 @@ let package = Package(
             name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample", "SeedExamples"]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
 
-        .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample"]),
+        .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "MockTime", "TodoExample"]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "SeedExamples"]),
-        .testTarget(name: "StubServerTests", dependencies: ["StubServer", "StubServerTesting", "MockTime"]),
+        .testTarget(name: "StubServerTests", dependencies: ["StubServer", "StubServerTesting", "MockTime", "MockTimeTesting"]),
         .testTarget(name: "MockTimeTests", dependencies: ["MockTime", "MockTimeTesting"]),
-        .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "repo-contracts"]),
+        .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "ContractEngine", "repo-contracts"]),
     ],
     swiftLanguageModes: [.v6]
 )

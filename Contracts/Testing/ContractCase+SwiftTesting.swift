@@ -29,7 +29,7 @@ extension ContractCase {
     ) async -> ClauseResult {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         loadClauseFixture(sourceLocation: location)
-        let result = await run()
+        let result = await watchingStubServers { await run() }
         for issue in result.issueMessages(label: label) {
             Issue.record(Comment(rawValue: issue), sourceLocation: location)
         }
@@ -60,7 +60,7 @@ extension Contract {
         _ conformance: Conformance<Entity>,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> ConformerReport {
-        let report = await report(on: conformance)
+        let report = await watchingStubServers { await self.report(on: conformance) }
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         for result in report.clauses {
             for issue in result.issueMessages(label: "[\(name) › \(result.id)]") {

@@ -17,7 +17,7 @@ extension Contract {
     public func assertConformance(
         of conformance: Conformance<Entity>, file: StaticString = #filePath, line: UInt = #line
     ) async -> ConformerReport {
-        let report = await report(on: conformance)
+        let report = await watchingStubServers { await self.report(on: conformance) }
         for result in report.clauses {
             for message in result.issueMessages(label: "[\(name) › \(result.id)]") {
                 XCTFail(message, file: file, line: line)

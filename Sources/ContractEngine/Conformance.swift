@@ -10,7 +10,13 @@ public struct Conformance<Entity: Identifiable & Equatable & Sendable>: Sendable
     public var ordering: Ordering<Entity>
     /// When two entities count as the same stored value.
     public var equivalence: Equivalence<Entity>
-    /// How long one operation may take before the watchdog fails it. Default: 5 seconds.
+    /// How long one operation may go without any sign of progress before the watchdog fails it.
+    /// Default: 5 seconds.
+    ///
+    /// Signs of progress are the subject's other calls ending, calls ending anywhere in the process,
+    /// and stub servers receiving or answering requests; so a call queued behind others on a loaded
+    /// machine is not failed, while a call that hangs while nothing moves is. A call is given up after
+    /// 24 × this long whatever moves. The failure says how long the call ran and when work last moved.
     public var timeout: Duration
     /// Maps the conformer's own errors to a ``RepositoryError/Kind`` (default: reads ``RepositoryError``).
     public var classifyError: @Sendable (any Error) -> RepositoryError.Kind?

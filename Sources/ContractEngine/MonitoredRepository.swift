@@ -3,6 +3,8 @@
 public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
     let witness: RepositoryWitness<Entity>
     let timeout: Duration
+    /// The subject's signs of life, shared by its calls: a call queued behind its siblings is not hung.
+    let monitor = ProgressMonitor()
 
     /// `create(_:)`, which the clause needs to succeed.
     @discardableResult
@@ -35,7 +37,10 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
         _ operation: String, _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         do {
-            return try await withWatchdog(timeout, operation: operation, body)
+            return try await withWatchdog(timeout, operation: operation, monitor: monitor) { [monitor] in
+                defer { monitor.noteCallEnded() }
+                return try await body()
+            }
         } catch let failure as OperationFailure {
             throw failure
         } catch {

@@ -4,8 +4,9 @@ public struct OperationFailure: Error, CustomStringConvertible {
     public enum Reason: Sendable {
         /// The conformer threw.
         case threw(any Error)
-        /// The call did not complete within the conformance's timeout.
-        case timedOut(Duration)
+        /// The call went the conformance's timeout without any sign of progress (or ran far longer than
+        /// it while work kept moving): how it looked then.
+        case timedOut(Stall)
     }
 
     /// The call, as the clause made it ("update(Todo(id: 3, …))").
@@ -19,9 +20,8 @@ public struct OperationFailure: Error, CustomStringConvertible {
             "\(error)"
         case .threw(let error):
             "\(operation) threw \(describe(error)), but the clause needs it to succeed"
-        case .timedOut(let limit):
-            "\(operation) did not complete within \(limit.formattedSeconds) (the conformance's timeout): "
-                + "a completion handler that is never called, a lock never released, or a request never answered"
+        case .timedOut(let stall):
+            "\(operation) did not complete: \(stall)"
         }
     }
 }
@@ -34,7 +34,34 @@ package func describe(_ error: any Error) -> String {
     return text.hasPrefix(type) ? text : "\(type): \(text)"
 }
 
+extension Stall: CustomStringConvertible {
+    /// What the watchdog saw, so that a hang can be told from a slow machine.
+    public var description: String {
+        let timeout = "the conformance's timeout of \(limit.formattedSeconds)"
+        var lastMoves: [String] = []
+        if let since = sinceLocalProgress { lastMoves.append("another call of this subject ended \(since.roundedSeconds) ago") }
+        if let since = sinceOtherProgress { lastMoves.append("other work in this process moved \(since.roundedSeconds) ago") }
+        if reachedCeiling {
+            return "still running after \(running.roundedSeconds), \(ceilingFactor) × \(timeout), although work kept "
+                + "moving (\(lastMoves.joined(separator: "; "))): a loop that never ends, or a timeout far too short "
+                + "for this machine"
+        }
+        let moved = lastMoves.isEmpty
+            ? "nothing else moved while it ran (no other call of this subject ended, no stub server answered)"
+            : "the last sign of progress: \(lastMoves.joined(separator: "; "))"
+        return "running for \(running.roundedSeconds) with no sign of progress for \(limit.formattedSeconds) (\(timeout)); "
+            + "\(moved): a completion handler that is never called, a lock never released, or a request never answered"
+    }
+}
+
 extension Duration {
+    /// "6.2 s": seconds to one decimal, for elapsed times.
+    package var roundedSeconds: String {
+        let (seconds, attoseconds) = components
+        let tenths = (Double(seconds) + Double(attoseconds) / 1e18) * 10
+        return "\(Double(tenths.rounded()) / 10) s"
+    }
+
     /// "5 s", "0.25 s".
     package var formattedSeconds: String {
         let (seconds, attoseconds) = components

@@ -1,12 +1,19 @@
-/// Runs `body`, but gives up after `limit`: a call that never completes fails with
-/// ``OperationFailure/Reason/timedOut(_:)`` and the run goes on.
+/// Runs `body`, but gives up on it once it has gone `limit` without any sign of progress: a call that
+/// never completes fails with ``OperationFailure/Reason/timedOut(_:)`` and the run goes on.
+///
+/// Progress is read from `monitor` (this subject's other calls ending, calls ending anywhere in the
+/// process, the stub servers answering requests). A call queued behind others on a loaded machine keeps
+/// seeing progress and is left alone; a call that hangs while nothing else moves fails after `limit`.
+/// So that work that moves forever (a retry loop against a stub server) still ends, a call is also
+/// given up after ``ceilingFactor`` × `limit` whatever moves.
 ///
 /// The body runs in its own task so that a body that ignores cancellation (a continuation nobody resumes)
-/// cannot hold the caller: it is cancelled and abandoned. The limit is measured on the continuous clock
-/// because it guards against real hangs; it is never what a test waits for.
+/// cannot hold the caller: it is cancelled and abandoned. Time is read on the continuous clock because
+/// the watchdog guards against real hangs; it is never what a test waits for.
 package func withWatchdog<Value: Sendable>(
     _ limit: Duration,
     operation: String,
+    monitor: ProgressMonitor = ProgressMonitor(),
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     let race = Race<Value>()
@@ -18,13 +25,63 @@ package func withWatchdog<Value: Sendable>(
                     do { race.finish(.success(try await body())) } catch { race.finish(.failure(error)) }
                 },
                 timer: Task {
-                    try await Task.sleep(for: limit)
-                    race.finish(.failure(OperationFailure(operation: operation, reason: .timedOut(limit))))
+                    // An unstructured task inherits the task-local sources.
+                    let stall = try await waitForStall(limit: limit, monitor: monitor)
+                    race.finish(.failure(OperationFailure(operation: operation, reason: .timedOut(stall))))
                 })
         }
     } onCancel: {
         race.finish(.failure(CancellationError()))
     }
+}
+
+/// A watchdog gives a call at most this many times its limit, even while work keeps moving.
+package let ceilingFactor = 24
+
+/// Returns when nothing has moved for `limit`, or when the ceiling is reached; throws when cancelled.
+private func waitForStall(limit: Duration, monitor: ProgressMonitor) async throws -> Stall {
+    try await waitForStall(limit: limit, monitor: monitor, clock: ProgressMonitor.clock)
+}
+
+private func waitForStall<C: Clock>(limit: Duration, monitor: ProgressMonitor, clock: C) async throws -> Stall
+where C.Duration == Duration {
+    let start = clock.now
+    let ceiling = start.advanced(by: limit * ceilingFactor)
+    // Polled a few times per limit, so a stall is seen between 1 and 1.25 limits after the last progress.
+    let interval = limit / 4
+    var local = monitor.localCount
+    var elsewhere = monitor.elsewhereCount
+    var lastLocal: C.Instant?
+    var lastElsewhere: C.Instant?
+    while true {
+        try await clock.sleep(until: min(clock.now.advanced(by: interval), ceiling), tolerance: nil)
+        let now = clock.now
+        let (newLocal, newElsewhere) = (monitor.localCount, monitor.elsewhereCount)
+        if newLocal != local { (local, lastLocal) = (newLocal, now) }
+        if newElsewhere != elsewhere { (elsewhere, lastElsewhere) = (newElsewhere, now) }
+        let lastProgress = max(lastLocal ?? start, lastElsewhere ?? start)
+        let stall = Stall(
+            limit: limit, running: start.duration(to: now),
+            sinceLocalProgress: lastLocal.map { $0.duration(to: now) },
+            sinceOtherProgress: lastElsewhere.map { $0.duration(to: now) },
+            reachedCeiling: now >= ceiling)
+        if stall.reachedCeiling || lastProgress.duration(to: now) >= limit { return stall }
+    }
+}
+
+/// How a call looked when its watchdog gave up on it.
+public struct Stall: Sendable, Hashable {
+    /// The longest the call could go without a sign of progress: the conformance's timeout.
+    public var limit: Duration
+    /// How long the call had been running.
+    public var running: Duration
+    /// How long ago another call of the same subject last ended while this one ran (`nil`: none did).
+    public var sinceLocalProgress: Duration?
+    /// How long ago anything else in the process last moved while this one ran: another subject's
+    /// call ended, a stub server received or answered a request (`nil`: nothing did).
+    public var sinceOtherProgress: Duration?
+    /// Whether the call was given up for running ``ceilingFactor`` × `limit` although work kept moving.
+    public var reachedCeiling: Bool
 }
 
 /// The state shared by the work, the timer and the caller: the first to finish resumes the caller and

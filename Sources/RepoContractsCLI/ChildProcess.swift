@@ -50,43 +50,17 @@ enum ChildProcess {
     }
 
     private static func runBlocking(_ executable: URL, arguments: [String], environment: [String: String]?) throws -> ChildOutcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment {
-            process.environment = environment
-        }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw ToolError("could not start \(executable.path) \(arguments.joined(separator: " ")): \(error)")
-        }
-        // The child has its own copies of the write ends; ours must go, or the reads never see the end.
-        try? output.fileHandleForWriting.close()
-        try? errors.fileHandleForWriting.close()
-
+        let child = try SpawnedProcess(executable: executable, arguments: arguments, environment: environment)
         let drained = Protected<Data?>(nil)
         let outputDrained = DispatchSemaphore(value: 0)
-        let outputReader = output.fileHandleForReading
         Thread.detachNewThread {
-            let data = outputReader.readDataToEndOfFile()
+            let data = child.standardOutput.readDataToEndOfFile()
             drained.withLock { $0 = data }
             outputDrained.signal()
         }
-        let standardError = errors.fileHandleForReading.readDataToEndOfFile()
+        let standardError = child.standardError.readDataToEndOfFile()
         outputDrained.wait()
-        process.waitUntilExit()
-
-        let termination: Termination = switch process.terminationReason {
-        case .uncaughtSignal: .signalled(process.terminationStatus)
-        case .exit: .exited(process.terminationStatus)
-        @unknown default: .exited(process.terminationStatus)
-        }
+        let termination = child.waitForExit()
         return ChildOutcome(
             standardOutput: drained.withLock { $0 } ?? Data(), standardError: standardError, termination: termination)
     }

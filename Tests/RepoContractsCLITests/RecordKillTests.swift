@@ -1,3 +1,4 @@
+import ContractEngine
 import Foundation
 import StubServer
 import Testing
@@ -380,97 +381,101 @@ private struct Upstream: Sendable {
 }
 
 /// `repo-contracts record --upstream … --out … --mode all` as a child process the test signals; its
-/// output is collected as it comes.
-private final class Recorder: @unchecked Sendable {
-    private let process = Process()
-    private let lock = NSLock()
-    private var output = Data()
-    private var errors = Data()
-    private var streamsAtEnd = 0
+/// output is collected as it comes, and the test waits for what it needs (the URL line, the end) on
+/// continuations resumed by the readers and the reaper, never by polling a clock.
+private final class Recorder: Sendable {
+    private struct State {
+        var output = Data()
+        var errors = Data()
+        var streamsAtEnd = 0
+        var termination: Termination?
+        /// Waiters for a change of state, each resumed (and dropped) once its condition holds.
+        var waiters: [(condition: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+        var isFinished: Bool { termination != nil && streamsAtEnd == 2 }
+        var firstLine: String? {
+            output.firstIndex(of: UInt8(ascii: "\n")).map { String(decoding: output[..<$0], as: UTF8.self) }
+        }
+    }
+
+    private let child: SpawnedProcess
+    private let state = Protected(State())
 
     init(upstream: URL, out: URL) throws {
-        process.executableURL = try RepoContractsBinary.url()
-        process.arguments = ["record", "--upstream", upstream.absoluteString, "--out", out.path, "--mode", "all"]
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try? outputPipe.fileHandleForWriting.close()
-        try? errorPipe.fileHandleForWriting.close()
-        drain(outputPipe.fileHandleForReading) { $0.output.append($1) }
-        drain(errorPipe.fileHandleForReading) { $0.errors.append($1) }
+        child = try SpawnedProcess(
+            executable: try RepoContractsBinary.url(),
+            arguments: ["record", "--upstream", upstream.absoluteString, "--out", out.path, "--mode", "all"])
+        drain(child.standardOutput) { $0.output.append($1) }
+        drain(child.standardError) { $0.errors.append($1) }
+        Thread.detachNewThread { [self] in
+            let termination = child.waitForExit()
+            update { $0.termination = termination }
+        }
+    }
+
+    /// Changes the state under the lock, then resumes every waiter whose condition now holds.
+    private func update(_ change: (inout State) -> Void) {
+        let ready = state.withLock { state in
+            change(&state)
+            let snapshot = state
+            let (ready, waiting) = (state.waiters.filter { $0.condition(snapshot) }, state.waiters.filter { !$0.condition(snapshot) })
+            state.waiters = waiting
+            return ready.map(\.continuation)
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    /// Returns once `condition` holds (at once if it already does).
+    private func wait(until condition: @escaping @Sendable (State) -> Bool) async {
+        await withCheckedContinuation { continuation in
+            let holds = state.withLock { state in
+                if condition(state) { return true }
+                state.waiters.append((condition, continuation))
+                return false
+            }
+            if holds { continuation.resume() }
+        }
     }
 
     /// Reads `handle` to its end on a thread of its own, handing each chunk to `append` under the lock.
-    private func drain(_ handle: FileHandle, _ append: @escaping @Sendable (Recorder, Data) -> Void) {
+    private func drain(_ handle: FileHandle, _ append: @escaping @Sendable (inout State, Data) -> Void) {
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = handle.availableData
-                lock.lock()
-                defer { lock.unlock() }
                 guard !chunk.isEmpty else {
-                    streamsAtEnd += 1
+                    update { $0.streamsAtEnd += 1 }
                     return
                 }
-                append(self, chunk)
+                update { append(&$0, chunk) }
             }
         }
     }
 
-    private func locked<T>(_ body: (Recorder) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(self)
-    }
+    var standardError: String { state.withLock { String(decoding: $0.errors, as: UTF8.self) } }
+    var isRunning: Bool { state.withLock { $0.termination == nil } }
 
-    var standardError: String { locked { String(decoding: $0.errors, as: UTF8.self) } }
-    var isRunning: Bool { process.isRunning }
-
-    /// The proxy's base URL: the first line of standard output (waits up to 30 s for it).
+    /// The proxy's base URL: the first line of standard output, once it is written; fails if the recorder
+    /// ends first.
     func baseURL() async throws -> URL {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let line = locked { recorder -> String? in
-                recorder.output.firstIndex(of: UInt8(ascii: "\n")).map {
-                    String(decoding: recorder.output[..<$0], as: UTF8.self)
-                }
-            }
-            if let line {
-                return try #require(URL(string: line), "first line: \(line)")
-            }
-            guard process.isRunning else {
-                throw ToolError("record ended before printing its URL; stderr:\n\(standardError)")
-            }
-            try await Task.sleep(for: .milliseconds(5))
+        await wait { $0.firstLine != nil || $0.streamsAtEnd == 2 }
+        guard let line = state.withLock({ $0.firstLine }) else {
+            throw ToolError("record ended before printing its URL; stderr:\n\(standardError)")
         }
-        throw ToolError("record printed no URL within 30 s; stderr:\n\(standardError)")
+        return try #require(URL(string: line), "first line: \(line)")
     }
 
     func send(_ signal: Int32) {
-        kill(process.processIdentifier, signal)
+        child.send(signal)
     }
 
-    /// SIGKILL unless it already ended (its process id is not reused that fast: ids are handed out in
-    /// increasing order).
+    /// SIGKILL unless it has already ended and been reaped.
     func killIfRunning() {
-        if process.isRunning { send(SIGKILL) }
+        child.send(SIGKILL)
     }
 
-    /// Waits (up to 60 s) for the recorder to end and for its output to be read, and says how it ended.
+    /// Waits for the recorder to end and for its output to be read, and says how it ended.
     func exit() async throws -> Termination {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while process.isRunning || locked({ $0.streamsAtEnd }) < 2 {
-            guard ContinuousClock.now < deadline else {
-                throw ToolError("record did not end within 60 s; stderr:\n\(standardError)")
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        return switch process.terminationReason {
-        case .uncaughtSignal: .signalled(process.terminationStatus)
-        case .exit: .exited(process.terminationStatus)
-        @unknown default: .exited(process.terminationStatus)
-        }
+        await wait { $0.isFinished }
+        return try #require(state.withLock { $0.termination })
     }
 }

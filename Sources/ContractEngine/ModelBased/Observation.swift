@@ -57,6 +57,8 @@ enum Request<Entity: Identifiable & Sendable>: Sendable where Entity.ID: Sendabl
 struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
     let witness: RepositoryWitness<Entity>
     let timeout: Duration
+    /// The subject's signs of life, shared by its calls (parallel runs queue calls behind each other).
+    let monitor = ProgressMonitor()
     let classify: @Sendable (any Error) -> RepositoryError.Kind?
 
     init(_ witness: RepositoryWitness<Entity>, _ conformance: Conformance<Entity>) {
@@ -84,7 +86,10 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
         _ operation: String, _ body: @escaping @Sendable () async throws -> Observation<Entity>
     ) async -> Observation<Entity> {
         do {
-            return try await withWatchdog(timeout, operation: operation, body)
+            return try await withWatchdog(timeout, operation: operation, monitor: monitor) { [monitor] in
+                defer { monitor.noteCallEnded() }
+                return try await body()
+            }
         } catch let failure as OperationFailure {
             return .broke(failure.description)
         } catch let error as CallbackError {

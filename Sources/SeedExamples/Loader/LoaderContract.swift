@@ -170,8 +170,8 @@ public enum LoaderContract {
             session.environment.api.holdNextRead(on: session.environment.serverClock, for: .seconds(1))
             let first = Task { await loader.load() }
             await session.environment.serverClock.waitForSleepers(count: 1)  // the request is in flight
-            let others = [Task { await loader.load() }, Task { await loader.load() }]
-            await Task { @MainActor in }.value  // the main actor ran both calls up to their join
+            // Both calls have run up to their first suspension (joined the request, or made their own).
+            let others = [await session.started { await loader.load() }, await session.started { await loader.load() }]
             session.environment.serverClock.advance(by: .seconds(1))
             await first.value
             for other in others { await other.value }
@@ -276,6 +276,20 @@ public final class LoaderSession {
                 for waiter in waiters { waiter.resume() }
             }
         }
+    }
+
+    /// Starts `operation` in a main-actor task and returns the task once it has run up to its first
+    /// suspension. The task signals as it starts; this function, on the main actor too, can resume only
+    /// when the task's job gives the main actor back: a handshake, not an assumption about which job the
+    /// main actor runs first.
+    func started(_ operation: @escaping @MainActor () async -> Void) async -> Task<Void, Never> {
+        let (entered, signal) = AsyncStream<Void>.makeStream()
+        let task = Task { @MainActor in
+            signal.finish()
+            await operation()
+        }
+        for await _ in entered {}
+        return task
     }
 
     /// Waits until the loader is not loading and its current state has been observed.

@@ -69,6 +69,8 @@ final class HTTPConnection {
     private func serveNextRequest() -> Bool {
         switch readRequest() {
         case .request(let head, let body):
+            ServerActivity.note()
+            defer { ServerActivity.note() }
             return carryOut(context.handler(StubRequest(head: head, body: body)), for: head)
         case .ended:
             return false

@@ -99,11 +99,16 @@ struct LoaderContractTests {
     }
 
     @Test("a loader that does not coalesce fails exactly loader.concurrentLoadsCoalesce")
-    func noCoalescing() async {
+    func noCoalescing() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         let failed = await Self.failed(LoaderContract.broken("noCoalescing"))
         #expect(Set(failed.keys) == ["loader.concurrentLoadsCoalesce"])
-        #expect(failed["loader.concurrentLoadsCoalesce"]?.contains("the loader made 3 GET /notes/{id} in all") == true)
+        // Each uncoalesced load() cancels the request before it: a cancelled task that had not sent its
+        // request yet sends none, so the count is 2 or 3 depending on when the cancellation lands. More
+        // than one is the bug either way.
+        let message = try #require(failed["loader.concurrentLoadsCoalesce"])
+        #expect(message.contains("the loader made 2 GET /notes/{id} in all") || message.contains("the loader made 3 GET /notes/{id} in all"),
+                "\(message)")
     }
 
     @Test("a loader that ignores a new input fails exactly loader.newInputReloads")
