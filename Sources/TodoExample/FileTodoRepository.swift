@@ -6,17 +6,29 @@ import Foundation
 public actor FileTodoRepository: RepositoryProtocol {
     /// The file the to-dos live in.
     public let fileURL: URL
+    /// The temporary folder this repository made and removes when it goes away, if any.
+    private let ownedFolder: URL?
 
     /// A repository over `fileURL`; a missing file reads as no to-dos.
     public init(fileURL: URL) {
+        self.init(fileURL: fileURL, ownedFolder: nil)
+    }
+
+    private init(fileURL: URL, ownedFolder: URL?) {
         self.fileURL = fileURL
+        self.ownedFolder = ownedFolder
     }
 
     /// A repository over a new file in a new temporary folder: a fresh subject for each contract clause.
+    /// The folder is removed when the repository goes away.
     public static func temporary() throws -> FileTodoRepository {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return FileTodoRepository(fileURL: folder.appendingPathComponent("todos.json"))
+        return FileTodoRepository(fileURL: folder.appendingPathComponent("todos.json"), ownedFolder: folder)
+    }
+
+    deinit {
+        if let ownedFolder { try? FileManager.default.removeItem(at: ownedFolder) }
     }
 
     public func create(_ todo: Todo) throws -> Todo {
@@ -62,6 +74,6 @@ public actor FileTodoRepository: RepositoryProtocol {
     private func save(_ todos: [Todo]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(todos).write(to: fileURL, options: .atomic)
+        try encoder.encode(todos).writeAtomically(to: fileURL)
     }
 }

@@ -7,8 +7,10 @@ import Foundation
 extension URLSession {
     /// `data(for:)` that gives up as soon as the calling task is cancelled (the request is cancelled
     /// and `URLError.cancelled` thrown), on every platform: swift-corelibs-foundation's `data(for:)`
-    /// keeps waiting for the server, so a timeout raced against it would wait too.
-    func cancellableData(for request: URLRequest) async throws -> (Data, URLResponse) {
+    /// keeps waiting for the server, so a timeout raced against it would wait too; and cancelling it
+    /// can deadlock (its cancellation handler waits for the session's queue, which may be resuming the
+    /// cancelled task).
+    package func cancellableData(for request: URLRequest) async throws -> (Data, URLResponse) {
         let start = DataTaskStart()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -49,11 +51,17 @@ private final class DataTaskStart: @unchecked Sendable {
     }
 
     /// Records the cancellation and cancels the task if it has begun.
+    ///
+    /// The task is cancelled on another thread: this runs in a cancellation handler, under the Swift
+    /// task's status lock, and `URLSessionTask.cancel()` waits for the session's queue, which may be
+    /// resuming this very task (and so waiting for that lock).
     func cancel() {
         lock.lock()
         isCancelled = true
         let task = task
         lock.unlock()
-        task?.cancel()
+        if let task {
+            DispatchQueue.global().async { task.cancel() }
+        }
     }
 }

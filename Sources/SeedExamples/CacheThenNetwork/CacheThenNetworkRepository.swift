@@ -1,4 +1,5 @@
 public import Foundation
+internal import TodoExample
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -87,7 +88,7 @@ struct HTTPItemsDataSource: Sendable {
     func list() async throws -> [Item] {
         var request = URLRequest(url: baseURL.appendingPathComponent("items"))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (data, response) = try await Self.session.data(for: request)
+        let (data, response) = try await Self.session.cancellableData(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else { throw ItemsAPIError.status(status) }
         return try JSONDecoder().decode([Item].self, from: data)

@@ -1,6 +1,7 @@
 public import Foundation
 public import StubServer
 internal import ContractEngine
+internal import TodoExample
 public import MockTime
 
 #if canImport(FoundationNetworking)
@@ -86,7 +87,8 @@ public final class NotesAPIFake: Sendable {
 
     /// `GET <baseURL>/notes/{id}`: the HTTP conformer's load closure.
     public static func fetch(_ id: Int, from baseURL: URL) async throws -> Note {
-        let (data, response) = try await NotesHTTP.session.data(from: baseURL.appendingPathComponent("notes/\(id)"))
+        // Cancellable (the loader cancels a superseded load) without corelibs' cancellation deadlock.
+        let (data, response) = try await NotesHTTP.session.cancellableData(for: URLRequest(url: baseURL.appendingPathComponent("notes/\(id)")))
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else { throw NotesAPIError.status(status) }
         return try JSONDecoder().decode(Note.self, from: data)

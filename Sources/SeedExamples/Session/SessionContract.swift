@@ -72,14 +72,14 @@ public enum SessionContract {
     /// The real repository: the HTTP auth client and a file-backed store, against the clause's server
     /// as a test set it up (replaying `Fixtures/Seeds/Session/<clause id>.json`, or recording).
     public static let http = SeedConformance<SessionSubject>("session-http") { env in
-        .remote(HTTPAuthAPI(baseURL: env.baseURL), FileSessionStore(file: temporaryFile()))
+        .remote(HTTPAuthAPI(baseURL: env.baseURL), FileSessionStore.temporary())
     }
 
     /// The real repository against a ``SessionAPIFake`` served by the clause's server.
     public static let httpFakeAPI = SeedConformance<SessionSubject>("session-http-fake-api") { env in
         let api = SessionAPIFake()
         env.server.playback.stub(.any) { await api.respond(to: $0) }
-        return .remote(HTTPAuthAPI(baseURL: env.baseURL), FileSessionStore(file: temporaryFile()))
+        return .remote(HTTPAuthAPI(baseURL: env.baseURL), FileSessionStore.temporary())
     }
 
     /// The fake: the API in process, the store in memory.
@@ -108,10 +108,6 @@ public enum SessionContract {
         var reports: [ConformerReport] = []
         for conformance in demoConformances() { reports.append(await contract.report(on: conformance)) }
         return ContractReport(contract: contract.name, conformers: reports)
-    }
-
-    private static func temporaryFile() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).json")
     }
 }
 

@@ -23,15 +23,30 @@ public final class InMemorySessionStore: SessionStore {
 /// then renamed over it): a crash mid-write leaves the old session or the new one, never half of one.
 public struct FileSessionStore: SessionStore {
     public let file: URL
+    /// Removes the file once the last copy of a ``temporary()`` store goes away.
+    private let owner: TemporaryFileOwner?
 
     public init(file: URL) {
         self.file = file
+        self.owner = nil
+    }
+
+    /// A store over a new file in the temporary directory, removed when the last copy of the store
+    /// goes away: a fresh subject for each clause that leaves nothing behind.
+    public static func temporary() -> FileSessionStore {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).json")
+        return FileSessionStore(file: file, owner: TemporaryFileOwner(file))
+    }
+
+    private init(file: URL, owner: TemporaryFileOwner) {
+        self.file = file
+        self.owner = owner
     }
 
     public func save(_ session: UserSession) async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(session).write(to: file, options: .atomic)
+        try encoder.encode(session).writeAtomically(to: file)
     }
 
     public func read() async throws -> UserSession? {
@@ -46,5 +61,18 @@ public struct FileSessionStore: SessionStore {
     public func delete() async throws {
         guard FileManager.default.fileExists(atPath: file.path) else { return }
         try FileManager.default.removeItem(at: file)
+    }
+}
+
+/// Removes a temporary file when it is deinitialized.
+private final class TemporaryFileOwner: Sendable {
+    let file: URL
+
+    init(_ file: URL) {
+        self.file = file
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: file)
     }
 }

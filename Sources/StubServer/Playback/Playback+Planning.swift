@@ -33,6 +33,7 @@ extension Playback {
                 request, keys: keys, candidates: candidates, matchingStubs: matchingStubs, matchingRules: matchingRules,
                 receivedAt: receivedAt, instant: instant, elapsed: elapsed, state: &state)
         }
+        requestWaiters.noteRequest()
         return makePlan(decision, request: request, normalized: normalized)
     }
 

@@ -25,6 +25,7 @@ public final class Playback: Sendable {
     let normalizer: RequestNormalizer
     let clock: PlaybackClock
     let state = LockedValue(PlaybackState())
+    let requestWaiters = RequestCountWaiters()
 
     /// Creates a playback with nothing loaded.
     ///
@@ -60,6 +61,13 @@ public final class Playback: Sendable {
     /// A snapshot of every request received so far.
     public var journal: Journal {
         Journal(entries: state.withLock { $0.journal(limit: options.journalLimit) })
+    }
+
+    /// Suspends until the playback has received at least `count` requests since it was created (at once
+    /// if it has): the handshake for "the client's request has arrived" (it is then journaled, and a
+    /// delay or a never-answering fault holds it), in place of polling the ``journal``.
+    public func waitForRequests(count: Int) async {
+        await requestWaiters.wait(forCount: count)
     }
 
     /// What went wrong so far: unmatched requests with their diagnostics, unused interactions (with

@@ -34,12 +34,17 @@ public struct UpstreamForwarder: Sendable {
     public init(upstream: URL, timeout: Duration = .seconds(30)) {
         self.upstream = upstream
         let configuration = URLSessionConfiguration.ephemeral
-        let (seconds, attoseconds) = timeout.components
-        configuration.timeoutIntervalForRequest = TimeInterval(max(1, attoseconds > 0 ? seconds + 1 : seconds))
+        configuration.timeoutIntervalForRequest = Self.requestTimeoutInterval(for: timeout)
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         self.connection = UpstreamConnection(configuration: configuration)
+    }
+
+    /// `timeout` in whole seconds, rounded up, at least one: what URLSession is given.
+    static func requestTimeoutInterval(for timeout: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = timeout.components
+        return TimeInterval(max(1, attoseconds > 0 ? seconds + 1 : seconds))
     }
 
     /// How many requests are in flight to the upstream (for tests).

@@ -45,7 +45,12 @@ final class UpstreamTransfers: NSObject, URLSessionDataDelegate, Sendable {
                 if !start.started(task) { task.cancel() }
             }
         } onCancel: {
-            start.cancel()?.cancel()
+            // Not here: a cancellation handler runs under the task's status lock, and
+            // `URLSessionTask.cancel()` waits for the session's queue, which may be resuming this very
+            // task (and so waiting for that lock): a deadlock, seen on Linux.
+            if let task = start.cancel() {
+                DispatchQueue.global().async { task.cancel() }
+            }
         }
     }
 

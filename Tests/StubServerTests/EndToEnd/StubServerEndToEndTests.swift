@@ -67,7 +67,7 @@ struct StubServerEndToEndTests {
         server.playback.inject(.neverRespond, when: .any, on: .every)
         try await server.start()
         let request = Task { try? await URLSession.shared.data(from: server.url("/hang")) }
-        while server.journal.isEmpty { await Task.yield() }
+        await server.playback.waitForRequests(count: 1)
         await server.stop()
         #expect(await request.value == nil)
     }

@@ -89,7 +89,7 @@ struct HTTPListenerTests {
         let count = 1_000
         try await withListener { listener, port in
             let (answered, open) = try await blocking {
-                let clients = try (0..<count).map { _ in try RawHTTPClient(port: port, timeout: .seconds(30)) }
+                let clients = try (0..<count).map { _ in try RawHTTPClient(port: port) }
                 for (index, client) in clients.enumerated() {
                     try client.send("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
                 }

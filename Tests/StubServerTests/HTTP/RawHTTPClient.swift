@@ -39,7 +39,7 @@ final class RawHTTPClient: @unchecked Sendable {
     private var closed = false
 
     /// Connects to `host:port`.
-    init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(10)) throws {
+    init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(60)) throws {
         guard let address = Platform.SocketAddress(numeric: host, port: port) else {
             throw RawClientError("not a numeric address: \(host)")
         }

@@ -54,7 +54,7 @@ final class RequestLog: Sendable {
 /// The value of `operation`, or an error when it has produced none within `timeout`: a safety net, so a
 /// test whose event never comes fails instead of hanging the run.
 func withSafetyTimeout<Value: Sendable>(
-    _ what: String, timeout: Duration = .seconds(10), _ operation: @escaping @Sendable () async -> Value?
+    _ what: String, timeout: Duration = .seconds(60), _ operation: @escaping @Sendable () async -> Value?
 ) async throws -> Value {
     try await withThrowingTaskGroup(of: Value?.self) { group in
         group.addTask { await operation() }
