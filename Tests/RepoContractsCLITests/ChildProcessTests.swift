@@ -30,3 +30,54 @@ struct ChildProcessTests {
         #expect(killed.termination.description == "crashed with signal 4 (SIGILL)")
     }
 }
+
+/// The `posix_spawn` wrapper under ``ChildProcess``: what a child starts with.
+@Suite("Spawned process", .timeLimit(.minutes(1)))
+struct SpawnedProcessTests {
+    @Test("standard input is empty and the environment is exactly the one given")
+    func inputAndEnvironment() async throws {
+        let outcome = try await ChildProcess.run(
+            ChildProcessTests.shell, arguments: ["-c", "cat; env"], environment: ["ONLY": "this one"])
+        #expect(outcome.termination == .exited(0))
+        let lines = String(decoding: outcome.standardOutput, as: UTF8.self).split(separator: "\n")
+        #expect(lines.contains("ONLY=this one"))
+        #expect(!lines.contains { $0.hasPrefix("HOME=") || $0.hasPrefix("PATH=/") })
+    }
+
+    @Test("a program that cannot be started is an error naming it")
+    func missingProgram() async throws {
+        let error = try await #require(throws: ToolError.self) {
+            try await ChildProcess.run(URL(fileURLWithPath: "/nonexistent/tool"), arguments: ["--flag"])
+        }
+        #expect("\(error)".contains("could not start /nonexistent/tool --flag"))
+    }
+
+    @Test("SIGTERM ends the child even when sent from a thread that blocks signals, and the child is reaped once")
+    func terminationSignalReachesTheChild() async throws {
+        // The shell prints once it runs, then waits for the signal (it is never woken by time).
+        let child = try SpawnedProcess(executable: ChildProcessTests.shell, arguments: ["-c", "echo ready; exec sleep 600"])
+        defer { child.send(SIGKILL) }
+        let firstLine = await Task.detached { String(decoding: child.standardOutput.availableData, as: UTF8.self) }.value
+        #expect(firstLine == "ready\n")
+        child.send(SIGTERM)
+        let termination = await Task.detached { child.waitForExit() }.value
+        #expect(termination == .signalled(SIGTERM))
+        child.send(SIGKILL)  // reaped: no process gets it
+    }
+
+    @Test("children started at once from many threads each see the end of their own output")
+    func concurrentSpawns() async throws {
+        let outcomes = try await withThrowingTaskGroup(of: (Int, ChildOutcome).self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    (index, try await ChildProcess.run(ChildProcessTests.shell, arguments: ["-c", "echo \(index)"]))
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for (index, outcome) in outcomes {
+            #expect(String(decoding: outcome.standardOutput, as: UTF8.self) == "\(index)\n")
+            #expect(outcome.termination == .exited(0))
+        }
+    }
+}
