@@ -1,6 +1,16 @@
 /// Removes credentials from a fixture before it is written, so recordings can be committed.
 ///
-/// Three deny-lists, all compared without ASCII case, say what to blank out:
+/// A field is redacted when its name says it holds a credential (``redactsCredentialNames``): the name,
+/// split into words at `-`, `_`, `.` and camelCase, holds `token`, `secret`, `password`, `passwd`,
+/// `pwd`, `apikey` or `api key`, `auth`, `authorization`, `session`, `cookie`, `credential`,
+/// `signature`, `sig`, `private`, `bearer`, `otp`, `pin`, `passphrase` or `jwt`, or ends with `key`
+/// (`X-Subscription-Key`, `PRIVATE-TOKEN`, `hf_token`, `AuthToken`, `sessionId`), unless it ends with a
+/// documented harmless ending (`public key`, `token type`, `allow credentials`, …) or is on
+/// ``allowedNames``. That holds for request and response headers, query items, form items and JSON
+/// members at any depth.
+///
+/// Three deny-lists, all compared without ASCII case, name fields that are redacted whatever the rule
+/// says:
 /// - ``headerNames``: request *and* response header fields. `Authorization` and
 ///   `Proxy-Authorization` keep their scheme (`Bearer REDACTED`); `Cookie` and `Set-Cookie` keep each
 ///   cookie's name (`session=REDACTED`), and `Set-Cookie` keeps its attributes as written.
@@ -33,6 +43,9 @@ public struct Redaction: Sendable {
         "password", "token", "secret", "access_token", "refresh_token", "client_secret", "api_key", "id_token",
     ]
 
+    /// Names the credential-name rule leaves alone, compared without ASCII case: none by default.
+    public static let defaultAllowedNames: [String] = []
+
     /// Secrets shorter than this (8 characters) are not searched for elsewhere, so a trivial value
     /// such as `1` does not blank out unrelated text.
     public static let defaultMinimumPropagatedLength = 8
@@ -44,6 +57,12 @@ public struct Redaction: Sendable {
     /// JSON member names (any depth) and form item names whose values are redacted. Every non-empty
     /// string and every number inside such a JSON member becomes the placeholder string.
     public var bodyMemberNames: [String]
+    /// Whether names that say they hold a credential are redacted (see the type's description).
+    /// Default: `true`.
+    public var redactsCredentialNames: Bool
+    /// Names never redacted by the credential-name rule (the deny-lists still apply), compared without
+    /// ASCII case: for a field whose name matches the rule but holds nothing secret.
+    public var allowedNames: [String]
     /// Closures run on every interaction after the deny-lists, in order; each entry they change is
     /// reported as `custom redactor N`.
     public var customRedactors: [@Sendable (inout Interaction) -> Void]
@@ -55,12 +74,16 @@ public struct Redaction: Sendable {
         headerNames: [String] = Redaction.defaultHeaderNames,
         queryNames: [String] = Redaction.defaultQueryNames,
         bodyMemberNames: [String] = Redaction.defaultBodyMemberNames,
+        redactsCredentialNames: Bool = true,
+        allowedNames: [String] = Redaction.defaultAllowedNames,
         customRedactors: [@Sendable (inout Interaction) -> Void] = [],
         minimumPropagatedLength: Int = Redaction.defaultMinimumPropagatedLength
     ) {
         self.headerNames = headerNames
         self.queryNames = queryNames
         self.bodyMemberNames = bodyMemberNames
+        self.redactsCredentialNames = redactsCredentialNames
+        self.allowedNames = allowedNames
         self.customRedactors = customRedactors
         self.minimumPropagatedLength = minimumPropagatedLength
     }
@@ -96,7 +119,7 @@ public struct Redaction: Sendable {
         redactHeaders(&interaction.response.headers, side: "response", at: index, log: &log)
         for item in interaction.request.query.indices {
             let name = interaction.request.query[item].name
-            guard Self.list(queryNames, contains: name), let value = interaction.request.query[item].value,
+            guard redacts(name, listed: queryNames), let value = interaction.request.query[item].value,
                 !value.isEmpty, value != Self.placeholder
             else { continue }
             interaction.request.query[item].value = Self.placeholder
@@ -111,12 +134,19 @@ public struct Redaction: Sendable {
     private func redactHeaders(_ headers: inout HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
         for position in headers.fields.indices {
             let field = headers.fields[position]
-            guard Self.list(headerNames, contains: field.name) else { continue }
+            guard redacts(field.name, listed: headerNames) else { continue }
             let redacted = RedactionHeaderValue(name: field.name, value: field.value)
             guard !redacted.secrets.isEmpty else { continue }
             headers.fields[position].value = redacted.value
             log.record(index, "\(side).header \(field.name)", .deniedName, secrets: redacted.secrets)
         }
+    }
+
+    /// Whether values under `name` are redacted: it is on `listed`, or the credential-name rule
+    /// matches it and it is not on ``allowedNames``.
+    func redacts(_ name: String, listed: [String]) -> Bool {
+        if Self.list(listed, contains: name) { return true }
+        return redactsCredentialNames && !Self.list(allowedNames, contains: name) && CredentialName(name).namesCredential
     }
 
     /// Whether `names` holds `name`, comparing without ASCII case.

@@ -36,7 +36,7 @@ extension Redaction {
     func redactBody(_ body: inout Data, headers: HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
         switch RedactionBody(body, headers: headers) {
         case .json(let value, let pretty):
-            var replaced: [JSONValue] = []
+            var replaced: [Replacement] = []
             let redacted = redactJSON(value, path: JSONPath(), side: side, at: index, log: &log, replaced: &replaced)
             if !replaced.isEmpty {
                 body = Self.redactedInPlace(body, redacted: redacted, replaced: replaced)
@@ -48,7 +48,7 @@ extension Redaction {
                 guard let equals = item.firstIndex(of: "=") else { return item }
                 let name = PercentEncoding.decoded(item[..<equals], plusIsSpace: true)
                 let value = PercentEncoding.decoded(item[item.index(after: equals)...], plusIsSpace: true)
-                guard Self.list(bodyMemberNames, contains: name), !value.isEmpty, value != Self.placeholder else {
+                guard redacts(name, listed: bodyMemberNames), !value.isEmpty, value != Self.placeholder else {
                     return item
                 }
                 changed = true
@@ -63,21 +63,30 @@ extension Redaction {
 
     private func redactJSON(
         _ value: JSONValue, path: JSONPath, side: String, at index: Int, log: inout RedactionLog,
-        replaced: inout [JSONValue]
+        replaced: inout [Replacement]
     ) -> JSONValue {
         switch value {
         case .object(let members):
             return .object(
                 members.map { member in
                     let memberPath = path.member(member.name)
-                    guard Self.list(bodyMemberNames, contains: member.name) else {
+                    guard redacts(member.name, listed: bodyMemberNames) else {
                         return JSONValue.Member(
                             member.name,
                             redactJSON(
                                 member.value, path: memberPath, side: side, at: index, log: &log, replaced: &replaced))
                     }
                     var secrets: [String] = []
-                    let redacted = Self.redactingLeaves(member.value, secrets: &secrets, replaced: &replaced)
+                    let redacted: JSONValue
+                    if case .string(let text) = member.value, Self.keepsStructure(member.name) {
+                        // An echoed `Authorization` or cookie keeps its scheme or cookie names, as the header does.
+                        let kept = RedactionHeaderValue(name: member.name, value: text)
+                        secrets = kept.secrets
+                        redacted = .string(kept.value)
+                        if kept.value != text { replaced.append(Replacement(original: member.value, redacted: kept.value)) }
+                    } else {
+                        redacted = Self.redactingLeaves(member.value, secrets: &secrets, replaced: &replaced)
+                    }
                     if redacted != member.value {
                         log.record(index, "\(side).body \(memberPath)", .deniedName, secrets: secrets)
                     }
@@ -93,9 +102,21 @@ extension Redaction {
         }
     }
 
+    /// A JSON value swapped for a redacted string.
+    struct Replacement {
+        var original: JSONValue
+        var redacted: String
+    }
+
+    /// Whether a value under `name` keeps its structure when redacted (an `Authorization` scheme,
+    /// cookie names), as ``RedactionHeaderValue`` does for the header of that name.
+    private static func keepsStructure(_ name: String) -> Bool {
+        ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"].contains { $0.equalsIgnoringASCIICase(name) }
+    }
+
     /// `value` with every non-empty string and every number inside it replaced by the placeholder;
     /// `secrets` gets their text and `replaced` the values themselves.
-    private static func redactingLeaves(_ value: JSONValue, secrets: inout [String], replaced: inout [JSONValue]) -> JSONValue {
+    private static func redactingLeaves(_ value: JSONValue, secrets: inout [String], replaced: inout [Replacement]) -> JSONValue {
         switch value {
         case .object(let members):
             return .object(
@@ -104,11 +125,11 @@ extension Redaction {
             return .array(elements.map { redactingLeaves($0, secrets: &secrets, replaced: &replaced) })
         case .string(let text) where !text.isEmpty && text != placeholder:
             secrets.append(text)
-            replaced.append(value)
+            replaced.append(Replacement(original: value, redacted: placeholder))
             return .string(placeholder)
         case .number(let lexeme):
             secrets.append(lexeme)
-            replaced.append(value)
+            replaced.append(Replacement(original: value, redacted: placeholder))
             return .string(placeholder)
         case .string, .bool, .null:
             return value
@@ -121,18 +142,18 @@ extension Redaction {
     /// the body keeps its layout (whitespace, member order, escapes); `nil` when that does not give
     /// `redacted` (a replaced number, an unusual escape), and the caller serializes instead. Other
     /// occurrences of the same strings are replaced too, as propagation would do anyway.
-    fileprivate static func redactedInPlace(_ body: Data, redacted: JSONValue, replaced: [JSONValue]) -> Data? {
-        var secrets: Set<String> = []
-        for value in replaced {
-            guard case .string(let text) = value else { return nil }
-            secrets.insert(text)
+    fileprivate static func redactedInPlace(_ body: Data, redacted: JSONValue, replaced: [Replacement]) -> Data? {
+        var swaps: [String: String] = [:]
+        for replacement in replaced {
+            guard case .string(let text) = replacement.original else { return nil }
+            swaps[text] = replacement.redacted
         }
         guard var text = body.utf8Text else { return nil }
-        let placeholderLiteral = JSONValue.string(placeholder).serialized()
-        for secret in secrets {
-            text = text.replacingOccurrences(of: JSONValue.string(secret).serialized(), with: placeholderLiteral)
+        for (secret, kept) in swaps {
+            text = text.replacingOccurrences(
+                of: JSONValue.string(secret).serialized(), with: JSONValue.string(kept).serialized())
         }
-        return layoutKept(text, holding: replacingStrings(secrets, in: redacted))
+        return layoutKept(text, holding: replacingStrings(swaps, in: redacted))
     }
 
     /// `text` as a body when it is JSON holding exactly `expected`: the check that lets a redaction
@@ -143,15 +164,15 @@ extension Redaction {
         return Data(text.utf8)
     }
 
-    /// `value` with every string in `secrets` replaced by the placeholder.
-    private static func replacingStrings(_ secrets: Set<String>, in value: JSONValue) -> JSONValue {
+    /// `value` with every string that is a key of `swaps` replaced by its value.
+    private static func replacingStrings(_ swaps: [String: String], in value: JSONValue) -> JSONValue {
         switch value {
         case .object(let members):
-            return .object(members.map { JSONValue.Member($0.name, replacingStrings(secrets, in: $0.value)) })
+            return .object(members.map { JSONValue.Member($0.name, replacingStrings(swaps, in: $0.value)) })
         case .array(let elements):
-            return .array(elements.map { replacingStrings(secrets, in: $0) })
-        case .string(let text) where secrets.contains(text):
-            return .string(placeholder)
+            return .array(elements.map { replacingStrings(swaps, in: $0) })
+        case .string(let text):
+            return swaps[text].map { .string($0) } ?? value
         default:
             return value
         }

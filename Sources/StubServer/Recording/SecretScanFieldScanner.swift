@@ -38,7 +38,7 @@ struct SecretScanFieldScanner {
             }
             let before = findings.count
             scanText(value, name: field.name, field: label)
-            guard findings.count == before, Redaction.list(redaction.headerNames, contains: field.name),
+            guard findings.count == before, redaction.redacts(field.name, listed: redaction.headerNames),
                 let secret = RedactionHeaderValue(name: field.name, value: field.value).secrets.first
             else { continue }
             findings.append(
@@ -93,7 +93,7 @@ struct SecretScanFieldScanner {
     private mutating func scanValue(_ value: String, name: String?, listed: [String], field: String) {
         let before = findings.count
         scanText(value, name: name, field: field)
-        guard findings.count == before, let name, Redaction.list(listed, contains: name), !value.isEmpty,
+        guard findings.count == before, let name, redaction.redacts(name, listed: listed), !value.isEmpty,
             value != Redaction.placeholder
         else { return }
         findings.append(SecretFinding(interaction: interaction, field: field, kind: .unredactedValue, secret: value))

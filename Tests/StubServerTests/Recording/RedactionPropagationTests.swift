@@ -11,14 +11,16 @@ import Testing
         let interaction = Samples.interaction(
             requestHeaders: ["Authorization": "Bearer \(token)"],
             responseHeaders: ["Content-Type": "application/json"],
-            responseBody: #"{"headers":{"Authorization":"Bearer \#(token)"},"n":1}"#)
+            responseBody: #"{"headers":{"Echo":"Bearer \#(token)","Authorization":"Bearer \#(token)"},"n":1}"#)
         let result = Redaction().redact(Samples.fixture(interaction))
         #expect(
             Samples.text(result.fixture.interactions[0].response.body)
-                == #"{"headers":{"Authorization":"Bearer REDACTED"},"n":1}"#)
+                == #"{"headers":{"Echo":"Bearer REDACTED","Authorization":"Bearer REDACTED"},"n":1}"#)
+        // `Authorization` by its name, keeping its scheme; the same text under `Echo` with it (the body is
+        // edited in place, every occurrence at once).
         #expect(
             result.redactions.contains(
-                RedactedField(interaction: 0, field: "response.body $.headers.Authorization", reason: .propagation)))
+                RedactedField(interaction: 0, field: "response.body $.headers.Authorization", reason: .deniedName)))
     }
 
     @Test("an echoed secret is replaced in the JSON text itself: layout, escapes and final newline kept")
@@ -37,18 +39,18 @@ import Testing
         let second = Samples.interaction(
             path: "/keys/\(percentEncoded)/usage",
             query: [QueryItem(name: "echo", value: token), QueryItem(name: "page", value: "1")],
-            requestHeaders: ["X-Forwarded-Key": "key=\(token)"],
+            requestHeaders: ["X-Forwarded-Params": "key=\(token)"],
             responseHeaders: ["Location": "/keys/\(percentEncoded)"])
         let result = Redaction().redact(Samples.fixture(first, second))
         let redacted = result.fixture.interactions[1]
         #expect(redacted.request.path == "/keys/REDACTED/usage")
         #expect(
             redacted.request.query == [QueryItem(name: "echo", value: "REDACTED"), QueryItem(name: "page", value: "1")])
-        #expect(redacted.request.headers["X-Forwarded-Key"] == "key=REDACTED")
+        #expect(redacted.request.headers["X-Forwarded-Params"] == "key=REDACTED")
         #expect(redacted.response.headers["Location"] == "/keys/REDACTED")
         #expect(
             result.redactions.filter { $0.reason == .propagation }.map(\.field) == [
-                "request.path", "request.query echo", "request.header X-Forwarded-Key", "response.header Location",
+                "request.path", "request.query echo", "request.header X-Forwarded-Params", "response.header Location",
             ])
     }
 

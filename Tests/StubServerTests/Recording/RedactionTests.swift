@@ -122,11 +122,12 @@ import Testing
             Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0].response.body == Data(body.utf8))
     }
 
-    @Test func customListsReplaceTheDefaults() {
+    @Test func customListsWithoutTheNameRuleReplaceTheDefaults() {
         let interaction = Samples.interaction(
             query: [QueryItem(name: "token", value: "t"), QueryItem(name: "session", value: "s")],
             requestHeaders: ["Authorization": "Bearer a", "X-Secret": "b"])
-        let redaction = Redaction(headerNames: ["X-Secret"], queryNames: ["session"], bodyMemberNames: [])
+        let redaction = Redaction(
+            headerNames: ["X-Secret"], queryNames: ["session"], bodyMemberNames: [], redactsCredentialNames: false)
         let redacted = redaction.redact(Samples.fixture(interaction)).fixture.interactions[0]
         #expect(redacted.request.headers["Authorization"] == "Bearer a")
         #expect(redacted.request.headers["X-Secret"] == "REDACTED")

@@ -1,0 +1,81 @@
+/// Whether a field's name says that its value is a credential: the name rule of ``Redaction``.
+///
+/// The name is split into lower-case words at `-`, `_`, `.`, spaces and camelCase humps
+/// (`X-Api-Key` → x, api, key; `hfToken` → hf, token; `AUTH_TOKEN` → auth, token). It names a
+/// credential when a word is one of ``words``; when `key` is its last word (`X-Subscription-Key`, but
+/// not `keyboard` or `key_count`); when `api` is followed by `key`; or when a word of a single-word run
+/// such as `accesstoken` or `sessionid` starts or ends with one of the ``embeddedWords`` (long enough not
+/// to occur by chance: `token` but not `pin`, which `shipping` holds).
+struct CredentialName {
+    /// The words that mark a credential wherever they stand in the name.
+    static let words: Set<String> = [
+        "token", "secret", "secrets", "password", "passwords", "passwd", "pwd", "apikey", "auth",
+        "authorization", "session", "sessions", "sessionid", "cookie", "cookies", "credential", "credentials",
+        "signature", "sig", "private", "bearer", "otp", "pin", "passphrase", "jwt",
+    ]
+
+    /// Words that also mark a credential as the start or end of a longer word (`authtoken`, `sessionkey`).
+    static let embeddedWords = [
+        "token", "secret", "password", "passwd", "apikey", "session", "cookie", "credential", "signature",
+        "bearer", "passphrase",
+    ]
+
+    /// Endings that match the rule but name no secret, each kept readable on purpose:
+    /// - `… public key`, `primary key`, `foreign key`, `sort key`, `partition key`, `cache key`: keys of
+    ///   records, tables and caches, and public halves of key pairs;
+    /// - `idempotency key`: a client-chosen request id, which tests often assert on;
+    /// - `sec websocket key`: the handshake nonce (`Sec-WebSocket-Key`), random per connection;
+    /// - `token type` (`"token_type": "bearer"`), `token count`: descriptions of a token, not one (and
+    ///   `tokens`, a count in language-model APIs: `max_tokens`, `prompt_tokens`, is not a credential word);
+    /// - `allow credentials` (`Access-Control-Allow-Credentials: true`): a CORS flag.
+    static let harmlessEndings: [[String]] = [
+        ["public", "key"], ["primary", "key"], ["foreign", "key"], ["sort", "key"], ["partition", "key"],
+        ["cache", "key"], ["idempotency", "key"], ["sec", "web", "socket", "key"], ["token", "type"],
+        ["token", "count"], ["allow", "credentials"],
+    ]
+
+    /// The name's words, lower-cased.
+    let words: [String]
+
+    init(_ name: String) {
+        words = Self.split(name)
+    }
+
+    /// Whether the name marks its value as a credential.
+    var namesCredential: Bool {
+        if Self.harmlessEndings.contains(where: { words.count >= $0.count && Array(words.suffix($0.count)) == $0 }) {
+            return false
+        }
+        if words.contains(where: Self.words.contains) { return true }
+        if let last = words.last, last == "key" || last == "keys" { return true }
+        if zip(words, words.dropFirst()).contains(where: { $0 == "api" && ($1 == "key" || $1 == "keys") }) { return true }
+        return words.contains { word in
+            word.count > 5 && word != "tokens" && Self.embeddedWords.contains { word.hasPrefix($0) || word.hasSuffix($0) }
+        }
+    }
+
+    /// `XApiKey` → x, api, key; `HTTPAuthToken` → http, auth, token; `hf_token` → hf, token.
+    static func split(_ name: String) -> [String] {
+        var words: [String] = []
+        var current: [Character] = []
+        let characters = Array(name)
+        func flush() {
+            if !current.isEmpty { words.append(String(current).lowercased()) }
+            current = []
+        }
+        for (offset, character) in characters.enumerated() {
+            guard character.isLetter || character.isNumber else {
+                flush()
+                continue
+            }
+            if character.isUppercase, let previous = current.last {
+                let nextIsLower = offset + 1 < characters.count && characters[offset + 1].isLowercase
+                // A hump: `aB`, or the last capital of a run followed by a lower-case letter (`HTTPAuth`).
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) { flush() }
+            }
+            current.append(character)
+        }
+        flush()
+        return words
+    }
+}
