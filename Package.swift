@@ -56,7 +56,7 @@ let package = Package(
             name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample", "SeedExamples"]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
 
-        .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "MockTime", "TodoExample"]),
+        .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample"]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "SeedExamples"]),

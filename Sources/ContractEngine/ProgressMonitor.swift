@@ -12,10 +12,6 @@ package final class ProgressMonitor: Sendable {
     /// that ended; the Swift Testing and XCTest glue add the stub servers' activity.
     @TaskLocal package static var sources: [@Sendable () -> UInt64] = [{ process.localCount }]
 
-    /// The clock watchdogs read: the continuous clock, or a mock clock in this package's own tests of
-    /// the watchdog.
-    @TaskLocal package static var clock: any Clock<Duration> = ContinuousClock()
-
     private let endedCalls = Protected<UInt64>(0)
     private let parent: ProgressMonitor?
 

@@ -40,32 +40,55 @@ package let ceilingFactor = 24
 
 /// Returns when nothing has moved for `limit`, or when the ceiling is reached; throws when cancelled.
 private func waitForStall(limit: Duration, monitor: ProgressMonitor) async throws -> Stall {
-    try await waitForStall(limit: limit, monitor: monitor, clock: ProgressMonitor.clock)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var detector = StallDetector(limit: limit, local: monitor.localCount, elsewhere: monitor.elsewhereCount)
+    while true {
+        try await clock.sleep(until: start + detector.nextLook)
+        let elapsed = start.duration(to: clock.now)
+        if let stall = detector.observe(at: elapsed, local: monitor.localCount, elsewhere: monitor.elsewhereCount) {
+            return stall
+        }
+    }
 }
 
-private func waitForStall<C: Clock>(limit: Duration, monitor: ProgressMonitor, clock: C) async throws -> Stall
-where C.Duration == Duration {
-    let start = clock.now
-    let ceiling = start.advanced(by: limit * ceilingFactor)
-    // Polled a few times per limit, so a stall is seen between 1 and 1.25 limits after the last progress.
-    let interval = limit / 4
-    var local = monitor.localCount
-    var elsewhere = monitor.elsewhereCount
-    var lastLocal: C.Instant?
-    var lastElsewhere: C.Instant?
-    while true {
-        try await clock.sleep(until: min(clock.now.advanced(by: interval), ceiling), tolerance: nil)
-        let now = clock.now
-        let (newLocal, newElsewhere) = (monitor.localCount, monitor.elsewhereCount)
-        if newLocal != local { (local, lastLocal) = (newLocal, now) }
-        if newElsewhere != elsewhere { (elsewhere, lastElsewhere) = (newElsewhere, now) }
-        let lastProgress = max(lastLocal ?? start, lastElsewhere ?? start)
+/// The watchdog's judgement, apart from time and tasks: fed what the counts of progress were at each
+/// look, it says when a call has gone `limit` without progress, or reached the ceiling.
+package struct StallDetector {
+    /// The longest a call may go without a sign of progress.
+    package let limit: Duration
+    private var local: UInt64
+    private var elsewhere: UInt64
+    private var lastLocal: Duration?
+    private var lastElsewhere: Duration?
+    private var lastLook: Duration = .zero
+
+    /// A detector for a call that starts now, with the counts as they are now.
+    package init(limit: Duration, local: UInt64, elsewhere: UInt64) {
+        self.limit = limit
+        self.local = local
+        self.elsewhere = elsewhere
+    }
+
+    /// The ceiling: ``ceilingFactor`` × `limit`.
+    package var ceiling: Duration { limit * ceilingFactor }
+
+    /// When (since the call started) to look next: a quarter of the limit after the last look, so a
+    /// stall is seen between 1 and 1.25 limits after the last progress; never past the ceiling.
+    package var nextLook: Duration { min(lastLook + limit / 4, ceiling) }
+
+    /// Takes the counts as they were `elapsed` after the call started; returns the stall if the call
+    /// has gone `limit` without progress or reached the ceiling.
+    package mutating func observe(at elapsed: Duration, local newLocal: UInt64, elsewhere newElsewhere: UInt64) -> Stall? {
+        lastLook = elapsed
+        if newLocal != local { (local, lastLocal) = (newLocal, elapsed) }
+        if newElsewhere != elsewhere { (elsewhere, lastElsewhere) = (newElsewhere, elapsed) }
+        let lastProgress = max(lastLocal ?? .zero, lastElsewhere ?? .zero)
         let stall = Stall(
-            limit: limit, running: start.duration(to: now),
-            sinceLocalProgress: lastLocal.map { $0.duration(to: now) },
-            sinceOtherProgress: lastElsewhere.map { $0.duration(to: now) },
-            reachedCeiling: now >= ceiling)
-        if stall.reachedCeiling || lastProgress.duration(to: now) >= limit { return stall }
+            limit: limit, running: elapsed,
+            sinceLocalProgress: lastLocal.map { elapsed - $0 }, sinceOtherProgress: lastElsewhere.map { elapsed - $0 },
+            reachedCeiling: elapsed >= ceiling)
+        return stall.reachedCeiling || elapsed - lastProgress >= limit ? stall : nil
     }
 }
 

@@ -1,5 +1,4 @@
 import ContractEngine
-import MockTime
 import Testing
 
 /// Holds continuations forever: an operation that never completes and ignores cancellation.
@@ -36,50 +35,77 @@ struct WatchdogTests {
         #expect(message.contains("with no sign of progress for 0.05 s (the conformance's timeout of 0.05 s); nothing else moved"))
     }
 
-    @Test("calls queued behind siblings that keep ending are left alone, however long each one waits")
-    func queuedCallsMakingProgress() async throws {
-        let watch = GatedCalls(count: 3)
-        let result = await watch.run { clock in
-            // t = 0.75 s: the first call ends; 1.75 s: the second; 2.75 s: the third. The last two ran
-            // longer than the 1 s timeout, but each time a sibling had ended less than 1 s before.
-            for released in 0..<3 {
-                await watch.step(clock, times: 3, active: 3 - released)
-                await watch.release(next: released)
-                await watch.step(clock, times: 1, active: 2 - released)
-            }
+    /// Feeds `detector` a look every quarter of its limit up to `until`, with `local` and `elsewhere`
+    /// counts given by time; returns the first stall and when it came.
+    private func run(
+        _ detector: inout StallDetector, until: Duration,
+        local: (Duration) -> UInt64, elsewhere: (Duration) -> UInt64 = { _ in 0 }
+    ) -> Stall? {
+        while detector.nextLook <= until {
+            let look = detector.nextLook
+            if let stall = detector.observe(at: look, local: local(look), elsewhere: elsewhere(look)) { return stall }
+            if look == detector.ceiling { break }
         }
-        #expect(result.status == .passed, "\(result.failures)")
+        return nil
+    }
+
+    @Test("calls queued behind siblings that keep ending are left alone, however long each one waits")
+    func queuedCallsMakingProgress() {
+        // Siblings end at 0.75 s, 1.75 s and 2.75 s: this call runs 3 s, never 1 s without progress.
+        var detector = StallDetector(limit: .seconds(1), local: 0, elsewhere: 0)
+        let stall = run(&detector, until: .seconds(3), local: { look in
+            UInt64([0.75, 1.75, 2.75].filter { .milliseconds(Int($0 * 1000)) <= look }.count)
+        })
+        #expect(stall == nil)
     }
 
     @Test("a call stuck after its siblings ended fails once nothing has moved for the timeout, saying when work last moved")
-    func stallAfterProgress() async throws {
-        let watch = GatedCalls(count: 3)
-        let result = await watch.run { clock in
-            await watch.step(clock, times: 3, active: 3)
-            await watch.release(next: 0)  // t = 0.75 s; its end is seen at 1 s
-            // The other two wait on: at 2 s nothing has moved for 1 s.
-            await watch.step(clock, times: 5, active: 2)
-        }
-        #expect(result.status == .failed)
-        let message = try #require(result.failures.first?.message)
-        #expect(message.hasPrefix("create(Item(id: "))
-        #expect(message.contains(
-            "did not complete: running for 2.0 s with no sign of progress for 1 s (the conformance's timeout of 1 s); "
-                + "the last sign of progress: another call of this subject ended 1.0 s ago"), "\(message)")
+    func stallAfterProgress() throws {
+        var detector = StallDetector(limit: .seconds(1), local: 0, elsewhere: 0)
+        let stall = try #require(run(&detector, until: .seconds(10), local: { $0 >= .milliseconds(800) ? 1 : 0 }))
+        // The sibling's end is seen at the 1 s look; at 2 s nothing has moved for the timeout.
+        #expect(stall.running == .seconds(2))
+        #expect(stall.sinceLocalProgress == .seconds(1))
+        #expect(stall.sinceOtherProgress == nil)
+        #expect(!stall.reachedCeiling)
+        #expect(stall.description.hasPrefix(
+            "running for 2.0 s with no sign of progress for 1 s (the conformance's timeout of 1 s); "
+                + "the last sign of progress: another call of this subject ended 1.0 s ago"))
+    }
+
+    @Test("work moving elsewhere in the process holds the watchdog off, and the message tells it apart")
+    func otherWorkMoving() throws {
+        var detector = StallDetector(limit: .seconds(1), local: 0, elsewhere: 0)
+        // Other work moves until 5 s, then stops.
+        let stall = try #require(run(&detector, until: .seconds(30), local: { _ in 0 }, elsewhere: { look in
+            UInt64(min(look, .seconds(5)) / .milliseconds(250))
+        }))
+        #expect(stall.running == .seconds(6))
+        #expect(stall.sinceLocalProgress == nil)
+        #expect(stall.description.contains("the last sign of progress: other work in this process moved 1.0 s ago"))
+    }
+
+    @Test("a look that comes late on a loaded machine but sees progress does not fire")
+    func lateLook() {
+        var detector = StallDetector(limit: .seconds(1), local: 0, elsewhere: 0)
+        #expect(detector.observe(at: .milliseconds(250), local: 0, elsewhere: 0) == nil)
+        // The timer was held off for 3 s; a sibling ended meanwhile.
+        #expect(detector.observe(at: .milliseconds(3_250), local: 1, elsewhere: 0) == nil)
+        #expect(detector.observe(at: .milliseconds(3_500), local: 1, elsewhere: 0) == nil)
+        #expect(detector.observe(at: .milliseconds(4_250), local: 1, elsewhere: 0)?.running == .milliseconds(4_250))
     }
 
     @Test("work that keeps moving forever is given up at 24 × the timeout, and the message says it kept moving")
-    func ceiling() async throws {
-        let watch = GatedCalls(count: 1)
-        let ticks = Protected<UInt64>(0)
-        // A source that moves at every look: a retry loop hammering a server, say.
-        let result = await watch.run(sources: [{ ticks.withLock { $0 += 1; return $0 } }]) { clock in
-            await watch.step(clock, times: 24 * 4, active: 1)
-        }
-        let message = try #require(result.failures.first?.message)
-        #expect(message.contains(
-            "did not complete: still running after 24.0 s, 24 × the conformance's timeout of 1 s, although work kept moving "
-                + "(other work in this process moved 0.0 s ago)"), "\(message)")
+    func ceiling() throws {
+        var detector = StallDetector(limit: .seconds(1), local: 0, elsewhere: 0)
+        let stall = try #require(run(&detector, until: .seconds(100), local: { _ in 0 }, elsewhere: { look in
+            UInt64(look / .milliseconds(250))
+        }))
+        #expect(stall.reachedCeiling)
+        #expect(stall.running == .seconds(24))
+        #expect(stall.description.hasPrefix(
+            "still running after 24.0 s, 24 × the conformance's timeout of 1 s, although work kept moving "
+                + "(other work in this process moved 0.0 s ago)"))
     }
 
     @Test("a clause body that throws its own error fails with that error")
@@ -101,136 +127,5 @@ struct WatchdogTests {
         let result = try #require(await contract.cases(for: conformance).first?.run())
         #expect(result.status == .failed)
         #expect(result.failures.first?.message == "makeSubject() failed, so the clause could not run: RepositoryError.unavailable: database is down")
-    }
-}
-
-/// A clause of `count` concurrent creates, each held at a gate the test opens, with the watchdog on a
-/// mock clock and nothing but the subject's own calls counting as progress: the test moves time in
-/// steps of a quarter of the 1 s timeout (the watchdog's polling interval) and ends calls at chosen
-/// moments, all by handshakes.
-private final class GatedCalls: Sendable {
-    let count: Int
-    let clock = MockClock()
-    private let held = Protected<[CheckedContinuation<Void, Never>?]>([])
-    private let arrivals = Protected<(count: Int, waiter: CheckedContinuation<Void, Never>?)>((0, nil))
-    private let ended = Protected<(count: Int, waiters: [(Int, CheckedContinuation<Void, Never>)])>((0, []))
-
-    init(count: Int) {
-        self.count = count
-    }
-
-    /// Runs the clause; `drive` moves the clock and opens gates once every call is held.
-    func run(
-        sources: [@Sendable () -> UInt64] = [],
-        _ drive: @escaping @Sendable (MockClock) async -> Void
-    ) async -> ClauseResult {
-        var conformance = Item.conformance
-        conformance.timeout = .seconds(1)
-        let base = ItemStore.witness()
-        conformance.makeSubject = { [self] in
-            RepositoryWitness(create: { item in
-                await self.hold(item.id)
-                return try await base.create(item)
-            }, fetch: base.fetch, fetchAll: base.fetchAll, update: base.update, delete: base.delete)
-        }
-        let contract = Contract<Item>("watchdog", factory: Item.factory, clauses: [
-            Clause("concurrent", "concurrent creates") { [self] context in
-                let items = (0..<count).map { _ in context.newEntity() }
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for item in items {
-                        group.addTask {
-                            try await context.subject.create(item)
-                            self.noteEnded()
-                        }
-                    }
-                    try await group.waitForAll()
-                }
-            },
-        ])
-        let check = contract.cases(for: conformance)[0]
-        let clock = clock
-        let running = Task {
-            await ProgressMonitor.$clock.withValue(clock) {
-                await ProgressMonitor.$sources.withValue(sources) { await check.run() }
-            }
-        }
-        await waitForArrivals()
-        // A clause that ends before the drive is done (a watchdog that fired too early) stops the drive:
-        // its waits for sleepers return when cancelled.
-        let driving = Task { await drive(clock) }
-        let result = await running.value
-        driving.cancel()
-        await driving.value
-        releaseAll()
-        return result
-    }
-
-    /// Advances the clock `times` quarter-seconds, each once the `active` watchdogs sleep (again).
-    func step(_ clock: MockClock, times: Int, active: Int) async {
-        for _ in 0..<times {
-            await clock.waitForSleepers(count: active)
-            clock.advance(by: .milliseconds(250))
-        }
-    }
-
-    /// Opens the gate of the `index`th call held, and returns once that call has ended in the clause.
-    func release(next index: Int) async {
-        guard !Task.isCancelled else { return }
-        let gate = held.withLock { held -> CheckedContinuation<Void, Never>? in
-            defer { held[index] = nil }
-            return held[index]
-        }
-        gate?.resume()
-        await withCheckedContinuation { continuation in
-            let done = ended.withLock { ended in
-                if ended.count > index { return true }
-                ended.waiters.append((index + 1, continuation))
-                return false
-            }
-            if done { continuation.resume() }
-        }
-    }
-
-    private func hold(_ id: Int) async {
-        await withCheckedContinuation { continuation in
-            held.withLock { $0.append(continuation) }
-            let waiter = arrivals.withLock { arrivals -> CheckedContinuation<Void, Never>? in
-                arrivals.count += 1
-                guard arrivals.count == count else { return nil }
-                defer { arrivals.waiter = nil }
-                return arrivals.waiter
-            }
-            waiter?.resume()
-        }
-    }
-
-    private func waitForArrivals() async {
-        await withCheckedContinuation { continuation in
-            let all = arrivals.withLock { arrivals in
-                if arrivals.count == count { return true }
-                arrivals.waiter = continuation
-                return false
-            }
-            if all { continuation.resume() }
-        }
-    }
-
-    private func noteEnded() {
-        let ready = ended.withLock { ended -> [CheckedContinuation<Void, Never>] in
-            ended.count += 1
-            let count = ended.count
-            let ready = ended.waiters.filter { $0.0 <= count }.map(\.1)
-            ended.waiters.removeAll { $0.0 <= count }
-            return ready
-        }
-        for waiter in ready { waiter.resume() }
-    }
-
-    private func releaseAll() {
-        let gates = held.withLock { held in
-            defer { held = held.map { _ in nil } }
-            return held.compactMap { $0 }
-        }
-        for gate in gates { gate.resume() }
     }
 }

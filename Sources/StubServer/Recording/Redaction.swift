@@ -102,6 +102,16 @@ public struct Redaction: Sendable {
                 }
             }
         }
+        // Values with a known secret's shape (provider tokens, JSON Web Tokens, bearer tokens, private
+        // keys), in any field: noted here, then replaced by the propagation below in every field they
+        // appear in, raw, percent-encoded or base64-encoded.
+        for index in interactions.indices {
+            var scanner = SecretScanFieldScanner(redaction: self, interaction: index)
+            scanner.scan(interactions[index])
+            for (finding, secret) in zip(scanner.findings, scanner.secrets) where finding.kind != .unredactedValue {
+                log.record(index, finding.field, .knownShape, secrets: [secret])
+            }
+        }
         let propagation = RedactionPropagation(
             secrets: log.secrets.filter { $0.count >= minimumPropagatedLength })
         if !propagation.isEmpty {

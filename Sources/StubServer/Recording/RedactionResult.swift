@@ -18,6 +18,9 @@ public struct RedactedField: Sendable, Hashable, CustomStringConvertible {
     public enum Reason: String, Sendable, Hashable {
         /// Its name is on one of the deny-lists.
         case deniedName
+        /// It held a value with a known secret's shape: a provider's token, a JSON Web Token, a bearer
+        /// token, a private key.
+        case knownShape
         /// It held a secret removed elsewhere in the fixture.
         case propagation
         /// A custom redactor changed the interaction.

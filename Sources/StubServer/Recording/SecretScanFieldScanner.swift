@@ -5,6 +5,8 @@ struct SecretScanFieldScanner {
     let redaction: Redaction
     let interaction: Int
     private(set) var findings: [SecretFinding] = []
+    /// The secret behind each finding, in the same order: what redaction removes.
+    private(set) var secrets: [String] = []
 
     init(redaction: Redaction, interaction: Int) {
         self.redaction = redaction
@@ -31,8 +33,7 @@ struct SecretScanFieldScanner {
             if value.count > 7, value.prefix(7).lowercased() == "bearer " {
                 let token = value.dropFirst(7).trimmingSpacesAndTabs()
                 if !token.isEmpty, token != Redaction.placeholder, token.allSatisfy(Self.isToken68) {
-                    findings.append(
-                        SecretFinding(interaction: interaction, field: label, kind: .bearerToken, secret: token))
+                    add(label, .bearerToken, String(token))
                     continue
                 }
             }
@@ -41,8 +42,7 @@ struct SecretScanFieldScanner {
             guard findings.count == before, redaction.redacts(field.name, listed: redaction.headerNames),
                 let secret = RedactionHeaderValue(name: field.name, value: field.value).secrets.first
             else { continue }
-            findings.append(
-                SecretFinding(interaction: interaction, field: label, kind: .unredactedValue, secret: secret))
+            add(label, .unredactedValue, secret)
         }
     }
 
@@ -96,20 +96,23 @@ struct SecretScanFieldScanner {
         guard findings.count == before, let name, redaction.redacts(name, listed: listed), !value.isEmpty,
             value != Redaction.placeholder
         else { return }
-        findings.append(SecretFinding(interaction: interaction, field: field, kind: .unredactedValue, secret: value))
+        add(field, .unredactedValue, value)
     }
 
     /// Scans text for shapes, and also its decoding when the whole text is base64 of UTF-8 text.
     private mutating func scanText(_ text: String, name: String? = nil, field: String) {
         for match in SecretScanShapes.matches(in: text, name: name) {
-            findings.append(SecretFinding(interaction: interaction, field: field, kind: match.kind, secret: match.text))
+            add(field, match.kind, match.text, provider: match.provider)
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count >= 16, let decoded = Data(base64Encoded: trimmed)?.utf8Text else { return }
         for match in SecretScanShapes.matches(in: decoded, name: name) {
-            findings.append(
-                SecretFinding(
-                    interaction: interaction, field: field + " (base64)", kind: match.kind, secret: match.text))
+            add(field + " (base64)", match.kind, match.text, provider: match.provider)
         }
+    }
+
+    private mutating func add(_ field: String, _ kind: SecretKind, _ secret: String, provider: String? = nil) {
+        findings.append(SecretFinding(interaction: interaction, field: field, kind: kind, secret: secret, provider: provider))
+        secrets.append(secret)
     }
 }

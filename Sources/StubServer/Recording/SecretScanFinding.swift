@@ -10,22 +10,31 @@ public struct SecretFinding: Sendable, Hashable, CustomStringConvertible {
     public var kind: SecretKind
     /// The value's first four characters followed by `…`.
     public var preview: String
+    /// For ``SecretKind/providerToken``: the provider and kind of credential ("GitLab personal access
+    /// token").
+    public var provider: String?
 
     /// Creates a finding.
-    public init(interaction: Int, field: String, kind: SecretKind, preview: String) {
+    public init(interaction: Int, field: String, kind: SecretKind, preview: String, provider: String? = nil) {
         self.interaction = interaction
         self.field = field
         self.kind = kind
         self.preview = preview
+        self.provider = provider
     }
 
     /// Creates a finding whose preview masks `secret`.
-    init(interaction: Int, field: String, kind: SecretKind, secret: some StringProtocol) {
-        self.init(interaction: interaction, field: field, kind: kind, preview: String(secret.prefix(4)) + "…")
+    init(interaction: Int, field: String, kind: SecretKind, secret: some StringProtocol, provider: String? = nil) {
+        self.init(
+            interaction: interaction, field: field, kind: kind, preview: String(secret.prefix(4)) + "…",
+            provider: provider)
     }
 
-    /// `#0 request.header Authorization: bearerToken eyJh…`.
-    public var description: String { "#\(interaction) \(field): \(kind.rawValue) \(preview)" }
+    /// `#0 request.header Authorization: bearerToken eyJh…`,
+    /// `#1 request.query private_token: providerToken (GitLab personal access token) glpa…`.
+    public var description: String {
+        "#\(interaction) \(field): \(kind.rawValue)" + (provider.map { " (\($0))" } ?? "") + " \(preview)"
+    }
 }
 
 /// The shapes of secret a ``SecretScan`` recognises.
@@ -48,6 +57,9 @@ public enum SecretKind: String, Sendable, Hashable, CaseIterable {
     case googleAPIKey
     /// A PEM `-----BEGIN … PRIVATE KEY-----` block.
     case privateKey
+    /// A token with one of the providers' known shapes (GitLab, Hugging Face, Shopify, Twilio, …; see
+    /// the finding's `provider`).
+    case providerToken
     /// A value under a name on the ``Redaction`` deny-lists that is not the placeholder.
     case unredactedValue
 }

@@ -4,6 +4,8 @@ enum SecretScanShapes {
     struct Match: Hashable {
         var kind: SecretKind
         var text: String
+        /// For ``SecretKind/providerToken``: the provider and kind of credential.
+        var provider: String?
     }
 
     /// The matches in `text`, in order of kind then position, each distinct match once. `name` is the
@@ -17,8 +19,44 @@ enum SecretScanShapes {
         found += jsonWebTokens(in: bytes)
         found += privateKeys(in: bytes)
         found += awsSecretKeys(in: bytes, name: name)
-        var seen: Set<Match> = []
-        return found.filter { seen.insert($0).inserted }
+        // The providers' shapes, except where a kind above already names the same text.
+        let named = Set(found.map(\.text))
+        for (shape, text) in providerMatches(in: bytes) where !named.contains(text) {
+            found.append(Match(kind: .providerToken, text: text, provider: shape.name))
+        }
+        var seen: Set<String> = []
+        return found.filter { seen.insert($0.text).inserted }
+    }
+
+    /// The provider shapes by the first byte of their anchor (256 entries), so one pass over the text
+    /// tries at each position only the shapes that can start there.
+    private static let shapesByFirstByte: [[TokenShape]] = {
+        var table = [[TokenShape]](repeating: [], count: 256)
+        for shape in TokenShape.providers where !shape.anchor.isEmpty {
+            table[Int(shape.anchor[0])].append(shape)
+        }
+        return table
+    }()
+
+    /// Every provider shape's matches in `bytes`, in order of position (then of the table).
+    private static func providerMatches(in bytes: [UInt8]) -> [(TokenShape, String)] {
+        var found: [(TokenShape, String)] = []
+        let table = shapesByFirstByte
+        bytes.withUnsafeBufferPointer { buffer in
+            var previousIsWord = false
+            for position in buffer.indices {
+                let byte = buffer[position]
+                defer { previousIsWord = TokenShape.CharacterClass.word.contains(byte) }
+                // A token starts a word: most positions are inside one and need no look-up.
+                guard !previousIsWord else { continue }
+                let shapes = table[Int(byte)]
+                guard !shapes.isEmpty else { continue }
+                for shape in shapes {
+                    if let text = shape.match(in: bytes, at: position) { found.append((shape, text)) }
+                }
+            }
+        }
+        return found
     }
 
     /// A token that starts with a fixed prefix and goes on with characters of one class.
@@ -94,7 +132,8 @@ enum SecretScanShapes {
         return matches
     }
 
-    /// `-----BEGIN … PRIVATE KEY-----` headers.
+    /// `-----BEGIN … PRIVATE KEY-----` blocks, through their `-----END … PRIVATE KEY-----` line (or to
+    /// the end of the text when it has none: the key material is what must go).
     private static func privateKeys(in bytes: [UInt8]) -> [Match] {
         let dashes = Array("-----".utf8)
         return occurrences(of: Array("-----BEGIN ".utf8), in: bytes).compactMap { start in
@@ -103,7 +142,10 @@ enum SecretScanShapes {
             else { return nil }
             let label = String(decoding: bytes[labelStart..<labelEnd], as: UTF8.self)
             guard label.hasSuffix("PRIVATE KEY"), !label.contains("\n") else { return nil }
-            return Match(kind: .privateKey, text: String(decoding: bytes[start..<labelEnd + 5], as: UTF8.self))
+            let endMarker = Array("-----END \(label)-----".utf8)
+            let blockEnd = occurrences(of: endMarker, in: Array(bytes[(labelEnd + 5)...])).first
+                .map { labelEnd + 5 + $0 + endMarker.count } ?? bytes.count
+            return Match(kind: .privateKey, text: String(decoding: bytes[start..<blockEnd], as: UTF8.self))
         }
     }
 

@@ -62,10 +62,28 @@ struct SaveRecordingTests {
         #expect(files[0] == files[1])
     }
 
-    @Test("a secret the redaction does not know is refused, naming the field, and nothing is written")
-    func secretRefused() async throws {
+    @Test("a token under a name that says nothing is redacted in place by its shape")
+    func shapeRedactedInPlace() async throws {
         let server = try await record(respond: { _ in
             StubResponse(headers: ["Content-Type": "application/json"], body: Data(#"{"note":"\#(Self.token)"}"#.utf8))
+        }) { server in
+            _ = try await URLSession.shared.data(from: server.url("/notes/1"))
+        }
+        let file = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = try #require(try server.saveRecording(to: file))
+        #expect(outcome.redactions.contains(RedactedField(interaction: 0, field: "response.body $.note", reason: .knownShape)))
+        let written = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(!written.contains(Self.token))
+        #expect(written.contains("REDACTED"))
+    }
+
+    @Test("a secret the redaction cannot remove (inside a binary body) is refused, naming the field, and nothing is written")
+    func secretRefused() async throws {
+        let server = try await record(respond: { _ in
+            StubResponse(
+                headers: ["Content-Type": "application/octet-stream"],
+                body: Data([0xFF, 0xFE, 0x00]) + Data(" \(Self.token) ".utf8) + Data([0x00, 0xFF]))
         }) { server in
             _ = try await URLSession.shared.data(from: server.url("/notes/1"))
         }
@@ -74,7 +92,7 @@ struct SaveRecordingTests {
             try server.saveRecording(to: file)
         } throws: { error in
             let text = String(describing: error)
-            return text.contains(file.path) && text.contains("$.note") && !text.contains(Self.token)
+            return text.contains(file.path) && text.contains("response.body") && !text.contains(Self.token)
         }
         #expect(!FileManager.default.fileExists(atPath: file.path))
         let allowed = try server.saveRecording(to: file, allowingSecrets: true)

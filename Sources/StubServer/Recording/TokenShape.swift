@@ -1,0 +1,139 @@
+/// The shape of one provider's credential: a literal anchor (`ghp_`, `glpat-`, `SG.`) followed by runs
+/// of characters of one class and further literals, as the widely used secret scanners describe them.
+///
+/// A shape matches where its anchor starts a word (the character before it is not a letter, digit or
+/// `_`) and each run has a length within its range, taken greedily; with ``endsAtBoundary``, the
+/// character after the match must not continue the last run's class or be a letter or digit. Matching
+/// costs at most the shape's longest length per occurrence of the anchor: linear in the text.
+struct TokenShape: Sendable {
+    /// One part of a shape.
+    enum Segment: Sendable {
+        /// These exact characters.
+        case literal(String)
+        /// Characters of `characterClass`, between `lengths.lowerBound` and `lengths.upperBound` of them.
+        case run(CharacterClass, ClosedRange<Int>)
+    }
+
+    /// The characters a run may hold.
+    enum CharacterClass: Sendable {
+        /// `0-9 a-f`.
+        case lowerHex
+        /// `0-9 a-f A-F`.
+        case hex
+        /// `0-9`.
+        case digits
+        /// `A-Z 0-9`.
+        case upperAlphanumeric
+        /// `a-z 0-9`.
+        case lowerAlphanumeric
+        /// `A-Z a-z 0-9`.
+        case alphanumeric
+        /// `A-Z a-z 0-9 _`.
+        case word
+        /// `A-Z a-z 0-9 - _` (base64url).
+        case base64URL
+        /// `A-Z a-z 0-9 + /` (base64, without padding).
+        case base64
+        /// `A-Z a-z 0-9 - _ .`.
+        case dottedBase64URL
+
+        func contains(_ byte: UInt8) -> Bool {
+            let isUpper = (0x41...0x5A).contains(byte)
+            let isLower = (0x61...0x7A).contains(byte)
+            let isDigit = (0x30...0x39).contains(byte)
+            switch self {
+            case .lowerHex: return isDigit || (0x61...0x66).contains(byte)
+            case .hex: return isDigit || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte)
+            case .digits: return isDigit
+            case .upperAlphanumeric: return isUpper || isDigit
+            case .lowerAlphanumeric: return isLower || isDigit
+            case .alphanumeric: return isUpper || isLower || isDigit
+            case .word: return isUpper || isLower || isDigit || byte == UInt8(ascii: "_")
+            case .base64URL: return isUpper || isLower || isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            case .base64: return isUpper || isLower || isDigit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+            case .dottedBase64URL:
+                return isUpper || isLower || isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: ".")
+            }
+        }
+
+        /// The characters of the class, for making samples.
+        var members: [UInt8] { (0...127).map(UInt8.init).filter(contains) }
+    }
+
+    /// The provider and the kind of credential ("GitLab personal access token").
+    var name: String
+    /// The parts, starting with a literal anchor.
+    var segments: [Segment]
+    /// Whether the match must not be followed by a letter, digit or a character of its last run.
+    var endsAtBoundary: Bool
+
+    init(_ name: String, _ segments: [Segment], endsAtBoundary: Bool = true) {
+        precondition({ if case .literal = segments.first { true } else { false } }(), "\(name): a shape starts with a literal")
+        self.name = name
+        self.segments = segments
+        self.endsAtBoundary = endsAtBoundary
+    }
+
+    /// The anchor: the first literal's bytes.
+    var anchor: [UInt8] {
+        guard case .literal(let text) = segments[0] else { return [] }
+        return Array(text.utf8)
+    }
+}
+
+extension TokenShape {
+    /// Every match of the shape in `bytes`, in order.
+    func matches(in bytes: [UInt8]) -> [String] {
+        var found: [String] = []
+        var position = 0
+        while position < bytes.count {
+            if let text = match(in: bytes, at: position) {
+                found.append(text)
+                position += text.utf8.count
+            } else {
+                position += 1
+            }
+        }
+        return found
+    }
+
+    /// The match that starts at `position`, if one does: the anchor is there, at the start of a word.
+    func match(in bytes: [UInt8], at position: Int) -> String? {
+        if position > 0, CharacterClass.word.contains(bytes[position - 1]) { return nil }
+        guard let end = matchEnd(in: bytes, from: position) else { return nil }
+        return String(decoding: bytes[position..<end], as: UTF8.self)
+    }
+
+    /// Where a match that starts at `start` ends, or `nil` when none does.
+    private func matchEnd(in bytes: [UInt8], from start: Int) -> Int? {
+        var position = start
+        var lastClass: CharacterClass?
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                let literal = Array(text.utf8)
+                guard position + literal.count <= bytes.count,
+                    bytes[position..<(position + literal.count)].elementsEqual(literal)
+                else { return nil }
+                position += literal.count
+                lastClass = nil
+            case .run(let characterClass, let lengths):
+                var length = 0
+                while length < lengths.upperBound, position + length < bytes.count,
+                    characterClass.contains(bytes[position + length])
+                {
+                    length += 1
+                }
+                guard length >= lengths.lowerBound else { return nil }
+                position += length
+                lastClass = characterClass
+            }
+        }
+        if endsAtBoundary, position < bytes.count {
+            let next = bytes[position]
+            if CharacterClass.alphanumeric.contains(next) || lastClass?.contains(next) == true { return nil }
+        }
+        return position
+    }
+}
