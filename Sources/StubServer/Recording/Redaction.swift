@@ -1,3 +1,5 @@
+import Foundation
+
 /// Removes credentials from a fixture before it is written, so recordings can be committed.
 ///
 /// A field is redacted when its name says it holds a credential (``redactsCredentialNames``): the name,
@@ -139,6 +141,9 @@ public struct Redaction: Sendable {
             &interaction.request.body, headers: interaction.request.headers, side: "request", at: index, log: &log)
         redactBody(
             &interaction.response.body, headers: interaction.response.headers, side: "response", at: index, log: &log)
+        // A body whose length changed keeps a true Content-Length, if it has one.
+        Self.keepContentLength(&interaction.request.headers, of: interaction.request.body)
+        Self.keepContentLength(&interaction.response.headers, of: interaction.response.body)
     }
 
     private func redactHeaders(_ headers: inout HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
@@ -149,6 +154,12 @@ public struct Redaction: Sendable {
             guard !redacted.secrets.isEmpty else { continue }
             headers.fields[position].value = redacted.value
             log.record(index, "\(side).header \(field.name)", .deniedName, secrets: redacted.secrets)
+        }
+    }
+
+    private static func keepContentLength(_ headers: inout HTTPHeaders, of body: Data) {
+        if let length = headers["Content-Length"], length != String(body.count) {
+            headers.replaceOrAppend(name: "Content-Length", value: String(body.count))
         }
     }
 

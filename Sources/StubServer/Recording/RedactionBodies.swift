@@ -31,6 +31,21 @@ extension Data {
     fileprivate var utf8Bytes: [UInt8] { [UInt8](self) }
 }
 
+extension HTTPHeaders {
+    /// The `boundary` parameter of a `multipart/…` `Content-Type`, unquoted.
+    var multipartBoundary: String? {
+        guard let value = self["Content-Type"] else { return nil }
+        for parameter in value.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingSpacesAndTabs().lowercased() == "boundary" else { continue }
+            let boundary = pair[1].trimmingSpacesAndTabs()
+            return boundary.hasPrefix("\"") && boundary.hasSuffix("\"") && boundary.count >= 2
+                ? String(boundary.dropFirst().dropLast()) : boundary
+        }
+        return nil
+    }
+}
+
 extension Redaction {
     /// Redacts the deny-listed members of a JSON or form body.
     func redactBody(_ body: inout Data, headers: HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
@@ -56,7 +71,16 @@ extension Redaction {
                 return item[...equals] + Self.placeholder
             }
             if changed { body = Data(items.joined(separator: "&").utf8) }
-        case .text, .binary:
+        case .text(let text):
+            let mediaType = headers.mediaType?.essence ?? ""
+            if mediaType == "multipart/form-data", let boundary = headers.multipartBoundary {
+                if let redacted = redactMultipart(text, boundary: boundary, side: side, at: index, log: &log) {
+                    body = Data(redacted.utf8)
+                }
+            } else if mediaType.contains("xml") || mediaType.contains("html") {
+                if let redacted = redactMarkup(text, side: side, at: index, log: &log) { body = Data(redacted.utf8) }
+            }
+        case .binary:
             return
         }
     }

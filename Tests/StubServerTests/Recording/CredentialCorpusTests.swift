@@ -14,7 +14,7 @@ import Testing
 struct CredentialCorpusTests {
     /// One credential and where the client puts it.
     struct Case: Sendable, CustomStringConvertible {
-        enum Place: Sendable { case header(String), query(String), form(String), json(String) }
+        enum Place: Sendable { case header(String), query(String), form(String), json(String), multipart(String), xml(String) }
         var kind: String
         var place: Place
         var secret: String
@@ -39,6 +39,10 @@ struct CredentialCorpusTests {
         cases += formNames.enumerated().map { Case(kind: "credential-named form field", place: .form($1), secret: opaque(200 + $0)) }
         let memberNames = ["apiKey", "refresh_token", "signingSecret", "passphrase"]
         cases += memberNames.enumerated().map { Case(kind: "credential-named JSON member", place: .json($1), secret: opaque(300 + $0)) }
+        let partNames = ["password", "api_key", "token"]
+        cases += partNames.enumerated().map { Case(kind: "credential-named multipart part", place: .multipart($1), secret: opaque(400 + $0)) }
+        let elementNames = ["Password", "SessionToken", "clientSecret"]
+        cases += elementNames.enumerated().map { Case(kind: "credential-named XML element", place: .xml($1), secret: opaque(500 + $0)) }
         // Provider tokens under names that say nothing: only their shape gives them away.
         for (offset, shape) in TokenShape.providers.enumerated() {
             let place: Case.Place = switch offset % 3 {
@@ -90,6 +94,14 @@ struct CredentialCorpusTests {
             case .json(let name):
                 request.setValue("application/json", forHTTPHeaderField: "Content-Type")
                 request.httpBody = Data(#"{"title":"milk","nested":{"\#(name)":"\#(item.secret)"}}"#.utf8)
+            case .multipart(let name):
+                request.setValue("multipart/form-data; boundary=corpus", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(
+                    ("--corpus\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nmilk\r\n--corpus\r\n"
+                        + "Content-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(item.secret)\r\n--corpus--\r\n").utf8)
+            case .xml(let name):
+                request.setValue("application/xml", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data("<login><user>ada</user><\(name)>\(item.secret)</\(name)></login>".utf8)
             }
             _ = try await session.data(for: request)
         }

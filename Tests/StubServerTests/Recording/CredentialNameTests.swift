@@ -91,4 +91,35 @@ struct CredentialNameTests {
         #expect(SecretScan(redaction: Redaction(allowedNames: ["X-Build-Token", "X-Api-Key"]))
             .findings(in: unredacted).map(\.field) == ["request.header X-Api-Key"])
     }
+
+    @Test("multipart/form-data parts with credential names are redacted; boundaries, part headers and Content-Length stay true")
+    func multipart() throws {
+        let body = "--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nmilk\r\n"
+            + "--XyZ\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nhunter2-secret\r\n--XyZ--\r\n"
+        let interaction = Samples.interaction(
+            requestHeaders: ["Content-Type": "multipart/form-data; boundary=\"XyZ\"", "Content-Length": "\(body.utf8.count)"],
+            requestBody: body)
+        let result = Redaction().redact(Samples.fixture(interaction))
+        let redacted = result.fixture.interactions[0].request
+        let expected = body.replacingOccurrences(of: "hunter2-secret", with: "REDACTED")
+        #expect(Samples.text(redacted.body) == expected)
+        #expect(redacted.headers["Content-Length"] == "\(expected.utf8.count)")
+        #expect(result.redactions.contains(RedactedField(interaction: 0, field: "request.body multipart password", reason: .deniedName)))
+    }
+
+    @Test("XML elements and attributes with credential names, and HTML inputs named for one, are redacted in place")
+    func markup() {
+        let xml = #"<?xml version="1.0"?><login><user>ada</user><password>hunter2-secret</password>"#
+            + #"<ns:ApiKey xmlns:ns="urn:x">key-0123456789</ns:ApiKey><session token='tok-abcdef123456' id="7"/></login>"#
+        let html = #"<form><input type="text" name="user" value="ada"><input type="password" name="password" value="hunter2-secret"></form>"#
+        let interaction = Samples.interaction(
+            requestHeaders: ["Content-Type": "application/xml"], requestBody: xml,
+            responseHeaders: ["Content-Type": "text/html; charset=utf-8"], responseBody: html)
+        let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
+        #expect(Samples.text(redacted.request.body)
+            == #"<?xml version="1.0"?><login><user>ada</user><password>REDACTED</password>"#
+            + #"<ns:ApiKey xmlns:ns="urn:x">REDACTED</ns:ApiKey><session token='REDACTED' id="7"/></login>"#)
+        #expect(Samples.text(redacted.response.body)
+            == #"<form><input type="text" name="user" value="ada"><input type="password" name="password" value="REDACTED"></form>"#)
+    }
 }
