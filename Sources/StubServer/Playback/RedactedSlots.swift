@@ -1,5 +1,5 @@
 /// The places where a recorded request holds the redaction placeholder (``Redaction/placeholder``):
-/// query items, form fields and JSON values whose secret the recording replaced. Matching treats each
+/// path segments, query items, form fields and JSON values whose secret the recording replaced. Matching treats each
 /// as matching any value, so a client that sends its real credentials replays a redacted fixture.
 ///
 /// Only values the fixture itself redacted are wildcards: a hand-written fixture that tells
@@ -11,6 +11,10 @@ struct RedactedSlots: Sendable, Hashable {
         case element(Int)
     }
 
+    /// The positions of path segments that are the placeholder (`/hooks/REDACTED` → 2), with the
+    /// number of segments of the recorded path.
+    var pathSegments: Set<Int> = []
+    var pathSegmentCount = 0
     /// Query item names whose recorded value is the placeholder.
     var queryNames: Set<String> = []
     /// Form field names whose recorded value is the placeholder.
@@ -18,10 +22,13 @@ struct RedactedSlots: Sendable, Hashable {
     /// Paths to JSON strings that are the placeholder.
     var jsonPaths: Set<[Step]> = []
 
-    var isEmpty: Bool { queryNames.isEmpty && formNames.isEmpty && jsonPaths.isEmpty }
+    var isEmpty: Bool { pathSegments.isEmpty && queryNames.isEmpty && formNames.isEmpty && jsonPaths.isEmpty }
 
     /// Where `request` (recorded, normalised) holds the placeholder.
     init(of request: NormalizedRequest) {
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        pathSegments = Set(segments.indices.filter { segments[$0] == Redaction.placeholder })
+        pathSegmentCount = segments.count
         queryNames = Set(request.query.filter { $0.value == Redaction.placeholder }.map(\.name))
         if case .form(let items) = request.body {
             formNames = Set(items.filter { $0.value == Redaction.placeholder }.map(\.name))
@@ -34,6 +41,13 @@ struct RedactedSlots: Sendable, Hashable {
     /// `request` (received, normalised) with the placeholder in these places, where it has a value.
     func applied(to request: NormalizedRequest) -> NormalizedRequest {
         var request = request
+        if !pathSegments.isEmpty {
+            var segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if segments.count == pathSegmentCount {
+                for index in pathSegments { segments[index] = Redaction.placeholder }
+                request.path = segments.joined(separator: "/")
+            }
+        }
         if !queryNames.isEmpty {
             request.query = Self.masked(request.query, names: queryNames)
         }

@@ -62,6 +62,9 @@ public struct Redaction: Sendable {
     /// Whether names that say they hold a credential are redacted (see the type's description).
     /// Default: `true`.
     public var redactsCredentialNames: Bool
+    /// Whether long random-looking tokens in header values, query values and path segments are
+    /// redacted whatever their name (see ``RandomLookingToken`` for the thresholds). Default: `true`.
+    public var redactsRandomLookingTokens: Bool
     /// Names never redacted by the credential-name rule (the deny-lists still apply), compared without
     /// ASCII case: for a field whose name matches the rule but holds nothing secret.
     public var allowedNames: [String]
@@ -77,6 +80,7 @@ public struct Redaction: Sendable {
         queryNames: [String] = Redaction.defaultQueryNames,
         bodyMemberNames: [String] = Redaction.defaultBodyMemberNames,
         redactsCredentialNames: Bool = true,
+        redactsRandomLookingTokens: Bool = true,
         allowedNames: [String] = Redaction.defaultAllowedNames,
         customRedactors: [@Sendable (inout Interaction) -> Void] = [],
         minimumPropagatedLength: Int = Redaction.defaultMinimumPropagatedLength
@@ -85,6 +89,7 @@ public struct Redaction: Sendable {
         self.queryNames = queryNames
         self.bodyMemberNames = bodyMemberNames
         self.redactsCredentialNames = redactsCredentialNames
+        self.redactsRandomLookingTokens = redactsRandomLookingTokens
         self.allowedNames = allowedNames
         self.customRedactors = customRedactors
         self.minimumPropagatedLength = minimumPropagatedLength
@@ -112,6 +117,9 @@ public struct Redaction: Sendable {
             scanner.scan(interactions[index])
             for (finding, secret) in zip(scanner.findings, scanner.secrets) where finding.kind != .unredactedValue {
                 log.record(index, finding.field, .knownShape, secrets: [secret])
+            }
+            if redactsRandomLookingTokens {
+                redactRandomLookingTokens(in: interactions[index], at: index, log: &log)
             }
         }
         let propagation = RedactionPropagation(
@@ -154,6 +162,29 @@ public struct Redaction: Sendable {
             guard !redacted.secrets.isEmpty else { continue }
             headers.fields[position].value = redacted.value
             log.record(index, "\(side).header \(field.name)", .deniedName, secrets: redacted.secrets)
+        }
+    }
+
+    /// Notes the random-looking tokens of one interaction's path segments, query values and header
+    /// values (not on ``allowedNames``), for the propagation to replace.
+    private func redactRandomLookingTokens(in interaction: Interaction, at index: Int, log: inout RedactionLog) {
+        let request = interaction.request
+        for segment in request.path.split(separator: "/") {
+            let decoded = PercentEncoding.decoded(segment, plusIsSpace: false)
+            if RandomLookingToken.matches(decoded) { log.record(index, "request.path", .randomLooking, secrets: [decoded]) }
+        }
+        for item in request.query where !Self.list(allowedNames, contains: item.name) {
+            if let value = item.value, RandomLookingToken.matches(value) {
+                log.record(index, "request.query \(item.name)", .randomLooking, secrets: [value])
+            }
+        }
+        for (side, headers) in [("request", request.headers), ("response", interaction.response.headers)] {
+            for field in headers where !Self.list(allowedNames, contains: field.name) {
+                let value = field.value.trimmingSpacesAndTabs()
+                if RandomLookingToken.matches(value) {
+                    log.record(index, "\(side).header \(field.name)", .randomLooking, secrets: [value])
+                }
+            }
         }
     }
 

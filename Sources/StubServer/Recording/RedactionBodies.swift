@@ -134,7 +134,7 @@ extension Redaction {
 
     /// Whether a value under `name` keeps its structure when redacted (an `Authorization` scheme,
     /// cookie names), as ``RedactionHeaderValue`` does for the header of that name.
-    private static func keepsStructure(_ name: String) -> Bool {
+    static func keepsStructure(_ name: String) -> Bool {
         ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"].contains { $0.equalsIgnoringASCIICase(name) }
     }
 

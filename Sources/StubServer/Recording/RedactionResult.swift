@@ -21,6 +21,8 @@ public struct RedactedField: Sendable, Hashable, CustomStringConvertible {
         /// It held a value with a known secret's shape: a provider's token, a JSON Web Token, a bearer
         /// token, a private key.
         case knownShape
+        /// It was a long random-looking token (a header value, query value or path segment).
+        case randomLooking
         /// It held a secret removed elsewhere in the fixture.
         case propagation
         /// A custom redactor changed the interaction.

@@ -96,6 +96,11 @@ struct SecretScanFieldScanner {
         guard findings.count == before, let name, redaction.redacts(name, listed: listed), !value.isEmpty,
             value != Redaction.placeholder
         else { return }
+        // An echoed `Authorization` or cookie is redacted keeping its scheme or cookie names.
+        if Redaction.keepsStructure(name) {
+            if let secret = RedactionHeaderValue(name: name, value: value).secrets.first { add(field, .unredactedValue, secret) }
+            return
+        }
         add(field, .unredactedValue, value)
     }
 

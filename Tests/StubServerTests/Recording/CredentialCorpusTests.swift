@@ -14,7 +14,7 @@ import Testing
 struct CredentialCorpusTests {
     /// One credential and where the client puts it.
     struct Case: Sendable, CustomStringConvertible {
-        enum Place: Sendable { case header(String), query(String), form(String), json(String), multipart(String), xml(String) }
+        enum Place: Sendable { case header(String), query(String), form(String), json(String), multipart(String), xml(String), path }
         var kind: String
         var place: Place
         var secret: String
@@ -43,6 +43,14 @@ struct CredentialCorpusTests {
         cases += partNames.enumerated().map { Case(kind: "credential-named multipart part", place: .multipart($1), secret: opaque(400 + $0)) }
         let elementNames = ["Password", "SessionToken", "clientSecret"]
         cases += elementNames.enumerated().map { Case(kind: "credential-named XML element", place: .xml($1), secret: opaque(500 + $0)) }
+        // Random-looking tokens with no name or shape: in a webhook-style path segment, a neutral header and
+        // a neutral query item.
+        let opaqueTokens = ["Zr4pQ9xLm2Wv7Tn1Ks8YbC3d", "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9w", "Hq2Jx7Lp4Nv9Rt6Wz3Yb8Cd5Fg1K"]
+        for (offset, token) in opaqueTokens.enumerated() {
+            cases.append(Case(kind: "random-looking token", place: .path, secret: token))
+            cases.append(Case(kind: "random-looking token", place: .header("X-Trace-Note"), secret: token + "\(offset)h"))
+            cases.append(Case(kind: "random-looking token", place: .query("ref"), secret: token + "\(offset)q"))
+        }
         // Provider tokens under names that say nothing: only their shape gives them away.
         for (offset, shape) in TokenShape.providers.enumerated() {
             let place: Case.Place = switch offset % 3 {
@@ -81,6 +89,7 @@ struct CredentialCorpusTests {
         for (number, item) in Self.cases.enumerated() {
             var components = URLComponents(url: recorder.url("/items/\(number)"), resolvingAgainstBaseURL: false)!
             var request = URLRequest(url: recorder.url("/items/\(number)"))
+            if case .path = item.place { request.url = recorder.url("/hooks/\(number)/\(item.secret)") }
             request.httpMethod = "POST"
             switch item.place {
             case .header(let name):
@@ -99,6 +108,8 @@ struct CredentialCorpusTests {
                 request.httpBody = Data(
                     ("--corpus\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nmilk\r\n--corpus\r\n"
                         + "Content-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(item.secret)\r\n--corpus--\r\n").utf8)
+            case .path:
+                break
             case .xml(let name):
                 request.setValue("application/xml", forHTTPHeaderField: "Content-Type")
                 request.httpBody = Data("<login><user>ada</user><\(name)>\(item.secret)</\(name)></login>".utf8)

@@ -123,3 +123,44 @@ struct CredentialNameTests {
             == #"<form><input type="text" name="user" value="ada"><input type="password" name="password" value="REDACTED"></form>"#)
     }
 }
+
+/// Long random-looking tokens under names that say nothing.
+@Suite("Redaction of random-looking tokens")
+struct RandomLookingTokenTests {
+    private typealias Samples = RecordingSamples
+
+    @Test("random tokens count; words, hex, UUIDs, short or spaced values do not")
+    func threshold() {
+        for token in ["Zr4pQ9xLm2Wv7Tn1Ks8YbC3d", "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9", "v1.Xq8Lm3Np7Rt2Wz5Yb9Cd4Fg6"] {
+            #expect(RandomLookingToken.matches(token), "\(token)")
+        }
+        for plain in [
+            "application/octet-stream", "0123456789abcdef0123456789abcdef01234567", "123e4567-e89b-12d3-a456-426614174000",
+            "Zr4pQ9xLm2Wv7Tn", "Mozilla/5.0 (X11; Linux x86_64)", "max-age=31536000; includeSubDomains",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1",
+        ] {
+            #expect(!RandomLookingToken.matches(plain), "\(plain)")
+        }
+    }
+
+    @Test("in a path segment, a query value and a header value they are redacted, and replay still matches the path")
+    func redactedAndReplayed() throws {
+        let secret = "Zr4pQ9xLm2Wv7Tn1Ks8YbC3d"
+        let interaction = Samples.interaction(
+            path: "/hooks/\(secret)/run", query: [QueryItem(name: "q", value: secret + "A")],
+            requestHeaders: ["X-Note": secret + "B", "Content-Type": "text/plain"], responseHeaders: ["X-Echo": secret])
+        let result = Redaction().redact(Samples.fixture(interaction))
+        let redacted = result.fixture.interactions[0]
+        #expect(redacted.request.path == "/hooks/REDACTED/run")
+        #expect(redacted.request.query == [QueryItem(name: "q", value: "REDACTED")])
+        #expect(redacted.request.headers["X-Note"] == "REDACTED")
+        #expect(redacted.response.headers["X-Echo"] == "REDACTED")
+        #expect(result.redactions.contains(RedactedField(interaction: 0, field: "request.path", reason: .randomLooking)))
+        let playback = Playback()
+        playback.load(result.fixture, source: "hooks.json")
+        let plan = playback.plan(for: StubRequest(method: "POST", path: "/hooks/\(secret)/run", query: [QueryItem(name: "q", value: "x")]))
+        #expect(playback.journal.unmatched.isEmpty, "\(plan)")
+        let off = Redaction(redactsRandomLookingTokens: false).redact(Samples.fixture(interaction)).fixture
+        #expect(off.interactions[0].request.path == "/hooks/\(secret)/run")
+    }
+}
