@@ -7,7 +7,7 @@ struct RecordCommand: Subcommand, Equatable {
     static let name = "record"
     static let abstract = "Record a fixture through a loopback proxy to a live API until interrupted."
     static let synopsis = """
-        usage: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--order arrival|byRequest] [--port <n>]
+        usage: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--order arrival|byRequest] [--port <n>] [--redact <name>]... [--allow-name <name>]...
           See '\(Tool.name) record --help'.
         """
     static var help: String {
@@ -21,7 +21,7 @@ struct RecordCommand: Subcommand, Equatable {
         refuses to write it if the secret scan still finds one.
 
         USAGE: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all]
-                   [--order arrival|byRequest] [--port <n>]
+                   [--order arrival|byRequest] [--port <n>] [--redact <name>]... [--allow-name <name>]...
 
         OPTIONS:
           --upstream <url>    The live API's base URL (http or https).
@@ -33,6 +33,10 @@ struct RecordCommand: Subcommand, Equatable {
                               byRequest: sort them by request, so a client that sends requests
                               concurrently records the same bytes every time (replay is the same).
           --port <n>          The port to listen on (default 0: a free port).
+          --redact <name>     Also redact the header, query item, form field or JSON member <name>
+                              (repeatable), beyond the default rules.
+          --allow-name <name> Keep the values under <name> although its name looks like a credential's
+                              (repeatable); provider token shapes are still redacted.
           -h, --help          Show this help.
 
         EXIT STATUS: 0 after writing the fixture (or when nothing was recorded), 1 when the fixture
@@ -51,6 +55,19 @@ struct RecordCommand: Subcommand, Equatable {
     var order: RecordedOrder = .arrival
     /// The port; 0 picks a free one.
     var port: UInt16 = 0
+    /// Names redacted beyond the default rules (`--redact`).
+    var extraNames: [String] = []
+    /// Names the credential-name rule leaves alone (`--allow-name`).
+    var allowedNames: [String] = []
+
+    /// The redaction the recording is written with: the defaults plus the names given.
+    var redaction: Redaction {
+        var redaction = Redaction(allowedNames: allowedNames)
+        redaction.headerNames += extraNames
+        redaction.queryNames += extraNames
+        redaction.bodyMemberNames += extraNames
+        return redaction
+    }
 
     init(upstream: URL, output: String, mode: RecordMode = .all, order: RecordedOrder = .arrival, port: UInt16 = 0) {
         self.upstream = upstream
@@ -89,6 +106,10 @@ struct RecordCommand: Subcommand, Equatable {
                     throw reader.error("invalid value '\(value)' for --port (expected 0 to 65535)")
                 }
                 self.port = port
+            case .option("--redact", let inline):
+                extraNames.append(try reader.value(of: "--redact", inline: inline))
+            case .option("--allow-name", let inline):
+                allowedNames.append(try reader.value(of: "--allow-name", inline: inline))
             case .option(let option, _):
                 throw reader.unknown(option: option)
             case .operand(let operand):
@@ -126,7 +147,8 @@ struct RecordCommand: Subcommand, Equatable {
         let outcome: RecordingOutcome?
         do {
             outcome = try server.saveRecording(
-                to: file, keeping: mode == .newEpisodes ? existing : nil, upstream: upstream, order: order)
+                to: file, keeping: mode == .newEpisodes ? existing : nil, upstream: upstream, order: order,
+                redaction: redaction)
         } catch {
             throw ToolError("\(error)")
         }

@@ -45,14 +45,19 @@ public final class StubServer: Sendable {
         /// The order ``StubServer/finishRecording()`` writes interactions in: `.arrival` by default;
         /// `.byRequest` for a concurrent client (see ``RecordedOrder``).
         public var recordedOrder: RecordedOrder
+        /// What ``StubServer/finishRecording()`` redacts before it writes, and what its secret scan
+        /// checks: the default ``Redaction`` unless given (extend its lists or ``Redaction/allowedNames``
+        /// for one fixture folder).
+        public var redaction: Redaction
 
         /// Creates a configuration; every part has a default.
         public init(
             server: ServerOptions = ServerOptions(), playback: PlaybackOptions = PlaybackOptions(),
             clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil,
             recordMode: RecordMode = .none, upstream: URL? = nil, recordedOrder: RecordedOrder = .arrival,
-            driftCheck: DriftCheckOptions = DriftCheckOptions()
+            driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction()
         ) {
+            self.redaction = redaction
             self.recordMode = recordMode
             self.upstream = upstream
             self.recordedOrder = recordedOrder

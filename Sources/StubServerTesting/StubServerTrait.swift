@@ -143,19 +143,21 @@ extension Trait where Self == StubServerTrait {
     ///     test sends requests concurrently, so re-recording gives the same bytes (see ``RecordedOrder``).
     ///   - driftCheck: What the `drift` record mode compares with the live API (headers, ignored JSON
     ///     paths, severity); see ``DriftCheckOptions``.
+    ///   - redaction: What a recording redacts before it is written: the default ``Redaction`` unless
+    ///     given, for example `Redaction(allowedNames: ["X-Build-Token"])` or with extra names.
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
         fixturesRoot: URL? = nil, record: RecordMode? = nil, upstream: URL? = nil,
         recordedOrder: RecordedOrder = .arrival, driftCheck: DriftCheckOptions = DriftCheckOptions(),
-        sourceLocation: SourceLocation = #_sourceLocation
+        redaction: Redaction = Redaction(), sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
         return StubServerTrait(
             fixtures: fixtures.map { .directory(root.appendingPathComponent($0, isDirectory: true)) } ?? .none,
             configuration: StubServer.Configuration(
                 server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
-                driftCheck: driftCheck),
+                driftCheck: driftCheck, redaction: redaction),
             clock: clock,
             recordMode: record, sourceLocation: sourceLocation)
     }

@@ -20,6 +20,25 @@ struct RecordArgumentTests {
         #expect(defaults.mode == .all && defaults.order == .arrival)
     }
 
+    @Test("--redact adds names to every list; --allow-name keeps a name the credential rule would redact")
+    func redactionNames() throws {
+        let parsed = try RecordCommand(parsing: [
+            "--upstream", "https://x.example", "--out", "a.json", "--redact", "X-Tenant", "--redact=account_ref",
+            "--allow-name", "X-Build-Token",
+        ])
+        #expect(parsed.extraNames == ["X-Tenant", "account_ref"])
+        let redaction = parsed.redaction
+        #expect(redaction.headerNames.contains("X-Tenant") && redaction.queryNames.contains("account_ref"))
+        #expect(redaction.bodyMemberNames.contains("X-Tenant"))
+        let request = StubRequest(
+            method: "GET", path: "/", headers: ["X-Build-Token": "build-1", "X-Other-Token": "other-1", "X-Tenant": "acme"])
+        let redacted = redaction.redact(Fixture(interactions: [Interaction(request: request, response: StubResponse())]))
+        let headers = redacted.fixture.interactions[0].request.headers
+        #expect(headers["X-Build-Token"] == "build-1")
+        #expect(headers["X-Other-Token"] == "REDACTED")
+        #expect(headers["X-Tenant"] == "REDACTED")
+    }
+
     @Test("usage errors name what is wrong", arguments: [
         (["--out", "a.json"], "missing --upstream"),
         (["--upstream", "https://x.example"], "missing --out"),

@@ -21,6 +21,7 @@ extension StubServer {
         guard let target = recordingTarget.withLock({ $0 }) else { return nil }
         defer { RecordingClaims.release(target.file, for: ObjectIdentifier(self)) }
         return try saveRecording(
-            to: target.file, keeping: target.kept, upstream: target.upstream, order: configuration.recordedOrder)
+            to: target.file, keeping: target.kept, upstream: target.upstream, order: configuration.recordedOrder,
+            redaction: configuration.redaction)
     }
 }
