@@ -53,8 +53,12 @@ struct RedactionLog {
     private(set) var entries: [RedactedField] = []
     private(set) var secrets: Set<String> = []
 
+    /// Notes a field and the secrets it held; a field already noted keeps its first reason (a token
+    /// both shaped and random-looking, then replaced by the propagation, is listed once).
     mutating func record(_ interaction: Int, _ field: String, _ reason: RedactedField.Reason, secrets: [String] = []) {
-        entries.append(RedactedField(interaction: interaction, field: field, reason: reason))
+        if !entries.contains(where: { $0.interaction == interaction && $0.field == field }) {
+            entries.append(RedactedField(interaction: interaction, field: field, reason: reason))
+        }
         self.secrets.formUnion(secrets.filter { !$0.isEmpty && $0 != Redaction.placeholder })
     }
 }
