@@ -37,10 +37,7 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
         _ operation: String, _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         do {
-            return try await withWatchdog(timeout, operation: operation, monitor: monitor) { [monitor] in
-                defer { monitor.noteCallEnded() }
-                return try await body()
-            }
+            return try await withWatchdog(timeout, operation: operation, monitor: monitor, body)
         } catch let failure as OperationFailure {
             throw failure
         } catch {

@@ -22,7 +22,11 @@ package func withWatchdog<Value: Sendable>(
             race.start(continuation)
             race.attach(
                 work: Task {
-                    do { race.finish(.success(try await body())) } catch { race.finish(.failure(error)) }
+                    let result: Result<Value, any Error>
+                    do { result = .success(try await body()) } catch { result = .failure(error) }
+                    // Its end is a sign of progress for the calls still waiting (before they hear of it).
+                    monitor.noteCallEnded()
+                    race.finish(result)
                 },
                 timer: Task {
                     // An unstructured task inherits the task-local sources.

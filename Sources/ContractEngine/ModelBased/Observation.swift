@@ -86,10 +86,7 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
         _ operation: String, _ body: @escaping @Sendable () async throws -> Observation<Entity>
     ) async -> Observation<Entity> {
         do {
-            return try await withWatchdog(timeout, operation: operation, monitor: monitor) { [monitor] in
-                defer { monitor.noteCallEnded() }
-                return try await body()
-            }
+            return try await withWatchdog(timeout, operation: operation, monitor: monitor, body)
         } catch let failure as OperationFailure {
             return .broke(failure.description)
         } catch let error as CallbackError {
