@@ -8,8 +8,12 @@ import Foundation
 /// `signature`, `sig`, `private`, `bearer`, `otp`, `pin`, `passphrase` or `jwt`, or ends with `key`
 /// (`X-Subscription-Key`, `PRIVATE-TOKEN`, `hf_token`, `AuthToken`, `sessionId`), unless it ends with a
 /// documented harmless ending (`public key`, `token type`, `allow credentials`, …) or is on
-/// ``allowedNames``. That holds for request and response headers, query items, form items and JSON
-/// members at any depth.
+/// ``allowedNames``. That holds for request and response headers, query items, form items, multipart
+/// parts, JSON members at any depth, and XML/HTML elements and attributes.
+///
+/// Values with a known secret's shape (the providers' token shapes, JWTs, bearer tokens, private keys)
+/// and, in headers, query values and path segments, long random-looking tokens (``RandomLookingToken``)
+/// are redacted too, whatever their name.
 ///
 /// Three deny-lists, all compared without ASCII case, name fields that are redacted whatever the rule
 /// says:
