@@ -4,10 +4,11 @@
 # usage: Benchmarks/run-clock.sh [--pin CPUS] [bench-clock options ...]
 #   --pin CPUS  run under `taskset -c CPUS` (default: not pinned; see below)
 #   bench-clock options, passed on as they are: --runs 5  --testclock-large-runs 3  --clocks mock,test
-#               --scenarios idle,drain,ticks,race  --idle-calls 1000000  --testclock-idle-calls 2000
+#               --scenarios idle,drain,ticks,race,loops  --idle-calls 1000000  --testclock-idle-calls 2000
 #               --sizes 100,1000,10000  --ticks 10000  --testclock-ticks 1000  --race-iterations 5000
-#               --load-threads 2  --race-wait-ms 20
+#               --load-threads 2  --race-wait-ms 20  --loops 1000  --loop-ticks 10
 #   env:        SKIP_BUILD=1 (use the release binary already built)
+#               SCRATCH_PATH=DIR (build in DIR instead of Benchmarks/.build)
 #               QUICK=1 (small counts, 2 runs: a smoke run of a few seconds, not for numbers)
 #               NOISY_PCT=25, QUIET_WAIT=30 (before starting, wait up to QUIET_WAIT s until other
 #               processes use at most NOISY_PCT % of a core)
@@ -30,28 +31,31 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --pin) pin="$2"; shift ;;
         --no-pin) pin="" ;;
-        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
         *) args+=("$1") ;;
     esac
     shift
 done
 if [ "${QUICK:-0}" = 1 ]; then
     args=(--runs 2 --testclock-large-runs 1 --idle-calls 100000 --testclock-idle-calls 200 --sizes 100,1000
-        --ticks 1000 --testclock-ticks 200 --race-iterations 300 "${args[@]}")
+        --ticks 1000 --testclock-ticks 200 --race-iterations 300 --loops 100 "${args[@]}")
 fi
 
 # The MockTime sources measured, as a short hash: taken before the build and again after the run, so a
 # run during which someone edited them says so.
 mocktime_hash() { cat "$here"/../Sources/MockTime/*.swift | sha256sum | cut -c1-12; }
 hash_before="$(mocktime_hash)"
+scratch=()
+[ -z "${SCRATCH_PATH:-}" ] || scratch=(--scratch-path "$SCRATCH_PATH")
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     echo "building (release)…" >&2
     # Manifest caching misses files added to the root package (a path dependency) since the last
     # build; regenerating the build manifest costs a second or two.
-    swift build -c release --package-path "$here" --product bench-clock --disable-build-manifest-caching >&2
+    swift build -c release --package-path "$here" ${scratch[@]+"${scratch[@]}"} --product bench-clock \
+        --disable-build-manifest-caching >&2
 fi
-bin="$(swift build -c release --package-path "$here" --show-bin-path)/bench-clock"
+bin="$(swift build -c release --package-path "$here" ${scratch[@]+"${scratch[@]}"} --show-bin-path)/bench-clock"
 
 mkdir -p "$here/results"
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"

@@ -4,7 +4,7 @@
 /// back, and the clock resumes them after unlocking.
 struct ClockState {
     /// The current instant. Invariant: every pending sleeper's deadline is at or after it.
-    var now = MockClock.Instant(offset: .zero)
+    var now: MockClock.Instant
     /// How far the wall view is moved from the timeline (``MockClock/skewWallClock(by:)``).
     var skew = Duration.zero
     /// The last registration number handed out.
@@ -12,6 +12,13 @@ struct ClockState {
     var sleepers = SleeperHeap()
     /// Callers of ``MockClock/waitForSleepers(count:)`` not yet satisfied, in arrival order.
     var countWaiters: [CountWaiter] = []
+    /// How many sleepers that slept off the clock's executor advances have woken so far: work the clock
+    /// cannot see to its next suspension.
+    var wokenOffExecutor = 0
+
+    init(now: MockClock.Instant = MockClock.Instant()) {
+        self.now = now
+    }
 
     /// What registering a sleeper came to.
     enum Registration {
@@ -67,10 +74,37 @@ struct ClockState {
     mutating func step(toward target: MockClock.Instant) -> UnsafeContinuation<Void, any Error>? {
         if let deadline = sleepers.firstDeadline, deadline <= target, let sleeper = sleepers.popFirst() {
             if now < deadline { now = deadline }
+            if !sleeper.onExecutor { wokenOffExecutor += 1 }
             return sleeper.finish(as: .woken)
         }
         if now < target { now = target }
         return nil
+    }
+
+    /// ``step(toward:)`` for a settling advance: also returns a signal that fires when the woken sleep
+    /// returns to its caller, for a sleeper off the clock's executor (nil for one on it).
+    mutating func settlingStep(
+        toward target: MockClock.Instant
+    ) -> (continuation: UnsafeContinuation<Void, any Error>, returned: Signal?)? {
+        guard let deadline = sleepers.firstDeadline, deadline <= target, let sleeper = sleepers.popFirst() else {
+            if now < target { now = target }
+            return nil
+        }
+        if now < deadline { now = deadline }
+        var returned: Signal?
+        if !sleeper.onExecutor {
+            wokenOffExecutor += 1
+            returned = Signal()
+            sleeper.returnSignal = returned
+        }
+        guard let continuation = sleeper.finish(as: .woken) else { return nil }
+        return (continuation, returned)
+    }
+
+    /// Takes the signal a settling advance waits on for `sleeper`, once its sleep has returned.
+    mutating func takeReturnSignal(of sleeper: Sleeper) -> Signal? {
+        defer { sleeper.returnSignal = nil }
+        return sleeper.returnSignal
     }
 
     /// Takes every pending sleeper out, in wake order, marked cancelled.

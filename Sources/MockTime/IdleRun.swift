@@ -1,20 +1,45 @@
-/// What ``MockClock/runUntilIdle(maxSteps:)`` did and left behind.
+/// What ``MockClock/runUntilIdle(maxSteps:timeLimit:)`` or ``MockClock/run(timeout:maxSteps:)`` did,
+/// why it stopped, and what it left behind.
 public struct IdleRun: Sendable, Hashable {
+    /// Why a run stopped.
+    public enum Stop: Sendable, Hashable {
+        /// Nothing is pending and nothing woken can sleep again: every sleeper the run woke slept on the
+        /// clock's ``MockClock/executor``, which has no work left.
+        case idle
+        /// Nothing was pending when the run last looked, but some sleeper it woke slept off the clock's
+        /// executor (see ``IdleRun/wokenOffExecutor``): that task may still be running, and may sleep
+        /// again. Run such code on the clock's executor to make the run exact.
+        case unverified
+        /// The run took `maxSteps` steps and sleepers were still pending: an endless timer or loop.
+        case stepLimit
+        /// The real-time bound passed with sleepers still pending, or (``MockClock/run(timeout:maxSteps:)``)
+        /// before woken work had settled.
+        case timeLimit
+    }
+
     /// How many deadlines it advanced to.
     public var steps: Int
     /// Where time stood when it stopped.
     public var now: MockClock.Instant
-    /// How many sleepers were pending when it stopped (0 unless it hit the limit, or a woken task went
-    /// back to sleep after the last look).
+    /// How many sleepers were pending when it stopped.
     public var pendingSleepers: Int
+    /// Why it stopped.
+    public var stop: Stop
+    /// How many of the sleepers it woke slept off the clock's executor: their tasks' work after waking is
+    /// not something the run could see to its end.
+    public var wokenOffExecutor: Int
+
     /// Whether it stopped because it took `maxSteps` steps while sleepers were still pending.
-    public var reachedStepLimit: Bool
+    public var reachedStepLimit: Bool { stop == .stepLimit }
 
     /// Creates a report.
-    public init(steps: Int, now: MockClock.Instant, pendingSleepers: Int, reachedStepLimit: Bool) {
+    public init(
+        steps: Int, now: MockClock.Instant, pendingSleepers: Int, stop: Stop, wokenOffExecutor: Int = 0
+    ) {
         self.steps = steps
         self.now = now
         self.pendingSleepers = pendingSleepers
-        self.reachedStepLimit = reachedStepLimit
+        self.stop = stop
+        self.wokenOffExecutor = wokenOffExecutor
     }
 }

@@ -1,72 +1,71 @@
 extension MockClock {
-    /// Moves time forward by `duration`, resuming every sleeper due by the new ``now``.
+    /// Moves time forward by `duration` (zero by default), resuming every sleeper due by the new ``now``.
     ///
-    /// Sleepers are resumed one at a time in (deadline, registration) order, with ``now`` set to each
-    /// one's deadline before it is resumed and to the target at the end. A woken task runs concurrently
-    /// with the rest of the advance; if it goes back to sleep with a deadline within the target before the
-    /// advance has finished, the same advance resumes it again. Does nothing (and never moves time
+    /// Stepping through every deadline inside `duration` in one call is the same as advancing to each in
+    /// turn, for code on the clock's ``executor``:
+    /// - First the executor runs until it has no work, so tasks started on it reach their sleep.
+    /// - Sleepers are resumed one at a time in (deadline, registration) order, ``now`` set to each one's
+    ///   deadline. After each resume the executor runs until it has no work: a woken task there runs
+    ///   until it suspends again or ends, reading ``now`` as its own deadline, before time moves on or
+    ///   the next sleeper resumes. A task that sleeps again within the target is woken again by this
+    ///   same call.
+    /// - ``now`` ends at the target.
+    ///
+    /// Work that runs elsewhere (the main actor, `Task { … }` without the executor preference, detached
+    /// tasks) is resumed in the same order but runs concurrently with the rest of the advance; await
+    /// ``advance(by:settlingWithin:)`` for a bounded wait on it. Does nothing (and never moves time
     /// backwards) when `duration` is negative.
+    ///
+    /// Called from a job on the clock's executor, it runs the other jobs nested inside that job; called
+    /// elsewhere, it waits until the executor's current job has finished, then runs the jobs itself.
     ///
     /// - Returns: The number of sleepers this call resumed.
     @discardableResult
-    public func advance(by duration: Duration) -> Int {
-        let (target, first) = state.withLock { state in
-            let target = state.now.advanced(by: duration)
-            return (target, state.step(toward: target))
+    public func advance(by duration: Duration = .zero) -> Int {
+        executor.serve {
+            executor.runQueued()
+            let target = state.withLock { $0.now.advanced(by: duration) }
+            return drain(toward: target)
         }
-        return drain(toward: target, resuming: first)
     }
 
-    /// Moves time forward to `deadline`, resuming every sleeper due by then (see ``advance(by:)``).
-    /// Does nothing when `deadline` is before ``now``: time never moves backwards.
+    /// Moves time forward to `deadline`, resuming every sleeper due by then and running woken work on the
+    /// clock's ``executor`` between deadlines (see ``advance(by:)``). Does nothing when `deadline` is
+    /// before ``now``: time never moves backwards.
     ///
     /// - Returns: The number of sleepers this call resumed.
     @discardableResult
     public func advance(to deadline: Instant) -> Int {
-        drain(toward: deadline, resuming: state.withLock { $0.step(toward: deadline) })
+        executor.serve {
+            executor.runQueued()
+            return drain(toward: deadline)
+        }
     }
 
-    /// Moves time to the earliest pending deadline and resumes every sleeper due then (all the ties).
+    /// Moves time to the earliest pending deadline and resumes every sleeper due then (all the ties),
+    /// running woken work on the clock's ``executor`` after each (see ``advance(by:)``).
     ///
     /// - Returns: The deadline reached, or nil (time unchanged) when no sleeper is pending.
     @discardableResult
     public func advanceToNextDeadline() -> Instant? {
-        guard let deadline = nextDeadline else { return nil }
-        advance(to: deadline)
-        return deadline
-    }
-
-    /// Advances from deadline to deadline (``advanceToNextDeadline()``) until no sleeper is pending or
-    /// `maxSteps` steps were taken: bounded in virtual steps, never in wall-clock time.
-    ///
-    /// It sees only sleepers that have registered. A woken task that goes back to sleep (a timer, a retry
-    /// loop) runs concurrently with this call and may register after the last look; such a sleeper is
-    /// left pending and counted in the result only if it registered in time. To step a loop
-    /// deterministically, pair this with ``waitForSleepers(count:)``.
-    ///
-    /// - Parameter maxSteps: The most deadlines to advance to; an endless timer stops here.
-    /// - Returns: The steps taken, where time stands and what is left.
-    @discardableResult
-    public func runUntilIdle(maxSteps: Int = 10_000) -> IdleRun {
-        var steps = 0
-        while steps < maxSteps, advanceToNextDeadline() != nil {
-            steps += 1
+        executor.serve {
+            executor.runQueued()
+            guard let deadline = nextDeadline else { return nil }
+            drain(toward: deadline)
+            return deadline
         }
-        let (now, pending) = state.withLock { ($0.now, $0.sleepers.count) }
-        return IdleRun(
-            steps: steps, now: now, pendingSleepers: pending, reachedStepLimit: steps >= maxSteps && pending > 0)
     }
 
-    /// Resumes `first` (if any) and then every further sleeper due by `target`, one lock per sleeper,
-    /// each continuation resumed outside the lock.
-    private func drain(toward target: Instant, resuming first: UnsafeContinuation<Void, any Error>?) -> Int {
-        guard var continuation = first else { return 0 }
+    /// Resumes every sleeper due by `target`, one at a time, running the executor's queued jobs after
+    /// each. Call only as the executor's runner.
+    @discardableResult
+    private func drain(toward target: Instant) -> Int {
         var resumed = 0
-        while true {
+        while let continuation = state.withLock({ $0.step(toward: target) }) {
             continuation.resume()
             resumed += 1
-            guard let next = state.withLock({ $0.step(toward: target) }) else { return resumed }
-            continuation = next
+            executor.runQueued()
         }
+        return resumed
     }
 }

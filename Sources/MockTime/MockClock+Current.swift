@@ -1,8 +1,8 @@
 extension MockClock {
-    /// The clock of the current `.mockClock` trait or ``withMockClock(startDate:isolation:_:)`` scope, if any.
+    /// The clock of the current `.mockClock` trait or ``withMockClock(now:startDate:isolation:_:)`` scope, if any.
     @TaskLocal public static var currentIfAny: MockClock?
 
-    /// The clock of the current `.mockClock` trait or ``withMockClock(startDate:isolation:_:)`` scope.
+    /// The clock of the current `.mockClock` trait or ``withMockClock(now:startDate:isolation:_:)`` scope.
     ///
     /// Stops the process with an explanation when read outside such a scope: use ``currentIfAny`` to
     /// test for one.

@@ -4,8 +4,8 @@ extension MockClock {
         /// How far after the clock's start this instant is (negative: before it).
         public var offset: Duration
 
-        /// Creates the instant `offset` after the clock's start.
-        public init(offset: Duration) {
+        /// Creates the instant `offset` after the clock's start; `Instant()` is the start itself.
+        public init(offset: Duration = .zero) {
             self.offset = offset
         }
 

@@ -1,6 +1,9 @@
 extension MockClock {
     /// Suspends until an advance reaches `deadline`.
     ///
+    /// Called on the clock's ``executor``, the sleep is *covered*: the advance that wakes it runs the
+    /// woken task on that executor until it suspends again before moving time on.
+    ///
     /// Returns at once when `deadline` is at or before ``now`` (after checking for cancellation), unlike
     /// swift-clocks' `TestClock`, which suspends a sleep until exactly `now` until the next advance.
     /// Throws `CancellationError` when the task is cancelled, whether before, while or after the sleeper
@@ -13,7 +16,8 @@ extension MockClock {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         if state.withLock({ deadline <= $0.now }) { return }
-        let sleeper = Sleeper(deadline: deadline, tolerance: tolerance, taskName: currentTaskName())
+        let sleeper = Sleeper(
+            deadline: deadline, tolerance: tolerance, taskName: currentTaskName(), onExecutor: executor.isCurrent)
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let registration = state.withLock {
@@ -30,6 +34,9 @@ extension MockClock {
             }
         } onCancel: {
             state.withLock { $0.cancel(sleeper) }?.resume(throwing: CancellationError())
+        }
+        if !sleeper.onExecutor {
+            state.withLock { $0.takeReturnSignal(of: sleeper) }?.fire(true)
         }
     }
 }

@@ -15,9 +15,14 @@ import Foundation
 /// **Semantics.**
 /// - ``advance(by:)`` / ``advance(to:)`` resume every sleeper whose deadline has come, in (deadline,
 ///   registration) order, setting ``now`` to each sleeper's deadline before resuming it and to the target
-///   at the end. Continuations are resumed outside the clock's lock, one at a time; the woken tasks then
-///   run on their own executors, concurrently with the rest of the advance. Time never moves backwards:
-///   advancing to an earlier instant (or by a negative duration) does nothing.
+///   at the end. Continuations are resumed outside the clock's lock, one at a time. Between two of them
+///   the advance runs the clock's ``executor`` until it has no work: a woken task running there (see
+///   ``Executor`` for which code does) runs until it suspends again or ends, reading ``now`` as its own
+///   deadline, before time moves past that deadline; if it sleeps again within the target, the same
+///   advance wakes it again. Tasks elsewhere run concurrently with the rest of the advance; the `async`
+///   ``advance(by:settlingWithin:)`` and ``run(timeout:maxSteps:)`` also give the main actor turns and
+///   wait, bounded in real time, for them. Time never moves backwards: advancing to an earlier instant
+///   (or by a negative duration) does nothing.
 /// - `sleep(until:)` with a deadline at or before ``now`` returns at once (after a cancellation check), as
 ///   `ContinuousClock`, Go and kotlinx do. *This differs from swift-clocks' `TestClock`*, where a sleep
 ///   until exactly `now` suspends until the next advance.
@@ -41,10 +46,17 @@ public final class MockClock: Clock, Sendable {
 
     let state: LockedValue<ClockState>
 
-    /// Creates a clock at offset zero whose wall view starts at `startDate`.
-    public init(startDate: Date = MockClock.defaultStartDate) {
+    /// The clock's serial task executor: run code on it (`withTaskExecutorPreference(clock.executor)`)
+    /// and every advance runs that code's woken work to its next suspension before moving time on.
+    /// The `.mockClock` trait and ``withMockClock(now:startDate:isolation:_:)`` run their body on it.
+    public let executor: Executor
+
+    /// Creates a clock at `now` (offset zero by default) whose wall view reads `startDate` at offset
+    /// zero.
+    public init(now: Instant = Instant(), startDate: Date = MockClock.defaultStartDate) {
         self.startDate = startDate
-        self.state = LockedValue(ClockState())
+        self.state = LockedValue(ClockState(now: now))
+        self.executor = Executor()
     }
 
     /// The current instant: the offset from the clock's start, moved only by advancing.

@@ -1,5 +1,5 @@
 /// Sleepers were still pending on a ``MockClock`` when they should not have been: at the end of a
-/// ``withMockClock(startDate:isolation:_:)`` scope, or at ``MockClock/checkNoPendingSleepers()``.
+/// ``withMockClock(now:startDate:isolation:_:)`` scope, or at ``MockClock/checkNoPendingSleepers()``.
 public struct PendingSleepersError: Error, Sendable, CustomStringConvertible {
     /// The pending sleepers, in wake order.
     public var sleepers: [PendingSleeper]

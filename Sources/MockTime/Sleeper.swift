@@ -26,11 +26,18 @@ final class Sleeper: @unchecked Sendable {
     var heapIndex = -1
     var phase = Phase.starting
     var continuation: UnsafeContinuation<Void, any Error>?
+    /// Whether the sleep was called on the clock's ``MockClock/Executor``: then an advance runs the woken
+    /// task itself (by draining the executor) and knows when it has gone as far as it can.
+    let onExecutor: Bool
+    /// Fired when the woken sleep returns to its caller; set by a settling advance before it resumes
+    /// a sleeper that is not on the clock's executor.
+    var returnSignal: Signal?
 
-    init(deadline: MockClock.Instant, tolerance: Duration?, taskName: String?) {
+    init(deadline: MockClock.Instant, tolerance: Duration?, taskName: String?, onExecutor: Bool = false) {
         self.deadline = deadline
         self.tolerance = tolerance
         self.taskName = taskName
+        self.onExecutor = onExecutor
     }
 
     /// Ends the sleeper's life as `phase` and hands over its continuation (nil unless it was pending).

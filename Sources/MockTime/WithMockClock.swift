@@ -1,7 +1,13 @@
 import Foundation
 
-/// Runs `body` with a fresh ``MockClock`` (also ``MockClock/current`` inside), and fails if sleepers are
-/// left pending at the end.
+/// Runs `body` with a fresh ``MockClock`` (also ``MockClock/current`` inside), on the clock's
+/// ``MockClock/executor``, and fails if sleepers are left pending at the end.
+///
+/// `body` runs with the clock's executor as its task executor preference (where the OS has task
+/// executors: macOS 15, iOS 18 and later, and Linux), so its nonisolated code, its `async let` and
+/// task-group children and the default actors they call run there, and every advance runs their woken
+/// work to its next suspension before moving time on. `Task { … }` does not inherit the preference:
+/// write `Task(executorPreference: clock.executor) { … }` for a task the clock should run.
 ///
 /// When `body` returns and sleepers are still pending, they are cancelled (their tasks get
 /// `CancellationError`, so none hangs) and ``PendingSleepersError`` is thrown, naming them. When `body`
@@ -18,21 +24,29 @@ import Foundation
 /// ```
 ///
 /// - Parameters:
+///   - now: Where the clock's time starts (offset zero by default).
 ///   - startDate: Where the clock's wall view starts.
 ///   - isolation: The caller's isolation, which `body` runs in (so `body` and its result need not be
 ///     `Sendable`).
 ///   - body: The code to run with the clock.
 /// - Returns: What `body` returned.
 public func withMockClock<Result>(
+    now: MockClock.Instant = MockClock.Instant(),
     startDate: Date = MockClock.defaultStartDate,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (MockClock) async throws -> Result
 ) async throws -> Result {
-    let clock = MockClock(startDate: startDate)
+    let clock = MockClock(now: now, startDate: startDate)
     let result: Result
     do {
         result = try await MockClock.$currentIfAny.withValue(clock) {
-            try await body(clock)
+            if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+                try await withTaskExecutorPreference(clock.executor) {
+                    try await body(clock)
+                }
+            } else {
+                try await body(clock)
+            }
         }
     } catch {
         clock.cancelPendingSleepers()

@@ -29,12 +29,14 @@ struct SteppingTests {
         await clock.waitForSleepers(count: 6)
 
         let limited = clock.runUntilIdle(maxSteps: 3)
-        #expect(limited == IdleRun(steps: 3, now: .seconds(3), pendingSleepers: 2, reachedStepLimit: true))
+        #expect(limited == IdleRun(steps: 3, now: .seconds(3), pendingSleepers: 2, stop: .stepLimit, wokenOffExecutor: 4))
+        #expect(limited.reachedStepLimit)
 
+        // The tasks slept off the clock's executor: nothing is pending, but the run cannot vouch for them.
         let rest = clock.runUntilIdle()
-        #expect(rest == IdleRun(steps: 2, now: .seconds(5), pendingSleepers: 0, reachedStepLimit: false))
+        #expect(rest == IdleRun(steps: 2, now: .seconds(5), pendingSleepers: 0, stop: .unverified, wokenOffExecutor: 2))
         let idle = clock.runUntilIdle()
-        #expect(idle == IdleRun(steps: 0, now: .seconds(5), pendingSleepers: 0, reachedStepLimit: false))
+        #expect(idle == IdleRun(steps: 0, now: .seconds(5), pendingSleepers: 0, stop: .idle))
         for sleeper in sleepers { try await sleeper.value }
     }
 
@@ -44,7 +46,7 @@ struct SteppingTests {
         let sleepers = [1, 2].map { second in Task { try await clock.sleep(until: .seconds(second)) } }
         await clock.waitForSleepers(count: 2)
         let run = clock.runUntilIdle(maxSteps: 2)
-        #expect(run == IdleRun(steps: 2, now: .seconds(2), pendingSleepers: 0, reachedStepLimit: false))
+        #expect(run == IdleRun(steps: 2, now: .seconds(2), pendingSleepers: 0, stop: .unverified, wokenOffExecutor: 2))
         for sleeper in sleepers { try await sleeper.value }
     }
 
@@ -53,15 +55,15 @@ struct SteppingTests {
     func endlessChain() async throws {
         let clock = MockClock()
         let ticks = Recorder<MockClock.Instant>()
-        // Inline: each woken link registers the next before `resume()` returns, so runUntilIdle sees it.
-        let timer = Task(executorPreference: InlineTaskExecutor()) {
+        // On the clock's executor: each woken link registers the next before the run looks again.
+        let timer = Task(executorPreference: clock.executor) {
             while true {
                 try await clock.sleep(for: .seconds(1))
                 ticks.append(clock.now)
             }
         }
         let run = clock.runUntilIdle(maxSteps: 50)
-        #expect(run == IdleRun(steps: 50, now: .seconds(50), pendingSleepers: 1, reachedStepLimit: true))
+        #expect(run == IdleRun(steps: 50, now: .seconds(50), pendingSleepers: 1, stop: .stepLimit))
         #expect(ticks.values == (1...50).map { .seconds($0) })
         timer.cancel()
         await #expect(throws: CancellationError.self) { try await timer.value }
@@ -72,11 +74,11 @@ struct SteppingTests {
     @Test("a finite chain runs to the end within the limit")
     func finiteChain() async throws {
         let clock = MockClock()
-        let chain = Task(executorPreference: InlineTaskExecutor()) {
+        let chain = Task(executorPreference: clock.executor) {
             for _ in 0..<10 { try await clock.sleep(for: .seconds(2)) }
         }
         let run = clock.runUntilIdle()
-        #expect(run == IdleRun(steps: 10, now: .seconds(20), pendingSleepers: 0, reachedStepLimit: false))
+        #expect(run == IdleRun(steps: 10, now: .seconds(20), pendingSleepers: 0, stop: .idle))
         try await chain.value
     }
 

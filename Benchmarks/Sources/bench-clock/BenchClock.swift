@@ -7,9 +7,10 @@ import Glibc
 import Darwin
 #endif
 
-/// `bench-clock [--runs 5] [--testclock-large-runs 3] [--scenarios idle,drain,ticks,race] [--clocks mock,test]
+/// `bench-clock [--runs 5] [--testclock-large-runs 3] [--scenarios idle,drain,ticks,race,loops] [--clocks mock,test]
 ///  [--idle-calls 1000000] [--testclock-idle-calls 2000] [--sizes 100,1000,10000] [--ticks 10000]
-///  [--testclock-ticks 1000] [--race-iterations 5000] [--load-threads 2] [--race-wait-ms 20]`
+///  [--testclock-ticks 1000] [--race-iterations 5000] [--load-threads 2] [--race-wait-ms 20]
+///  [--loops 1000] [--loop-ticks 10]`
 ///
 /// The root package's `MockClock` side by side with swift-clocks 1.1.1 `TestClock<Duration>`, in one
 /// process. Each timed configuration gets one untimed warm-up and `--runs` timed runs (TestClock
@@ -28,6 +29,10 @@ import Darwin
 /// - **race**: the canonical `Task { sleep(for: 1 s); woke() }` / `advance(by: 1 s)` / check, with
 ///   `--load-threads` plain threads spinning outside the Swift pool: MockClock with and without
 ///   `waitForSleepers(count: 1)` before the advance, TestClock as shipped.
+/// - **loops**: one long advance over N re-sleeping loops: N tasks each sleeping 1 s and ticking K
+///   times, one `advance(by: K s)`; counts the ticks (N × K when one advance equals many) and the ticks
+///   that read `now` past their deadline. MockClock with the loops on its executor and on the default
+///   executor; TestClock as shipped (`await advance`).
 ///
 /// Every sleeper is checked: none may wake before its deadline or be missing (a phase that does not
 /// finish within its real-time limit aborts the run).
@@ -51,7 +56,7 @@ struct BenchClock {
     struct Options {
         var runs = 5
         var testClockLargeRuns = 3
-        var scenarios: Set<String> = ["idle", "drain", "ticks", "race"]
+        var scenarios: Set<String> = ["idle", "drain", "ticks", "race", "loops"]
         var mock = true
         var test = true
         var idleCalls = 1_000_000
@@ -62,13 +67,15 @@ struct BenchClock {
         var raceIterations = 5_000
         var loadThreads = 2
         var raceWaitMilliseconds = 20
+        var loops = 1_000
+        var loopTicks = 10
 
         init(_ arguments: Arguments) throws {
             runs = try arguments.integer("runs", default: runs)
             testClockLargeRuns = try arguments.integer("testclock-large-runs", default: testClockLargeRuns)
             if let text = arguments.string("scenarios") {
                 scenarios = Set(text.split(separator: ",").map(String.init))
-                let unknown = scenarios.subtracting(["idle", "drain", "ticks", "race"])
+                let unknown = scenarios.subtracting(["idle", "drain", "ticks", "race", "loops"])
                 guard unknown.isEmpty else { throw UsageError("unknown scenario(s) \(unknown.sorted())") }
             }
             if let text = arguments.string("clocks") {
@@ -92,8 +99,11 @@ struct BenchClock {
             raceIterations = try arguments.integer("race-iterations", default: raceIterations)
             loadThreads = try arguments.integer("load-threads", default: loadThreads)
             raceWaitMilliseconds = try arguments.integer("race-wait-ms", default: raceWaitMilliseconds)
+            loops = try arguments.integer("loops", default: loops)
+            loopTicks = try arguments.integer("loop-ticks", default: loopTicks)
             guard runs >= 1, testClockLargeRuns >= 1, idleCalls >= 1, testClockIdleCalls >= 1, ticks >= 1,
-                testClockTicks >= 1, raceIterations >= 1, loadThreads >= 0, raceWaitMilliseconds >= 1
+                testClockTicks >= 1, raceIterations >= 1, loadThreads >= 0, raceWaitMilliseconds >= 1, loops >= 1,
+                loopTicks >= 1
             else { throw UsageError("counts must be at least 1 (--load-threads at least 0)") }
         }
 
@@ -109,6 +119,7 @@ struct BenchClock {
         var tickSleepers: [String: (Int, Series)] = [:]
         var tickTimer: [String: (Int, Series)] = [:]
         var race: [(String, RaceOutcome)] = []
+        var loops: [String: Series] = [:]
     }
 
     static func run() async throws {
@@ -131,6 +142,7 @@ struct BenchClock {
         if options.scenarios.contains("drain") { try await drain(options, &summary) }
         if options.scenarios.contains("ticks") { try await ticks(options, &summary) }
         if options.scenarios.contains("race") { try await race(options, &summary) }
+        if options.scenarios.contains("loops") { try await loops(options, &summary) }
         targets(options, summary)
 
         var usage = rusage()
@@ -404,6 +416,58 @@ struct BenchClock {
                 + "wait and the clean-up.")
     }
 
+    // MARK: loops
+
+    static func loops(_ options: Options, _ summary: inout Summary) async throws {
+        let n = options.loops
+        let k = options.loopTicks
+        var rows: [String] = []
+        var variants: [(String, Bool)] = []
+        if options.mock {
+            variants.append(("MockClock, loops on `clock.executor`", false))
+            variants.append(("MockClock, loops on the default executor", false))
+        }
+        if options.test { variants.append(("TestClock 1.1.1 as shipped (`await advance`)", true)) }
+        for (index, (label, testClock)) in variants.enumerated() {
+            let runs = testClock ? options.testClockLargeRuns : options.runs
+            let samples = try await measure(
+                "loops \(label) N=\(grouped(n)) K=\(k)", runs: runs, limitSeconds: testClock ? 900 : 120,
+                { () async throws -> LoopSample in
+                    if testClock { return try await LoopScenarios.test(loops: n, ticks: k) }
+                    guard #available(macOS 15.0, *) else { throw BenchError("task executors need macOS 15") }
+                    return try await LoopScenarios.mock(loops: n, ticks: k, onExecutor: index == 0)
+                },
+                describe: { "advance \(formatted($0.advanceMilliseconds, decimals: 2)) ms, \($0.ticks) ticks, \($0.lateTicks) late" })
+            let time = Series(samples: samples.map(\.advanceMilliseconds))
+            let ticks = samples.map(\.ticks)
+            let late = samples.map(\.lateTicks).reduce(0, +)
+            summary.loops[label] = time
+            let decimals = time.median < 10 ? 3 : (time.median < 1000 ? 1 : 0)
+            rows.append(
+                "| \(label) | \(grouped(n)) × \(k) | \(runs) | **\(grouped(time.median, decimals: decimals))** | "
+                    + "\(range(time, decimals: decimals)) | \(ticks.map { grouped($0) }.joined(separator: ", ")) of \(grouped(n * k)) | \(late) |")
+        }
+        emitLine("")
+        emitLine("## One long advance over N re-sleeping loops: N tasks × K ticks of 1 s, one `advance(by: K s)`")
+        emitLine("")
+        emitLine("| clock | loops × ticks | runs | advance ms, median | min–max | ticks counted after the advance, per run | late ticks (all runs) |")
+        emitLine("|---|---:|---:|---:|---:|---:|---:|")
+        rows.forEach(emitLine)
+        emitLine("")
+        emitLine(
+            "Advance: from just before the advance until it returned (MockClock's is synchronous; with the loops "
+                + "on its executor every woken loop has run and slept again inside it) or was awaited (TestClock). "
+                + "Ticks: counted right after the advance; one advance equal to K single-second advances gives N × K. "
+                + "A late tick read `now` past its own deadline. On the default executor MockClock resumes each due "
+                + "sleeper but the loops run concurrently: they re-sleep relative to a later `now` and lose ticks.")
+        if let mock = summary.loops["MockClock, loops on `clock.executor`"],
+            let test = summary.loops["TestClock 1.1.1 as shipped (`await advance`)"]
+        {
+            emitLine("")
+            emitLine("MockClock on its executor is \(grouped(test.median / mock.median, decimals: 0))× faster than TestClock here.")
+        }
+    }
+
     // MARK: targets
 
     static func targets(_ options: Options, _ summary: Summary) {
@@ -420,6 +484,12 @@ struct BenchClock {
             rows.append(
                 "| drain 10,000 sleepers < 20 ms | \(grouped(mock.median, decimals: 2)) ms\(floor) | \(test) | "
                     + "\(verdict(mock.median < 20)) |")
+            if let testClock = summary.drain["TestClock"]?[10_000] {
+                let ratio = testClock.median / mock.median
+                rows.append(
+                    "| drain 10,000 sleepers: MockClock ≥ 1,000× TestClock | \(grouped(ratio, decimals: 0))× | — | "
+                        + "\(verdict(ratio >= 1_000)) |")
+            }
         }
         for (label, entries) in [("N sleepers", summary.tickSleepers), ("timer task", summary.tickTimer)] {
             guard let (count, mock) = entries["MockClock"], count == 10_000 else { continue }

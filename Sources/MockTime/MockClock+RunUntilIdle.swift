@@ -1,0 +1,43 @@
+extension MockClock {
+    /// Advances from deadline to deadline (``advanceToNextDeadline()``) until nothing is pending, or
+    /// `maxSteps` steps were taken, or `timeLimit` of real time has passed, and says which.
+    ///
+    /// The clock's ``executor`` runs until it has no work before every look, so a loop or timer running
+    /// there that sleeps again is seen and driven; an endless one stops at `maxSteps`. The result is
+    /// ``IdleRun/Stop/idle`` only when every sleeper it woke slept on the executor; when some slept
+    /// elsewhere, their tasks may still sleep again after the last look, and the result says
+    /// ``IdleRun/Stop/unverified``. Code isolated to the main actor cannot run while a synchronous call
+    /// holds it: drive it with ``run(timeout:maxSteps:)``.
+    ///
+    /// - Parameters:
+    ///   - maxSteps: The most deadlines to advance to.
+    ///   - timeLimit: The most real time to spend (checked between steps).
+    /// - Returns: The steps taken, where time stands, what is left and why it stopped.
+    @discardableResult
+    public func runUntilIdle(maxSteps: Int = 10_000, timeLimit: Duration = .seconds(10)) -> IdleRun {
+        let started = ContinuousClock.now
+        let offBefore = state.withLock { $0.wokenOffExecutor }
+        var steps = 0
+        var stop = IdleRun.Stop.idle
+        executor.serve {
+            executor.runQueued()
+            while nextDeadline != nil {
+                if steps >= maxSteps {
+                    stop = .stepLimit
+                    return
+                }
+                if started.duration(to: .now) >= timeLimit {
+                    stop = .timeLimit
+                    return
+                }
+                advanceToNextDeadline()
+                steps += 1
+            }
+        }
+        let (now, pending, offAfter) = state.withLock { ($0.now, $0.sleepers.count, $0.wokenOffExecutor) }
+        let wokenOff = offAfter - offBefore
+        if stop == .idle, pending > 0 { stop = .unverified }
+        if stop == .idle, wokenOff > 0 { stop = .unverified }
+        return IdleRun(steps: steps, now: now, pendingSleepers: pending, stop: stop, wokenOffExecutor: wokenOff)
+    }
+}

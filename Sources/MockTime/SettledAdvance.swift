@@ -1,0 +1,21 @@
+/// What an awaited advance (``MockClock/advance(by:settlingWithin:)``) did.
+public struct SettledAdvance: Sendable, Hashable {
+    /// How many sleepers it resumed.
+    public var resumed: Int
+    /// Where time stood when it returned.
+    public var now: MockClock.Instant
+    /// How many of them slept off the clock's ``MockClock/executor``: for these it waited until their
+    /// sleep had returned and gave the main actor turns, but could not see their work to its end.
+    public var wokenOffExecutor: Int
+    /// False when the real-time limit passed before woken work had settled at some deadline; the
+    /// remaining sleepers were still resumed in order, without waiting.
+    public var isSettled: Bool
+
+    /// Creates a report.
+    public init(resumed: Int, now: MockClock.Instant, wokenOffExecutor: Int, isSettled: Bool) {
+        self.resumed = resumed
+        self.now = now
+        self.wokenOffExecutor = wokenOffExecutor
+        self.isSettled = isSettled
+    }
+}

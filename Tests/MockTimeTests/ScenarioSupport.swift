@@ -1,0 +1,54 @@
+import Foundation
+import MockTime
+
+/// An integer bumped from any task.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
+
+/// A repeating timer on any `Clock<Duration>`, with the rule timers in the Swift ecosystem follow
+/// (swift-async-algorithms' and swift-clocks' timer sequences): tick `n` is due `interval` after tick
+/// `n - 1`; when that is already past on waking, the ticks missed are skipped and the next one is the
+/// first multiple of `interval` after `now`. Written here so the tests depend on no package.
+struct Ticks<C: Clock<Duration>>: AsyncSequence {
+    typealias Element = C.Instant
+
+    let clock: C
+    let interval: Duration
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let clock: C
+        let interval: Duration
+        var last: C.Instant?
+
+        mutating func next() async throws -> C.Instant? {
+            let start = last ?? clock.now
+            var deadline = start.advanced(by: interval)
+            let now = clock.now
+            if deadline < now {
+                let missed = Int(deadline.duration(to: now) / interval) + 1
+                deadline = deadline.advanced(by: interval * missed)
+            }
+            try await clock.sleep(until: deadline, tolerance: nil)
+            last = deadline
+            return deadline
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(clock: clock, interval: interval, last: nil)
+    }
+}
