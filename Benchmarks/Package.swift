@@ -43,6 +43,13 @@ let package = Package(
             ]),
         // In-process start-to-first-response time.
         .executableTarget(name: "bench-startup", dependencies: ["BenchSupport", "BenchServers"]),
+        // What recording costs (redaction and the secret scan) on ordinary and adversarial bodies.
+        .executableTarget(
+            name: "bench-scan",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "StubServer", package: "swift-repository-contracts"),
+            ]),
         // `MockClock` against swift-clocks' `TestClock`: idle advance, draining N sleepers, single-tick
         // stepping, and the sleep/advance race probe.
         .executableTarget(

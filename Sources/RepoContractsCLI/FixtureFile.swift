@@ -26,7 +26,7 @@ struct FixtureFile: Sendable {
         case .native:
             return FixtureFile(path: path, format: format, fixture: try Fixture(contentsOf: url), notes: [])
         case .har:
-            let imported = try HARCodec.decode(try bytes(of: url, named: path), source: path)
+            let imported = try HARCodec.decode(try Fixture.bytes(of: url, named: path), source: path)
             return FixtureFile(path: path, format: format, fixture: imported.fixture, notes: imported.notes)
         }
     }
@@ -44,22 +44,6 @@ struct FixtureFile: Sendable {
         let pathExtension = URL(fileURLWithPath: path).pathExtension
         let found = pathExtension.isEmpty ? "no extension" : "unknown extension '.\(pathExtension)'"
         return "'\(path)' has \(found): use .json (native) or .har (HAR 1.2)"
-    }
-
-    /// The file's bytes, refusing one larger than ``Fixture/maximumFileSize`` as ``Fixture`` does.
-    private static func bytes(of url: URL, named path: String) throws(FixtureError) -> Data {
-        do {
-            if let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > Fixture.maximumFileSize {
-                throw FixtureError(
-                    kind: .unreadable, file: path,
-                    reason: "the file has \(size) bytes, more than the \(Fixture.maximumFileSize) a fixture may have")
-            }
-            return try Data(contentsOf: url)
-        } catch let error as FixtureError {
-            throw error
-        } catch {
-            throw FixtureError(kind: .unreadable, file: path, reason: "cannot read the file: \(error.localizedDescription)")
-        }
     }
 }
 

@@ -4,8 +4,9 @@ extension InspectCommand {
     /// What `inspect` reports about secrets in `fixture`: whether the default redaction would still
     /// change something (a field it left in clear), and every finding of the secret scan, each with its
     /// interaction, field, kind and a masked preview (never the secret itself).
-    static func securityNotes(for fixture: Fixture) -> [String] {
-        let pending = Redaction().redact(fixture).redactions
+    /// `pending` is what the default redaction changes in `fixture`, when the caller has it already.
+    static func securityNotes(for fixture: Fixture, pending: [RedactedField]? = nil) -> [String] {
+        let pending = pending ?? Redaction().redact(fixture).redactions
         let findings = SecretScan().findings(in: fixture)
         var notes: [String] = []
         notes.append(

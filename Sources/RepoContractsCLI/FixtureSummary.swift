@@ -39,18 +39,31 @@ struct FixtureSummary: Sendable, Equatable {
     init(_ file: FixtureFile) {
         path = file.path
         format = file.format
-        upstream = file.fixture.upstream
+        upstream = file.fixture.upstream.map(Self.maskingUserInfo)
         importNotes = file.notes
-        securityNotes = InspectCommand.securityNotes(for: file.fixture)
+        // Every value shown comes from the fixture as the default redaction leaves it, so a secret the
+        // file still holds (which the notes report, masked) is never printed.
+        let redaction = Redaction().redact(file.fixture)
+        securityNotes = InspectCommand.securityNotes(for: file.fixture, pending: redaction.redactions)
+        let shown = redaction.fixture.interactions
         rows = file.fixture.interactions.enumerated().map { offset, interaction in
             Row(
                 index: offset + 1, method: interaction.request.method,
-                target: Self.target(interaction.request),
+                target: Self.target(shown[offset].request),
                 status: interaction.response.status,
                 requestBody: BodySummary(body: interaction.request.body, headers: interaction.request.headers),
                 responseBody: BodySummary(body: interaction.response.body, headers: interaction.response.headers),
                 contentType: interaction.response.headers["Content-Type"])
         }
+    }
+
+    /// `url` with its user name and password, if any, replaced by the placeholder.
+    static func maskingUserInfo(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.user != nil || components.password != nil
+        else { return url }
+        components.user = components.user.map { _ in Redaction.placeholder }
+        components.password = components.password.map { _ in Redaction.placeholder }
+        return components.string ?? url
     }
 
     /// `path?name=value&flag`, the query re-encoded so `&`, `=`, `+`, `#` and `%` in names and values

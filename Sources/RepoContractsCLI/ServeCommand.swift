@@ -47,8 +47,9 @@ struct ServeCommand: Subcommand, Equatable {
                                       ($.id, $.items[*].updatedAt); may be repeated.
           -h, --help                  Show this help.
 
-        EXIT STATUS: 0 after a clean stop, 1 when a fixture cannot be read or the port cannot be bound,
-        or with --drift-check when an answer differed or could not be checked; 64 on a usage error.
+        EXIT STATUS: 0 after a clean stop; 1 when the port cannot be bound, or with --drift-check when an
+        answer differed or could not be checked; 64 on a usage error; 65 when a fixture cannot be read
+        (the message names the file and what is wrong with it).
         """
     }
 
@@ -133,9 +134,10 @@ struct ServeCommand: Subcommand, Equatable {
         for path in fixtures {
             let fixture: Fixture
             do {
-                fixture = try Fixture(contentsOf: URL(fileURLWithPath: path))
+                fixture = try FixtureFile.load(path).fixture
             } catch {
-                throw ToolError("\(error)")
+                console.printError("error: \(error)")
+                return .dataError
             }
             interactions += fixture.interactions.count
             server.load(fixture, source: path)

@@ -88,7 +88,9 @@ public final class StubServer: Sendable {
         self.configuration = configuration
         let playback = Playback(options: configuration.playback, clock: configuration.clock)
         self.playback = playback
-        self.listener = HTTPListener(options: configuration.server) { request in playback.plan(for: request) }
+        self.listener = HTTPListener(
+            options: configuration.server, onRefusal: { [weak playback] in playback?.noteRefusal($0) }
+        ) { request in playback.plan(for: request) }
     }
 
     /// Binds the listening socket (port 0 picks a free one) and starts answering.

@@ -279,4 +279,57 @@ struct ConvertInspectTests {
         #expect(failing.error.hasPrefix("error: \(broken.path):1:"))
         #expect(failing.out == "")
     }
+
+    @Test("inspect prints no secret: query values and an upstream's password are masked in the table and the JSON")
+    func inspectMasksWhatItPrints() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let token = "hf_" + "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3h"
+        let signature = "k7Qp2Xz9LmN4vB8rT1wY6sD3fG5hJ0aC"
+        let fixture = Fixture(
+            interactions: [
+                Interaction(
+                    request: StubRequest(
+                        method: "GET", path: "/models",
+                        query: [QueryItem(name: "hf_token", value: token), QueryItem(name: "sig", value: signature)]),
+                    response: StubResponse(status: 200))
+            ], upstream: "https://user:hunter2secret@api.example.com")
+        let file = directory.appendingPathComponent("leaky.json")
+        try fixture.encoded(as: .native).write(to: file)
+        for format in [OutputFormat.table, .json] {
+            let capture = Capture()
+            #expect(try await InspectCommand(fixtures: [file.path], format: format).run(capture.console) == .success)
+            let printed = capture.out + capture.error
+            for secret in [token, signature, "hunter2secret"] {
+                #expect(!printed.contains(secret), "\(format) output shows \(secret)")
+            }
+            #expect(printed.contains(Redaction.placeholder))
+        }
+    }
+
+    @Test("serve exits 65 on a fixture it cannot read, and says what a FIFO, a device or a directory is")
+    func unreadableFixtures() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("pipe.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let folder = directory.appendingPathComponent("folder.json")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let device = directory.appendingPathComponent("device.json")
+        try FileManager.default.createSymbolicLink(atPath: device.path, withDestinationPath: "/dev/null")
+        let cases = [
+            (fifo.path, "it is a FIFO (named pipe), not a regular file"),
+            (device.path, "it is a character device, not a regular file"),
+            (folder.path, "it is a directory, not a regular file"),
+            (directory.appendingPathComponent("absent.json").path, "No such file or directory"),
+        ]
+        for (path, reason) in cases {
+            let capture = Capture()
+            #expect(try await ServeCommand(fixtures: [path]).run(capture.console) == .dataError, "\(path)")
+            #expect(capture.error.contains(path) && capture.error.contains(reason), "\(capture.error)")
+            let inspect = Capture()
+            #expect(try await InspectCommand(fixtures: [path]).run(inspect.console) == .dataError)
+            #expect(inspect.error.contains(reason), "\(inspect.error)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import RepoContractsCLI
@@ -20,17 +21,16 @@ struct ServeArgumentTests {
         #expect(throws: UsageError.self) { try ServeCommand(parsing: ["a.json", "--verbose"]) }
     }
 
-    @Test("a fixture that is not valid fails with the file, the JSON path and the reason")
+    @Test("a fixture that is not valid exits 65 with the file, the JSON path and the reason")
     func brokenFixture() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("serve-broken-\(UUID()).json")
         try Data(#"{"format": "swift-repository-contracts/fixture", "version": 1, "interactions": [{"request": {"method": "GET", "path": "/", "headers": []}, "response": {"status": "OK", "headers": []}}]}"#.utf8)
             .write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        await #expect {
-            _ = try await ServeCommand(fixtures: [file.path]).run(Console(writeOut: { _ in }, writeError: { _ in }))
-        } throws: { error in
-            let message = String(describing: error)
-            return message.contains(file.path) && message.contains("$.interactions[0].response.status")
-        }
+        let printed = Mutex("")
+        let console = Console(writeOut: { _ in }, writeError: { text in printed.withLock { $0 += text } })
+        #expect(try await ServeCommand(fixtures: [file.path]).run(console) == .dataError)
+        let message = printed.withLock { $0 }
+        #expect(message.contains(file.path) && message.contains("$.interactions[0].response.status"), "\(message)")
     }
 }

@@ -18,20 +18,33 @@ extension Fixture {
                 kind: .unreadable, file: file,
                 reason: "unknown fixture extension \"\(url.pathExtension)\"; use .json (native) or .har (HAR 1.2)")
         }
-        let data: Data
+        try self.init(decoding: try Self.bytes(of: url, named: file), format: format, source: file)
+    }
+
+    /// The bytes of the fixture file at `url`, refusing what is not a regular file (a directory, a FIFO,
+    /// a device: reading one would block or never end) and a file larger than ``maximumFileSize``.
+    package static func bytes(of url: URL, named file: String) throws(FixtureError) -> Data {
+        switch Platform.fileKind(atPath: url.path) {
+        case .failure(let error):
+            throw FixtureError(kind: .unreadable, file: file, reason: "cannot read the file: \(error.text)")
+        case .success(let kind) where kind != "regular file":
+            throw FixtureError(
+                kind: .unreadable, file: file, reason: "it is a \(kind), not a regular file: give a fixture file")
+        case .success:
+            break
+        }
         do {
             if let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > Self.maximumFileSize {
                 throw FixtureError(
                     kind: .unreadable, file: file,
                     reason: "the file has \(size) bytes, more than the \(Self.maximumFileSize) a fixture may have")
             }
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch let error as FixtureError {
             throw error
         } catch {
             throw FixtureError(kind: .unreadable, file: file, reason: "cannot read the file: \(error.localizedDescription)")
         }
-        try self.init(decoding: data, format: format, source: file)
     }
 
     /// Decodes a fixture from `data` in `format`; `source` names the data in errors (usually its path).

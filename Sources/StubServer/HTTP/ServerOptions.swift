@@ -38,13 +38,25 @@ public struct ServerOptions: Sendable, Hashable {
     /// trickling bytes (slowloris), which a per-read timeout alone does not stop. `.zero` turns the limit
     /// off (each read then waits at most ``idleTimeout``).
     public var requestTimeout: Duration
+    /// The most connections open at once (default 256), and so the most connection threads. A connection
+    /// beyond it is answered `503 Service Unavailable` with `Retry-After: 1` and closed at once, without a
+    /// thread, and the journal notes it (``Journal/refusals``). A parallel test suite's clients keep a
+    /// few connections each per server; a client opening connections in a loop meets the limit.
+    public var maxConnections: Int
+    /// The most bytes of request bodies held at once across all connections while they are received and
+    /// answered (default 256 MiB). A request whose body would go beyond it is answered `503` and its
+    /// connection closed, and the journal notes it; each body alone is still bounded by ``maxBodyBytes``.
+    public var maxBufferedBodyBytes: Int
 
     /// Creates options; every parameter has the documented default.
     public init(
         bindAddress: BindAddress = .loopback, port: UInt16 = 0, maxRequestLineBytes: Int = 8 * 1024,
         maxHeaderBytes: Int = 64 * 1024, maxHeaderCount: Int = 100, maxBodyBytes: Int = 64 * 1024 * 1024,
-        idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30)
+        idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(30), maxConnections: Int = 256,
+        maxBufferedBodyBytes: Int = 256 * 1024 * 1024
     ) {
+        self.maxConnections = maxConnections
+        self.maxBufferedBodyBytes = maxBufferedBodyBytes
         self.bindAddress = bindAddress
         self.port = port
         self.maxRequestLineBytes = maxRequestLineBytes

@@ -1,17 +1,48 @@
 import Foundation
 
-/// How diagnostics spell requests, values and bodies.
+/// How diagnostics spell requests, values and bodies, each within a bound: a diagnostic shows at most
+/// ``shownBodyBytes`` of a body and ``shownValueCharacters`` of a value, and names the rest by size and
+/// SHA-256, so a huge request costs a few kilobytes of message, not a copy of itself.
 enum DiagnosticText {
-    /// `text` as a double-quoted literal with `"`, `\` and control characters escaped.
+    /// The most bytes of a body a diagnostic shows: 2 KiB.
+    static let shownBodyBytes = 2_048
+    /// The most lines of a text body a diagnostic shows.
+    static let shownBodyLines = 40
+    /// The most characters of one value (a header, a query item, a JSON value, a path) shown.
+    static let shownValueCharacters = 300
+    /// The most items (query items, form fields, differences) listed before the rest are counted.
+    static let listedItems = 20
+
+    /// `text` as a double-quoted literal with `"`, `\` and control characters escaped, clipped.
     static func quoted(_ text: String) -> String {
         var output = ""
-        output.appendJSONStringLiteral(text)
-        return output
+        output.appendJSONStringLiteral(String(text.unicodeScalars.prefix(shownValueCharacters)))
+        return output + clippedNote(text)
+    }
+
+    /// `text` as it is when short; else its first ``shownValueCharacters`` characters and a note of the
+    /// rest.
+    static func clipped(_ text: String) -> String {
+        String(text.unicodeScalars.prefix(shownValueCharacters)) + clippedNote(text)
+    }
+
+    /// ` … (N more characters)` for text longer than ``shownValueCharacters``, else nothing.
+    private static func clippedNote(_ text: String) -> String {
+        guard text.utf8.count > shownValueCharacters else { return "" }
+        let total = text.unicodeScalars.count
+        return total > shownValueCharacters ? " … (\(total - shownValueCharacters) more characters)" : ""
+    }
+
+    /// `items` spelled by `spell` and joined by `separator`, the first ``listedItems`` of them, then how
+    /// many more there are.
+    static func listed<Item>(_ items: [Item], separator: String, _ spell: (Item) -> String) -> String {
+        let shown = items.prefix(listedItems).map(spell).joined(separator: separator)
+        return items.count > listedItems ? shown + "\(separator)… and \(items.count - listedItems) more" : shown
     }
 
     /// `name="value"`, or `name` alone for an item without `=`.
     static func queryItem(_ item: QueryItem) -> String {
-        item.value.map { "\(item.name)=\(quoted($0))" } ?? "\(item.name) (no value)"
+        item.value.map { "\(clipped(item.name))=\(quoted($0))" } ?? "\(clipped(item.name)) (no value)"
     }
 
     /// A query item's value as diagnostics print it: quoted, or `(no value)`.
@@ -19,9 +50,9 @@ enum DiagnosticText {
         value.map(quoted) ?? "(no value)"
     }
 
-    /// The request line as it was sent: method, path and query (re-encoded).
+    /// The request line as it was sent: method, path and query (re-encoded), clipped.
     static func requestLine(_ request: StubRequest) -> String {
-        "\(request.method) \(target(request))"
+        "\(clipped(request.method)) \(clipped(target(request)))"
     }
 
     /// The path and query of `request`, the query re-encoded from its decoded items.
@@ -37,8 +68,11 @@ enum DiagnosticText {
     /// The request's headers and body, indented, as a block under the request line.
     static func requestDetails(_ request: StubRequest, indent: String) -> [String] {
         var lines: [String] = []
-        for field in request.headers {
-            lines.append("\(indent)\(field.name): \(field.value)")
+        for field in request.headers.fields.prefix(listedItems * 2) {
+            lines.append("\(indent)\(clipped(field.name)): \(clipped(field.value))")
+        }
+        if request.headers.fields.count > listedItems * 2 {
+            lines.append("\(indent)… and \(request.headers.fields.count - listedItems * 2) more header fields")
         }
         if request.body.isEmpty {
             lines.append("\(indent)(no body)")
@@ -49,23 +83,49 @@ enum DiagnosticText {
         return lines
     }
 
-    /// The lines showing `body`: UTF-8 text in full; binary as base64 of at most the first 4 KiB,
-    /// followed by `… (N more bytes)` when abbreviated.
+    /// The lines showing `body`: UTF-8 text as text, anything else as base64, at most
+    /// ``shownBodyBytes`` of it and ``shownBodyLines`` lines, followed, when that is not all, by a line
+    /// giving how much more there is and the whole body's size and SHA-256.
     static func body(_ body: Data) -> [String] {
-        if let text = String(bytes: body, encoding: .utf8), !text.unicodeScalars.contains(where: isBinaryControl) {
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let head = body.prefix(shownBodyBytes)
+        var lines: [String]
+        var shownBytes: Int
+        if let text = utf8Prefix(head, isWhole: head.count == body.count),
+            !text.unicodeScalars.contains(where: isBinaryControl)
+        {
+            let allLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            lines = allLines.prefix(shownBodyLines).map(String.init)
+            shownBytes = lines.map { $0.utf8.count + 1 }.reduce(0, +)
+            shownBytes = min(shownBytes - (allLines.count <= shownBodyLines ? 1 : 0), text.utf8.count)
+        } else {
+            let shown = body.prefix(shownBodyBytes / 2)
+            lines = ["(binary, base64)"]
+            let base64 = shown.base64EncodedString()
+            var start = base64.startIndex
+            while start < base64.endIndex {
+                let end = base64.index(start, offsetBy: 76, limitedBy: base64.endIndex) ?? base64.endIndex
+                lines.append(String(base64[start..<end]))
+                start = end
+            }
+            shownBytes = shown.count
         }
-        let shown = body.prefix(4096)
-        var lines = ["(binary, base64)"]
-        let base64 = shown.base64EncodedString()
-        var start = base64.startIndex
-        while start < base64.endIndex {
-            let end = base64.index(start, offsetBy: 76, limitedBy: base64.endIndex) ?? base64.endIndex
-            lines.append(String(base64[start..<end]))
-            start = end
+        if body.count > shownBytes {
+            lines.append(
+                "… (\(body.count - shownBytes) more bytes; the whole body is \(body.count) bytes, "
+                    + "SHA-256 \(SHA256Digest.hex(body)))")
         }
-        if body.count > shown.count { lines.append("… (\(body.count - shown.count) more bytes)") }
         return lines
+    }
+
+    /// `bytes` as text when they are UTF-8, allowing a character cut at the end when they are only the
+    /// start of a body.
+    private static func utf8Prefix(_ bytes: Data, isWhole: Bool) -> String? {
+        if let text = String(bytes: bytes, encoding: .utf8) { return text }
+        guard !isWhole else { return nil }
+        for cut in 1...3 where bytes.count > cut {
+            if let text = String(bytes: bytes.dropLast(cut), encoding: .utf8) { return text }
+        }
+        return nil
     }
 
     private static func isBinaryControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -13,7 +13,7 @@ struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func spell(_ value: JSONValue?) -> String {
-        value?.serialized() ?? "(absent)"
+        value.map { DiagnosticText.clipped($0.serialized()) } ?? "(absent)"
     }
 
     /// The differences between `recorded` and `received`, in document order: object members compared
@@ -30,17 +30,24 @@ struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
     ) {
         switch (recorded, received) {
         case (.object(let recordedMembers), .object(let receivedMembers)):
-            var unpaired = receivedMembers
+            // Each recorded member pairs with the first unpaired received member of its name: positions by
+            // name, taken in order, so many members cost linear time.
+            var positionsByName: [String: [Int]] = [:]
+            for (position, member) in receivedMembers.enumerated() { positionsByName[member.name, default: []].append(position) }
+            var nextByName: [String: Int] = [:]
+            var paired = [Bool](repeating: false, count: receivedMembers.count)
             for member in recordedMembers {
                 let childPath = path + memberSuffix(member.name)
-                if let match = unpaired.firstIndex(where: { $0.name == member.name }) {
-                    collect(member.value, unpaired[match].value, path: childPath, into: &differences)
-                    unpaired.remove(at: match)
+                let taken = nextByName[member.name, default: 0]
+                if let positions = positionsByName[member.name], taken < positions.count {
+                    nextByName[member.name] = taken + 1
+                    paired[positions[taken]] = true
+                    collect(member.value, receivedMembers[positions[taken]].value, path: childPath, into: &differences)
                 } else {
                     differences.append(JSONDifference(path: childPath, recorded: member.value, received: nil))
                 }
             }
-            for member in unpaired {
+            for (position, member) in receivedMembers.enumerated() where !paired[position] {
                 differences.append(
                     JSONDifference(path: path + memberSuffix(member.name), recorded: nil, received: member.value))
             }

@@ -7,10 +7,15 @@
 public struct Journal: Sendable, RandomAccessCollection {
     /// Every entry, by sequence number.
     public let entries: [JournalEntry]
+    /// The connections and requests the server answered `503` to stay within
+    /// ``ServerOptions/maxConnections`` and ``ServerOptions/maxBufferedBodyBytes``, oldest first (the
+    /// first 1,000); they never reached the playback, so they have no entry.
+    public let refusals: [ConnectionRefusal]
 
-    /// Creates a journal from entries.
-    public init(entries: [JournalEntry]) {
+    /// Creates a journal from entries and refusals.
+    public init(entries: [JournalEntry], refusals: [ConnectionRefusal] = []) {
         self.entries = entries
+        self.refusals = refusals
     }
 
     /// The position of the first entry.

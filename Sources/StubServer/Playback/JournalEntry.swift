@@ -29,8 +29,11 @@ public struct JournalEntry: Sendable {
 
     /// The entry's position in the journal, from 1 in the order requests were planned.
     public let sequenceNumber: Int
-    /// The request as received.
+    /// The request as received; its body is cut to ``PlaybackOptions/journalBodyLimit`` bytes when it
+    /// was larger (``isBodyCut``).
     public let request: StubRequest
+    /// The size of the body as received, in bytes, also when ``body`` holds only its start.
+    public let bodyByteCount: Int
     /// The wall-clock time the request was received.
     public let receivedAt: Date
     /// The playback clock's `now` when the request was received (cast it to your clock's `Instant`).
@@ -50,6 +53,8 @@ public struct JournalEntry: Sendable {
     public var query: [QueryItem] { request.query }
     /// The request's header fields.
     public var headers: HTTPHeaders { request.headers }
-    /// The request's body.
+    /// The request's body, or its first ``PlaybackOptions/journalBodyLimit`` bytes when it was larger.
     public var body: Data { request.body }
+    /// Whether ``body`` is only the start of the body received (see ``bodyByteCount``).
+    public var isBodyCut: Bool { request.body.count < bodyByteCount }
 }

@@ -42,7 +42,9 @@ extension Playback {
                     let text = "Request #\(decision.sequenceNumber) \(request.method) \(request.path) could not be recorded: \(error)"
                     state.withLock {
                         $0.unmatchedRequests.append(
-                            .init(sequenceNumber: decision.sequenceNumber, request: request, diagnostic: text))
+                            .init(
+                                sequenceNumber: decision.sequenceNumber,
+                                request: request.keepingBody(upTo: self.options.journalBodyLimit), diagnostic: text))
                     }
                     return .respond(
                         StubResponse(
@@ -93,7 +95,10 @@ extension Playback {
     {
         let text = diagnosis.text
         state.withLock {
-            $0.unmatchedRequests.append(.init(sequenceNumber: sequenceNumber, request: request, diagnostic: text))
+            $0.unmatchedRequests.append(
+                .init(
+                    sequenceNumber: sequenceNumber, request: request.keepingBody(upTo: options.journalBodyLimit),
+                    diagnostic: text))
         }
         return StubResponse(
             status: options.unmatchedStatus, reason: "Unmatched Stub Request",

@@ -106,7 +106,8 @@ extension Playback {
         }
         state.record(
             JournalEntry(
-                sequenceNumber: sequenceNumber, request: request, receivedAt: receivedAt, instant: instant,
+                sequenceNumber: sequenceNumber, request: request.keepingBody(upTo: options.journalBodyLimit),
+                bodyByteCount: request.body.count, receivedAt: receivedAt, instant: instant,
                 elapsed: elapsed, responder: responder, faults: fired),
             limit: options.journalLimit)
         return Decision(sequenceNumber: sequenceNumber, answer: answer, effects: effects)

@@ -60,7 +60,13 @@ public final class Playback: Sendable {
 
     /// A snapshot of every request received so far.
     public var journal: Journal {
-        Journal(entries: state.withLock { $0.journal(limit: options.journalLimit) })
+        state.withLock { Journal(entries: $0.journal(limit: options.journalLimit), refusals: $0.refusals) }
+    }
+
+    /// Notes a connection or request the server turned away to stay within its limits (see
+    /// ``Journal/refusals``).
+    func noteRefusal(_ refusal: ConnectionRefusal) {
+        state.withLock { $0.note(refusal) }
     }
 
     /// Suspends until the playback has received at least `count` requests since it was created (at once

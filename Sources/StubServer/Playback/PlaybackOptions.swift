@@ -46,6 +46,11 @@ public struct PlaybackOptions: Sendable {
     /// test scope wants. A long-running server (`repo-contracts serve`) sets a limit so its memory
     /// does not grow with the number of requests; sequence numbers keep counting every request.
     public var journalLimit: Int?
+    /// The largest request body the journal and the report keep whole (default 1 MiB). A larger body is
+    /// kept as its first `journalBodyLimit` bytes, and ``JournalEntry/bodyByteCount`` gives its real
+    /// size, so a test that sends large uploads, or a client sending them in a loop, does not hold them
+    /// all in memory. Matching, recording and the drift check always see the whole body.
+    public var journalBodyLimit: Int
     /// Whether an interaction with a recorded ``Interaction/latency`` answers only after that long,
     /// measured on the playback's clock (with a `MockClock`, a test decides when the time has passed);
     /// `false` by default: replay answers at once.
@@ -59,9 +64,11 @@ public struct PlaybackOptions: Sendable {
         unusedInteractions: UnusedInteractionPolicy = .warning,
         unmatchedStatus: Int = 599,
         journalLimit: Int? = nil,
+        journalBodyLimit: Int = 1 << 20,
         replaysRecordedLatency: Bool = false
     ) {
         self.journalLimit = journalLimit
+        self.journalBodyLimit = journalBodyLimit
         self.replaysRecordedLatency = replaysRecordedLatency
         self.matchedHeaders = matchedHeaders
         self.customMatchers = customMatchers

@@ -11,6 +11,10 @@ struct PlaybackState: Sendable {
     /// Every request received, including those dropped from a limited journal.
     var requestCount = 0
     var unmatchedRequests: [PlaybackReport.UnmatchedRequest] = []
+    /// Connections and requests the server turned away to stay within its limits, oldest first (at most
+    /// ``maxRefusalsKept``; ``refusalCount`` counts them all).
+    var refusals: [ConnectionRefusal] = []
+    var refusalCount = 0
     var stubFailures: [PlaybackReport.StubFailure] = []
     /// Where requests nothing answers go when recording, if anywhere.
     var forwarder: UpstreamForwarder?
@@ -27,6 +31,14 @@ struct PlaybackState: Sendable {
 }
 
 extension PlaybackState {
+    /// The most refusals kept: a client refused in a loop does not grow the list without bound.
+    static let maxRefusalsKept = 1_000
+
+    mutating func note(_ refusal: ConnectionRefusal) {
+        refusalCount += 1
+        if refusals.count < Self.maxRefusalsKept { refusals.append(refusal) }
+    }
+
     /// Appends `entry`, dropping the oldest entries once a limited journal is half as long again as
     /// `limit` (so dropping costs O(1) per request on average).
     mutating func record(_ entry: JournalEntry, limit: Int?) {

@@ -87,13 +87,20 @@ struct RequestComparison: Sendable {
     /// Differences by item name; names in recorded order first, then names only the received side has.
     static func itemDifferences(_ recorded: [QueryItem], _ received: [QueryItem]) -> [ItemDifference] {
         if recorded == received { return [] }
+        // Values by name in one pass over each side, so many items cost linear time.
         var names: [String] = []
-        var seen: Set<String> = []
-        for item in recorded + received where seen.insert(item.name).inserted { names.append(item.name) }
+        var values: [String: (recorded: [String?], received: [String?])] = [:]
+        for item in recorded {
+            if values[item.name] == nil { names.append(item.name) }
+            values[item.name, default: ([], [])].recorded.append(item.value)
+        }
+        for item in received {
+            if values[item.name] == nil { names.append(item.name) }
+            values[item.name, default: ([], [])].received.append(item.value)
+        }
         return names.compactMap { name in
-            let left = recorded.filter { $0.name == name }.map(\.value)
-            let right = received.filter { $0.name == name }.map(\.value)
-            return left == right ? nil : ItemDifference(name: name, recorded: left, received: right)
+            guard let (left, right) = values[name], left != right else { return nil }
+            return ItemDifference(name: name, recorded: left, received: right)
         }
     }
 

@@ -20,16 +20,18 @@ extension UnmatchedDiagnosis {
         if replaced.contains(.path) {
             lines.append("\(indent)· path     compared by custom matchers")
         } else if comparison.pathDiffers {
-            lines.append("\(indent)✗ path     recorded \(candidate.normalized.path), received \(normalized.path)")
+            lines.append(
+                "\(indent)✗ path     recorded \(DiagnosticText.clipped(candidate.normalized.path)), "
+                    + "received \(DiagnosticText.clipped(normalized.path))")
         } else {
-            lines.append("\(indent)✓ path     \(normalized.path)")
+            lines.append("\(indent)✓ path     \(DiagnosticText.clipped(normalized.path))")
         }
         if replaced.contains(.query) {
             lines.append("\(indent)· query    compared by custom matchers")
         } else {
             let summary =
                 normalized.query.isEmpty
-                ? "(none)" : normalized.query.map(DiagnosticText.queryItem).joined(separator: " ")
+                ? "(none)" : DiagnosticText.listed(normalized.query, separator: " ", DiagnosticText.queryItem)
             if comparison.query.isEmpty {
                 lines.append("\(indent)✓ query    \(summary)")
             } else {
@@ -107,32 +109,38 @@ extension UnmatchedDiagnosis {
     }
 
     private static func itemLines(_ differences: [RequestComparison.ItemDifference], indent: String) -> [String] {
-        differences.map { difference in
+        let listed = DiagnosticText.listedItems
+        let more = differences.count > listed ? ["\(indent)… and \(differences.count - listed) more differing names"] : []
+        return differences.prefix(listed).map { difference in
             let name = difference.name
             if difference.received.isEmpty {
-                let items = difference.recorded.map { DiagnosticText.queryItem(QueryItem(name: name, value: $0)) }
-                return "\(indent)missing \(items.joined(separator: " ")) — recorded only"
+                let items = DiagnosticText.listed(difference.recorded, separator: " ") {
+                    DiagnosticText.queryItem(QueryItem(name: name, value: $0))
+                }
+                return "\(indent)missing \(items) — recorded only"
             }
             if difference.recorded.isEmpty {
-                let items = difference.received.map { DiagnosticText.queryItem(QueryItem(name: name, value: $0)) }
-                return "\(indent)extra \(items.joined(separator: " ")) — received only"
+                let items = DiagnosticText.listed(difference.received, separator: " ") {
+                    DiagnosticText.queryItem(QueryItem(name: name, value: $0))
+                }
+                return "\(indent)extra \(items) — received only"
             }
-            return "\(indent)changed \(name): recorded \(values(difference.recorded)), "
+            return "\(indent)changed \(DiagnosticText.clipped(name)): recorded \(values(difference.recorded)), "
                 + "received \(values(difference.received))"
-        }
+        } + more
     }
 
     private static func values(_ values: [String?]) -> String {
         values.count == 1
             ? DiagnosticText.queryValue(values[0])
-            : "[" + values.map(DiagnosticText.queryValue).joined(separator: ", ") + "]"
+            : "[" + DiagnosticText.listed(values, separator: ", ", DiagnosticText.queryValue) + "]"
     }
 
     private static func headerValues(_ values: [String]) -> String {
         switch values.count {
         case 0: "(absent)"
         case 1: DiagnosticText.quoted(values[0])
-        default: "[" + values.map(DiagnosticText.quoted).joined(separator: ", ") + "]"
+        default: "[" + DiagnosticText.listed(values, separator: ", ", DiagnosticText.quoted) + "]"
         }
     }
 }

@@ -37,7 +37,7 @@ extension UnmatchedDiagnosis {
                 + "otherwise " + recordAgain
         }
         if queryDiffers {
-            let names = comparison.query.map { DiagnosticText.quoted($0.name) }.joined(separator: ", ")
+            let names = DiagnosticText.listed(comparison.query, separator: ", ") { DiagnosticText.quoted($0.name) }
             return "only query items differ; if they change from run to run, add "
                 + "RequestMatcher.ignoringQueryItems([\(names)]) to PlaybackOptions.customMatchers."
         }

@@ -172,12 +172,12 @@ extension Redaction {
             guard case .string(let text) = replacement.original else { return nil }
             swaps[text] = replacement.redacted
         }
-        guard var text = body.utf8Text else { return nil }
-        for (secret, kept) in swaps {
-            text = text.replacingOccurrences(
-                of: JSONValue.string(secret).serialized(), with: JSONValue.string(kept).serialized())
+        // One linear pass replaces all the literals.
+        let literals = swaps.map { (JSONValue.string($0.key).serialized(), JSONValue.string($0.value).serialized()) }
+        guard let text = body.utf8Text, let swapped = SpellingSearch(replacing: literals).replacing(in: text) else {
+            return nil
         }
-        return layoutKept(text, holding: replacingStrings(swaps, in: redacted))
+        return layoutKept(swapped, holding: replacingStrings(swaps, in: redacted))
     }
 
     /// `text` as a body when it is JSON holding exactly `expected`: the check that lets a redaction

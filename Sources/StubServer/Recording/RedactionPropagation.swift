@@ -3,9 +3,9 @@ import Foundation
 /// Replaces removed secrets wherever else they still appear in an interaction: raw, percent-encoded
 /// and base64-encoded (standard, unpadded and URL-safe).
 struct RedactionPropagation {
-    /// Every spelling of every secret, longest first (then in code-unit order) so the output is
-    /// deterministic and a longer spelling is not cut by a shorter one it contains.
-    private let spellings: [String]
+    /// Every spelling of every secret, found in one linear pass per text; where spellings overlap, the
+    /// whole overlapping stretch is replaced, so no part of a longer secret survives a shorter one.
+    private let spellings: SpellingSearch
 
     init(secrets: Set<String>) {
         var spellings: Set<String> = []
@@ -21,20 +21,14 @@ struct RedactionPropagation {
             spellings.insert(
                 String(unpadded.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }))
         }
-        self.spellings = spellings.filter { !$0.isEmpty }.sorted {
-            $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1
-        }
+        self.spellings = SpellingSearch(spellings)
     }
 
     var isEmpty: Bool { spellings.isEmpty }
 
     /// `text` with every spelling replaced by the placeholder, or `nil` when there was none.
     func replacing(in text: String) -> String? {
-        var result = text
-        for spelling in spellings where result.contains(spelling) {
-            result = result.replacingOccurrences(of: spelling, with: Redaction.placeholder)
-        }
-        return result == text ? nil : result
+        spellings.replacing(in: text)
     }
 
     /// Replaces the secrets in the path, query values, headers and bodies of one interaction.

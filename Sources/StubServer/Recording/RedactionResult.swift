@@ -52,11 +52,18 @@ public struct RedactedField: Sendable, Hashable, CustomStringConvertible {
 struct RedactionLog {
     private(set) var entries: [RedactedField] = []
     private(set) var secrets: Set<String> = []
+    /// The fields in `entries`, to look them up in constant time.
+    private var noted: Set<FieldKey> = []
+
+    private struct FieldKey: Hashable {
+        var interaction: Int
+        var field: String
+    }
 
     /// Notes a field and the secrets it held; a field already noted keeps its first reason (a token
     /// both shaped and random-looking, then replaced by the propagation, is listed once).
     mutating func record(_ interaction: Int, _ field: String, _ reason: RedactedField.Reason, secrets: [String] = []) {
-        if !entries.contains(where: { $0.interaction == interaction && $0.field == field }) {
+        if noted.insert(FieldKey(interaction: interaction, field: field)).inserted {
             entries.append(RedactedField(interaction: interaction, field: field, reason: reason))
         }
         self.secrets.formUnion(secrets.filter { !$0.isEmpty && $0 != Redaction.placeholder })

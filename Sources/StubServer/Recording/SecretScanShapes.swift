@@ -1,4 +1,10 @@
-/// Finds the secret shapes in a piece of text (a header value, a JSON string, a whole body).
+/// Finds the secret shapes in a piece of text (a header value, a JSON string, a whole body), in time
+/// and memory linear in the text, whatever it holds.
+///
+/// One pass tries, at each word start, only the rules whose prefix starts with the byte there
+/// (``SecretPrefixRule`` and the providers' ``TokenShape``s); each rule's matches are kept as a union of
+/// ranges (``SecretMatchRanges``), so repeated prefixes make one long match, not one string each.
+/// JSON Web Tokens, PEM private keys and AWS secret keys have searches of their own, each linear.
 enum SecretScanShapes {
     /// One match: its kind and the matched text.
     struct Match: Hashable {
@@ -11,179 +17,190 @@ enum SecretScanShapes {
     /// The matches in `text`, in order of kind then position, each distinct match once. `name` is the
     /// field's name (header, query item, JSON member), which can mark a value as an AWS secret key.
     static func matches(in text: String, name: String? = nil) -> [Match] {
+        var work = ScanWork()
+        return matches(in: text, name: name, work: &work)
+    }
+
+    /// ``matches(in:name:)``, counting the steps taken in `work`.
+    static func matches(in text: String, name: String?, work: inout ScanWork) -> [Match] {
         let bytes = Array(text.utf8)
+        let (prefixRanges, shapeRanges) = wordStartMatches(in: bytes, work: &work)
         var found: [Match] = []
-        for rule in prefixRules {
-            found += prefixMatches(of: rule, in: bytes)
+        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        for (rule, ranges) in zip(SecretPrefixRule.all, prefixRanges) {
+            found += ranges.ranges.map { Match(kind: rule.kind, text: string($0)) }
         }
-        found += jsonWebTokens(in: bytes)
-        found += privateKeys(in: bytes)
-        found += awsSecretKeys(in: bytes, name: name)
+        found += jsonWebTokens(in: bytes, work: &work).map { Match(kind: .jsonWebToken, text: $0) }
+        found += privateKeys(in: bytes, work: &work).map { Match(kind: .privateKey, text: string($0)) }
+        found += awsSecretKeys(in: bytes, name: name, work: &work).map {
+            Match(kind: .awsSecretAccessKey, text: string($0))
+        }
         // The providers' shapes, except where a kind above already names the same text.
         let named = Set(found.map(\.text))
-        for (shape, text) in providerMatches(in: bytes) where !named.contains(text) {
-            found.append(Match(kind: .providerToken, text: text, provider: shape.name))
+        var providerMatches: [(start: Int, Match)] = []
+        for (shape, ranges) in zip(TokenShape.providers, shapeRanges) {
+            for range in ranges.ranges {
+                let text = string(range)
+                if !named.contains(text) {
+                    providerMatches.append((range.lowerBound, Match(kind: .providerToken, text: text, provider: shape.name)))
+                }
+            }
         }
+        found += providerMatches.sorted { $0.start < $1.start }.map(\.1)
         var seen: Set<String> = []
         return found.filter { seen.insert($0.text).inserted }
     }
 
-    /// The provider shapes by the first byte of their anchor (256 entries), so one pass over the text
-    /// tries at each position only the shapes that can start there.
-    private static let shapesByFirstByte: [[TokenShape]] = {
-        var table = [[TokenShape]](repeating: [], count: 256)
-        for shape in TokenShape.providers where !shape.anchor.isEmpty {
-            table[Int(shape.anchor[0])].append(shape)
+    /// The rules by the first two bytes of their prefix (65,536 entries), so one pass over the text tries
+    /// at each position only the rules that can start there.
+    private static let prefixRulesByFirstBytes = firstBytesTable(SecretPrefixRule.all.map(\.prefix))
+    private static let shapesByFirstBytes = firstBytesTable(TokenShape.providers.map(\.anchor))
+
+    private static func firstBytesTable(_ prefixes: [[UInt8]]) -> [[Int]] {
+        var table = [[Int]](repeating: [], count: 65_536)
+        for (index, prefix) in prefixes.enumerated() where !prefix.isEmpty {
+            let seconds = prefix.count > 1 ? [prefix[1]] : Array(0...255)
+            for second in seconds { table[Int(prefix[0]) << 8 | Int(second)].append(index) }
         }
         return table
-    }()
+    }
 
-    /// Every provider shape's matches in `bytes`, in order of position (then of the table).
-    private static func providerMatches(in bytes: [UInt8]) -> [(TokenShape, String)] {
-        var found: [(TokenShape, String)] = []
-        let table = shapesByFirstByte
-        bytes.withUnsafeBufferPointer { buffer in
-            var previousIsWord = false
-            for position in buffer.indices {
-                let byte = buffer[position]
-                defer { previousIsWord = TokenShape.CharacterClass.word.contains(byte) }
-                // A token starts a word: most positions are inside one and need no look-up.
-                guard !previousIsWord else { continue }
-                let shapes = table[Int(byte)]
-                guard !shapes.isEmpty else { continue }
-                for shape in shapes {
-                    if let text = shape.match(in: bytes, at: position) { found.append((shape, text)) }
+    /// The table key at `position`: its byte and the next (zero at the end).
+    @inline(__always)
+    private static func key(_ bytes: [UInt8], _ position: Int) -> Int {
+        Int(bytes[position]) << 8 | (position + 1 < bytes.count ? Int(bytes[position + 1]) : 0)
+    }
+
+    /// The matches of every prefix rule and every provider shape, by rule, each as a union of ranges.
+    private static func wordStartMatches(in bytes: [UInt8], work: inout ScanWork) -> (
+        [SecretMatchRanges], [SecretMatchRanges]
+    ) {
+        let rules = SecretPrefixRule.all
+        let shapes = TokenShape.providers
+        var prefixRanges = [SecretMatchRanges](repeating: SecretMatchRanges(), count: rules.count)
+        var shapeRanges = [SecretMatchRanges](repeating: SecretMatchRanges(), count: shapes.count)
+        var runEnds = [Int](repeating: 0, count: rules.count)
+        var firstRunEnds = [Int](repeating: 0, count: shapes.count)
+        var previousIsWord = false
+        for position in bytes.indices {
+            let byte = bytes[position]
+            defer { previousIsWord = TokenShape.CharacterClass.word.contains(byte) }
+            work.add()
+            // A token starts a word: most positions are inside one and need no look-up.
+            guard !previousIsWord else { continue }
+            let key = key(bytes, position)
+            for index in prefixRulesByFirstBytes[key] {
+                if let end = rules[index].matchEnd(in: bytes, at: position, runEnd: &runEnds[index], work: &work) {
+                    prefixRanges[index].add(position..<end)
+                }
+            }
+            for index in shapesByFirstBytes[key] {
+                if let end = shapes[index].matchEnd(
+                    in: bytes, from: position, firstRunEnd: &firstRunEnds[index], work: &work)
+                {
+                    shapeRanges[index].add(position..<end)
                 }
             }
         }
-        return found
+        return (prefixRanges, shapeRanges)
     }
 
-    /// A token that starts with a fixed prefix and goes on with characters of one class.
-    private struct PrefixRule {
-        var prefix: [UInt8]
-        var kind: SecretKind
-        var rest: ByteClass
-        /// The length of the rest: at least `minimum`, and exactly `minimum` when `exact`.
-        var minimum: Int
-        var exact = false
-    }
-
-    private enum ByteClass {
-        case upperAlphanumeric, alphanumeric, word, slack, base64URL, base64
-
-        func contains(_ byte: UInt8) -> Bool {
-            let isUpper = (0x41...0x5A).contains(byte)
-            let isLower = (0x61...0x7A).contains(byte)
-            let isDigit = (0x30...0x39).contains(byte)
-            switch self {
-            case .upperAlphanumeric: return isUpper || isDigit
-            case .alphanumeric: return isUpper || isLower || isDigit
-            case .word: return isUpper || isLower || isDigit || byte == UInt8(ascii: "_")
-            case .slack: return isUpper || isLower || isDigit || byte == UInt8(ascii: "-")
-            case .base64URL:
-                return isUpper || isLower || isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            case .base64: return isUpper || isLower || isDigit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
-            }
+    /// `eyJ…` `.` `…` `.` `…` in base64url; the first two segments at least 4 characters long. A token
+    /// starts where no token character precedes it, so the tokens' extents never overlap.
+    private static func jsonWebTokens(in bytes: [UInt8], work: inout ScanWork) -> [String] {
+        func isTokenByte(_ byte: UInt8) -> Bool {
+            TokenShape.CharacterClass.base64URL.contains(byte) || byte == UInt8(ascii: ".")
         }
-    }
-
-    private static let prefixRules: [PrefixRule] =
-        ["AKIA", "ASIA"].map {
-            PrefixRule(
-                prefix: Array($0.utf8), kind: .awsAccessKeyID, rest: .upperAlphanumeric, minimum: 16, exact: true)
-        }
-        + ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"].map {
-            PrefixRule(prefix: Array($0.utf8), kind: .gitHubToken, rest: .word, minimum: 20)
-        }
-        + ["xoxb-", "xoxp-", "xoxa-", "xoxr-", "xapp-"].map {
-            PrefixRule(prefix: Array($0.utf8), kind: .slackToken, rest: .slack, minimum: 10)
-        }
-        + ["sk_live_", "rk_live_", "sk_test_"].map {
-            PrefixRule(prefix: Array($0.utf8), kind: .stripeKey, rest: .alphanumeric, minimum: 10)
-        }
-        + [PrefixRule(prefix: Array("AIza".utf8), kind: .googleAPIKey, rest: .base64URL, minimum: 35, exact: true)]
-
-    private static func prefixMatches(of rule: PrefixRule, in bytes: [UInt8]) -> [Match] {
-        var matches: [Match] = []
-        for start in occurrences(of: rule.prefix, in: bytes)
-        where start == 0 || !ByteClass.word.contains(bytes[start - 1]) {
-            let restStart = start + rule.prefix.count
-            let end = bytes[restStart...].firstIndex { !rule.rest.contains($0) } ?? bytes.count
-            let length = end - restStart
-            guard rule.exact ? length == rule.minimum : length >= rule.minimum else { continue }
-            if rule.exact, end < bytes.count, ByteClass.alphanumeric.contains(bytes[end]) { continue }
-            matches.append(Match(kind: rule.kind, text: String(decoding: bytes[start..<end], as: UTF8.self)))
-        }
-        return matches
-    }
-
-    /// `eyJ…` `.` `…` `.` `…` in base64url; the first two segments at least 4 characters long.
-    private static func jsonWebTokens(in bytes: [UInt8]) -> [Match] {
-        var matches: [Match] = []
-        let isTokenByte: (UInt8) -> Bool = { ByteClass.base64URL.contains($0) || $0 == UInt8(ascii: ".") }
-        for start in occurrences(of: Array("eyJ".utf8), in: bytes) where start == 0 || !isTokenByte(bytes[start - 1]) {
-            let end = bytes[start...].firstIndex { !isTokenByte($0) } ?? bytes.count
+        let marker = Array("eyJ".utf8)
+        var tokens: [String] = []
+        var from = 0
+        while let start = bytes.firstOccurrence(of: marker, in: from..<bytes.count, work: &work) {
+            from = start + 1
+            guard start == 0 || !isTokenByte(bytes[start - 1]) else { continue }
+            var end = start
+            while end < bytes.count, isTokenByte(bytes[end]) { end += 1 }
+            work.add(end - start)
+            from = end
             let segments = bytes[start..<end].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
             guard segments.count >= 3, segments[0].count >= 4, segments[1].count >= 4 else { continue }
-            let token = segments.prefix(3).map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")
-            matches.append(Match(kind: .jsonWebToken, text: token))
+            tokens.append(segments.prefix(3).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "."))
         }
-        return matches
+        return tokens
     }
 
+    /// The longest label a `-----BEGIN <label>-----` line is searched for: labels are a few words.
+    private static let longestPEMLabel = 100
+
     /// `-----BEGIN … PRIVATE KEY-----` blocks, through their `-----END … PRIVATE KEY-----` line (or to
-    /// the end of the text when it has none: the key material is what must go).
-    private static func privateKeys(in bytes: [UInt8]) -> [Match] {
+    /// the end of the text when it has none: the key material is what must go). A `BEGIN` inside a block
+    /// already found is part of it, so each byte is searched about once.
+    private static func privateKeys(in bytes: [UInt8], work: inout ScanWork) -> [Range<Int>] {
+        let begin = Array("-----BEGIN ".utf8)
         let dashes = Array("-----".utf8)
-        return occurrences(of: Array("-----BEGIN ".utf8), in: bytes).compactMap { start in
-            let labelStart = start + 11
-            guard let labelEnd = occurrences(of: dashes, in: Array(bytes[labelStart...])).first.map({ $0 + labelStart })
-            else { return nil }
+        var blocks: [Range<Int>] = []
+        var from = 0
+        while let start = bytes.firstOccurrence(of: begin, in: from..<bytes.count, work: &work) {
+            from = start + 1
+            let labelStart = start + begin.count
+            // The label ends at the next dashes on the same line, within a label's length.
+            var lineEnd = labelStart
+            let labelLimit = min(bytes.count, labelStart + longestPEMLabel + dashes.count)
+            while lineEnd < labelLimit, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            work.add(lineEnd - labelStart)
+            guard let labelEnd = bytes.firstOccurrence(of: dashes, in: labelStart..<lineEnd, work: &work) else {
+                continue
+            }
             let label = String(decoding: bytes[labelStart..<labelEnd], as: UTF8.self)
-            guard label.hasSuffix("PRIVATE KEY"), !label.contains("\n") else { return nil }
+            guard label.hasSuffix("PRIVATE KEY") else { continue }
             let endMarker = Array("-----END \(label)-----".utf8)
-            let blockEnd = occurrences(of: endMarker, in: Array(bytes[(labelEnd + 5)...])).first
-                .map { labelEnd + 5 + $0 + endMarker.count } ?? bytes.count
-            return Match(kind: .privateKey, text: String(decoding: bytes[start..<blockEnd], as: UTF8.self))
+            let blockEnd =
+                bytes.firstOccurrence(of: endMarker, in: (labelEnd + dashes.count)..<bytes.count, work: &work)
+                .map { $0 + endMarker.count } ?? bytes.count
+            blocks.append(start..<blockEnd)
+            from = blockEnd
         }
+        return blocks
     }
 
     /// A run of exactly 40 base64 characters: the whole value when `name` mentions `aws_secret`, or
     /// the first such run within 100 bytes after each `aws_secret` in the text.
-    private static func awsSecretKeys(in bytes: [UInt8], name: String?) -> [Match] {
+    private static func awsSecretKeys(in bytes: [UInt8], name: String?, work: inout ScanWork) -> [Range<Int>] {
         let keyword = Array("aws_secret".utf8)
         var windows: [Range<Int>] = []
-        if let name, occurrences(of: keyword, in: Array(name.utf8).map(\.asciiLowercased)).first != nil {
-            windows.append(0..<bytes.count)
+        if let name {
+            let lowered = Array(name.utf8).map(\.asciiLowercased)
+            if lowered.firstOccurrence(of: keyword, in: 0..<lowered.count, work: &work) != nil {
+                windows.append(0..<bytes.count)
+            }
         }
-        for start in occurrences(of: keyword, in: bytes.map(\.asciiLowercased)) {
-            let from = start + keyword.count
-            windows.append(from..<min(bytes.count, from + 100))
+        let lowered = bytes.map(\.asciiLowercased)
+        work.add(bytes.count)
+        var from = 0
+        while let start = lowered.firstOccurrence(of: keyword, in: from..<lowered.count, work: &work) {
+            let windowStart = start + keyword.count
+            windows.append(windowStart..<min(bytes.count, windowStart + 100))
+            from = windowStart
         }
+        // Runs are measured once each: a window starting inside a run already measured skips it.
+        var measuredUpTo = 0
         return windows.compactMap { window in
-            var position = window.lowerBound
+            var position = max(window.lowerBound, measuredUpTo)
             while position < window.upperBound {
-                guard ByteClass.base64.contains(bytes[position]) else {
+                guard TokenShape.CharacterClass.base64.contains(bytes[position]) else {
                     position += 1
+                    work.add()
                     continue
                 }
-                let end = bytes[position...].firstIndex { !ByteClass.base64.contains($0) } ?? bytes.count
+                var end = position
+                while end < bytes.count, TokenShape.CharacterClass.base64.contains(bytes[end]) { end += 1 }
+                work.add(end - position)
+                measuredUpTo = max(measuredUpTo, end)
                 if end - position == 40, end == bytes.count || bytes[end] != UInt8(ascii: "=") {
-                    return Match(
-                        kind: .awsSecretAccessKey, text: String(decoding: bytes[position..<end], as: UTF8.self))
+                    return position..<end
                 }
                 position = end
             }
             return nil
-        }
-    }
-
-    /// The start offsets of `needle` in `bytes`.
-    private static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
-        guard !needle.isEmpty, bytes.count >= needle.count else { return [] }
-        return (0...(bytes.count - needle.count)).filter { start in
-            bytes[start] == needle[0] && bytes[start..<(start + needle.count)].elementsEqual(needle)
         }
     }
 }

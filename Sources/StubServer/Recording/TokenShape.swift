@@ -36,6 +36,8 @@ struct TokenShape: Sendable {
         case base64
         /// `A-Z a-z 0-9 - _ .`.
         case dottedBase64URL
+        /// `A-Z a-z 0-9 -` (the rest of a Slack token).
+        case slackToken
 
         func contains(_ byte: UInt8) -> Bool {
             let isUpper = (0x41...0x5A).contains(byte)
@@ -54,6 +56,7 @@ struct TokenShape: Sendable {
             case .dottedBase64URL:
                 return isUpper || isLower || isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
                     || byte == UInt8(ascii: ".")
+            case .slackToken: return isUpper || isLower || isDigit || byte == UInt8(ascii: "-")
             }
         }
 
@@ -67,19 +70,19 @@ struct TokenShape: Sendable {
     var segments: [Segment]
     /// Whether the match must not be followed by a letter, digit or a character of its last run.
     var endsAtBoundary: Bool
+    /// The literals' bytes, by segment (empty for a run): spelled out once, not on every try.
+    private let literalBytes: [[UInt8]]
 
     init(_ name: String, _ segments: [Segment], endsAtBoundary: Bool = true) {
         precondition({ if case .literal = segments.first { true } else { false } }(), "\(name): a shape starts with a literal")
         self.name = name
         self.segments = segments
         self.endsAtBoundary = endsAtBoundary
+        self.literalBytes = segments.map { if case .literal(let text) = $0 { Array(text.utf8) } else { [] } }
     }
 
     /// The anchor: the first literal's bytes.
-    var anchor: [UInt8] {
-        guard case .literal(let text) = segments[0] else { return [] }
-        return Array(text.utf8)
-    }
+    var anchor: [UInt8] { literalBytes[0] }
 }
 
 extension TokenShape {
@@ -101,23 +104,43 @@ extension TokenShape {
     /// The match that starts at `position`, if one does: the anchor is there, at the start of a word.
     func match(in bytes: [UInt8], at position: Int) -> String? {
         if position > 0, CharacterClass.word.contains(bytes[position - 1]) { return nil }
-        guard let end = matchEnd(in: bytes, from: position) else { return nil }
+        var work = ScanWork()
+        var firstRunEnd = 0
+        guard let end = matchEnd(in: bytes, from: position, firstRunEnd: &firstRunEnd, work: &work) else { return nil }
         return String(decoding: bytes[position..<end], as: UTF8.self)
     }
 
     /// Where a match that starts at `start` ends, or `nil` when none does.
-    private func matchEnd(in bytes: [UInt8], from start: Int) -> Int? {
+    ///
+    /// `firstRunEnd` carries, from one call to the next, where the last run of the first run segment's
+    /// class that this shape measured ends: starts come in increasing order, so a first run that begins
+    /// inside that run ends where it does, and repeated anchors (`xoxb-xoxb-…`) cost no more than the
+    /// text's length. The other segments look at no more bytes than their longest length, plus one.
+    func matchEnd(in bytes: [UInt8], from start: Int, firstRunEnd: inout Int, work: inout ScanWork) -> Int? {
         var position = start
         var lastClass: CharacterClass?
-        for segment in segments {
+        for (index, segment) in segments.enumerated() {
             switch segment {
-            case .literal(let text):
-                let literal = Array(text.utf8)
-                guard position + literal.count <= bytes.count,
-                    bytes[position..<(position + literal.count)].elementsEqual(literal)
-                else { return nil }
+            case .literal:
+                let literal = literalBytes[index]
+                guard position + literal.count <= bytes.count else { return nil }
+                var offset = 0
+                while offset < literal.count, bytes[position + offset] == literal[offset] { offset += 1 }
+                work.add(offset + 1)
+                guard offset == literal.count else { return nil }
                 position += literal.count
                 lastClass = nil
+            case .run(let characterClass, let lengths) where index == 1:
+                if position >= firstRunEnd {
+                    var end = position
+                    while end < bytes.count, characterClass.contains(bytes[end]) { end += 1 }
+                    work.add(end - position + 1)
+                    firstRunEnd = end
+                }
+                let length = min(firstRunEnd - position, lengths.upperBound)
+                guard length >= lengths.lowerBound else { return nil }
+                position += length
+                lastClass = characterClass
             case .run(let characterClass, let lengths):
                 var length = 0
                 while length < lengths.upperBound, position + length < bytes.count,
@@ -125,6 +148,7 @@ extension TokenShape {
                 {
                     length += 1
                 }
+                work.add(length + 1)
                 guard length >= lengths.lowerBound else { return nil }
                 position += length
                 lastClass = characterClass

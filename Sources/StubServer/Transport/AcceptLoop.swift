@@ -73,13 +73,35 @@ final class AcceptLoop: @unchecked Sendable {
 
     private func startConnection(_ descriptor: Int32) {
         let slot = ConnectionSlot(descriptor: descriptor)
-        guard context.registry.add(slot) else {
+        switch context.registry.add(slot, limit: context.maxConnections) {
+        case .added:
+            break
+        case .stopping:
             Platform.closeDescriptor(descriptor)
+            return
+        case .full:
+            refuseAtCapacity(descriptor)
             return
         }
         let context = context
         let thread = Thread { HTTPConnection(slot: slot, context: context).run() }
         thread.stackSize = ConnectionContext.threadStackSize
         thread.start()
+    }
+
+    /// Answers a connection beyond ``ServerOptions/maxConnections`` with a 503 and closes it, on this
+    /// thread: no thread is started for it, and the write cannot block (a new socket's send buffer is
+    /// empty, and the send timeout is short).
+    private func refuseAtCapacity(_ descriptor: Int32) {
+        let limit = context.maxConnections
+        let text = "the stub server has its limit of \(limit) connections open (ServerOptions.maxConnections); retry later\n"
+        let response = Array(
+            ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                + "Content-Length: \(text.utf8.count)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n" + text).utf8)
+        Platform.setSendTimeout(descriptor, .milliseconds(100))
+        _ = response.withUnsafeBytes { Platform.send(descriptor, $0, UnsafeRawBufferPointer(start: nil, count: 0)) }
+        Platform.shutdownWrite(descriptor)
+        Platform.closeDescriptor(descriptor)
+        context.onRefusal(ConnectionRefusal(reason: .tooManyConnections(limit: limit)))
     }
 }

@@ -11,6 +11,12 @@ struct ConnectionContext: Sendable {
     let handler: @Sendable (StubRequest) -> ResponsePlan
     /// Where connections register, for stop.
     let registry: ConnectionRegistry
+    /// The most connections open at once.
+    let maxConnections: Int
+    /// The request bodies held across connections.
+    let bodyBudget: BodyBudget
+    /// Told of each connection or request turned away by a limit.
+    let onRefusal: @Sendable (ConnectionRefusal) -> Void
 
     /// The stack size of each connection's thread: room for a handler's matching and JSON work.
     static let threadStackSize = 1 << 20

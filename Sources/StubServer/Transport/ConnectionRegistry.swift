@@ -28,12 +28,22 @@ final class ConnectionRegistry: @unchecked Sendable {
         ready.forEach { $0.resume() }
     }
 
-    /// Adds a new connection; `false` when the server is stopping (the caller closes it).
-    func add(_ slot: ConnectionSlot) -> Bool {
+    /// What adding a connection came to.
+    enum Admission {
+        case added
+        /// The server is stopping: the caller closes the connection.
+        case stopping
+        /// `limit` connections are open: the caller refuses it.
+        case full
+    }
+
+    /// Adds a new connection unless the server is stopping or `limit` connections are open.
+    func add(_ slot: ConnectionSlot, limit: Int) -> Admission {
         lock.withLock {
-            guard !stopping else { return false }
+            guard !stopping else { return .stopping }
+            guard slots.count < limit else { return .full }
             slots[ObjectIdentifier(slot)] = slot
-            return true
+            return .added
         }
     }
 

@@ -38,6 +38,7 @@ extension HTTPConnection {
         case .none:
             break
         case .contentLength(let length):
+            try reserveBody(length)
             guard sendContinueIfExpected(by: head) else { return .ended }
             body.reserveCapacity(min(length, Self.bodyReadChunk * 16))
             while true {
@@ -55,11 +56,25 @@ extension HTTPConnection {
                     try decoder.decode(bytes, into: &body)
                 }
                 input.consume(used)
+                if body.count > reservedBodyBytes {
+                    try reserveBody(body.count - reservedBodyBytes)
+                }
                 if decoder.isComplete { break }
                 if let failure = receiveMore(before: &deadline, minimumFree: Self.bodyReadChunk) { return failure }
             }
         }
         return .request(head, body: body)
+    }
+
+    /// Takes `count` more bytes from the listener's body budget for the request being read, or throws
+    /// (and tells the listener) when the bodies held would go beyond it.
+    private func reserveBody(_ count: Int) throws(HTTPRequestError) {
+        guard count > 0 else { return }
+        guard context.bodyBudget.reserve(count) else {
+            context.onRefusal(ConnectionRefusal(reason: .bodyMemory(limit: context.bodyBudget.limit)))
+            throw .bodyMemoryExhausted(limit: context.bodyBudget.limit)
+        }
+        reservedBodyBytes += count
     }
 
     /// Sends `100 Continue` when the client waits for it and has sent none of the body yet; `false` when

@@ -48,6 +48,8 @@ final class HTTPConnection {
     /// The response being written, reused from one response to the next.
     var output: [UInt8] = []
     private var receiveTimeout = Duration.nanoseconds(-1)
+    /// The bytes of the listener's body budget the request being read or answered holds.
+    var reservedBodyBytes = 0
 
     init(slot: ConnectionSlot, context: ConnectionContext) {
         self.descriptor = slot.descriptor
@@ -67,6 +69,10 @@ final class HTTPConnection {
 
     /// Reads and answers one request; `false` when the connection is over.
     private func serveNextRequest() -> Bool {
+        defer {
+            context.bodyBudget.release(reservedBodyBytes)
+            reservedBodyBytes = 0
+        }
         switch readRequest() {
         case .request(let head, let body):
             ServerActivity.note()

@@ -11,12 +11,18 @@ package final class HTTPListener: Sendable {
     private let context: ConnectionContext
     private let state = ListenerState()
 
-    /// Creates a listener; nothing is bound before ``start()``.
-    package init(options: ServerOptions, handler: @escaping @Sendable (StubRequest) -> ResponsePlan) {
+    /// Creates a listener; nothing is bound before ``start()``. `onRefusal` is told of every connection
+    /// or request turned away by ``ServerOptions/maxConnections`` or
+    /// ``ServerOptions/maxBufferedBodyBytes``.
+    package init(
+        options: ServerOptions, onRefusal: @escaping @Sendable (ConnectionRefusal) -> Void = { _ in },
+        handler: @escaping @Sendable (StubRequest) -> ResponsePlan
+    ) {
         self.options = options
         self.context = ConnectionContext(
             limits: options.parserLimits, idleTimeout: options.idleTimeout, requestTimeout: options.requestTimeout,
-            handler: handler, registry: ConnectionRegistry())
+            handler: handler, registry: ConnectionRegistry(), maxConnections: max(options.maxConnections, 1),
+            bodyBudget: BodyBudget(limit: options.maxBufferedBodyBytes), onRefusal: onRefusal)
     }
 
     deinit {
@@ -87,6 +93,11 @@ package final class HTTPListener: Sendable {
     /// The number of connections currently open.
     package var openConnectionCount: Int {
         context.registry.count
+    }
+
+    /// The bytes of request bodies held now, across connections.
+    package var heldBodyBytes: Int {
+        context.bodyBudget.heldBytes
     }
 
     /// Stops: closes the listening sockets and idle connections, lets responses being written finish (their

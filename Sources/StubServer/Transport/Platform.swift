@@ -37,6 +37,29 @@ package enum Platform {
         code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM
     }
 
+    // MARK: Files
+
+    /// What kind of file `path` names (following symbolic links), as `stat` says, or why it cannot say.
+    package static func fileKind(atPath path: String) -> Result<String, CError> {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .failure(CError(code: errno)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .success("regular file")
+        case S_IFDIR: return .success("directory")
+        case S_IFIFO: return .success("FIFO (named pipe)")
+        case S_IFCHR: return .success("character device")
+        case S_IFBLK: return .success("block device")
+        case S_IFSOCK: return .success("socket")
+        default: return .success("special file")
+        }
+    }
+
+    /// An `errno` value with its text.
+    package struct CError: Error, Sendable {
+        package var code: Int32
+        package var text: String { errorText(code) }
+    }
+
     // MARK: Addresses
 
     /// A numeric IPv4 or IPv6 address with a port, as a C socket address.

@@ -87,7 +87,7 @@ struct HTTPListenerTests {
         .enabled(if: enoughDescriptors, "the open-file limit cannot be raised to 2,128 descriptors"))
     func thousandConnections() async throws {
         let count = 1_000
-        try await withListener { listener, port in
+        try await withListener(ServerOptions(maxConnections: count)) { listener, port in
             let (answered, open) = try await blocking {
                 let clients = try (0..<count).map { _ in try RawHTTPClient(port: port) }
                 for (index, client) in clients.enumerated() {

@@ -1,6 +1,7 @@
 import Foundation
-import StubServer
 import Testing
+
+@testable import StubServer
 
 private typealias Support = PlaybackTestSupport
 
@@ -110,7 +111,7 @@ struct PlaybackDiagnosticsTests {
         #expect(headerText.contains(#"✗ header   Accept: recorded "application/json", received (absent)"#))
     }
 
-    @Test("the request's headers and full text body are shown; long binary bodies say how much is left out")
+    @Test("the request's headers and the start of its body are shown; the rest is named by size and SHA-256")
     func requestShown() throws {
         let playback = todoFixture()
         let long = String(repeating: "0123456789", count: 1_000)
@@ -118,13 +119,65 @@ struct PlaybackDiagnosticsTests {
             playback, for: Support.request("PUT", "/notes/1", headers: ["Content-Type": "text/plain"], body: long))
         #expect(text.contains("  Content-Type: text/plain"))
         #expect(text.contains("body, 10000 bytes:"))
-        #expect(text.contains(long))
+        #expect(text.contains(String(long.prefix(DiagnosticText.shownBodyBytes))))
+        #expect(!text.contains(String(long.prefix(DiagnosticText.shownBodyBytes + 1))))
+        #expect(
+            text.contains(
+                "… (7952 more bytes; the whole body is 10000 bytes, "
+                    + "SHA-256 4c207598af7a20db0e3334dd044399a40e467cb81b37f7ba05a4f76dcbd8fd59)"))
 
         var binary = StubRequest(method: "PUT", path: "/blob")
         binary.body = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
         let binaryText = try diagnostic(playback, for: binary)
         #expect(binaryText.contains("(binary, base64)"))
-        #expect(binaryText.contains("… (5904 more bytes)"))
+        #expect(
+            binaryText.contains(
+                "… (8976 more bytes; the whole body is 10000 bytes, "
+                    + "SHA-256 1960fc83dfe55d502c2c17295c2aacdb2cb91b4bf5df44a8a47eafda65c604b8)"))
+    }
+
+    @Test("a huge unmatched request costs a few KB of diagnostic: body, header, path and form fields are clipped")
+    func hugeRequestsAreClipped() throws {
+        let playback = todoFixture()
+        let form = (0..<60_000).map { "field\($0)=\(String(repeating: "v", count: 3))" }.joined(separator: "&")
+        var request = Support.request(
+            "POST", "/todos/" + String(repeating: "p", count: 20_000),
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "X-Big": String(repeating: "h", count: 50_000)],
+            body: form)
+        request.query = (0..<60_000).map { QueryItem(name: "q\($0)", value: String(repeating: "x", count: 100)) }
+        let text = try diagnostic(playback, for: request)
+        #expect(text.utf8.count < 16_384, "the diagnostic is \(text.utf8.count) bytes")
+        #expect(text.contains("more characters"))
+        #expect(text.contains("… and 59980 more"))
+    }
+
+    @Test("the journal and the report keep a large body's start and its size, not the whole body")
+    func largeBodiesAreNotKept() throws {
+        let playback = todoFixture()
+        let body = Data(repeating: UInt8(ascii: "z"), count: 3 << 20)
+        var request = StubRequest(method: "POST", path: "/upload", headers: ["Content-Type": "text/plain"])
+        request.body = body
+        let text = try diagnostic(playback, for: request)
+        #expect(text.utf8.count < 8_192)
+        let entry = try #require(playback.journal.entries.last)
+        #expect(entry.body.count == PlaybackOptions().journalBodyLimit)
+        #expect(entry.bodyByteCount == body.count)
+        #expect(entry.isBodyCut)
+        #expect(playback.finish().unmatchedRequests.last?.request.body.count == PlaybackOptions().journalBodyLimit)
+
+        let small = Support.request("PUT", "/notes/1", headers: ["Content-Type": "text/plain"], body: "short")
+        _ = playback.plan(for: small)
+        #expect(playback.journal.entries.last?.body == Data("short".utf8))
+        #expect(playback.journal.entries.last?.isBodyCut == false)
+    }
+
+    @Test("SHA-256 gives the standard digests")
+    func sha256() {
+        #expect(SHA256Digest.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256Digest.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            SHA256Digest.hex(Data(repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test("with nothing loaded, the diagnostic says so")

@@ -57,7 +57,7 @@ struct TokenShapeTests {
 }
 
 /// SplitMix64, for samples that are the same on every run.
-private struct SampleGenerator {
+struct SampleGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next(below bound: Int) -> Int {

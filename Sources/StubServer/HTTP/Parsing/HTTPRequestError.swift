@@ -53,6 +53,9 @@ package enum HTTPRequestError: Error, Equatable, Sendable {
     case malformedChunk
     /// A chunk-size line longer than the limit (400).
     case chunkLineTooLong
+    /// The bodies being received on all connections would exceed
+    /// ``ServerOptions/maxBufferedBodyBytes`` with this one (503).
+    case bodyMemoryExhausted(limit: Int)
 
     /// The status code the server answers with.
     package var status: Int {
@@ -62,6 +65,7 @@ package enum HTTPRequestError: Error, Equatable, Sendable {
         case .bodyTooLarge: 413
         case .unsupportedVersion: 505
         case .unsupportedTransferCoding: 501
+        case .bodyMemoryExhausted: 503
         default: 400
         }
     }
@@ -94,6 +98,9 @@ package enum HTTPRequestError: Error, Equatable, Sendable {
         case .multipleHosts: "more than one Host header field"
         case .malformedChunk: "malformed chunk"
         case .chunkLineTooLong: "chunk-size line too long"
+        case .bodyMemoryExhausted(let limit):
+            "the server is holding its limit of request bodies (ServerOptions.maxBufferedBodyBytes = \(limit) "
+                + "bytes) for other connections; retry later"
         }
     }
 }
