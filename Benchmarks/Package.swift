@@ -50,6 +50,13 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "StubServer", package: "swift-repository-contracts"),
             ]),
+        // What answering an unmatched request costs: form fields, query items, a large body.
+        .executableTarget(
+            name: "bench-diagnostics",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "StubServer", package: "swift-repository-contracts"),
+            ]),
         // `MockClock` against swift-clocks' `TestClock`: idle advance, draining N sleepers, single-tick
         // stepping, and the sleep/advance race probe.
         .executableTarget(

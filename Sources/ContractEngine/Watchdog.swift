@@ -88,11 +88,14 @@ package struct StallDetector {
         if newLocal != local { (local, lastLocal) = (newLocal, elapsed) }
         if newElsewhere != elsewhere { (elsewhere, lastElsewhere) = (newElsewhere, elapsed) }
         let lastProgress = max(lastLocal ?? .zero, lastElsewhere ?? .zero)
+        // A look that comes late (a loaded machine delays the watchdog too) can be past the ceiling
+        // although nothing moved: that is a plain stall, not work that kept moving.
+        let stalled = elapsed - lastProgress >= limit
         let stall = Stall(
             limit: limit, running: elapsed,
             sinceLocalProgress: lastLocal.map { elapsed - $0 }, sinceOtherProgress: lastElsewhere.map { elapsed - $0 },
-            reachedCeiling: elapsed >= ceiling)
-        return stall.reachedCeiling || elapsed - lastProgress >= limit ? stall : nil
+            reachedCeiling: !stalled && elapsed >= ceiling)
+        return stalled || stall.reachedCeiling ? stall : nil
     }
 }
 

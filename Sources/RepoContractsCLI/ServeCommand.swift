@@ -12,7 +12,8 @@ struct ServeCommand: Subcommand, Equatable {
     static let name = "serve"
     static let abstract = "Replay fixtures on a loopback HTTP port until interrupted."
     static let synopsis = """
-        usage: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--drift-check --upstream <url>]
+        usage: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--max-connections <n>]
+                 [--max-body-memory <MiB>] [--drift-check --upstream <url>]
           See '\(Tool.name) serve --help'.
         """
     static var help: String {
@@ -35,12 +36,17 @@ struct ServeCommand: Subcommand, Equatable {
         stop, each request whose live answer differs (or that could not be sent) is printed with its
         differences after the summary.
 
-        USAGE: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--drift-check --upstream <url>]
+        USAGE: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--max-connections <n>]
+               [--max-body-memory <MiB>] [--drift-check --upstream <url>]
 
         OPTIONS:
           --port <n>                  The port to listen on (default 0: a free port).
           --host <address>            Listen on another address than 127.0.0.1 (for example 0.0.0.0:
                                       every interface, which exposes the fixtures to the network).
+          --max-connections <n>       Connections open at once (default 256); a new one beyond it is
+                                      answered 503 and closed.
+          --max-body-memory <MiB>     Request bodies held at once across connections (default 256);
+                                      a request beyond it is answered 503.
           --drift-check               Also ask the live API and report where its answers now differ.
           --upstream <url>            The live API's base URL (http or https); with --drift-check.
           --ignore-json-path <path>   With --drift-check, a JSONPath whose values legitimately change
@@ -64,6 +70,10 @@ struct ServeCommand: Subcommand, Equatable {
     var driftUpstream: URL?
     /// JSON paths the drift check ignores (`--ignore-json-path`).
     var ignoredJSONPaths: [String] = []
+    /// `--max-connections`: ``ServerOptions/maxConnections``, when given.
+    var maxConnections: Int?
+    /// `--max-body-memory` in MiB: ``ServerOptions/maxBufferedBodyBytes``, when given.
+    var maxBodyMemoryMiB: Int?
 
     init(
         fixtures: [String], port: UInt16 = 0, host: String? = nil, driftUpstream: URL? = nil,
@@ -101,6 +111,10 @@ struct ServeCommand: Subcommand, Equatable {
                 self.port = port
             case .option("--host", let inline):
                 host = try reader.value(of: "--host", inline: inline)
+            case .option("--max-connections", let inline):
+                maxConnections = try Self.positive(reader.value(of: "--max-connections", inline: inline), "--max-connections", reader)
+            case .option("--max-body-memory", let inline):
+                maxBodyMemoryMiB = try Self.positive(reader.value(of: "--max-body-memory", inline: inline), "--max-body-memory", reader)
             case .option(let option, _):
                 throw reader.unknown(option: option)
             case .operand(let operand):
@@ -120,9 +134,19 @@ struct ServeCommand: Subcommand, Equatable {
         }
     }
 
+    /// `value` as a whole number of at least 1, or a usage error naming `option`.
+    private static func positive(_ value: String, _ option: String, _ reader: ArgumentReader) throws(UsageError) -> Int {
+        guard let number = Int(value), number >= 1, number <= 1 << 30 else {
+            throw reader.error("invalid value '\(value)' for \(option) (expected a whole number from 1)")
+        }
+        return number
+    }
+
     func run(_ console: Console) async throws -> ExitCode {
         var options = ServerOptions()
         options.port = port
+        if let maxConnections { options.maxConnections = maxConnections }
+        if let maxBodyMemoryMiB { options.maxBufferedBodyBytes = maxBodyMemoryMiB << 20 }
         if let host {
             options.bindAddress = .address(host)
         }

@@ -95,6 +95,15 @@ struct WatchdogTests {
         #expect(detector.observe(at: .milliseconds(4_250), local: 1, elsewhere: 0)?.running == .milliseconds(4_250))
     }
 
+    @Test("a first look held off past the ceiling with nothing moved is a plain stall, not work that kept moving")
+    func lateLookPastCeiling() throws {
+        var detector = StallDetector(limit: .milliseconds(50), local: 0, elsewhere: 0)
+        let observed = detector.observe(at: .seconds(3), local: 0, elsewhere: 0)
+        let stall = try #require(observed)
+        #expect(!stall.reachedCeiling)
+        #expect(stall.description.hasPrefix("running for 3.0 s with no sign of progress for 0.05 s"))
+    }
+
     @Test("work that keeps moving forever is given up at 24 × the timeout, and the message says it kept moving")
     func ceiling() throws {
         var detector = StallDetector(limit: .seconds(1), local: 0, elsewhere: 0)

@@ -21,6 +21,16 @@ struct ServeArgumentTests {
         #expect(throws: UsageError.self) { try ServeCommand(parsing: ["a.json", "--verbose"]) }
     }
 
+    @Test("--max-connections and --max-body-memory set the caps; 0 or a word is a usage error")
+    func caps() throws {
+        let command = try ServeCommand(parsing: ["a.json", "--max-connections", "8", "--max-body-memory=16"])
+        #expect(command.maxConnections == 8)
+        #expect(command.maxBodyMemoryMiB == 16)
+        #expect(try ServeCommand(parsing: ["a.json"]).maxConnections == nil)
+        #expect(throws: UsageError.self) { try ServeCommand(parsing: ["a.json", "--max-connections", "0"]) }
+        #expect(throws: UsageError.self) { try ServeCommand(parsing: ["a.json", "--max-body-memory", "lots"]) }
+    }
+
     @Test("a fixture that is not valid exits 65 with the file, the JSON path and the reason")
     func brokenFixture() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("serve-broken-\(UUID()).json")

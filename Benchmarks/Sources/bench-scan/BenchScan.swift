@@ -2,91 +2,97 @@ import BenchSupport
 import Foundation
 import StubServer
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `bench-scan [--runs N] [--sizes 100000,1000000,10000000] [--cases a,b,…]`
 ///
 /// What recording costs on one response body: redaction (`Redaction().redact`) and then the secret scan
 /// that gates saving (`SecretScan().findings`), as `finishRecording()` runs them. Ordinary JSON and text
 /// beside adversarial bodies (each rule's prefix repeated, PEM bundles, lists of JSON Web Tokens, long
-/// base64), at each size. The table gives, per case and size, the median throughput over the runs and
-/// the peak memory the step added above what the process held before it (Linux: `VmHWM` after resetting
-/// it through `/proc/self/clear_refs`), and the time against ordinary JSON of the same size.
+/// base64), at each size. Each case and size runs in a fresh child process (`--child NAME SIZE`), so
+/// its peak memory is its own: the table gives the median throughput over the runs, the time against
+/// ordinary JSON of the same size, and the most resident memory the runs added to what the process
+/// held once the body was built (`VmHWM` − `VmRSS`, Linux).
 @main
 struct BenchScan {
     static func main() {
         do {
-            try run()
+            let arguments = try Arguments()
+            if let name = arguments.string("child") {
+                try child(name: name, size: try arguments.integer("size", default: 1_000_000), runs: try arguments.integer("runs", default: 5))
+            } else {
+                try parent(arguments)
+            }
         } catch {
             emitError("bench-scan: \(error)")
             exit(1)
         }
     }
 
-    static func run() throws {
-        let arguments = try Arguments()
+    /// One case at one size, `runs` times: prints `RESULT <seconds,…> <peak bytes> <redacted fields> <findings>`.
+    static func child(name: String, size: Int, runs: Int) throws {
+        guard let scanCase = ScanCase.all.first(where: { $0.name == name }) else { throw BenchError("no case \(name)") }
+        let fixture = scanCase.fixture(size: size)
+        let baseline = Memory.field("VmRSS")
+        let clock = ContinuousClock()
+        var seconds: [Double] = []
+        var redacted = 0
+        var findings = 0
+        for _ in 0..<runs {
+            seconds.append(
+                clock.measure {
+                    let result = Redaction().redact(fixture)
+                    redacted = result.redactions.count
+                    findings = SecretScan().findings(in: result.fixture).count
+                }.nanoseconds / 1e9)
+        }
+        let peak = Memory.field("VmHWM") - baseline
+        print("RESULT \(seconds.map { String($0) }.joined(separator: ",")) \(peak) \(redacted) \(findings)")
+    }
+
+    static func parent(_ arguments: Arguments) throws {
         let runs = try arguments.integer("runs", default: 5)
         let sizes = (arguments.string("sizes") ?? "100000,1000000,10000000").split(separator: ",").compactMap { Int($0) }
         let only = arguments.string("cases").map { Set($0.split(separator: ",").map(String.init)) }
         let cases = ScanCase.all.filter { only?.contains($0.name) ?? true }
-        let clock = ContinuousClock()
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0])
 
-        print("| case | size | MB/s (median, min–max) | time vs ordinary JSON | peak RSS added | findings |")
-        print("|---|---|---|---|---|---|")
+        print("| case | size | MB/s (median, min–max) | time vs ordinary JSON | peak RSS added | fields redacted | left after |")
+        print("|---|---|---|---|---|---|---|")
         for size in sizes {
             var jsonSeconds = Double.nan
             for scanCase in cases {
-                let fixture = scanCase.fixture(size: size)
-                let bytes = fixture.interactions.map { $0.response.body.count }.reduce(0, +)
-                var seconds: [Double] = []
-                var peaks: [Double] = []
-                var findings = 0
-                for _ in 0..<runs {
-                    let baseline = Memory.resetPeak()
-                    let elapsed = clock.measure {
-                        let redacted = Redaction().redact(fixture)
-                        findings = SecretScan().findings(in: redacted.fixture).count
-                    }
-                    peaks.append(Double(Memory.peak() - baseline) / 1_000_000)
-                    seconds.append(elapsed.nanoseconds / 1e9)
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = ["--child", scanCase.name, "--size", String(size), "--runs", String(runs)]
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                try process.run()
+                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("RESULT ") }) else {
+                    throw BenchError("\(scanCase.name) \(size): the child printed no result:\n\(output)")
                 }
+                let fields = line.split(separator: " ")
+                let seconds = fields[1].split(separator: ",").compactMap { Double($0) }
+                let peak = Double(fields[2]) ?? .nan
                 let median = Statistics.median(seconds)
                 if scanCase.name == "ordinary-json" { jsonSeconds = median }
-                let megabytes = Double(bytes) / 1_000_000
+                let megabytes = Double(size) / 1_000_000
                 let rates = seconds.map { megabytes / $0 }
                 print(
                     "| \(scanCase.name) | \(formatted(megabytes, decimals: 1)) MB | "
                         + "\(formatted(megabytes / median, decimals: 1)) (\(formatted(rates.min() ?? .nan, decimals: 1))–"
                         + "\(formatted(rates.max() ?? .nan, decimals: 1))) | \(formatted(median / jsonSeconds, decimals: 2))× | "
-                        + "\(formatted(Statistics.median(peaks), decimals: 1)) MB | \(findings) |")
+                        + "\(formatted(peak / 1_000_000, decimals: 1)) MB | \(fields[3]) | \(fields[4]) |")
                 emitError("\(scanCase.name) \(size): \(seconds.map { formatted($0, decimals: 3) }.joined(separator: " ")) s")
             }
         }
     }
 }
 
-/// The process's resident memory, from `/proc/self/status` (zero where there is none).
+/// The process's memory, from `/proc/self/status` (zero where there is none).
 enum Memory {
-    /// Hands freed memory back, resets the peak to the current resident size and returns it, in bytes.
-    static func resetPeak() -> Int {
-        #if canImport(Glibc)
-        malloc_trim(0)
-        #endif
-        if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
-            handle.write(Data("5".utf8))
-            try? handle.close()
-        }
-        return field("VmRSS")
-    }
-
-    /// The peak resident size since the last reset, in bytes.
-    static func peak() -> Int { field("VmHWM") }
-
-    private static func field(_ name: String) -> Int {
+    /// `VmRSS` (resident now) or `VmHWM` (the most resident so far), in bytes.
+    static func field(_ name: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0

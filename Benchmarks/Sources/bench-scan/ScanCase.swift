@@ -2,10 +2,10 @@ import Foundation
 import StubServer
 
 /// One body to record, made to a given size.
-struct ScanCase {
+struct ScanCase: Sendable {
     var name: String
     var contentType: String
-    var make: (Int) -> String
+    var make: @Sendable (Int) -> String
 
     func fixture(size: Int) -> Fixture {
         let body = Data(make(size).utf8)

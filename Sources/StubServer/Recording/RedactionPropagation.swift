@@ -8,20 +8,29 @@ struct RedactionPropagation {
     private let spellings: SpellingSearch
 
     init(secrets: Set<String>) {
-        var spellings: Set<String> = []
+        // Every spelling is at least as long as its secret; each is hashed as it is made and let go, so
+        // a long secret's five spellings are never all held at once.
+        var spellings = SpellingSearch(shortest: secrets.map(\.utf8.count).min() ?? 1)
+        func add(_ spelling: String) { spellings.add(spelling, replacement: Redaction.placeholder) }
         for secret in secrets {
-            spellings.insert(secret)
+            add(secret)
             let percentEncoded = URLText.percentEncoded(secret, keeping: Self.unreserved)
-            spellings.insert(percentEncoded)
-            spellings.insert(Self.lowercasingEscapes(percentEncoded))
-            let base64 = Data(secret.utf8).base64EncodedString()
-            let unpadded = String(base64.prefix { $0 != "=" })
-            spellings.insert(base64)
-            spellings.insert(unpadded)
-            spellings.insert(
-                String(unpadded.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }))
+            if percentEncoded != secret {
+                add(percentEncoded)
+                add(Self.lowercasingEscapes(percentEncoded))
+            }
+            // Byte by byte: a long secret's base64 as an array of `Character`s would take 16 bytes a byte.
+            var base64 = Array(Data(secret.utf8).base64EncodedData())
+            add(String(decoding: base64, as: UTF8.self))
+            while base64.last == UInt8(ascii: "=") { base64.removeLast() }
+            add(String(decoding: base64, as: UTF8.self))
+            for index in base64.indices {
+                if base64[index] == UInt8(ascii: "+") { base64[index] = UInt8(ascii: "-") }
+                if base64[index] == UInt8(ascii: "/") { base64[index] = UInt8(ascii: "_") }
+            }
+            add(String(decoding: base64, as: UTF8.self))
         }
-        self.spellings = SpellingSearch(spellings)
+        self.spellings = spellings
     }
 
     var isEmpty: Bool { spellings.isEmpty }

@@ -4,25 +4,38 @@
 /// of a longer string survives a shorter one.
 ///
 /// Each string is kept only as its length and a hash (a polynomial hash modulo the Mersenne prime
-/// 2^61 − 1, with a base drawn at random per search). One pass over the text keeps a rolling hash of
-/// the last ``window`` bytes and the prefix hashes of the last ``longest`` positions; where the window's
-/// hash is the last window of some string, the hash of the text ending there is compared with that
-/// string's, for each length such strings have, in constant time each. Equal strings always have equal
-/// hashes, so no occurrence is missed; a collision (about 2^-61 per comparison) can only redact more.
+/// 2^61 − 1, with a base drawn at random per search), computed as it is added, so the strings need not
+/// be held. One pass over the text keeps:
+/// - a rolling hash of the last ``window`` bytes and the prefix hashes of the last positions, up to
+///   the longest *short* string (at most ``longLength`` bytes): where the window's hash is the last
+///   window of some short strings, the hash of the text ending there is compared with theirs, one
+///   constant-time comparison per length they have;
+/// - for each length of the *long* strings (a rare thing: a merged run of repeated prefixes, a key
+///   block without its end line), a rolling hash of that many bytes, compared at every position.
+///
+/// Equal strings always have equal hashes, so no occurrence is missed; a collision (about 2^-61 per
+/// comparison) can only redact more.
 struct SpellingSearch {
-    /// The length of the window the candidates are found by: the shortest string's, at most 16.
+    /// Strings longer than this are matched by a rolling hash of their own length, so the prefix hashes
+    /// kept stay small (8 bytes each, at most 64 Ki of them).
+    static let longLength = 65_536
+
+    /// The length of the window short strings are found by: at most the shortest string's, at most 16.
     private let window: Int
-    /// The longest string's length: how many prefix hashes the pass keeps.
-    private let longest: Int
     private let base: UInt64
     /// `base` to the power `window`, to take a byte out of the rolling window.
     private let windowPower: UInt64
-    /// By the hash of a string's last `window` bytes: the lengths of such strings, and `base` to each.
-    private let candidates: [UInt64: [(length: Int, power: UInt64)]]
+    /// The longest short string's length: how many prefix hashes the pass keeps.
+    private var longestShort = 0
+    /// By the hash of a short string's last `window` bytes: the lengths of such strings, and `base` to
+    /// each.
+    private var candidates: [UInt64: [(length: Int, power: UInt64)]] = [:]
+    /// The long strings' lengths, with `base` to each.
+    private var longLengths: [Int: UInt64] = [:]
     /// The strings, as (length, hash), and the index of each one's replacement.
-    private let strings: [Key: Int]
+    private var strings: [Key: Int] = [:]
     /// The replacements, by index.
-    private let replacements: [String]
+    private var replacements: [String] = []
 
     private struct Key: Hashable {
         var length: Int
@@ -32,38 +45,53 @@ struct SpellingSearch {
     /// Whether there is nothing to find.
     var isEmpty: Bool { strings.isEmpty }
 
+    /// An empty search for strings of at least `shortest` bytes (1 or more), to fill with ``add(_:replacement:)``.
+    init(shortest: Int) {
+        var generator = SystemRandomNumberGenerator()
+        base = UInt64.random(in: 256..<(Self.modulus - 1), using: &generator)
+        window = min(16, max(1, shortest))
+        windowPower = Self.power(base, window)
+    }
+
     /// Prepares a search for `strings`, each to be replaced by the placeholder (empty ones are ignored).
-    init(_ strings: some Sequence<String>) {
+    init(_ strings: some Collection<String>) {
         self.init(replacing: strings.map { ($0, Redaction.placeholder) })
     }
 
     /// Prepares a search for each pair's string, to be replaced by the pair's replacement (empty strings
     /// are ignored; a string given twice keeps its first replacement).
     init(replacing pairs: [(string: String, replacement: String)]) {
-        var generator = SystemRandomNumberGenerator()
-        let base = UInt64.random(in: 256..<(Self.modulus - 1), using: &generator)
-        let patterns = pairs.map { (Array($0.string.utf8), $0.replacement) }.filter { !$0.0.isEmpty }
-        let window = min(16, patterns.map(\.0.count).min() ?? 1)
-        var candidates: [UInt64: [(length: Int, power: UInt64)]] = [:]
-        var keys: [Key: Int] = [:]
-        var replacements: [String] = []
-        for (pattern, replacement) in patterns {
-            let key = Key(length: pattern.count, hash: Self.hash(pattern[...], base: base))
-            guard keys[key] == nil else { continue }
-            keys[key] = replacements.count
-            replacements.append(replacement)
-            let tail = Self.hash(pattern[(pattern.count - window)...], base: base)
-            if !(candidates[tail]?.contains { $0.length == pattern.count } ?? false) {
-                candidates[tail, default: []].append((pattern.count, Self.power(base, pattern.count)))
-            }
+        self.init(shortest: pairs.map(\.string.utf8.count).filter { $0 > 0 }.min() ?? 1)
+        for (string, replacement) in pairs { add(string, replacement: replacement) }
+    }
+
+    /// Adds `string`, to be replaced by `replacement`; ignored when empty or already added. A string
+    /// shorter than the `shortest` the search was made for is added as a long one (found, at the cost of
+    /// a hash per byte of text).
+    mutating func add(_ string: String, replacement: String) {
+        let length = string.utf8.count
+        guard length > 0 else { return }
+        // The whole string's hash, and the hash of all but its last `window` bytes on the way.
+        var hash: UInt64 = 0
+        var head: UInt64 = 0
+        for (offset, byte) in string.utf8.enumerated() {
+            if offset == length - window { head = hash }
+            hash = Self.add(Self.multiply(hash, base), UInt64(byte))
         }
-        self.window = window
-        self.longest = patterns.map(\.0.count).max() ?? 0
-        self.base = base
-        self.windowPower = Self.power(base, window)
-        self.candidates = candidates
-        self.strings = keys
-        self.replacements = replacements
+        let key = Key(length: length, hash: hash)
+        guard strings[key] == nil else { return }
+        strings[key] = replacements.count
+        replacements.append(replacement)
+        let power = Self.power(base, length)
+        if length > Self.longLength || length < window {
+            longLengths[length] = power
+            return
+        }
+        let tail = Self.subtract(hash, Self.multiply(head, windowPower))
+        if !(candidates[tail]?.contains { $0.length == length } ?? false) {
+            candidates[tail, default: []].append((length, power))
+        }
+        longestShort = max(longestShort, length)
     }
 
     /// One stretch of text to replace: an occurrence, or several overlapping ones merged.
@@ -75,34 +103,45 @@ struct SpellingSearch {
 
     /// Where the strings occur in `bytes`, in order, overlapping occurrences merged into one.
     func occurrences(in bytes: [UInt8], work: inout ScanWork) -> [Occurrence] {
-        guard !strings.isEmpty, bytes.count >= window else { return [] }
+        guard !strings.isEmpty else { return [] }
         // prefix[i % ring] is the hash of bytes[0..<i], for the last `ring` values of i.
-        let ring = min(longest, bytes.count) + 1
+        let ring = min(longestShort, bytes.count) + 1
         var prefix = [UInt64](repeating: 0, count: ring)
         var rolling: UInt64 = 0
+        var long = longLengths.filter { $0.key <= bytes.count }.map { (length: $0.key, power: $0.value, hash: UInt64(0)) }
         // Disjoint and in order: an occurrence ends at or after every range before it, and swallows
         // those it overlaps.
         var found: [Occurrence] = []
+        func note(_ length: Int, _ hash: UInt64, endingAt end: Int) {
+            guard let replacement = strings[Key(length: length, hash: hash)] else { return }
+            var occurrence = Occurrence(range: (end - length)..<end, replacement: replacement)
+            while let last = found.last, occurrence.range.lowerBound < last.range.upperBound {
+                occurrence = Occurrence(range: min(occurrence.range.lowerBound, last.range.lowerBound)..<end)
+                found.removeLast()
+            }
+            found.append(occurrence)
+        }
         for (offset, byte) in bytes.enumerated() {
             let end = offset + 1
-            prefix[end % ring] = Self.add(Self.multiply(prefix[offset % ring], base), UInt64(byte))
-            rolling = Self.add(Self.multiply(rolling, base), UInt64(byte))
+            let value = UInt64(byte)
+            prefix[end % ring] = Self.add(Self.multiply(prefix[offset % ring], base), value)
+            rolling = Self.add(Self.multiply(rolling, base), value)
             if end > window {
-                let leaving = Self.multiply(UInt64(bytes[end - window - 1]), windowPower)
-                rolling = Self.subtract(rolling, leaving)
+                rolling = Self.subtract(rolling, Self.multiply(UInt64(bytes[end - window - 1]), windowPower))
             }
-            work.add()
+            work.add(1 + long.count)
+            for index in long.indices {
+                var hash = Self.add(Self.multiply(long[index].hash, base), value)
+                if end > long[index].length {
+                    hash = Self.subtract(hash, Self.multiply(UInt64(bytes[end - long[index].length - 1]), long[index].power))
+                }
+                long[index].hash = hash
+                if end >= long[index].length { note(long[index].length, hash, endingAt: end) }
+            }
             guard end >= window, let lengths = candidates[rolling] else { continue }
             for (length, power) in lengths where length <= end {
                 work.add()
-                let hash = Self.subtract(prefix[end % ring], Self.multiply(prefix[(end - length) % ring], power))
-                guard let replacement = strings[Key(length: length, hash: hash)] else { continue }
-                var occurrence = Occurrence(range: (end - length)..<end, replacement: replacement)
-                while let last = found.last, occurrence.range.lowerBound < last.range.upperBound {
-                    occurrence = Occurrence(range: min(occurrence.range.lowerBound, last.range.lowerBound)..<end)
-                    found.removeLast()
-                }
-                found.append(occurrence)
+                note(length, Self.subtract(prefix[end % ring], Self.multiply(prefix[(end - length) % ring], power)), endingAt: end)
             }
         }
         return found
@@ -149,10 +188,6 @@ struct SpellingSearch {
         // high·2^64 + low ≡ high·8 + (low >> 61) + (low & modulus)  (mod 2^61 − 1)
         let folded = (high << 3) | (low >> 61)
         return add(folded % modulus, low & modulus)
-    }
-
-    private static func hash(_ bytes: ArraySlice<UInt8>, base: UInt64) -> UInt64 {
-        bytes.reduce(0) { add(multiply($0, base), UInt64($1)) }
     }
 
     private static func power(_ base: UInt64, _ exponent: Int) -> UInt64 {

@@ -139,16 +139,16 @@ struct PlaybackDiagnosticsTests {
     @Test("a huge unmatched request costs a few KB of diagnostic: body, header, path and form fields are clipped")
     func hugeRequestsAreClipped() throws {
         let playback = todoFixture()
-        let form = (0..<60_000).map { "field\($0)=\(String(repeating: "v", count: 3))" }.joined(separator: "&")
+        let form = (0..<10_000).map { "field\($0)=\(String(repeating: "v", count: 3))" }.joined(separator: "&")
         var request = Support.request(
             "POST", "/todos/" + String(repeating: "p", count: 20_000),
             headers: ["Content-Type": "application/x-www-form-urlencoded", "X-Big": String(repeating: "h", count: 50_000)],
             body: form)
-        request.query = (0..<60_000).map { QueryItem(name: "q\($0)", value: String(repeating: "x", count: 100)) }
+        request.query = (0..<10_000).map { QueryItem(name: "q\($0)", value: String(repeating: "x", count: 100)) }
         let text = try diagnostic(playback, for: request)
         #expect(text.utf8.count < 16_384, "the diagnostic is \(text.utf8.count) bytes")
         #expect(text.contains("more characters"))
-        #expect(text.contains("… and 59980 more"))
+        #expect(text.contains("… and 9980 more"))
     }
 
     @Test("the journal and the report keep a large body's start and its size, not the whole body")
