@@ -4,7 +4,7 @@ import Testing
 
 /// Debounce and throttle written by hand over an `AsyncStream`, run as structured children on the
 /// clock's executor: one long advance gives the same emissions, at the same instants, as stepping.
-@Suite("Hand-written debounce and throttle", .timeLimit(.minutes(1)))
+@Suite("Hand-written debounce and throttle", .timeLimit(.minutes(10)))
 struct HandWrittenOperatorTests {
     /// A number that only grows, read and bumped from any task.
     final class Generation: @unchecked Sendable {

@@ -3,7 +3,7 @@ import Testing
 
 /// Sleepers left pending are found, named and cancelled: `withMockClock`, `checkNoPendingSleepers()`,
 /// `cancelPendingSleepers()`.
-@Suite("Leak detection", .timeLimit(.minutes(1)))
+@Suite("Leak detection", .timeLimit(.minutes(10)))
 struct LeakDetectionTests {
     /// Not `Sendable`: `withMockClock` runs its body in the caller's isolation and may return it.
     final class Counter {

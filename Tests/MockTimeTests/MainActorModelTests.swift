@@ -4,7 +4,7 @@ import Testing
 /// `@MainActor` models: a synchronous advance cannot run main-actor code while its caller holds the main
 /// actor, so these tests await `advance(by:settlingWithin:)`, which gives the main actor turns between
 /// deadlines.
-@Suite("Main-actor models and the awaited advance", .timeLimit(.minutes(1)))
+@Suite("Main-actor models and the awaited advance", .timeLimit(.minutes(10)))
 struct MainActorModelTests {
     /// The README's timer model: a count bumped at start and on every tick of a sleep loop.
     @MainActor

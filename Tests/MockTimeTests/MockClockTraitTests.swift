@@ -3,7 +3,7 @@ import MockTimeTesting
 import Testing
 
 /// The `.mockClock` trait: a fresh clock per test case as `MockClock.current`, leaks as one issue.
-@Suite("The .mockClock trait", .timeLimit(.minutes(1)))
+@Suite("The .mockClock trait", .timeLimit(.minutes(10)))
 struct MockClockTraitTests {
     @Test(.mockClock)
     func providesTheCurrentClock() async throws {
@@ -117,7 +117,7 @@ struct MockClockTraitTests {
 }
 
 /// On a suite, the trait still gives every test its own clock.
-@Suite("The .mockClock trait on a suite", .mockClock, .timeLimit(.minutes(1)))
+@Suite("The .mockClock trait on a suite", .mockClock, .timeLimit(.minutes(10)))
 struct MockClockSuiteTraitTests {
     /// The clocks the tests of this suite were given (kept alive, so no address is reused).
     static let clocks = Recorder<MockClock>()

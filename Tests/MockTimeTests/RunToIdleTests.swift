@@ -3,7 +3,7 @@ import Testing
 
 /// `runUntilIdle` and `run(timeout:)` drive re-sleeping loops and timers, stop at a step limit or a
 /// real-time bound, and say which; "idle" only when nothing woken can sleep again.
-@Suite("Run to idle, honestly", .timeLimit(.minutes(1)))
+@Suite("Run to idle, honestly", .timeLimit(.minutes(10)))
 struct RunToIdleTests {
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test("an endless timer on the executor is driven to the step limit, not called idle")

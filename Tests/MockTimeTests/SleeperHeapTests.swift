@@ -3,7 +3,7 @@ import Testing
 
 /// The heap behind the clock: (deadline, registration) order under random inserts, removals and pops,
 /// with every sleeper's stored index kept right.
-@Suite("Sleeper heap", .timeLimit(.minutes(1)))
+@Suite("Sleeper heap", .timeLimit(.minutes(10)))
 struct SleeperHeapTests {
     private func checkIndices(_ heap: SleeperHeap) -> Bool {
         heap.entries.indices.allSatisfy { heap.entries[$0].sleeper.takeUnretainedValue().heapIndex == $0 }

@@ -3,7 +3,7 @@ import Testing
 
 /// `advanceToNextDeadline()` and `runUntilIdle(maxSteps:)`: stepping from deadline to deadline, bounded
 /// in virtual steps.
-@Suite("Stepping: next deadline and run until idle", .timeLimit(.minutes(1)))
+@Suite("Stepping: next deadline and run until idle", .timeLimit(.minutes(10)))
 struct SteppingTests {
     @Test("advanceToNextDeadline wakes all the ties at the earliest deadline and returns it; nil when none is pending")
     func advanceToNextDeadline() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// What a swift-clocks `TestClock` user writes has an equivalent: `init(now:)`, `Instant()`, `advance()`,
 /// an awaitable advance, `run(timeout:)`, scheduled-work checks and cancellation.
-@Suite("TestClock parity", .timeLimit(.minutes(1)))
+@Suite("TestClock parity", .timeLimit(.minutes(10)))
 struct TestClockParityTests {
     @Test("init(now:), Instant() and advance() with its zero default")
     func initialisersAndDefaults() async throws {

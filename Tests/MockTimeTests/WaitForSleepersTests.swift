@@ -2,7 +2,7 @@
 import Testing
 
 /// `waitForSleepers(count:)`: the deterministic handshake before advancing.
-@Suite("waitForSleepers", .timeLimit(.minutes(1)))
+@Suite("waitForSleepers", .timeLimit(.minutes(10)))
 struct WaitForSleepersTests {
     @Test("returns at once when enough sleepers are already pending")
     func alreadySatisfied() async throws {
@@ -76,7 +76,7 @@ struct WaitForSleepersTests {
     }
 
     @Test("the race probe: Task { sleep(1 s) }; waitForSleepers(1); advance(1 s) wakes it, 2,000 times out of 2,000",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(10)))
     func raceProbe() async throws {
         var misses = 0
         for _ in 0..<2_000 {

@@ -3,7 +3,7 @@ import MockTime
 import Testing
 
 /// The `Date` view of a mock clock: a fixed start plus the timeline's offset plus skew.
-@Suite("Wall-clock view", .timeLimit(.minutes(1)))
+@Suite("Wall-clock view", .timeLimit(.minutes(10)))
 struct WallClockTests {
     private func timestamp(from clock: some WallClock) -> Date { clock.date }
 

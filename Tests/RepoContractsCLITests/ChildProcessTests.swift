@@ -4,7 +4,7 @@ import Testing
 @testable import RepoContractsCLI
 
 /// Running a child process: output collected, exit status and signal told apart.
-@Suite("Child process", .timeLimit(.minutes(1)))
+@Suite("Child process", .timeLimit(.minutes(10)))
 struct ChildProcessTests {
     static let shell = URL(fileURLWithPath: "/bin/sh")
 
@@ -32,7 +32,7 @@ struct ChildProcessTests {
 }
 
 /// The `posix_spawn` wrapper under ``ChildProcess``: what a child starts with.
-@Suite("Spawned process", .timeLimit(.minutes(1)))
+@Suite("Spawned process", .timeLimit(.minutes(10)))
 struct SpawnedProcessTests {
     @Test("standard input is empty and the environment is exactly the one given")
     func inputAndEnvironment() async throws {

@@ -19,7 +19,7 @@ import Testing
 /// Killing `repo-contracts record` (the built binary, as a child process) never costs the fixture it
 /// records into: the write is atomic (a temporary file in the same folder, renamed over the fixture),
 /// so the file is always the previous fixture or the complete new one.
-@Suite("record: killing the recorder", .timeLimit(.minutes(3)))
+@Suite("record: killing the recorder", .timeLimit(.minutes(10)))
 struct RecordKillTests {
     /// The paths ``recordThreeItems(through:from:)`` sends.
     private static let itemPaths = (1...3).map { "/items/\($0)" }

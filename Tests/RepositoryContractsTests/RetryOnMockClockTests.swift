@@ -7,7 +7,7 @@ import TodoExample
 /// timeouts and back-off on one `MockClock`: minutes of virtual time, no waiting. Each step waits for
 /// the sleepers it expects (`waitForSleepers`) before it advances, so the order never depends on
 /// scheduling.
-@Suite("Timeouts and retries on a mock clock", .timeLimit(.minutes(1)))
+@Suite("Timeouts and retries on a mock clock", .timeLimit(.minutes(10)))
 struct RetryOnMockClockTests {
     /// A stub server over a fresh Todo API whose delays sleep on `clock`.
     private func todoServer(on clock: MockClock) async throws -> StubServer {

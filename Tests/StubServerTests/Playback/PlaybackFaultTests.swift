@@ -4,7 +4,7 @@ import Testing
 
 private typealias Support = PlaybackTestSupport
 
-@Suite("Playback fault injection", .timeLimit(.minutes(1)))
+@Suite("Playback fault injection", .timeLimit(.minutes(10)))
 struct PlaybackFaultTests {
     private func recordedTodos(count: Int = 1) -> Playback {
         let playback = Playback()

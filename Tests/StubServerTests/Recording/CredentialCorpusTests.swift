@@ -10,7 +10,7 @@ import Testing
 /// A corpus of credentials, one per request, sent through the real recorder to an upstream that echoes
 /// each request back (in a response header and in its JSON body): every one must be redacted in place,
 /// never written to the fixture.
-@Suite("Recording: the credential corpus never reaches a fixture", .timeLimit(.minutes(2)))
+@Suite("Recording: the credential corpus never reaches a fixture", .timeLimit(.minutes(10)))
 struct CredentialCorpusTests {
     /// One credential and where the client puts it.
     struct Case: Sendable, CustomStringConvertible {

@@ -6,7 +6,7 @@ import Testing
 /// What the forwarder must not change on the way: redirect bodies, repeated `Set-Cookie` fields, the
 /// request's fields; and that it cleans up after cancellation. The live API is a second stub server on
 /// loopback.
-@Suite("Recording: upstream forwarder fidelity", .timeLimit(.minutes(1)))
+@Suite("Recording: upstream forwarder fidelity", .timeLimit(.minutes(10)))
 struct UpstreamForwarderFidelityTests {
     /// Bytes that are not UTF-8 either, so that nothing on the way may treat the body as text.
     static let redirectBody = Data(#"<a href="/new">Moved</a>"#.utf8) + Data([0x00, 0xFF, 0x80, 0x0A])
