@@ -93,7 +93,7 @@ struct RecordCommand: Subcommand, Equatable {
                 output = value
             case .option("--mode", let inline):
                 mode = try reader.choice(of: "--mode", inline: inline)
-                guard mode != .none else { throw reader.error("--mode none records nothing: use 'serve' to replay") }
+                guard mode != .never else { throw reader.error("--mode never records nothing: use 'serve' to replay") }
                 guard mode != .drift else {
                     throw reader.error(
                         "--mode drift records nothing: use 'serve <fixture> --drift-check --upstream <url>' to compare")

@@ -54,7 +54,7 @@ public final class StubServer: Sendable {
         public init(
             server: ServerOptions = ServerOptions(), playback: PlaybackOptions = PlaybackOptions(),
             clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil,
-            recordMode: RecordMode = .none, upstream: URL? = nil, recordedOrder: RecordedOrder = .arrival,
+            recordMode: RecordMode = .never, upstream: URL? = nil, recordedOrder: RecordedOrder = .arrival,
             driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction()
         ) {
             self.redaction = redaction

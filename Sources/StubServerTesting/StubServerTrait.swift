@@ -135,8 +135,9 @@ extension Trait where Self == StubServerTrait {
     ///   - clock: The clock fault delays sleep on; `nil` (the default) takes the test's `MockClock` when a
     ///     `.mockClock` trait is listed before this one, and `ContinuousClock` otherwise.
     ///   - fixturesRoot: The `Fixtures` folder, when it is not `<package root>/Fixtures`.
-    ///   - record: The record mode; `nil` (the default) reads `REPOSITORY_CONTRACTS_RECORD`, else `none`
-    ///     when `CI` is set and `once` otherwise (see ``RecordMode``).
+    ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`,
+    ///     else `never` when `CI` is set and `once` otherwise; `.never`, `.once`, `.newEpisodes`, `.all`
+    ///     or `.drift` choose in code (see ``RecordChoice`` and ``RecordMode``).
     ///   - upstream: The live API recording and the drift check forward to; `nil` reads
     ///     `REPOSITORY_CONTRACTS_UPSTREAM`.
     ///   - recordedOrder: The order a recording writes interactions in: `.byRequest` when the code under
@@ -148,7 +149,7 @@ extension Trait where Self == StubServerTrait {
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, record: RecordMode? = nil, upstream: URL? = nil,
+        fixturesRoot: URL? = nil, record: RecordChoice = .fromEnvironment, upstream: URL? = nil,
         recordedOrder: RecordedOrder = .arrival, driftCheck: DriftCheckOptions = DriftCheckOptions(),
         redaction: Redaction = Redaction(), sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
@@ -159,7 +160,7 @@ extension Trait where Self == StubServerTrait {
                 server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
                 driftCheck: driftCheck, redaction: redaction),
             clock: clock,
-            recordMode: record, sourceLocation: sourceLocation)
+            recordMode: record.mode, sourceLocation: sourceLocation)
     }
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to

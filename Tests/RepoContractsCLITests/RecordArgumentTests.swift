@@ -44,9 +44,9 @@ struct RecordArgumentTests {
         (["--upstream", "https://x.example"], "missing --out"),
         (["--upstream", "ftp://x.example", "--out", "a.json"], "expected an http or https URL"),
         (["--upstream", "https://x.example", "--out", "a.yaml"], "unknown extension"),
-        (["--upstream", "https://x.example", "--out", "a.json", "--mode", "none"], "use 'serve' to replay"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--mode", "never"], "use 'serve' to replay"),
         (["--upstream", "https://x.example", "--out", "a.json", "--mode", "drift"], "use 'serve <fixture> --drift-check"),
-        (["--upstream", "https://x.example", "--out", "a.json", "--mode", "sometimes"], "expected one of: none, once, newEpisodes, all"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--mode", "sometimes"], "expected one of: never, once, newEpisodes, all"),
         (["--upstream", "https://x.example", "--out", "a.json", "extra"], "unexpected argument 'extra'"),
         (["--upstream", "https://x.example", "--out", "a.json", "--order", "random"], "expected one of: arrival, byRequest"),
     ])

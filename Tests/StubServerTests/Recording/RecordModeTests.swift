@@ -4,13 +4,15 @@ import Testing
 /// How the record mode is chosen, and what each mode does with unmatched requests.
 @Suite("Recording: record mode")
 struct RecordModeTests {
-    @Test("explicit beats the variable, the variable beats the default, CI defaults to none")
+    @Test("explicit beats the variable, the variable beats the default, CI defaults to never; none is read as never")
     func resolution() throws {
         #expect(try RecordMode.resolved(explicit: .all, environment: ["REPOSITORY_CONTRACTS_RECORD": "none"]) == .all)
         #expect(try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "newEpisodes", "CI": "true"]) == .newEpisodes)
-        #expect(try RecordMode.resolved(environment: ["CI": "true"]) == .none)
+        #expect(try RecordMode.resolved(environment: ["CI": "true"]) == .never)
         #expect(try RecordMode.resolved(environment: [:]) == .once)
         #expect(try RecordMode.resolved(environment: ["CI": ""]) == .once)
+        #expect(try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "none"]) == .never)
+        #expect(try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "never"]) == .never)
     }
 
     @Test("an unknown value is refused, naming the variable and the modes")
@@ -19,13 +21,13 @@ struct RecordModeTests {
             try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "always"])
         } throws: { error in
             String(describing: error)
-                == "REPOSITORY_CONTRACTS_RECORD=always is not a record mode (expected one of: none, once, newEpisodes, all, drift)"
+                == "REPOSITORY_CONTRACTS_RECORD=always is not a record mode (expected one of: never, once, newEpisodes, all, drift)"
         }
     }
 
     @Test("which modes send unmatched requests to the live API")
     func recordsUnmatched() {
-        #expect(!RecordMode.none.recordsUnmatched(fixtureExisted: false))
+        #expect(!RecordMode.never.recordsUnmatched(fixtureExisted: false))
         #expect(RecordMode.once.recordsUnmatched(fixtureExisted: false))
         #expect(!RecordMode.once.recordsUnmatched(fixtureExisted: true))
         #expect(RecordMode.newEpisodes.recordsUnmatched(fixtureExisted: true))

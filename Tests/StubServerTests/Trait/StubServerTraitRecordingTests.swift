@@ -35,7 +35,7 @@ struct StubServerTraitRecordingTests {
         await upstream.stop()
         #expect(FileManager.default.fileExists(atPath: file.path))
 
-        let replaying: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: RecordMode.none)
+        let replaying: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .never)
         try await replaying.provideScope(for: test, testCase: nil) {
             let (body, _) = try await URLSession.shared.data(from: Self.url("/todos"))
             #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
@@ -57,5 +57,17 @@ struct StubServerTraitRecordingTests {
 
     private static func url(_ path: String) -> URL {
         URL(string: StubServer.current.baseURL.absoluteString + path)!
+    }
+
+    @Test("record: .never is a mode chosen in code, never read as 'nothing chosen'; none is still read from the environment")
+    func neverIsChosenInCode() throws {
+        #expect(RecordChoice.never.mode == .never)
+        #expect(RecordChoice.fromEnvironment.mode == nil)
+        #expect(RecordChoice.mode(.drift) == .drift)
+        let everything = ["REPOSITORY_CONTRACTS_RECORD": "all"]
+        #expect(try RecordMode.resolved(explicit: RecordChoice.never.mode, environment: everything) == .never)
+        #expect(try RecordMode.resolved(explicit: RecordChoice.fromEnvironment.mode, environment: everything) == .all)
+        let trait: StubServerTrait = .stubServer(fixtures: "Todos", record: .never)
+        #expect(trait.recordMode == .never)
     }
 }
