@@ -7,7 +7,7 @@ struct ConvertCommand: Subcommand, Equatable {
     static let name = "convert"
     static let abstract = "Convert a fixture between the native format (.json) and HAR 1.2 (.har)."
     static let synopsis = """
-        usage: \(Tool.name) convert <in> <out> [--force]
+        usage: \(Tool.name) convert <in> <out> [--force] [--redact <name>]... [--allow-name <name>]...
           See '\(Tool.name) convert --help'.
         """
     static var help: String {
@@ -15,19 +15,23 @@ struct ConvertCommand: Subcommand, Equatable {
         OVERVIEW: \(abstract)
 
         Reads <in> and writes <out>, each in the format its extension names (.json: the native format,
-        .har: HAR 1.2); .json to .json normalises a fixture. The write is atomic. HAR entries that cannot
-        be replayed are skipped, each with a note on standard error. Prints
-        'converted <n> interactions: <in> → <out>' on standard output.
+        .har: HAR 1.2); .json to .json normalises a fixture. What is written is redacted and scanned
+        exactly as a recording is: credentials (by name, by shape, random-looking tokens, and wherever
+        they are echoed) are replaced by REDACTED, each field named on standard error, and when the
+        scan still finds a secret (in a binary body, say) nothing is written and each finding is named.
+        The write is atomic. HAR entries that cannot be replayed are skipped, each with a note on
+        standard error. Prints 'converted <n> interactions: <in> → <out>' on standard output.
 
-        USAGE: \(Tool.name) convert <in> <out> [--force]
+        USAGE: \(Tool.name) convert <in> <out> [--force] [--redact <name>]... [--allow-name <name>]...
 
         OPTIONS:
-          --force      Overwrite <out> when it exists.
-          -h, --help   Show this help.
+          --force             Overwrite <out> when it exists.
+        \(RedactionOptions.help)
+          -h, --help          Show this help.
 
         EXIT STATUS: 0 when the fixture was converted; 1 when <out> exists without --force or cannot be
-        written; 64 on a usage error (an unknown extension among them); 65 when <in> cannot be read or
-        is not a valid fixture.
+        written; 64 on a usage error (an unknown extension among them); 65 when <in> cannot be read, is
+        not a valid fixture, or still holds a secret after redaction.
         """
     }
 
@@ -37,24 +41,30 @@ struct ConvertCommand: Subcommand, Equatable {
     var output: String
     /// Overwrite `output` when it exists.
     var force = false
+    /// `--redact` and `--allow-name`.
+    var redactionOptions = RedactionOptions()
 
-    init(input: String, output: String, force: Bool = false) {
+    init(input: String, output: String, force: Bool = false, redactionOptions: RedactionOptions = RedactionOptions()) {
         self.input = input
         self.output = output
         self.force = force
+        self.redactionOptions = redactionOptions
     }
 
     init(parsing arguments: [String]) throws(UsageError) {
         var reader = ArgumentReader(arguments, usage: Self.synopsis)
         var operands: [String] = []
         var force = false
+        var redactionOptions = RedactionOptions()
         while let token = reader.next() {
             switch token {
             case .option("--force", let inline):
                 try reader.flag("--force", inline: inline)
                 force = true
-            case .option(let option, _):
-                throw reader.unknown(option: option)
+            case .option(let option, let inline):
+                guard try redactionOptions.read(option, inline: inline, from: &reader) else {
+                    throw reader.unknown(option: option)
+                }
             case .operand(let operand):
                 guard operands.count < 2 else { throw reader.unexpected(operand: operand) }
                 operands.append(operand)
@@ -65,7 +75,7 @@ struct ConvertCommand: Subcommand, Equatable {
         }
         _ = try FixtureFile.format(of: operands[0], reader: reader)
         _ = try FixtureFile.format(of: operands[1], reader: reader)
-        self.init(input: operands[0], output: operands[1], force: force)
+        self.init(input: operands[0], output: operands[1], force: force, redactionOptions: redactionOptions)
     }
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -82,13 +92,26 @@ struct ConvertCommand: Subcommand, Equatable {
         if !force, FileManager.default.fileExists(atPath: output) {
             throw ToolError("'\(output)' exists; pass --force to overwrite it")
         }
+        let redacted: RedactionResult
         do {
-            try file.fixture.write(to: URL(fileURLWithPath: output))
+            redacted = try redactionOptions.redaction.redactedForWriting(file.fixture, to: output)
+        } catch {
+            console.printError("error: \(error)")
+            return .dataError
+        }
+        for field in redacted.redactions {
+            console.printError("redacted: \(field)")
+        }
+        do {
+            try redacted.fixture.write(to: URL(fileURLWithPath: output))
         } catch {
             throw ToolError("\(error)")
         }
         let count = file.fixture.interactions.count
-        console.print("converted \(count) interaction\(count == 1 ? "" : "s"): \(input) → \(output)")
+        let fields = redacted.redactions.count
+        console.print(
+            "converted \(count) interaction\(count == 1 ? "" : "s"): \(input) → \(output)"
+                + (fields == 0 ? "" : " (\(fields) field\(fields == 1 ? "" : "s") redacted)"))
         return .success
     }
 }

@@ -33,10 +33,7 @@ struct RecordCommand: Subcommand, Equatable {
                               byRequest: sort them by request, so a client that sends requests
                               concurrently records the same bytes every time (replay is the same).
           --port <n>          The port to listen on (default 0: a free port).
-          --redact <name>     Also redact the header, query item, form field or JSON member <name>
-                              (repeatable), beyond the default rules.
-          --allow-name <name> Keep the values under <name> although its name looks like a credential's
-                              (repeatable); provider token shapes are still redacted.
+        \(RedactionOptions.help)
           -h, --help          Show this help.
 
         EXIT STATUS: 0 after writing the fixture (or when nothing was recorded), 1 when the fixture
@@ -55,19 +52,11 @@ struct RecordCommand: Subcommand, Equatable {
     var order: RecordedOrder = .arrival
     /// The port; 0 picks a free one.
     var port: UInt16 = 0
-    /// Names redacted beyond the default rules (`--redact`).
-    var extraNames: [String] = []
-    /// Names the credential-name rule leaves alone (`--allow-name`).
-    var allowedNames: [String] = []
+    /// `--redact` and `--allow-name`.
+    var redactionOptions = RedactionOptions()
 
     /// The redaction the recording is written with: the defaults plus the names given.
-    var redaction: Redaction {
-        var redaction = Redaction(allowedNames: allowedNames)
-        redaction.headerNames += extraNames
-        redaction.queryNames += extraNames
-        redaction.bodyMemberNames += extraNames
-        return redaction
-    }
+    var redaction: Redaction { redactionOptions.redaction }
 
     init(upstream: URL, output: String, mode: RecordMode = .all, order: RecordedOrder = .arrival, port: UInt16 = 0) {
         self.upstream = upstream
@@ -106,12 +95,10 @@ struct RecordCommand: Subcommand, Equatable {
                     throw reader.error("invalid value '\(value)' for --port (expected 0 to 65535)")
                 }
                 self.port = port
-            case .option("--redact", let inline):
-                extraNames.append(try reader.value(of: "--redact", inline: inline))
-            case .option("--allow-name", let inline):
-                allowedNames.append(try reader.value(of: "--allow-name", inline: inline))
-            case .option(let option, _):
-                throw reader.unknown(option: option)
+            case .option(let option, let inline):
+                guard try redactionOptions.read(option, inline: inline, from: &reader) else {
+                    throw reader.unknown(option: option)
+                }
             case .operand(let operand):
                 throw reader.unexpected(operand: operand)
             }

@@ -332,4 +332,63 @@ struct ConvertInspectTests {
             #expect(inspect.error.contains(reason), "\(inspect.error)")
         }
     }
+
+    @Test("convert redacts a browser-shaped HAR's credentials as recording does, and names each field")
+    func convertRedacts() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bearer = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTQyIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ"
+        let session = "s%3AkX9vQ2pL7mN4rT8wZ1cF6hJ3bD5gA0eY"
+        let stripe = "sk_live_51HqT7pLmN4vB8rTxY6sD3fG5hJ0aC2kQ"
+        let har = """
+            {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"}, "entries": [
+              {"startedDateTime": "2026-11-24T08:00:00.000Z", "time": 12,
+               "request": {"method": "GET", "url": "https://api.example.com/v1/charges?api_key=\(stripe)&limit=3",
+                 "httpVersion": "HTTP/1.1",
+                 "headers": [{"name": "Authorization", "value": "Bearer \(bearer)"}, {"name": "Cookie", "value": "sid=\(session)"}],
+                 "queryString": [{"name": "api_key", "value": "\(stripe)"}, {"name": "limit", "value": "3"}],
+                 "cookies": [{"name": "sid", "value": "\(session)"}], "headersSize": -1, "bodySize": 0},
+               "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1",
+                 "headers": [{"name": "Content-Type", "value": "application/json"}, {"name": "Set-Cookie", "value": "sid=\(session); Path=/; HttpOnly"}],
+                 "cookies": [], "content": {"size": 12, "mimeType": "application/json", "text": "{\\"ok\\":true}"},
+                 "redirectURL": "", "headersSize": -1, "bodySize": 12},
+               "cache": {}, "timings": {"send": 1, "wait": 10, "receive": 1}}]}}
+            """
+        let input = directory.appendingPathComponent("browser.har")
+        try Data(har.utf8).write(to: input)
+        for name in ["out.json", "out.har"] {
+            let output = directory.appendingPathComponent(name)
+            let capture = Capture()
+            #expect(try await ConvertCommand(input: input.path, output: output.path).run(capture.console) == .success)
+            let written = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+            for secret in [bearer, session, stripe] {
+                #expect(!written.contains(secret), "\(name) holds \(secret)")
+            }
+            #expect(written.contains(Redaction.placeholder))
+            #expect(capture.error.contains("redacted: #0 request.header Authorization"))
+            #expect(capture.out.contains("field") && capture.out.contains("redacted"))
+        }
+    }
+
+    @Test("convert refuses a fixture that still holds a secret after redaction, naming it, and writes nothing")
+    func convertRefuses() async throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let token = "ghp_" + String(repeating: "A1b2C3d4", count: 5) + "Zz9y"
+        var body = Data([0xFF, 0xFE, 0x00, 0x01])
+        body.append(Data(" \(token) ".utf8))
+        let fixture = Fixture(interactions: [
+            Interaction(
+                request: StubRequest(method: "GET", path: "/blob"),
+                response: StubResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: body))
+        ])
+        let input = directory.appendingPathComponent("in.json")
+        try fixture.encoded(as: .native).write(to: input)
+        let output = directory.appendingPathComponent("out.har")
+        let capture = Capture()
+        #expect(try await ConvertCommand(input: input.path, output: output.path).run(capture.console) == .dataError)
+        #expect(capture.error.contains("not written") && capture.error.contains("response.body"))
+        #expect(!capture.error.contains(token))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
 }

@@ -26,7 +26,7 @@ struct RecordArgumentTests {
             "--upstream", "https://x.example", "--out", "a.json", "--redact", "X-Tenant", "--redact=account_ref",
             "--allow-name", "X-Build-Token",
         ])
-        #expect(parsed.extraNames == ["X-Tenant", "account_ref"])
+        #expect(parsed.redactionOptions.extraNames == ["X-Tenant", "account_ref"])
         let redaction = parsed.redaction
         #expect(redaction.headerNames.contains("X-Tenant") && redaction.queryNames.contains("account_ref"))
         #expect(redaction.bodyMemberNames.contains("X-Tenant"))

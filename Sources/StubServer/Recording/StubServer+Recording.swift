@@ -29,15 +29,29 @@ extension StubServer {
             interactions: (kept?.interactions ?? [])
                 + volatileHeaders.removed(from: Fixture(interactions: recorded)).interactions.map(\.withRequestFieldsSorted),
             upstream: upstream.flatMap(Self.storedUpstream) ?? kept?.upstream)
-        let result = redaction.redact(fixture)
-        let findings = SecretScan(redaction: redaction).findings(in: result.fixture)
-        if !findings.isEmpty && !allowingSecrets {
-            throw RecordingError.secretsFound(file: file.path, findings: findings)
-        }
+        let result = try redaction.redactedForWriting(fixture, to: file.path, allowingSecrets: allowingSecrets)
         try result.fixture.write(to: file)
         return RecordingOutcome(
             file: file, recordedCount: recorded.count, interactionCount: fixture.interactions.count,
             redactions: result.redactions)
+    }
+}
+
+extension Redaction {
+    /// `fixture` redacted, then checked by the secret scan, as every fixture this package writes is
+    /// (recordings, `repo-contracts convert`).
+    ///
+    /// - Throws: ``RecordingError/secretsFound(file:findings:)`` naming each interaction and field the
+    ///   scan still finds a secret in, unless `allowingSecrets`.
+    package func redactedForWriting(
+        _ fixture: Fixture, to file: String, allowingSecrets: Bool = false
+    ) throws(RecordingError) -> RedactionResult {
+        let result = redact(fixture)
+        let findings = SecretScan(redaction: self).findings(in: result.fixture)
+        if !findings.isEmpty && !allowingSecrets {
+            throw RecordingError.secretsFound(file: file, findings: findings)
+        }
+        return result
     }
 }
 
@@ -85,7 +99,7 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .secretsFound(let file, let findings):
             let lines = findings.map { "  \($0)" }.joined(separator: "\n")
             return """
-                \(file): not written: the recording still holds \(findings.count) secret\(findings.count == 1 ? "" : "s") after redaction:
+                \(file): not written: the fixture still holds \(findings.count) secret\(findings.count == 1 ? "" : "s") after redaction:
                 \(lines)
                 Add the field to the redaction lists (or a custom redactor), or pass allowingSecrets: true if the values are not secret.
                 """
