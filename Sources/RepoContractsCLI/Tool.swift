@@ -12,6 +12,7 @@ enum Tool {
         RecordCommand.self,
         RunConformerCommand.self,
         ConvertCommand.self,
+        RedactCommand.self,
         InspectCommand.self,
     ]
 

@@ -8,30 +8,9 @@ import Testing
 /// files in a temporary directory.
 @Suite("convert and inspect")
 struct ConvertInspectTests {
-    /// What a command printed, captured from a ``Console``.
-    private final class Capture: @unchecked Sendable {
-        private let lock = NSLock()
-        private var outText = ""
-        private var errorText = ""
-
-        /// A console writing into this capture.
-        var console: Console {
-            Console(
-                writeOut: { text in self.lock.withLock { self.outText += text } },
-                writeError: { text in self.lock.withLock { self.errorText += text } })
-        }
-
-        /// Everything written to standard output.
-        var out: String { lock.withLock { outText } }
-        /// Everything written to standard error.
-        var error: String { lock.withLock { errorText } }
-    }
-
     /// A fresh directory under the temporary directory; the caller removes it.
     private func makeDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("convert-inspect-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try makeTemporaryDirectory("convert-inspect")
     }
 
     /// A fixture with a JSON, a text, a binary and an empty body, and a query.
@@ -134,13 +113,13 @@ struct ConvertInspectTests {
         let back = directory.appendingPathComponent("back.json")
         try sample.write(to: original)
 
-        let toHAR = Capture()
+        let toHAR = ConsoleCapture()
         #expect(try await ConvertCommand(input: original.path, output: har.path).run(toHAR.console) == .success)
         #expect(toHAR.out == "converted 3 interactions: \(original.path) → \(har.path)\n")
         #expect(toHAR.error == "")
         #expect(try Fixture(contentsOf: har) == sample)
 
-        let toNative = Capture()
+        let toNative = ConsoleCapture()
         #expect(try await ConvertCommand(input: har.path, output: back.path).run(toNative.console) == .success)
         #expect(try Fixture(contentsOf: back) == sample)
         #expect(try Data(contentsOf: back) == Data(contentsOf: original))
@@ -156,13 +135,13 @@ struct ConvertInspectTests {
         try Data("keep me".utf8).write(to: output)
 
         await #expect {
-            _ = try await ConvertCommand(input: input.path, output: output.path).run(Capture().console)
+            _ = try await ConvertCommand(input: input.path, output: output.path).run(ConsoleCapture().console)
         } throws: { error in
             (error as? ToolError)?.message.contains("pass --force") == true
         }
         #expect(try Data(contentsOf: output) == Data("keep me".utf8))
 
-        let capture = Capture()
+        let capture = ConsoleCapture()
         #expect(try await ConvertCommand(input: input.path, output: output.path, force: true).run(capture.console) == .success)
         #expect(try Fixture(contentsOf: output) == sample)
     }
@@ -176,13 +155,13 @@ struct ConvertInspectTests {
         try Data(#"{"format": "swift-repository-contracts/fixture", "version": 1, "interactions": [{"request": {"method": "GET", "path": "/", "headers": []}, "response": {"status": "OK", "headers": []}}]}"#.utf8)
             .write(to: input)
 
-        let capture = Capture()
+        let capture = ConsoleCapture()
         #expect(try await ConvertCommand(input: input.path, output: output.path).run(capture.console) == .dataError)
         #expect(capture.error.hasPrefix("error: \(input.path): $.interactions[0].response.status: "))
         #expect(capture.out == "")
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
-        let missing = Capture()
+        let missing = ConsoleCapture()
         let absent = directory.appendingPathComponent("absent.json").path
         #expect(try await ConvertCommand(input: absent, output: output.path).run(missing.console) == .dataError)
         #expect(missing.error.contains(absent))
@@ -209,7 +188,7 @@ struct ConvertInspectTests {
         let imported = try HARCodec.decode(Data(contentsOf: input), source: input.path)
         try #require(!imported.notes.isEmpty, "the edited HAR should make the import skip something")
 
-        let capture = Capture()
+        let capture = ConsoleCapture()
         #expect(try await ConvertCommand(input: input.path, output: output.path).run(capture.console) == .success)
         for note in imported.notes {
             #expect(capture.error.contains("note: \(note)"))
@@ -226,7 +205,7 @@ struct ConvertInspectTests {
         let file = directory.appendingPathComponent("todos.json")
         try sample.write(to: file)
 
-        let capture = Capture()
+        let capture = ConsoleCapture()
         #expect(try await InspectCommand(fixtures: [file.path]).run(capture.console) == .success)
         let lines = capture.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.prefix(4) == [
@@ -252,7 +231,7 @@ struct ConvertInspectTests {
         try sample.write(to: native)
         try Fixture(interactions: Array(sample.interactions.prefix(1))).write(to: har)
 
-        let capture = Capture()
+        let capture = ConsoleCapture()
         #expect(try await InspectCommand(fixtures: [native.path, har.path], format: .json).run(capture.console) == .success)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(capture.out.utf8)) as? [[String: Any]])
         try #require(parsed.count == 2)
@@ -268,13 +247,13 @@ struct ConvertInspectTests {
         #expect((first["responseBody"] as? [String: Any])?["kind"] as? String == "json")
         #expect((first["responseBody"] as? [String: Any])?["bytes"] as? Int == 10)
 
-        let again = Capture()
+        let again = ConsoleCapture()
         _ = try await InspectCommand(fixtures: [native.path, har.path], format: .json).run(again.console)
         #expect(again.out == capture.out, "the JSON is stable")
 
         let broken = directory.appendingPathComponent("broken.json")
         try Data("{".utf8).write(to: broken)
-        let failing = Capture()
+        let failing = ConsoleCapture()
         #expect(try await InspectCommand(fixtures: [native.path, broken.path]).run(failing.console) == .dataError)
         #expect(failing.error.hasPrefix("error: \(broken.path):1:"))
         #expect(failing.out == "")
@@ -297,7 +276,7 @@ struct ConvertInspectTests {
         let file = directory.appendingPathComponent("leaky.json")
         try fixture.encoded(as: .native).write(to: file)
         for format in [OutputFormat.table, .json] {
-            let capture = Capture()
+            let capture = ConsoleCapture()
             #expect(try await InspectCommand(fixtures: [file.path], format: format).run(capture.console) == .success)
             let printed = capture.out + capture.error
             for secret in [token, signature, "hunter2secret"] {
@@ -324,10 +303,10 @@ struct ConvertInspectTests {
             (directory.appendingPathComponent("absent.json").path, "No such file or directory"),
         ]
         for (path, reason) in cases {
-            let capture = Capture()
+            let capture = ConsoleCapture()
             #expect(try await ServeCommand(fixtures: [path]).run(capture.console) == .dataError, "\(path)")
             #expect(capture.error.contains(path) && capture.error.contains(reason), "\(capture.error)")
-            let inspect = Capture()
+            let inspect = ConsoleCapture()
             #expect(try await InspectCommand(fixtures: [path]).run(inspect.console) == .dataError)
             #expect(inspect.error.contains(reason), "\(inspect.error)")
         }
@@ -358,7 +337,7 @@ struct ConvertInspectTests {
         try Data(har.utf8).write(to: input)
         for name in ["out.json", "out.har"] {
             let output = directory.appendingPathComponent(name)
-            let capture = Capture()
+            let capture = ConsoleCapture()
             #expect(try await ConvertCommand(input: input.path, output: output.path).run(capture.console) == .success)
             let written = String(decoding: try Data(contentsOf: output), as: UTF8.self)
             for secret in [bearer, session, stripe] {
@@ -385,7 +364,7 @@ struct ConvertInspectTests {
         let input = directory.appendingPathComponent("in.json")
         try fixture.encoded(as: .native).write(to: input)
         let output = directory.appendingPathComponent("out.har")
-        let capture = Capture()
+        let capture = ConsoleCapture()
         #expect(try await ConvertCommand(input: input.path, output: output.path).run(capture.console) == .dataError)
         #expect(capture.error.contains("not written") && capture.error.contains("response.body"))
         #expect(!capture.error.contains(token))

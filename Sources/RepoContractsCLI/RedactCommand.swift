@@ -1,0 +1,114 @@
+import Foundation
+import StubServer
+
+/// `repo-contracts redact FIXTURE…`: redacts fixture files in place, as a recording would have, or with
+/// `--check` says what it would change without writing.
+struct RedactCommand: Subcommand, Equatable {
+    static let name = "redact"
+    static let abstract = "Redact credentials in existing fixtures in place (--check: only report)."
+    static let synopsis = """
+        usage: \(Tool.name) redact <fixture>… [--check] [--redact <name>]... [--allow-name <name>]...
+          See '\(Tool.name) redact --help'.
+        """
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        Applies to each fixture (.json: the native format, .har: HAR 1.2) the redaction a recording gets:
+        credentials by name, by shape and by randomness are replaced by REDACTED wherever they appear,
+        and the secret scan must then find nothing. A changed fixture is written back atomically and
+        stays replayable (a REDACTED value matches whatever the client sends there). A HAR is written
+        back through the package's HAR writer, without the entries it cannot replay (each noted). A
+        fixture with nothing to redact is left untouched, byte for byte.
+
+        With --check nothing is written: each field that would be redacted is listed, for CI and
+        pre-commit hooks.
+
+        USAGE: \(Tool.name) redact <fixture>… [--check] [--redact <name>]... [--allow-name <name>]...
+
+        OPTIONS:
+          --check             Write nothing; exit 1 when a fixture would change.
+        \(RedactionOptions.help)
+          -h, --help          Show this help.
+
+        EXIT STATUS: 0 when every fixture is redacted (or, with --check, needs nothing); 1 with --check
+        when a fixture would change; 64 on a usage error; 65 when a fixture cannot be read or still
+        holds a secret after redaction (it is then not written).
+        """
+    }
+
+    /// The fixture files, in order.
+    var fixtures: [String]
+    /// Report only; write nothing.
+    var check = false
+    /// `--redact` and `--allow-name`.
+    var redactionOptions = RedactionOptions()
+
+    init(fixtures: [String], check: Bool = false, redactionOptions: RedactionOptions = RedactionOptions()) {
+        self.fixtures = fixtures
+        self.check = check
+        self.redactionOptions = redactionOptions
+    }
+
+    init(parsing arguments: [String]) throws(UsageError) {
+        var reader = ArgumentReader(arguments, usage: Self.synopsis)
+        var fixtures: [String] = []
+        var check = false
+        var redactionOptions = RedactionOptions()
+        while let token = reader.next() {
+            switch token {
+            case .option("--check", let inline):
+                try reader.flag("--check", inline: inline)
+                check = true
+            case .option(let option, let inline):
+                guard try redactionOptions.read(option, inline: inline, from: &reader) else {
+                    throw reader.unknown(option: option)
+                }
+            case .operand(let operand):
+                _ = try FixtureFile.format(of: operand, reader: reader)
+                fixtures.append(operand)
+            }
+        }
+        guard !fixtures.isEmpty else { throw reader.error("missing fixture: give one or more fixture files") }
+        self.init(fixtures: fixtures, check: check, redactionOptions: redactionOptions)
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+        var exitCode = ExitCode.success
+        for path in fixtures {
+            let file: FixtureFile
+            let result: RedactionResult
+            do {
+                file = try FixtureFile.load(path)
+                result = try redactionOptions.redaction.redactedForWriting(file.fixture, to: path)
+            } catch {
+                console.printError("error: \(error)")
+                exitCode = .dataError
+                continue
+            }
+            let fields = result.redactions.count
+            guard fields > 0 else {
+                console.print("\(path): nothing to redact")
+                continue
+            }
+            for field in result.redactions {
+                console.printError("\(path): \(check ? "would redact" : "redacted"): \(field)")
+            }
+            if check {
+                console.print("\(path): \(fields) field\(fields == 1 ? "" : "s") to redact")
+                if exitCode == .success { exitCode = .failure }
+                continue
+            }
+            for note in file.notes {
+                console.printError("note: \(note)")
+            }
+            do {
+                try result.fixture.write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw ToolError("\(error)")
+            }
+            console.print("\(path): \(fields) field\(fields == 1 ? "" : "s") redacted")
+        }
+        return exitCode
+    }
+}
