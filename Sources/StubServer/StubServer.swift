@@ -136,8 +136,17 @@ public final class StubServer: Sendable {
     /// Reads a fixture file (`.json`: native format, `.har`: HAR 1.2) and adds its interactions.
     ///
     /// - Throws: ``FixtureError`` naming the file, the JSON path and the reason.
+    /// A fixture that still holds a credential (the secret scan of recording finds one) is loaded, and
+    /// ``finish()`` reports it as an error naming each finding and the command that redacts the file.
     public func loadFixture(at url: URL) throws {
-        load(try Fixture(contentsOf: url), source: url.path)
+        loadScanned(try Fixture(contentsOf: url), from: url)
+    }
+
+    /// Loads a fixture read from `url`, noting the secrets it still holds for ``finish()``.
+    private func loadScanned(_ fixture: Fixture, from url: URL) {
+        load(fixture, source: url.path)
+        let findings = LoadedFixtureScan.findings(in: fixture, readFrom: url, redaction: configuration.redaction)
+        if !findings.isEmpty { playback.noteLeakingFixture(LoadedFixtureScan.message(file: url.path, findings: findings)) }
     }
 
     /// Loads `<fixtureDirectory>/<name>.json` (or `.har` when only that exists): the naming convention
@@ -166,7 +175,7 @@ public final class StubServer: Sendable {
         var kept: Fixture?
         if let existing, mode.replaysRecordedInteractions {
             let fixture = try Fixture(contentsOf: existing)
-            load(fixture, source: existing.path)
+            loadScanned(fixture, from: existing)
             kept = fixture
         }
         guard mode.recordsUnmatched(fixtureExisted: existing != nil) else {

@@ -63,6 +63,11 @@ public final class Playback: Sendable {
         state.withLock { Journal(entries: $0.journal(limit: options.journalLimit), refusals: $0.refusals) }
     }
 
+    /// Notes a loaded fixture file that still holds secrets; ``finish()`` reports `message` as an error.
+    package func noteLeakingFixture(_ message: String) {
+        state.withLock { $0.leakingFixtures.append(message) }
+    }
+
     /// Notes a connection or request the server turned away to stay within its limits (see
     /// ``Journal/refusals``).
     func noteRefusal(_ refusal: ConnectionRefusal) {
@@ -109,6 +114,7 @@ public final class Playback: Sendable {
                     message: "invalid JSONPath \(DiagnosticText.quoted(expression)) in the drift check's "
                         + "ignoredJSONPaths: \(reason); it ignores nothing."))
         }
+        findings += state.withLock { $0.leakingFixtures }.map { .init(severity: .error, message: $0) }
         findings += unmatched.map { .init(severity: .error, message: $0.diagnostic) }
         findings += stubFailures.map {
             .init(

@@ -14,6 +14,8 @@ struct PlaybackState: Sendable {
     /// Connections and requests the server turned away to stay within its limits, oldest first (at most
     /// ``maxRefusalsKept``; ``refusalCount`` counts them all).
     var refusals: [ConnectionRefusal] = []
+    /// What the loaded fixture files that still hold secrets are reported with.
+    var leakingFixtures: [String] = []
     var refusalCount = 0
     var stubFailures: [PlaybackReport.StubFailure] = []
     /// Where requests nothing answers go when recording, if anywhere.
