@@ -13,6 +13,7 @@ enum Tool {
         RunConformerCommand.self,
         ConvertCommand.self,
         RedactCommand.self,
+        TrimCommand.self,
         InspectCommand.self,
     ]
 
