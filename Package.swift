@@ -62,7 +62,7 @@ let package = Package(
             dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "SeedExamples"]),
         .testTarget(name: "StubServerTests", dependencies: ["StubServer", "StubServerTesting", "MockTime", "MockTimeTesting"]),
         .testTarget(name: "MockTimeTests", dependencies: ["MockTime", "MockTimeTesting"]),
-        .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "ContractEngine", "repo-contracts"]),
+        .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "ContractEngine", "StubServer", "repo-contracts"]),
     ],
     swiftLanguageModes: [.v6]
 )
