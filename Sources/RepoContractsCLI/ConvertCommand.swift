@@ -70,12 +70,8 @@ struct ConvertCommand: Subcommand, Equatable {
                 operands.append(operand)
             }
         }
-        guard operands.count == 2 else {
-            throw reader.error(operands.isEmpty ? "missing input and output fixtures" : "missing output fixture")
-        }
-        _ = try FixtureFile.format(of: operands[0], reader: reader)
-        _ = try FixtureFile.format(of: operands[1], reader: reader)
-        self.init(input: operands[0], output: operands[1], force: force, redactionOptions: redactionOptions)
+        let (input, output) = try FixtureOutput.inputAndOutput(operands, reader: reader)
+        self.init(input: input, output: output, force: force, redactionOptions: redactionOptions)
     }
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -89,29 +85,14 @@ struct ConvertCommand: Subcommand, Equatable {
         for note in file.notes {
             console.printError("note: \(note)")
         }
-        if !force, FileManager.default.fileExists(atPath: output) {
-            throw ToolError("'\(output)' exists; pass --force to overwrite it")
-        }
-        let redacted: RedactionResult
-        do {
-            redacted = try redactionOptions.redaction.redactedForWriting(file.fixture, to: output)
-        } catch {
-            console.printError("error: \(error)")
-            return .dataError
-        }
-        for field in redacted.redactions {
-            console.printError("redacted: \(field)")
-        }
-        do {
-            try redacted.fixture.write(to: URL(fileURLWithPath: output))
-        } catch {
-            throw ToolError("\(error)")
-        }
+        guard
+            let result = try FixtureOutput.write(
+                file.fixture, to: output, force: force, redaction: redactionOptions.redaction, console: console)
+        else { return .dataError }
         let count = file.fixture.interactions.count
-        let fields = redacted.redactions.count
         console.print(
             "converted \(count) interaction\(count == 1 ? "" : "s"): \(input) → \(output)"
-                + (fields == 0 ? "" : " (\(fields) field\(fields == 1 ? "" : "s") redacted)"))
+                + FixtureOutput.redactedSuffix(result))
         return .success
     }
 }

@@ -111,40 +111,27 @@ struct TrimCommand: Subcommand, Equatable {
                 operands.append(operand)
             }
         }
-        guard operands.count == 2 else {
-            throw reader.error(operands.isEmpty ? "missing input and output fixtures" : "missing output fixture")
-        }
+        let (input, output) = try FixtureOutput.inputAndOutput(operands, reader: reader)
         guard !selection.isEmpty else { throw reader.error("nothing to keep: give --host, --method, --path or --index") }
-        _ = try FixtureFile.format(of: operands[0], reader: reader)
-        _ = try FixtureFile.format(of: operands[1], reader: reader)
-        self.init(input: operands[0], output: operands[1], selection: selection, force: force, redactionOptions: redactionOptions)
+        self.init(input: input, output: output, selection: selection, force: force, redactionOptions: redactionOptions)
     }
 
     func run(_ console: Console) async throws -> ExitCode {
         let trimmed: (fixture: Fixture, total: Int, notes: [String])
-        let result: RedactionResult
         do {
             trimmed = try trim()
-            result = try redactionOptions.redaction.redactedForWriting(trimmed.fixture, to: output)
         } catch {
             console.printError("error: \(error)")
             return .dataError
         }
         for note in trimmed.notes { console.printError("note: \(note)") }
-        for field in result.redactions { console.printError("redacted: \(field)") }
-        if !force, FileManager.default.fileExists(atPath: output) {
-            throw ToolError("'\(output)' exists; pass --force to overwrite it")
-        }
-        do {
-            try result.fixture.write(to: URL(fileURLWithPath: output))
-        } catch {
-            throw ToolError("\(error)")
-        }
-        let kept = result.fixture.interactions.count
-        let fields = result.redactions.count
+        guard
+            let result = try FixtureOutput.write(
+                trimmed.fixture, to: output, force: force, redaction: redactionOptions.redaction, console: console)
+        else { return .dataError }
         console.print(
-            "kept \(kept) of \(trimmed.total) entr\(trimmed.total == 1 ? "y" : "ies"): \(input) → \(output)"
-                + (fields == 0 ? "" : " (\(fields) field\(fields == 1 ? "" : "s") redacted)"))
+            "kept \(result.fixture.interactions.count) of \(trimmed.total) entr\(trimmed.total == 1 ? "y" : "ies"): "
+                + "\(input) → \(output)" + FixtureOutput.redactedSuffix(result))
         return .success
     }
 

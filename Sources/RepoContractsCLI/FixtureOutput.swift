@@ -1,0 +1,49 @@
+import Foundation
+import StubServer
+
+/// The output side of the commands that read one fixture and write another (`convert`, `trim`): the
+/// two file operands, and the write itself, redacted and scanned as a recording is.
+enum FixtureOutput {
+    /// The input and output of `operands`, each with a fixture extension; a usage error otherwise.
+    static func inputAndOutput(_ operands: [String], reader: ArgumentReader) throws(UsageError) -> (String, String) {
+        guard operands.count == 2 else {
+            throw reader.error(operands.isEmpty ? "missing input and output fixtures" : "missing output fixture")
+        }
+        _ = try FixtureFile.format(of: operands[0], reader: reader)
+        _ = try FixtureFile.format(of: operands[1], reader: reader)
+        return (operands[0], operands[1])
+    }
+
+    /// Writes `fixture` to `output` redacted with `redaction`, naming each redacted field on standard
+    /// error. Returns what was written, or nil after printing the findings when the fixture still holds
+    /// a secret (nothing is written: the caller exits 65).
+    ///
+    /// - Throws: ``ToolError`` when `output` exists without `force`, or cannot be written.
+    static func write(
+        _ fixture: Fixture, to output: String, force: Bool, redaction: Redaction, console: Console
+    ) throws -> RedactionResult? {
+        let result: RedactionResult
+        do {
+            result = try redaction.redactedForWriting(fixture, to: output)
+        } catch {
+            console.printError("error: \(error)")
+            return nil
+        }
+        for field in result.redactions { console.printError("redacted: \(field)") }
+        if !force, FileManager.default.fileExists(atPath: output) {
+            throw ToolError("'\(output)' exists; pass --force to overwrite it")
+        }
+        do {
+            try result.fixture.write(to: URL(fileURLWithPath: output))
+        } catch {
+            throw ToolError("\(error)")
+        }
+        return result
+    }
+
+    /// ` (3 fields redacted)`, or nothing.
+    static func redactedSuffix(_ result: RedactionResult) -> String {
+        let fields = result.redactions.count
+        return fields == 0 ? "" : " (\(fields) field\(fields == 1 ? "" : "s") redacted)"
+    }
+}
