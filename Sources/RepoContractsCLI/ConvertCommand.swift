@@ -53,25 +53,15 @@ struct ConvertCommand: Subcommand, Equatable {
 
     init(parsing arguments: [String]) throws(UsageError) {
         var reader = ArgumentReader(arguments, usage: Self.synopsis)
-        var operands: [String] = []
-        var force = false
-        var redactionOptions = RedactionOptions()
+        var common = FixtureOutput.Arguments()
+        // Only an unknown option is not read.
         while let token = reader.next() {
-            switch token {
-            case .option("--force", let inline):
-                try reader.flag("--force", inline: inline)
-                force = true
-            case .option(let option, let inline):
-                guard try redactionOptions.read(option, inline: inline, from: &reader) else {
-                    throw reader.unknown(option: option)
-                }
-            case .operand(let operand):
-                guard operands.count < 2 else { throw reader.unexpected(operand: operand) }
-                operands.append(operand)
+            if try !common.read(token, from: &reader), case .option(let option, _) = token {
+                throw reader.unknown(option: option)
             }
         }
-        let (input, output) = try FixtureOutput.inputAndOutput(operands, reader: reader)
-        self.init(input: input, output: output, force: force, redactionOptions: redactionOptions)
+        let (input, output) = try common.inputAndOutput(reader)
+        self.init(input: input, output: output, force: common.force, redactionOptions: common.redactionOptions)
     }
 
     func run(_ console: Console) async throws -> ExitCode {

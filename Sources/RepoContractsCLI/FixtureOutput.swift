@@ -4,14 +4,37 @@ import StubServer
 /// The output side of the commands that read one fixture and write another (`convert`, `trim`): the
 /// two file operands, and the write itself, redacted and scanned as a recording is.
 enum FixtureOutput {
-    /// The input and output of `operands`, each with a fixture extension; a usage error otherwise.
-    static func inputAndOutput(_ operands: [String], reader: ArgumentReader) throws(UsageError) -> (String, String) {
-        guard operands.count == 2 else {
-            throw reader.error(operands.isEmpty ? "missing input and output fixtures" : "missing output fixture")
+    /// What `convert` and `trim` read alike: `<in> <out>`, `--force`, `--redact` and `--allow-name`.
+    struct Arguments {
+        var operands: [String] = []
+        var force = false
+        var redactionOptions = RedactionOptions()
+
+        /// Reads `token` when it is one of these; false for any other option.
+        mutating func read(_ token: ArgumentReader.Token, from reader: inout ArgumentReader) throws(UsageError) -> Bool {
+            switch token {
+            case .option("--force", let inline):
+                try reader.flag("--force", inline: inline)
+                force = true
+                return true
+            case .option(let option, let inline):
+                return try redactionOptions.read(option, inline: inline, from: &reader)
+            case .operand(let operand):
+                guard operands.count < 2 else { throw reader.unexpected(operand: operand) }
+                operands.append(operand)
+                return true
+            }
         }
-        _ = try FixtureFile.format(of: operands[0], reader: reader)
-        _ = try FixtureFile.format(of: operands[1], reader: reader)
-        return (operands[0], operands[1])
+
+        /// The input and output, each with a fixture extension; a usage error otherwise.
+        func inputAndOutput(_ reader: ArgumentReader) throws(UsageError) -> (String, String) {
+            guard operands.count == 2 else {
+                throw reader.error(operands.isEmpty ? "missing input and output fixtures" : "missing output fixture")
+            }
+            _ = try FixtureFile.format(of: operands[0], reader: reader)
+            _ = try FixtureFile.format(of: operands[1], reader: reader)
+            return (operands[0], operands[1])
+        }
     }
 
     /// Writes `fixture` to `output` redacted with `redaction`, naming each redacted field on standard

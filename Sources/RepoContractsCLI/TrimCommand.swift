@@ -81,10 +81,8 @@ struct TrimCommand: Subcommand, Equatable {
 
     init(parsing arguments: [String]) throws(UsageError) {
         var reader = ArgumentReader(arguments, usage: Self.synopsis)
-        var operands: [String] = []
         var selection = Selection()
-        var force = false
-        var redactionOptions = RedactionOptions()
+        var common = FixtureOutput.Arguments()
         while let token = reader.next() {
             switch token {
             case .option("--host", let inline): selection.hosts.append(try reader.value(of: "--host", inline: inline))
@@ -99,21 +97,17 @@ struct TrimCommand: Subcommand, Equatable {
                     throw reader.error("invalid value '\(value)' for --index (expected 0 or more)")
                 }
                 selection.indices.append(index)
-            case .option("--force", let inline):
-                try reader.flag("--force", inline: inline)
-                force = true
-            case .option(let option, let inline):
-                guard try redactionOptions.read(option, inline: inline, from: &reader) else {
-                    throw reader.unknown(option: option)
-                }
-            case .operand(let operand):
-                guard operands.count < 2 else { throw reader.unexpected(operand: operand) }
-                operands.append(operand)
+            case .option(let option, _):
+                guard try common.read(token, from: &reader) else { throw reader.unknown(option: option) }
+            case .operand:
+                _ = try common.read(token, from: &reader)
             }
         }
-        let (input, output) = try FixtureOutput.inputAndOutput(operands, reader: reader)
+        let (input, output) = try common.inputAndOutput(reader)
         guard !selection.isEmpty else { throw reader.error("nothing to keep: give --host, --method, --path or --index") }
-        self.init(input: input, output: output, selection: selection, force: force, redactionOptions: redactionOptions)
+        self.init(
+            input: input, output: output, selection: selection, force: common.force,
+            redactionOptions: common.redactionOptions)
     }
 
     func run(_ console: Console) async throws -> ExitCode {

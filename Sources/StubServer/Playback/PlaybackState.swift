@@ -12,11 +12,10 @@ struct PlaybackState: Sendable {
     var requestCount = 0
     var unmatchedRequests: [PlaybackReport.UnmatchedRequest] = []
     /// Connections and requests the server turned away to stay within its limits, oldest first (at most
-    /// ``maxRefusalsKept``; ``refusalCount`` counts them all).
+    /// ``maxRefusalsKept``).
     var refusals: [ConnectionRefusal] = []
     /// What the loaded fixture files that still hold secrets are reported with.
     var leakingFixtures: [String] = []
-    var refusalCount = 0
     var stubFailures: [PlaybackReport.StubFailure] = []
     /// Where requests nothing answers go when recording, if anywhere.
     var forwarder: UpstreamForwarder?
@@ -37,7 +36,6 @@ extension PlaybackState {
     static let maxRefusalsKept = 1_000
 
     mutating func note(_ refusal: ConnectionRefusal) {
-        refusalCount += 1
         if refusals.count < Self.maxRefusalsKept { refusals.append(refusal) }
     }
 

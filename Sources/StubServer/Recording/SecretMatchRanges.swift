@@ -15,6 +15,4 @@ struct SecretMatchRanges {
             ranges.append(range)
         }
     }
-
-    var isEmpty: Bool { ranges.isEmpty }
 }
