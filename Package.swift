@@ -49,7 +49,8 @@ let package = Package(
         // Example conformers shared by the demo and the tests (no product).
         .target(name: "TodoExample", dependencies: ["ContractEngine", "StubServer", "MockTime"]),
         // The seed systems' repository layers and their own contracts: examples of writing a contract.
-        .target(name: "SeedExamples", dependencies: ["ContractEngine", "StubServer", "MockTime", "TodoExample"]),
+        .target(
+            name: "SeedExamples", dependencies: ["ContractEngine", "StandardContracts", "StubServer", "MockTime", "TodoExample"]),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(

@@ -1,7 +1,7 @@
 import ContractEngine
 
 extension CRUDClauses {
-    static var completion: [Clause<Entity>] {
+    static var completion: [Clause<CRUD<Entity>>] {
         [
             Clause("operations.completeExactlyOnce", "every operation completes exactly once, on success and on refusal",
                    requires: .crud) { context in

@@ -6,7 +6,7 @@ extension CRUDClauses {
 
     /// Concurrent writes released together by a barrier. Like every race check, these can miss a race
     /// (a false negative) but never report one that did not happen.
-    static var concurrency: [Clause<Entity>] {
+    static var concurrency: [Clause<CRUD<Entity>>] {
         [
             Clause("concurrency.createsLoseNothing", "concurrent creates released together lose nothing",
                    requires: [.create, .concurrentAccess]) { context in

@@ -1,7 +1,7 @@
 import ContractEngine
 
 extension CRUDClauses {
-    static var create: [Clause<Entity>] {
+    static var create: [Clause<CRUD<Entity>>] {
         [
             Clause("create.returnsWhatWasStored", "create(_:) returns the entity, equivalent to what was sent", requires: .create) { context in
                 let entity = context.newEntity()
@@ -45,13 +45,13 @@ extension CRUDClauses {
                 var model = stored
                 switch attempt {
                 case .failure(let error):
-                    context.expect(context.rejection(error), allowedBy: context.conformance.policies.createOfExisting,
+                    context.expect(context.rejection(error), allowedBy: context.repositoryPromises.policies.createOfExisting,
                                    named: "createOfExisting", for: "create(_:) of existing id \(clash.id)")
                 case .success:
                     let now = try await context.subject.fetch(id: clash.id)
-                    let overwritten = now.map { context.conformance.equivalence($0, clash) } ?? false
+                    let overwritten = now.map { context.repositoryPromises.equivalence($0, clash) } ?? false
                     if overwritten { model[0] = clash }
-                    context.expect(overwritten ? .applied : .ignored, allowedBy: context.conformance.policies.createOfExisting,
+                    context.expect(overwritten ? .applied : .ignored, allowedBy: context.repositoryPromises.policies.createOfExisting,
                                    named: "createOfExisting", for: "create(_:) of existing id \(clash.id)")
                 }
                 try await context.expectContents(model, "after create(_:) of an existing id")

@@ -1,7 +1,7 @@
 import ContractEngine
 
 extension CRUDClauses {
-    static var delete: [Clause<Entity>] {
+    static var delete: [Clause<CRUD<Entity>>] {
         [
             Clause("delete.removesFromFetch", "delete(id:) then fetch(id:) returns nil", requires: [.create, .delete]) { context in
                 let stored = try await context.createNew(2)
@@ -50,9 +50,9 @@ extension CRUDClauses {
     }
 
     private static func checkDeleteOfMissing(
-        _ id: Entity.ID, model: [Entity], request: String, _ context: ClauseContext<Entity>
+        _ id: Entity.ID, model: [Entity], request: String, _ context: ClauseContext<CRUD<Entity>>
     ) async throws {
-        let policy = context.conformance.policies.deleteOfMissing
+        let policy = context.repositoryPromises.policies.deleteOfMissing
         switch try await context.attempt({ try await context.subject.delete(id: id) }) {
         case .failure(let error):
             context.expect(context.rejection(error), allowedBy: policy, named: "deleteOfMissing", for: request)

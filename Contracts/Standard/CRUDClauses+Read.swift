@@ -1,7 +1,7 @@
 import ContractEngine
 
 extension CRUDClauses {
-    static var read: [Clause<Entity>] {
+    static var read: [Clause<CRUD<Entity>>] {
         [
             Clause("fetchAll.emptyRepository", "fetchAll() on an empty repository completes and is empty", requires: .create) { context in
                 let all = try await context.subject.fetchAll()
@@ -19,7 +19,7 @@ extension CRUDClauses {
                 context.expect(found == nil, "fetch(id: \(id)) of an id never created returned \(abbreviate(found as Any))")
             },
             Clause("fetchAll.agreesWithFetch", "fetchAll() agrees with fetch(id:) for every id and has no duplicate ids") { context in
-                if context.conformance.capabilities.contains(.create) {
+                if context.repositoryPromises.capabilities.contains(.create) {
                     _ = try await context.createNew(5)
                 }
                 let all = try await context.subject.fetchAll()
@@ -34,21 +34,21 @@ extension CRUDClauses {
                 try await context.expectContents(stored, "after six creates")
             },
             Clause("fetchAll.declaredOrder", "fetchAll() returns entities in the declared order", requires: .create,
-                   when: { conformance, _ in conformance.ordering.isSpecified ? nil : "no ordering is declared" }) { context in
+                   when: { promises, _ in promises.ordering.isSpecified ? nil : "no ordering is declared" }) { context in
                 let entities = context.newEntities(7)
                 let scrambled = [4, 1, 6, 0, 3, 5, 2].map { entities[$0] }
                 let stored = try await context.createAll(scrambled)
                 try await context.expectContents(stored, "after seven creates in scrambled ordinal order")
             },
             Clause("fetchAll.orderAfterDelete", "deleting keeps the declared order of the rest", requires: [.create, .delete],
-                   when: { conformance, _ in conformance.ordering.isSpecified ? nil : "no ordering is declared" }) { context in
+                   when: { promises, _ in promises.ordering.isSpecified ? nil : "no ordering is declared" }) { context in
                 var stored = try await context.createNew(5)
                 let removed = stored.remove(at: 2)
                 try await context.subject.delete(id: removed.id)
                 try await context.expectContents(stored, "after deleting the third of five")
             },
             Clause("fetchAll.orderAfterUpdate", "updating keeps the declared order", requires: [.create, .update],
-                   when: { conformance, _ in conformance.ordering.isSpecified ? nil : "no ordering is declared" }) { context in
+                   when: { promises, _ in promises.ordering.isSpecified ? nil : "no ordering is declared" }) { context in
                 var stored = try await context.createNew(4)
                 stored[1] = try await context.subject.update(context.mutated(stored[1]))
                 try await context.expectContents(stored, "after updating the second of four")
@@ -59,7 +59,7 @@ extension CRUDClauses {
                 _ = try await context.subject.fetch(id: stored[0].id)
                 _ = try await context.subject.fetch(id: context.unknownID())
                 let second = try await context.subject.fetchAll()
-                context.expect(first.map(\.id) == second.map(\.id) || !context.conformance.ordering.isSpecified,
+                context.expect(first.map(\.id) == second.map(\.id) || !context.repositoryPromises.ordering.isSpecified,
                                "two fetchAll() calls in a row disagree on order: \(first.map(\.id)) then \(second.map(\.id))")
                 try await context.expectContents(stored, "after reading")
             },

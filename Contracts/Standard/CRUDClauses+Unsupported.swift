@@ -2,7 +2,7 @@ import ContractEngine
 
 extension CRUDClauses {
     /// A write the conformer does not declare must be refused, not half-done: it throws and changes nothing.
-    static var unsupported: [Clause<Entity>] {
+    static var unsupported: [Clause<CRUD<Entity>>] {
         [
             Clause("create.rejectedWhenUnsupported", "create(_:) throws and changes nothing when .create is not declared", forbids: .create) { context in
                 let before = try await context.subject.fetchAll()
@@ -27,15 +27,15 @@ extension CRUDClauses {
 
     /// A stored entity to aim a write at: one created for the purpose when the conformer can create, else
     /// one it already holds, else a new one.
-    private static func existingOrNewEntity(_ context: ClauseContext<Entity>) async throws -> Entity {
-        if context.conformance.capabilities.contains(.create) {
+    private static func existingOrNewEntity(_ context: ClauseContext<CRUD<Entity>>) async throws -> Entity {
+        if context.repositoryPromises.capabilities.contains(.create) {
             return try await context.createNew(1)[0]
         }
         return try await context.subject.fetchAll().first ?? context.newEntity()
     }
 
     private static func expectRefusal<Value: Sendable>(
-        of operation: String, _ context: ClauseContext<Entity>, _ call: () async throws -> Value
+        of operation: String, _ context: ClauseContext<CRUD<Entity>>, _ call: () async throws -> Value
     ) async throws {
         if case .success = try await context.attempt(call) {
             context.fail("\(operation) returned normally, but \(context.conformance.name) does not declare it: an undeclared "

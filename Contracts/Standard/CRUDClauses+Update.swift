@@ -1,7 +1,7 @@
 import ContractEngine
 
 extension CRUDClauses {
-    static var update: [Clause<Entity>] {
+    static var update: [Clause<CRUD<Entity>>] {
         [
             Clause("update.replacesValue", "update(_:) then fetch(id:) returns the new value", requires: [.create, .update]) { context in
                 let stored = try await context.createNew(1)[0]
@@ -56,9 +56,9 @@ extension CRUDClauses {
     /// Updates an entity that is not stored, checks the outcome against the declared policy, and checks
     /// that nothing but (at most, when upserts are allowed) that entity changed.
     private static func checkUpdateOfMissing(
-        _ missing: Entity, model: [Entity], request: String, _ context: ClauseContext<Entity>
+        _ missing: Entity, model: [Entity], request: String, _ context: ClauseContext<CRUD<Entity>>
     ) async throws {
-        let policy = context.conformance.policies.updateOfMissing
+        let policy = context.repositoryPromises.policies.updateOfMissing
         var model = model
         switch try await context.attempt({ try await context.subject.update(missing) }) {
         case .failure(let error):

@@ -1,7 +1,7 @@
 import ContractEngine
 
 extension CRUDClauses {
-    static var values: [Clause<Entity>] {
+    static var values: [Clause<CRUD<Entity>>] {
         [
             Clause("values.returnedEntitiesAreCopies", "changing an entity passed in or returned does not change the stored one",
                    requires: .create,

@@ -4,7 +4,7 @@ extension Contract {
     /// The CRUD contract: every law a create/read/update/delete repository must keep, one clause each.
     ///
     /// ```swift
-    /// let todos = Contract<Todo>.crud(
+    /// let todos = Contract.crud(
     ///     make: { Todo(id: $0, title: "Todo \($0)") },
     ///     mutate: { $0.toggled() },
     ///     identity: \.id)
@@ -15,19 +15,19 @@ extension Contract {
     ///   - mutate: The same entity with a different value.
     ///   - identity: The entity's writable id, used to make twins (same content, new id).
     ///   - samples: Edge cases that must round-trip (unicode, empty strings, extreme numbers, dates).
-    public static func crud(
+    public static func crud<Entity>(
         make: @escaping @Sendable (_ ordinal: Int) -> Entity,
         mutate: @escaping @Sendable (Entity) -> Entity,
         identity: any WritableKeyPath<Entity, Entity.ID> & Sendable,
         samples: [Entity] = []
-    ) -> Self {
+    ) -> Self where Terms == CRUD<Entity> {
         crud(factory: EntityFactory(make: make, mutate: mutate, identity: identity, samples: samples))
     }
 
     /// The CRUD contract over any entity factory (for entities whose id cannot be written).
-    public static func crud(factory: EntityFactory<Entity>) -> Self {
+    public static func crud<Entity>(factory: EntityFactory<Entity>) -> Self where Terms == CRUD<Entity> {
         Contract(
-            "CRUD", factory: factory,
+            "CRUD", terms: CRUD(factory: factory),
             clauses: CRUDClauses.create + CRUDClauses.read + CRUDClauses.update + CRUDClauses.delete
                 + CRUDClauses.unsupported + CRUDClauses.values + CRUDClauses.concurrency
                 + CRUDClauses.completion)

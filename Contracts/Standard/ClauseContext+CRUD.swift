@@ -1,9 +1,9 @@
 import ContractEngine
 
-extension ClauseContext {
+extension ClauseContext where Terms: RepositoryTerms {
     /// Creates each entity in order and returns them as stored.
-    func createAll(_ entities: [Entity]) async throws -> [Entity] {
-        var stored: [Entity] = []
+    func createAll(_ entities: [Terms.Entity]) async throws -> [Terms.Entity] {
+        var stored: [Terms.Entity] = []
         for entity in entities {
             stored.append(try await subject.create(entity))
         }
@@ -11,7 +11,7 @@ extension ClauseContext {
     }
 
     /// Creates `count` new entities and returns them as stored.
-    func createNew(_ count: Int) async throws -> [Entity] {
+    func createNew(_ count: Int) async throws -> [Terms.Entity] {
         try await createAll(newEntities(count))
     }
 
@@ -25,7 +25,7 @@ extension ClauseContext {
     }
 
     /// Records a failure unless the repository still holds exactly `before`.
-    func expectUnchanged(since before: [Entity], _ when: String) async throws {
+    func expectUnchanged(since before: [Terms.Entity], _ when: String) async throws {
         let after = try await subject.fetchAll()
         let beforeIDs = Set(before.map(\.id)), afterIDs = Set(after.map(\.id))
         if beforeIDs != afterIDs || before.count != after.count {
@@ -33,14 +33,14 @@ extension ClauseContext {
                         expected: abbreviate(before.map(\.id), limit: 400), actual: abbreviate(after.map(\.id), limit: 400))
         }
         for entity in before {
-            if let now = after.first(where: { $0.id == entity.id }), !conformance.equivalence(now, entity) {
+            if let now = after.first(where: { $0.id == entity.id }), !repositoryPromises.equivalence(now, entity) {
                 fail("\(when): entity \(abbreviate(entity.id)) changed", expected: abbreviate(entity), actual: abbreviate(now))
             }
         }
     }
 
     /// The outcome of a call that returned: `.applied` when `id` is now stored, `.ignored` when it is not.
-    func returnedOutcome(for id: Entity.ID) async throws -> Outcome {
+    func returnedOutcome(for id: Terms.Entity.ID) async throws -> Outcome {
         try await subject.fetch(id: id) == nil ? .ignored : .applied
     }
 }

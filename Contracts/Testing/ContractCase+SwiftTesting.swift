@@ -16,7 +16,7 @@ extension ContractCase {
     ///
     /// ```swift
     /// @Test(arguments: todos.cases(for: .inMemory))
-    /// func inMemory(_ check: ContractCase<Todo>) async { await check.verify() }
+    /// func inMemory(_ check: ContractCase<CRUD<Todo>>) async { await check.verify() }
     /// ```
     ///
     /// Inside a `.stubServer(fixtures:)` scope, the server first loads the clause's fixture,
@@ -57,13 +57,13 @@ extension Contract {
     /// use this where one test per conformer is wanted.
     @discardableResult
     public func verify(
-        _ conformance: Conformance<Entity>,
+        _ conformance: Conformance<Terms>,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async -> ConformerReport {
+    ) async -> ConformanceReport {
         let report = await watchingStubServers { await self.report(on: conformance) }
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         for result in report.clauses {
-            for issue in result.issueMessages(label: "[\(name) › \(result.id)]") {
+            for issue in result.issueMessages(label: label(of: result.id)) {
                 Issue.record(Comment(rawValue: issue), sourceLocation: location)
             }
         }

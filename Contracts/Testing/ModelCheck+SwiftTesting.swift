@@ -17,11 +17,11 @@ extension Conformance {
     ///
     /// - Returns: The check's result, for tests that assert on it further.
     @discardableResult
-    public func verifyModel(
+    public func verifyModel<Entity>(
         factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
         seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async -> ModelCheckResult {
+    ) async -> ModelCheckResult where Terms == CRUD<Entity> {
         let result = await ModelCheck.check(
             self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -39,15 +39,38 @@ extension Conformance {
     /// }
     /// ```
     @discardableResult
-    public func verifyModel(
-        against other: Conformance<Entity>, factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns,
+    public func verifyModel<Entity>(
+        against other: Self, factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns,
         steps: Int = ModelCheck.defaultSteps, seed: UInt64? = nil,
         maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async -> ModelCheckResult {
+    ) async -> ModelCheckResult where Terms == CRUD<Entity> {
         let result = await ModelCheck.check(
             self, against: other, factory: factory, runs: runs, steps: steps, seed: seed,
             maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
+        result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        return result
+    }
+}
+
+extension Conformance where Terms: RepositoryTerms {
+    /// Runs a model-based check of this conformer under `terms` (each run in a fresh environment of the
+    /// terms: a caching conformer gets its own stub server and clock) and, if it is falsified, records one
+    /// issue at the caller's line; see ``verifyModel(factory:runs:steps:seed:maxShrinkAttempts:shrinks:fileID:filePath:line:column:)``.
+    ///
+    /// ```swift
+    /// @Test func cachedMatchesTheModel() async {
+    ///     await cachedTodos.verifyModel(under: Contract.caching(factory: todoFactory).terms)
+    /// }
+    /// ```
+    @discardableResult
+    public func verifyModel(
+        under terms: Terms, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
+        seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> ModelCheckResult {
+        let result = await ModelCheck.check(
+            self, under: terms, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return result
     }

@@ -15,11 +15,11 @@ extension Contract {
     /// ```
     @discardableResult
     public func assertConformance(
-        of conformance: Conformance<Entity>, file: StaticString = #filePath, line: UInt = #line
-    ) async -> ConformerReport {
+        of conformance: Conformance<Terms>, file: StaticString = #filePath, line: UInt = #line
+    ) async -> ConformanceReport {
         let report = await watchingStubServers { await self.report(on: conformance) }
         for result in report.clauses {
-            for message in result.issueMessages(label: "[\(name) › \(result.id)]") {
+            for message in result.issueMessages(label: label(of: result.id)) {
                 XCTFail(message, file: file, line: line)
             }
         }

@@ -15,11 +15,11 @@ extension Conformance {
     /// }
     /// ```
     @discardableResult
-    public func assertModelCheck(
+    public func assertModelCheck<Entity>(
         factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
         seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
         file: StaticString = #filePath, line: UInt = #line
-    ) async -> ModelCheckResult {
+    ) async -> ModelCheckResult where Terms == CRUD<Entity> {
         let result = await ModelCheck.check(
             self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
@@ -29,15 +29,31 @@ extension Conformance {
     /// Differential model-based check: the same random sequences on this conformer and on `other`; the first
     /// observable difference is one `XCTFail` at the caller's line, with both outcomes and the minimal sequence.
     @discardableResult
-    public func assertModelCheck(
-        against other: Conformance<Entity>, factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns,
+    public func assertModelCheck<Entity>(
+        against other: Self, factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns,
         steps: Int = ModelCheck.defaultSteps, seed: UInt64? = nil,
         maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
         file: StaticString = #filePath, line: UInt = #line
-    ) async -> ModelCheckResult {
+    ) async -> ModelCheckResult where Terms == CRUD<Entity> {
         let result = await ModelCheck.check(
             self, against: other, factory: factory, runs: runs, steps: steps, seed: seed,
             maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
+        if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
+        return result
+    }
+}
+
+extension Conformance where Terms: RepositoryTerms {
+    /// Runs a model-based check of this conformer under `terms` (each run in a fresh environment of the
+    /// terms) and reports a falsification with one `XCTFail` at the caller's line.
+    @discardableResult
+    public func assertModelCheck(
+        under terms: Terms, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
+        seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> ModelCheckResult {
+        let result = await ModelCheck.check(
+            self, under: terms, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
         return result
     }

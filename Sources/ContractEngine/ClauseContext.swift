@@ -1,69 +1,46 @@
-/// What a clause body works with: a fresh subject, the entity factory, the conformer's declarations, and
-/// a place to record failures.
+/// What a clause body works with: a fresh subject, the clause's environment, the conformer's declaration,
+/// the contract's terms, and a place to record failures.
 ///
 /// Failures are recorded, not thrown, so a clause reports everything it found (capped at 100). Throwing
-/// from the body (any failed ``MonitoredRepository`` call) ends the clause with that failure.
-public final class ClauseContext<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
-    /// The repository under test, fresh for this clause.
-    public let subject: MonitoredRepository<Entity>
-    /// What the conformer declared.
-    public let conformance: Conformance<Entity>
-    /// How entities are made.
-    public let factory: EntityFactory<Entity>
+/// from the body ends the clause with that error as its last failure.
+public final class ClauseContext<Terms: ContractTerms>: Sendable {
+    /// The clause's id.
+    public let clauseID: String
+    /// The subject under test, fresh for this clause.
+    public let subject: Terms.Subject
+    /// What the contract set up for this clause (its stub server, its clock).
+    public let environment: Terms.Environment
+    /// The conformer, as declared.
+    public let conformance: Conformance<Terms>
+    /// The contract's terms.
+    public let terms: Terms
 
     private let nextOrdinal = Protected(1)
     private let recorded = Protected<[ContractFailure]>([])
     static var failureCap: Int { 100 }
 
-    init(subject: MonitoredRepository<Entity>, conformance: Conformance<Entity>, factory: EntityFactory<Entity>) {
+    init(
+        clauseID: String, subject: Terms.Subject, environment: Terms.Environment, conformance: Conformance<Terms>,
+        terms: Terms
+    ) {
+        self.clauseID = clauseID
         self.subject = subject
+        self.environment = environment
         self.conformance = conformance
-        self.factory = factory
+        self.terms = terms
     }
+
+    /// What the conformer promised.
+    public var promises: Terms.Promises { conformance.promises }
 
     /// The failures recorded so far.
     public var failures: [ContractFailure] {
         recorded.withLock { $0 }
     }
 
-    // MARK: Entities
-
-    /// A new entity whose id no other entity in this clause has.
-    public func newEntity() -> Entity {
-        factory.make(takeOrdinal())
-    }
-
-    /// `count` new entities with distinct ids.
-    public func newEntities(_ count: Int) -> [Entity] {
-        (0..<count).map { _ in newEntity() }
-    }
-
-    /// A new entity and a second, separately made instance of it (same ordinal): for checking that
-    /// changing one instance does not change what is stored.
-    public func newEntityAndCopy() -> (entity: Entity, copy: Entity) {
-        let ordinal = takeOrdinal()
-        return (factory.make(ordinal), factory.make(ordinal))
-    }
-
-    /// An entity with the same content as `entity` and an id no other entity in this clause has.
-    public func twin(of entity: Entity) -> Entity {
-        factory.twin(entity, takeOrdinal())
-    }
-
-    /// `entity` with the same id and a different value.
-    public func mutated(_ entity: Entity) -> Entity {
-        factory.mutate(entity)
-    }
-
-    /// An id that no entity in this clause has, or will have.
-    ///
-    /// It comes from ordinals above one million, far from the ids a backend that numbers entities from 1
-    /// assigns in one clause.
-    public func unknownID() -> Entity.ID {
-        factory.make(1_000_000 + takeOrdinal()).id
-    }
-
-    private func takeOrdinal() -> Int {
+    /// A number no earlier call in this clause returned, counting from 1: ordinals for making values
+    /// that must differ.
+    public func takeOrdinal() -> Int {
         nextOrdinal.withLock { ordinal in
             defer { ordinal += 1 }
             return ordinal
@@ -88,78 +65,38 @@ public final class ClauseContext<Entity: Identifiable & Equatable & Sendable>: S
         if !condition { fail(message()) }
     }
 
-    /// Records a failure unless `actual` is an entity equivalent to `expected`.
-    public func expectEquivalent(_ actual: Entity?, _ expected: Entity, _ what: String) {
-        guard let actual else {
-            return fail("\(what) returned nil", expected: abbreviate(expected), actual: "nil")
-        }
-        if !conformance.equivalence(actual, expected) {
-            fail(
-                "\(what) is not equivalent (\(conformance.equivalence.name)) to what was stored",
-                expected: abbreviate(expected), actual: abbreviate(actual))
-        }
+    /// Records a failure unless `actual == expected`; `what` says what was compared.
+    public func expectEqual<Value: Equatable>(_ actual: Value, _ expected: Value, _ what: String) {
+        if actual != expected { fail(what, expected: abbreviate(expected, limit: 400), actual: abbreviate(actual, limit: 400)) }
     }
 
-    /// Records a failure unless the repository holds exactly `model`, as seen through both `fetchAll()`
-    /// and `fetch(id:)`: same ids, no duplicates, equivalent values, and the declared order.
-    ///
-    /// `model` lists the entities in the order they were first created. Pass `ignoringOrder` when that
-    /// order is unknown (after concurrent creates).
-    public func expectContents(_ model: [Entity], _ when: String, ignoringOrder: Bool = false) async throws {
-        let all = try await subject.fetchAll()
-        let ids = all.map(\.id)
-        let duplicates = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
-        if !duplicates.isEmpty {
-            fail("\(when): fetchAll() returned duplicate ids \(abbreviate(Array(duplicates)))")
-        }
-        let expectedIDs = Set(model.map(\.id))
-        let missing = model.filter { !ids.contains($0.id) }.map(\.id)
-        let unexpected = all.filter { !expectedIDs.contains($0.id) }
-        if !missing.isEmpty {
-            fail("\(when): fetchAll() is missing ids \(abbreviate(missing))", expected: "\(model.count) entities", actual: "\(all.count)")
-        }
-        if !unexpected.isEmpty {
-            fail("\(when): fetchAll() holds entities that should not be there", expected: "none", actual: abbreviate(unexpected, limit: 400))
-        }
-        let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for entity in model {
-            if let found = byID[entity.id], !conformance.equivalence(found, entity) {
-                fail("\(when): fetchAll() returned a different value for id \(abbreviate(entity.id))",
-                     expected: abbreviate(entity), actual: abbreviate(found))
-            }
-            let fetched = try await subject.fetch(id: entity.id)
-            if fetched == nil {
-                fail("\(when): fetch(id: \(abbreviate(entity.id))) returned nil for a stored entity", expected: abbreviate(entity), actual: "nil")
-            } else if let fetched, !conformance.equivalence(fetched, entity) {
-                fail("\(when): fetch(id: \(abbreviate(entity.id))) disagrees with what was stored",
-                     expected: abbreviate(entity), actual: abbreviate(fetched))
-            }
-        }
-        if conformance.ordering.isSpecified, !ignoringOrder, duplicates.isEmpty, missing.isEmpty, unexpected.isEmpty {
-            let expectedOrder = conformance.ordering.arrange(model).map(\.id)
-            if ids != expectedOrder {
-                fail("\(when): fetchAll() is not in the declared order (\(conformance.ordering))",
-                     expected: abbreviate(expectedOrder, limit: 400), actual: abbreviate(ids, limit: 400))
-            }
-        }
-    }
-
-    /// Calls an operation the conformer may legitimately refuse, and returns what it did: the value it
-    /// returned, or the error it threw.
-    ///
-    /// A call that timed out, or whose completion handler was dropped, is not a refusal but a failure: it
-    /// is rethrown.
-    public func attempt<Value: Sendable>(_ call: () async throws -> Value) async throws -> Result<Value, any Error> {
+    /// The error `call` threw, or `nil` (recording a failure) when it returned.
+    public func expectThrows<Value>(_ what: String, _ call: () async throws -> Value) async -> (any Error)? {
         do {
-            return .success(try await call())
-        } catch let failure as OperationFailure {
-            guard case .threw(let error) = failure.reason, !(error is CallbackError) else { throw failure }
-            return .failure(error)
+            let value = try await call()
+            fail("\(what) succeeded", expected: "an error", actual: abbreviate(value))
+            return nil
+        } catch {
+            return error
         }
     }
 
-    /// The outcome a thrown error stands for, classified by the conformance.
-    public func rejection(_ error: any Error) -> Outcome {
-        .rejected(conformance.classifyError(error))
+    /// Calls the subject under the watchdog: a call that hangs while nothing moves fails after the
+    /// conformance's timeout (``Conformance/timeout``) instead of holding the run, and a thrown error
+    /// becomes a failure naming `operation`.
+    ///
+    /// ```swift
+    /// let page = try await check.watching("search(\"tea\")") { try await check.subject.search("tea") }
+    /// ```
+    public func watching<Value: Sendable>(
+        _ operation: String, _ call: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        do {
+            return try await withWatchdog(conformance.timeout, operation: operation, call)
+        } catch let failure as OperationFailure {
+            throw failure
+        } catch {
+            throw OperationFailure(operation: operation, reason: .threw(error))
+        }
     }
 }

@@ -1,29 +1,30 @@
-/// A named list of clauses and the factory that feeds them: what every conformer must satisfy.
+/// A named list of clauses under one set of terms: what every conformer must satisfy.
 ///
-/// Built-in contracts come from `StandardContracts` (`Contract.crud(...)`); add your own clauses with
-/// ``adding(_:)``. A contract is a value: make one per entity type and share it between test targets.
-public struct Contract<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
+/// Built-in contracts come from `StandardContracts` (`Contract.crud(...)`, `Contract.caching(...)`);
+/// add your own clauses with ``adding(_:)``, or write a contract for your own protocol with terms of your
+/// own (see ``ContractTerms``). A contract is a value: make one and share it between test targets.
+public struct Contract<Terms: ContractTerms>: Sendable {
     /// The name failures are prefixed with: `[CRUD › delete.removes]`.
     public var name: String
-    /// How entities are made.
-    public var factory: EntityFactory<Entity>
+    /// The terms: what the clauses drive and set up (for ``CRUD``, its entity factory).
+    public var terms: Terms
     /// The clauses, in the order they run.
-    public var clauses: [Clause<Entity>]
+    public var clauses: [Clause<Terms>]
 
     /// A contract from its clauses.
-    public init(_ name: String, factory: EntityFactory<Entity>, clauses: [Clause<Entity>]) {
+    public init(_ name: String, terms: Terms, clauses: [Clause<Terms>]) {
         self.name = name
-        self.factory = factory
+        self.terms = terms
         self.clauses = clauses
     }
 
     /// The same contract with more clauses. A clause whose id is already taken replaces that clause.
-    public func adding(_ more: Clause<Entity>...) -> Self {
+    public func adding(_ more: Clause<Terms>...) -> Self {
         adding(more)
     }
 
     /// The same contract with more clauses. A clause whose id is already taken replaces that clause.
-    public func adding(_ more: [Clause<Entity>]) -> Self {
+    public func adding(_ more: [Clause<Terms>]) -> Self {
         var copy = self
         for clause in more {
             if let index = copy.clauses.firstIndex(where: { $0.id == clause.id }) {
@@ -39,16 +40,16 @@ public struct Contract<Entity: Identifiable & Equatable & Sendable>: Sendable wh
     ///
     /// Clauses that do not apply are left out, not cancelled (a cancelled Swift Testing case shows as
     /// passed); ``inapplicableClauses(for:)`` lists them with the reason.
-    public func cases(for conformance: Conformance<Entity>) -> [ContractCase<Entity>] {
-        clauses.filter { $0.inapplicability(to: conformance, factory: factory) == nil }.map {
+    public func cases(for conformance: Conformance<Terms>) -> [ContractCase<Terms>] {
+        clauses.filter { $0.inapplicability(to: conformance, terms: terms) == nil }.map {
             ContractCase(contract: self, conformance: conformance, clause: $0)
         }
     }
 
     /// The clauses that do not apply to `conformance`, each with the reason.
-    public func inapplicableClauses(for conformance: Conformance<Entity>) -> [(clause: Clause<Entity>, reason: String)] {
+    public func inapplicableClauses(for conformance: Conformance<Terms>) -> [(clause: Clause<Terms>, reason: String)] {
         clauses.compactMap { clause in
-            clause.inapplicability(to: conformance, factory: factory).map { (clause, $0) }
+            clause.inapplicability(to: conformance, terms: terms).map { (clause, $0) }
         }
     }
 
@@ -60,14 +61,14 @@ public struct Contract<Entity: Identifiable & Equatable & Sendable>: Sendable wh
     ///   - progress: Told when each clause starts and how it ended, as it happens: a process that dies in
     ///     the middle of a clause has already reported every clause before it.
     public func report(
-        on conformance: Conformance<Entity>,
+        on conformance: Conformance<Terms>,
         skipping skipped: Set<String> = [],
         progress: @Sendable (ClauseProgress) -> Void = { _ in }
-    ) async -> ConformerReport {
+    ) async -> ConformanceReport {
         var results: [ClauseResult] = []
         for clause in clauses where !skipped.contains(clause.id) {
             let result: ClauseResult
-            if let reason = clause.inapplicability(to: conformance, factory: factory) {
+            if let reason = clause.inapplicability(to: conformance, terms: terms) {
                 result = ClauseResult(id: clause.id, summary: clause.summary, status: .skipped, reason: reason)
             } else {
                 progress(.started(id: clause.id, summary: clause.summary))
@@ -76,14 +77,15 @@ public struct Contract<Entity: Identifiable & Equatable & Sendable>: Sendable wh
             progress(.finished(result: result))
             results.append(result)
         }
-        return ConformerReport(name: conformance.name, capabilities: conformance.capabilities.description, clauses: results)
+        return ConformanceReport(
+            name: conformance.name, capabilities: terms.capabilityList(of: conformance.promises), clauses: results)
     }
 
     /// The full case a decoded (id-only) case stands for, found by clause id on `conformance`.
     ///
     /// Exit tests capture cases by their `Codable` id; in the child process this turns one back into a
     /// case that can run. An id the contract does not know gives a case that fails saying so.
-    public func resolving(_ detached: ContractCase<Entity>, for conformance: Conformance<Entity>) -> ContractCase<Entity> {
+    public func resolving(_ detached: ContractCase<Terms>, for conformance: Conformance<Terms>) -> ContractCase<Terms> {
         if let clause = clauses.first(where: { $0.id == detached.clauseID }) {
             return ContractCase(contract: self, conformance: conformance, clause: clause)
         }
@@ -92,6 +94,11 @@ public struct Contract<Entity: Identifiable & Equatable & Sendable>: Sendable wh
             clause: Clause(detached.clauseID, "unknown clause") { context in
                 context.fail("contract \(name) has no clause with id \(detached.clauseID)")
             })
+    }
+
+    /// The label of the clause `id` in this contract: `[CRUD › delete.removes]`.
+    public func label(of id: String) -> String {
+        ClauseLabel.text(contract: name, clause: id)
     }
 }
 

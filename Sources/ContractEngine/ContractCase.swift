@@ -3,13 +3,11 @@
 /// Its `id` ("in-memory/delete.leavesTwinsUntouched") is stable across runs, and it is `Codable` by that
 /// id, so an exit test can capture it and run it in a child process (see
 /// ``Contract/resolving(_:for:)``).
-public struct ContractCase<Entity: Identifiable & Equatable & Sendable>: Sendable, Identifiable, Codable,
-    CustomStringConvertible
-where Entity.ID: Sendable {
+public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codable, CustomStringConvertible {
     /// The contract's name.
     public let contractName: String
     /// The conformer's name.
-    public let conformerName: String
+    public let conformanceName: String
     /// The clause's id.
     public let clauseID: String
     /// The clause's summary.
@@ -17,36 +15,36 @@ where Entity.ID: Sendable {
     private let bound: Bound?
 
     private struct Bound: Sendable {
-        let factory: EntityFactory<Entity>
-        let conformance: Conformance<Entity>
-        let clause: Clause<Entity>
+        let terms: Terms
+        let conformance: Conformance<Terms>
+        let clause: Clause<Terms>
     }
 
-    init(contract: Contract<Entity>, conformance: Conformance<Entity>, clause: Clause<Entity>) {
+    init(contract: Contract<Terms>, conformance: Conformance<Terms>, clause: Clause<Terms>) {
         contractName = contract.name
-        conformerName = conformance.name
+        conformanceName = conformance.name
         clauseID = clause.id
         summary = clause.summary
-        bound = Bound(factory: contract.factory, conformance: conformance, clause: clause)
+        bound = Bound(terms: contract.terms, conformance: conformance, clause: clause)
     }
 
     /// "in-memory/delete.leavesTwinsUntouched".
-    public var id: String { "\(conformerName)/\(clauseID)" }
+    public var id: String { "\(conformanceName)/\(clauseID)" }
 
     /// The prefix of every failure this case reports: `[CRUD › delete.leavesTwinsUntouched]`.
-    public var label: String { "[\(contractName) › \(clauseID)]" }
+    public var label: String { ClauseLabel.text(contract: contractName, clause: clauseID) }
 
     /// The clause's summary: what a test case is named.
     public var description: String { summary }
 
     private enum CodingKeys: String, CodingKey {
-        case contractName, conformerName, clauseID, summary
+        case contractName, conformanceName, clauseID, summary
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         contractName = try container.decode(String.self, forKey: .contractName)
-        conformerName = try container.decode(String.self, forKey: .conformerName)
+        conformanceName = try container.decode(String.self, forKey: .conformanceName)
         clauseID = try container.decode(String.self, forKey: .clauseID)
         summary = try container.decode(String.self, forKey: .summary)
         bound = nil
@@ -55,33 +53,56 @@ where Entity.ID: Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(contractName, forKey: .contractName)
-        try container.encode(conformerName, forKey: .conformerName)
+        try container.encode(conformanceName, forKey: .conformanceName)
         try container.encode(clauseID, forKey: .clauseID)
         try container.encode(summary, forKey: .summary)
     }
 
-    /// Runs the clause on a fresh subject and reports what it found. Never throws and never traps on
-    /// the conformer's behalf: a conformer that throws, hangs or misbehaves fails the clause.
+    /// Runs the clause: sets up its environment, makes a fresh subject in it, runs the body, then tears
+    /// the subject and the environment down, and reports everything it found. Never throws and never
+    /// traps on the conformer's behalf: a conformer that throws, hangs or misbehaves fails the clause, and
+    /// so does what the environment's tear-down finds.
     public func run() async -> ClauseResult {
         guard let bound else {
             return result(.failed, [ContractFailure(message:
                 "this case was decoded from its id only; run contract.resolving(_:for:) on it first")])
         }
-        let mistakes = bound.factory.mistakes().map { "factory mistake (not a conformer bug): \($0)" }
-            + bound.conformance.mistakes().map { "conformance mistake in \(bound.conformance.declaredAt): \($0)" }
+        let conformance = bound.conformance
+        let mistakes = bound.terms.mistakes
+            + conformance.mistakes(under: bound.terms).map { "conformance mistake in \(conformance.declaredAt): \($0)" }
         if !mistakes.isEmpty {
             return result(.failed, mistakes.map { ContractFailure(message: $0) })
         }
-        let conformance = bound.conformance
-        let witness: RepositoryWitness<Entity>
+        let setting = ClauseSetting(contractName: contractName, clauseID: clauseID, conformance: conformance)
+        let environment: Terms.Environment
         do {
-            witness = try await withWatchdog(conformance.timeout, operation: "makeSubject()", conformance.makeSubject)
+            environment = try await withWatchdog(conformance.timeout, operation: "setting up the clause") {
+                try await bound.terms.makeEnvironment(for: setting)
+            }
         } catch {
-            return result(.failed, [ContractFailure(message: "makeSubject() failed, so the clause could not run: \(describe(error))")])
+            return result(.failed, [ContractFailure(message:
+                "setting up the clause's environment failed, so the clause could not run: \(describe(error))")])
+        }
+        var failures = await runBody(bound, in: environment)
+        failures += await bound.terms.tearDown(environment, after: setting)
+        return result(failures.isEmpty ? .passed : .failed, failures)
+    }
+
+    /// Makes the subject in `environment`, runs the body on it and tears the subject down.
+    private func runBody(_ bound: Bound, in environment: Terms.Environment) async -> [ContractFailure] {
+        let conformance = bound.conformance
+        let subject: Terms.Subject
+        do {
+            subject = bound.terms.watching(
+                try await withWatchdog(conformance.timeout, operation: "makeSubject()") {
+                    try await conformance.makeSubject(environment)
+                }, timeout: conformance.timeout)
+        } catch {
+            return [ContractFailure(message: "makeSubject() failed, so the clause could not run: \(describe(error))")]
         }
         let context = ClauseContext(
-            subject: MonitoredRepository(witness: witness, timeout: conformance.timeout), conformance: conformance,
-            factory: bound.factory)
+            clauseID: clauseID, subject: subject, environment: environment, conformance: conformance,
+            terms: bound.terms)
         let anomalies = AnomalyLog()
         await AnomalyLog.$current.withValue(anomalies) {
             do {
@@ -97,20 +118,18 @@ where Entity.ID: Sendable {
         }
         if let tearDown = conformance.tearDown {
             do {
-                try await withWatchdog(conformance.timeout, operation: "tearDown") { try await tearDown(witness) }
+                try await withWatchdog(conformance.timeout, operation: "tearDown") { try await tearDown(subject) }
             } catch {
                 context.fail("tearDown failed: \(describe(error))")
             }
         }
-        let failures = context.failures
-        return result(failures.isEmpty ? .passed : .failed, failures)
+        return context.failures
     }
 
     private func result(_ status: ClauseResult.Status, _ failures: [ContractFailure]) -> ClauseResult {
         var result = ClauseResult(id: clauseID, summary: summary, status: status, failures: failures)
-        if status == .failed, let conformance = bound?.conformance {
-            result.assumptions = "\(conformance.name) (declared at \(conformance.declaredAt)): capabilities "
-                + "\(conformance.capabilities), ordering \(conformance.ordering), \(conformance.policies)"
+        if status == .failed, let bound, let promises = bound.terms.assumptions(of: bound.conformance.promises) {
+            result.assumptions = "\(bound.conformance.name) (declared at \(bound.conformance.declaredAt)): \(promises)"
         }
         return result
     }

@@ -64,7 +64,7 @@ extension ClauseResult {
 }
 
 /// Every clause's outcome on one conformer.
-public struct ConformerReport: Hashable, Sendable, Codable {
+public struct ConformanceReport: Hashable, Sendable, Codable {
     /// The conformer's name.
     public var name: String
     /// The capabilities it declared.
@@ -94,10 +94,10 @@ public struct ContractReport: Hashable, Sendable, Codable {
     /// The contract's name.
     public var contract: String
     /// One report per conformer.
-    public var conformers: [ConformerReport]
+    public var conformers: [ConformanceReport]
 
     /// Creates a report.
-    public init(contract: String, conformers: [ConformerReport]) {
+    public init(contract: String, conformers: [ConformanceReport]) {
         self.contract = contract
         self.conformers = conformers
     }

@@ -54,7 +54,7 @@ public struct EntityFactory<Entity: Identifiable & Equatable & Sendable>: Sendab
     }
 
     /// Mistakes in the factory itself, found by exercising it on a few ordinals; empty when it is sound.
-    public func mistakes() -> [String] {
+    public var mistakes: [String] {
         var found: [String] = []
         let first = make(1), second = make(2)
         if first.id == second.id {

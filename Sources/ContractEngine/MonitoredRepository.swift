@@ -6,6 +6,12 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
     /// The subject's signs of life, shared by its calls: a call queued behind its siblings is not hung.
     let monitor = ProgressMonitor()
 
+    /// `witness`, each call watched with `timeout`.
+    package init(witness: RepositoryWitness<Entity>, timeout: Duration) {
+        self.witness = witness
+        self.timeout = timeout
+    }
+
     /// `create(_:)`, which the clause needs to succeed.
     @discardableResult
     public func create(_ entity: Entity) async throws -> Entity {

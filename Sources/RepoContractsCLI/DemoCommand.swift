@@ -115,7 +115,7 @@ struct DemoCommand: Subcommand, Equatable {
             }
             return try await ChildProcess.run(executable, arguments: arguments)
         }
-        var reports: [ConformerReport] = []
+        var reports: [ConformanceReport] = []
         for conformer in selected {
             reports.append(try await IsolatedRun(conformer, launch: launch).run())
         }

@@ -20,13 +20,13 @@ struct DemoConformer: Sendable {
     let capabilities: String
     /// Every clause of the contract, in contract order.
     let clauses: [ClauseOutline]
-    private let runReport: @Sendable (Set<String>, @Sendable (ClauseProgress) -> Void) async -> ConformerReport
+    private let runReport: @Sendable (Set<String>, @Sendable (ClauseProgress) -> Void) async -> ConformanceReport
 
     /// The conformer `conformance`, run against `contract`.
-    init<Entity>(_ conformance: Conformance<Entity>, contract: Contract<Entity>) {
+    init<Terms>(_ conformance: Conformance<Terms>, contract: Contract<Terms>) {
         name = conformance.name
         contractName = contract.name
-        capabilities = conformance.capabilities.description
+        capabilities = contract.terms.capabilityList(of: conformance.promises)
         clauses = contract.clauses.map { ClauseOutline(id: $0.id, summary: $0.summary) }
         runReport = { skipped, progress in
             await contract.report(on: conformance, skipping: skipped, progress: progress)
@@ -34,7 +34,7 @@ struct DemoConformer: Sendable {
     }
 
     /// Runs every clause but `skipped` in this process, telling `progress` as each starts and ends.
-    func report(skipping skipped: Set<String>, progress: @Sendable (ClauseProgress) -> Void) async -> ConformerReport {
+    func report(skipping skipped: Set<String>, progress: @Sendable (ClauseProgress) -> Void) async -> ConformanceReport {
         await runReport(skipped, progress)
     }
 

@@ -36,7 +36,7 @@ struct IsolatedRun: Sendable {
     /// Runs children until every clause is reported; the report lists them in contract order.
     ///
     /// - Throws: What `launch` throws (a child that cannot be started).
-    func run() async throws -> ConformerReport {
+    func run() async throws -> ConformanceReport {
         var results: [String: ClauseResult] = [:]
         while true {
             let remaining = clauses.filter { results[$0.id] == nil }
@@ -68,6 +68,6 @@ struct IsolatedRun: Sendable {
                 }
             }
         }
-        return ConformerReport(name: name, capabilities: capabilities, clauses: clauses.compactMap { results[$0.id] })
+        return ConformanceReport(name: name, capabilities: capabilities, clauses: clauses.compactMap { results[$0.id] })
     }
 }

@@ -12,7 +12,7 @@ public enum ExampleContracts {
         samples: Todo.edgeCaseSamples)
 
     /// The correct in-memory repository.
-    public static let inMemory = Conformance<Todo>(
+    public static let inMemory = Conformance<CRUD<Todo>>(
         "in-memory", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: .insertion
     ) {
         RepositoryWitness(InMemoryTodoRepository())
@@ -31,7 +31,7 @@ public enum ExampleContracts {
 
     /// The seed 000 port over a fresh in-memory `UserDefaults` stand-in. It keeps insertion order; the
     /// seed's API cannot refuse anything, so update and delete of a missing id may be ignored.
-    public static let seedPort = Conformance<SeedTodo>(
+    public static let seedPort = Conformance<CRUD<SeedTodo>>(
         "seed-000-userdefaults", policies: Policies(updateOfMissing: .rejectedOrIgnored), ordering: .insertion
     ) {
         UserDefaultsTodoRepository(defaults: InMemoryKeyValueStore()).witness
@@ -42,7 +42,7 @@ public enum ExampleContracts {
 
     /// The HTTP repository talking to the stub server of the current test scope
     /// (``StubServer/current``), which replays the scope's fixtures.
-    public static let httpReplay = Conformance<Todo>(
+    public static let httpReplay = Conformance<CRUD<Todo>>(
         "http-replay", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: orderedByID
     ) {
         RepositoryWitness(HTTPTodoRepository(baseURL: StubServer.current.baseURL))
@@ -50,7 +50,7 @@ public enum ExampleContracts {
 
     /// The HTTP repository talking to a fresh ``TodoAPIFake`` served by the current scope's stub server:
     /// the real client, the real sockets, a backend in code.
-    public static let httpFakeAPI = Conformance<Todo>(
+    public static let httpFakeAPI = Conformance<CRUD<Todo>>(
         "http-fake-api", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: orderedByID
     ) {
         let server = StubServer.current

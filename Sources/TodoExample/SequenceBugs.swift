@@ -120,7 +120,7 @@ public enum SequenceBugs {
     }
 
     /// ``IDReusing``, declared with server-assigned ids.
-    public static let idReusing = Conformance<Todo>(
+    public static let idReusing = Conformance<CRUD<Todo>>(
         "id-reusing", capabilities: [.create, .update, .delete, .serverAssignedIDs], ordering: .insertion,
         equivalence: .normalizing("== ignoring id") { todo in
             var copy = todo
@@ -130,11 +130,11 @@ public enum SequenceBugs {
     ) { IDReusing() }
 
     /// ``StaleCache``.
-    public static let staleCache = Conformance<Todo>("stale-cache", ordering: .insertion) { StaleCache() }
+    public static let staleCache = Conformance<CRUD<Todo>>("stale-cache", ordering: .insertion) { StaleCache() }
     /// ``SwapRemove``.
-    public static let swapRemove = Conformance<Todo>("swap-remove", ordering: .insertion) { SwapRemove() }
+    public static let swapRemove = Conformance<CRUD<Todo>>("swap-remove", ordering: .insertion) { SwapRemove() }
     /// ``LostWrite``.
-    public static let lostWrite = Conformance<Todo>("lost-write", ordering: .insertion) { LostWrite() }
+    public static let lostWrite = Conformance<CRUD<Todo>>("lost-write", ordering: .insertion) { LostWrite() }
 
     /// A correct conformer that assigns its own ids (never reused).
     public actor ServerIDs: RepositoryProtocol {
@@ -155,8 +155,8 @@ public enum SequenceBugs {
     }
 
     /// ``ServerIDs``.
-    public static let serverIDs = Conformance<Todo>(
+    public static let serverIDs = Conformance<CRUD<Todo>>(
         "server-ids", capabilities: [.create, .update, .delete, .serverAssignedIDs], ordering: .insertion,
-        equivalence: idReusing.equivalence
+        equivalence: idReusing.promises.equivalence
     ) { ServerIDs() }
 }

@@ -38,7 +38,7 @@ struct CallbackBridgeTests {
     @Test("a handler called twice keeps the first answer and reports the second to the running clause")
     func calledTwice() async throws {
         let store = CallbackStore(.callTwice)
-        let contract = Contract<Item>("callbacks", factory: Item.factory, clauses: [
+        let contract = Contract<CRUD<Item>>("callbacks", terms: CRUD(factory: Item.factory), clauses: [
             Clause("load.once", "load answers once") { _ in
                 let value = try await withCompletion("load") { store.load($0) }
                 #expect(value == [1])

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Contract")
 struct ContractTests {
-    static let contract = Contract<Item>("demo", factory: Item.factory, clauses: [
+    static let contract = Contract<CRUD<Item>>("demo", terms: CRUD(factory: Item.factory), clauses: [
         Clause("always", "applies to everyone") { _ in },
         Clause("concurrent", "needs concurrency", requires: .concurrentAccess) { _ in },
         Clause("readOnly", "only for read-only conformers", forbids: .create) { _ in },
@@ -42,7 +42,7 @@ struct ContractTests {
     @Test("a case is Codable by id, and resolving the decoded case runs the same clause")
     func codableByID() async throws {
         let original = try #require(Self.contract.cases(for: Item.conformance).first)
-        let decoded = try JSONDecoder().decode(ContractCase<Item>.self, from: JSONEncoder().encode(original))
+        let decoded = try JSONDecoder().decode(ContractCase<CRUD<Item>>.self, from: JSONEncoder().encode(original))
         #expect(decoded.id == "items/always")
         #expect(await decoded.run().status == .failed)
         #expect(await Self.contract.resolving(decoded, for: Item.conformance).run().status == .passed)
@@ -50,7 +50,7 @@ struct ContractTests {
 
     @Test("an id the contract does not know resolves to a case that fails saying so")
     func unknownID() async throws {
-        let other = Contract<Item>("demo", factory: Item.factory, clauses: [Clause("gone", "removed since") { _ in }])
+        let other = Contract<CRUD<Item>>("demo", terms: CRUD(factory: Item.factory), clauses: [Clause("gone", "removed since") { _ in }])
         let stale = try #require(other.cases(for: Item.conformance).first)
         let result = await Self.contract.resolving(stale, for: Item.conformance).run()
         #expect(result.failures.map(\.message) == ["contract demo has no clause with id gone"])
@@ -58,7 +58,7 @@ struct ContractTests {
 
     @Test("failures stop being recorded after the cap, with a note saying so")
     func failureCap() async throws {
-        let noisy = Contract<Item>("noisy", factory: Item.factory, clauses: [
+        let noisy = Contract<CRUD<Item>>("noisy", terms: CRUD(factory: Item.factory), clauses: [
             Clause("many", "fails a lot") { context in for index in 0..<500 { context.fail("failure \(index)") } },
         ])
         let result = try #require(await noisy.cases(for: Item.conformance).first?.run())

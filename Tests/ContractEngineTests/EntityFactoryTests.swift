@@ -5,7 +5,7 @@ import Testing
 struct EntityFactoryTests {
     @Test("a sound factory has no mistakes")
     func sound() {
-        #expect(Item.factory.mistakes().isEmpty)
+        #expect(Item.factory.mistakes.isEmpty)
     }
 
     @Test("each kind of factory mistake is named", arguments: [
@@ -21,7 +21,7 @@ struct EntityFactoryTests {
          "twin(of:_:) kept the id 1: a twin must have a new identity"),
     ])
     func mistakes(factory: EntityFactory<Item>, expected: String) {
-        #expect(factory.mistakes().contains(expected))
+        #expect(factory.mistakes.contains(expected))
     }
 
     @Test("a factory mistake fails every clause as a factory mistake, before the conformer is touched")
@@ -29,8 +29,8 @@ struct EntityFactoryTests {
         let broken = EntityFactory<Item>(make: { Item(id: $0, value: 0) }, mutate: { $0 }, identity: \.id)
         let touched = Protected(false)
         var conformance = Item.conformance
-        conformance.makeSubject = { touched.withLock { $0 = true }; return ItemStore.witness() }
-        let contract = Contract<Item>("factory", factory: broken, clauses: [Clause("any", "anything") { _ in }])
+        conformance.makeRepository = { touched.withLock { $0 = true }; return ItemStore.witness() }
+        let contract = Contract<CRUD<Item>>("factory", terms: CRUD(factory: broken), clauses: [Clause("any", "anything") { _ in }])
         let result = try #require(await contract.cases(for: conformance).first?.run())
         #expect(result.status == .failed)
         #expect(result.failures.allSatisfy { $0.message.hasPrefix("factory mistake (not a conformer bug):") })
@@ -67,13 +67,13 @@ struct ReferenceEntityFactoryTests {
     func inPlaceMutate() {
         let factory = EntityFactory<Box>(
             make: { Box(id: $0, value: 0) }, mutate: { $0.value += 1; return $0 }, twin: { Box(id: $1, value: $0.value) })
-        #expect(factory.mistakes() == ["mutate(_:) changed the entity it was given: return a changed copy (in-place changes belong in alter)"])
+        #expect(factory.mistakes == ["mutate(_:) changed the entity it was given: return a changed copy (in-place changes belong in alter)"])
     }
 
     @Test("a mutate that returns a changed copy is sound")
     func copyingMutate() {
         let factory = EntityFactory<Box>(
             make: { Box(id: $0, value: 0) }, mutate: { Box(id: $0.id, value: $0.value + 1) }, twin: { Box(id: $1, value: $0.value) })
-        #expect(factory.mistakes().isEmpty)
+        #expect(factory.mistakes.isEmpty)
     }
 }

@@ -8,7 +8,7 @@ struct Item: Identifiable, Hashable, Sendable {
     static let factory = EntityFactory<Item>(
         make: { Item(id: $0, value: 0) }, mutate: { Item(id: $0.id, value: $0.value + 1) }, identity: \.id)
 
-    static let conformance = Conformance<Item>("items") { ItemStore.witness() }
+    static let conformance = Conformance<CRUD<Item>>("items") { ItemStore.witness() }
 }
 
 /// A correct, minimal store of items.

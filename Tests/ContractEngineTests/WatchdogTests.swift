@@ -19,11 +19,11 @@ struct WatchdogTests {
         var conformance = Item.conformance
         conformance.timeout = .milliseconds(50)
         let base = ItemStore.witness()
-        conformance.makeSubject = {
+        conformance.makeRepository = {
             RepositoryWitness(create: base.create, fetch: base.fetch, fetchAll: { await hole.swallow() },
                               update: base.update, delete: base.delete)
         }
-        let contract = Contract<Item>("watchdog", factory: Item.factory, clauses: [
+        let contract = Contract<CRUD<Item>>("watchdog", terms: CRUD(factory: Item.factory), clauses: [
             Clause("hangs", "fetchAll hangs") { context in _ = try await context.subject.fetchAll() },
             Clause("fine", "create works") { context in try await context.subject.create(context.newEntity()) },
         ])
@@ -120,7 +120,7 @@ struct WatchdogTests {
     @Test("a clause body that throws its own error fails with that error")
     func throwingBody() async throws {
         struct Oops: Error {}
-        let contract = Contract<Item>("errors", factory: Item.factory, clauses: [
+        let contract = Contract<CRUD<Item>>("errors", terms: CRUD(factory: Item.factory), clauses: [
             Clause("throws", "the body throws") { _ in throw Oops() },
         ])
         let result = try #require(await contract.cases(for: Item.conformance).first?.run())
@@ -131,8 +131,8 @@ struct WatchdogTests {
     @Test("a makeSubject that throws fails the clause and says the clause could not run")
     func throwingFactory() async throws {
         var conformance = Item.conformance
-        conformance.makeSubject = { throw RepositoryError.unavailable("database is down") }
-        let contract = Contract<Item>.init("setup", factory: Item.factory, clauses: [Clause("any", "anything") { _ in }])
+        conformance.makeRepository = { throw RepositoryError.unavailable("database is down") }
+        let contract = Contract<CRUD<Item>>("setup", terms: CRUD(factory: Item.factory), clauses: [Clause("any", "anything") { _ in }])
         let result = try #require(await contract.cases(for: conformance).first?.run())
         #expect(result.status == .failed)
         #expect(result.failures.first?.message == "makeSubject() failed, so the clause could not run: RepositoryError.unavailable: database is down")

@@ -7,11 +7,11 @@ import Testing
 @Suite("Conformance table")
 struct ConformanceTableTests {
     static let report = ContractReport(contract: "CRUD", conformers: [
-        ConformerReport(name: "good", capabilities: "[.create]", clauses: [
+        ConformanceReport(name: "good", capabilities: "[.create]", clauses: [
             ClauseResult(id: "create.a", summary: "creates", status: .passed),
             ClauseResult(id: "create.b", summary: "creates again", status: .skipped, reason: "requires [.update]"),
         ]),
-        ConformerReport(name: "a-much-longer-name", capabilities: "[.create]", clauses: [
+        ConformanceReport(name: "a-much-longer-name", capabilities: "[.create]", clauses: [
             ClauseResult(id: "create.a", summary: "creates", status: .failed, failures: [
                 ContractFailure(message: "it did not", expected: "1", actual: "2"),
             ]),

@@ -32,7 +32,7 @@ struct IsolatedRunTests {
             self.outcomes = Protected(outcomes)
         }
 
-        func run() async throws -> ConformerReport {
+        func run() async throws -> ConformanceReport {
             try await IsolatedRun(name: "scripted", capabilities: "[.create]", clauses: IsolatedRunTests.clauses) { name, skipping in
                 #expect(name == "scripted")
                 self.launches.withLock { $0.append(skipping) }

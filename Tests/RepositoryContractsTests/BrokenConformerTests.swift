@@ -84,7 +84,7 @@ struct BrokenConformerTests {
 
     @Test("a callback API that calls a completion twice fails every clause that uses that operation")
     func doubleCompletion() async {
-        let conformance = Conformance<Todo>("double-delete") {
+        let conformance = Conformance<CRUD<Todo>>("double-delete") {
             let store = InMemoryTodoRepository()
             return RepositoryWitness.callbacks(
                 create: { todo, done in Task { done(await Result { try await store.create(todo) }) } },

@@ -10,14 +10,14 @@ struct CachingContractTests {
     static let contract = Contract.caching(factory: ExampleContracts.todoFactory)
 
     @Test("serving stale entries when the remote fails", arguments: contract.cases(for: CachingTodos.servesStale))
-    func servesStale(_ check: ContractCase<Todo>) async { await check.verify() }
+    func servesStale(_ check: ContractCase<Caching<Todo>>) async { await check.verify() }
 
     @Test("throwing when the remote fails", arguments: contract.cases(for: CachingTodos.throwsWhenStale))
-    func throwsWhenStale(_ check: ContractCase<Todo>) async { await check.verify() }
+    func throwsWhenStale(_ check: ContractCase<Caching<Todo>>) async { await check.verify() }
 
     @Test("the caching repository passes the CRUD contract too", .stubServer(),
           arguments: Contract.crud(factory: ExampleContracts.todoFactory).cases(for: CachingTodos.crud))
-    func crud(_ check: ContractCase<Todo>) async { await check.verify() }
+    func crud(_ check: ContractCase<CRUD<Todo>>) async { await check.verify() }
 
     @Test("every clause applies to a conformer that supports every write, and ids are unique")
     func clauses() {
@@ -30,7 +30,7 @@ struct CachingContractTests {
 
     @Test("a read-only cache is not asked to write")
     func readOnly() {
-        let readOnly = Conformance<Todo>.caching(
+        let readOnly = Conformance<Caching<Todo>>.caching(
             "read-only", ttl: CachingTodos.ttl, whenUpstreamFails: .serveStale, remote: CachingTodos.remote,
             capabilities: []
         ) { env in
@@ -54,7 +54,7 @@ enum CachingTodos {
     static func conformance(
         _ name: String, _ fallback: StaleFallback = .serveStale, declaring policy: UpstreamFailurePolicy? = nil,
         ttl declaredTTL: Duration = ttl, flaw: CachingTodoRepository.Flaw? = nil
-    ) -> Conformance<Todo> {
+    ) -> Conformance<Caching<Todo>> {
         let declared = policy ?? (fallback == .serveStale ? .serveStale : .throwError(.unavailable))
         return Conformance.caching(name, ttl: declaredTTL, whenUpstreamFails: declared, remote: remote) { env in
             CachingTodoRepository(baseURL: env.baseURL, ttl: ttl, whenUpstreamFails: fallback, clock: env.clock, flaw: flaw)
@@ -66,7 +66,7 @@ enum CachingTodos {
 
     /// The same repository for the CRUD contract, over the test's stub server (`.stubServer()`), with
     /// a clock nobody moves: every read after a write must see it.
-    static let crud = Conformance<Todo>(
+    static let crud = Conformance<CRUD<Todo>>(
         "caching, CRUD", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: .insertion
     ) {
         let server = StubServer.current

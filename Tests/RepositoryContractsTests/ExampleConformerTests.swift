@@ -8,7 +8,7 @@ struct ExampleConformerTests {
     static let contract = Contract.crud(factory: ExampleContracts.todoFactory)
 
     @Test("in-memory Todo repository", arguments: contract.cases(for: ExampleContracts.inMemory))
-    func inMemory(_ check: ContractCase<Todo>) async { await check.verify() }
+    func inMemory(_ check: ContractCase<CRUD<Todo>>) async { await check.verify() }
 
     @Test("the CRUD contract has at least 25 clauses with unique dotted ids")
     func clauseList() {

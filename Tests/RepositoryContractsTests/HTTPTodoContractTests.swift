@@ -12,11 +12,11 @@ struct HTTPTodoContractTests {
     static let contract = Contract.crud(factory: ExampleContracts.todoFactory)
 
     @Test("against the fake API", .stubServer(), arguments: contract.cases(for: ExampleContracts.httpFakeAPI))
-    func fakeAPI(_ check: ContractCase<Todo>) async { await check.verify() }
+    func fakeAPI(_ check: ContractCase<CRUD<Todo>>) async { await check.verify() }
 
     @Test("replaying Fixtures/Todos", .stubServer(fixtures: "Todos"),
           arguments: contract.cases(for: ExampleContracts.httpReplay))
-    func replay(_ check: ContractCase<Todo>) async { await check.verify() }
+    func replay(_ check: ContractCase<CRUD<Todo>>) async { await check.verify() }
 
     @Test("every applicable clause has a committed fixture, and no fixture is left over")
     func fixturesMatchClauses() throws {
@@ -37,7 +37,7 @@ struct HTTPTodoContractTests {
     /// them.
     @Test("live through the recording proxy: same result as in memory and as replay, no drift, same bytes as committed",
           arguments: contract.cases(for: ExampleContracts.httpReplay))
-    func live(_ check: ContractCase<Todo>) async throws {
+    func live(_ check: ContractCase<CRUD<Todo>>) async throws {
         let rerecording = try RecordMode.resolved(environment: ProcessInfo.processInfo.environment) == .all
         let folder = rerecording ? TodoFixtures.directory : try TodoFixtures.temporaryFolder()
         defer { if !rerecording { try? FileManager.default.removeItem(at: folder) } }

@@ -62,7 +62,7 @@ struct ModelCheckGlueTests {
     @Test("a subject that cannot be made is an issue too")
     func setupError() async {
         struct Boom: Error {}
-        let broken = Conformance<Todo>("no subject") { () async throws -> RepositoryWitness<Todo> in throw Boom() }
+        let broken = Conformance<CRUD<Todo>>("no subject") { () async throws -> RepositoryWitness<Todo> in throw Boom() }
         await withKnownIssue {
             let result = await broken.verifyModel(factory: Self.factory, runs: 1, seed: 1)
             #expect(result.setupError != nil)

@@ -14,7 +14,7 @@ struct ModelCheckWrongConformersCRUDTests {
     static let todos = Contract.crud(factory: ExampleContracts.todoFactory)
 
     /// The ids of the clauses that fail, one case (fresh subject) per applicable clause.
-    static func failedClauses(_ conformance: Conformance<Todo>) async -> Set<String> {
+    static func failedClauses(_ conformance: Conformance<CRUD<Todo>>) async -> Set<String> {
         var failed: Set<String> = []
         for check in todos.cases(for: conformance) where await check.run().status == .failed {
             failed.insert(check.clauseID)
@@ -23,7 +23,7 @@ struct ModelCheckWrongConformersCRUDTests {
     }
 
     /// Each wrong conformer with the CRUD clauses it fails (empty: passes them all).
-    static let expectations: [(conformance: Conformance<Todo>, failing: Set<String>)] = [
+    static let expectations: [(conformance: Conformance<CRUD<Todo>>, failing: Set<String>)] = [
         (SequenceBugs.idReusing, []),
         (SequenceBugs.staleCache, []),
         (SequenceBugs.swapRemove, ["fetchAll.orderAfterDelete", "delete.twiceFollowsPolicy"]),
@@ -31,7 +31,7 @@ struct ModelCheckWrongConformersCRUDTests {
     ]
 
     @Test("each wrong conformer fails exactly these CRUD clauses", arguments: expectations)
-    func failingClauses(_ conformance: Conformance<Todo>, expected: Set<String>) async {
+    func failingClauses(_ conformance: Conformance<CRUD<Todo>>, expected: Set<String>) async {
         let failed = await Self.failedClauses(conformance)
         #expect(failed == expected, "\(conformance.name)")
         #expect(!Self.todos.cases(for: conformance).isEmpty)

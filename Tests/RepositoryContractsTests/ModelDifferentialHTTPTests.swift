@@ -41,11 +41,11 @@ struct ModelDifferentialHTTPTests {
     /// The in-memory repository listed by id, as the Todo API lists: with the same declared ordering on both
     /// sides, the differential check compares the order of `fetchAll()` too (it skips the order when the
     /// two conformers declare different orderings).
-    static let inMemoryByID: Conformance<Todo> = {
+    static let inMemoryByID: Conformance<CRUD<Todo>> = {
         var conformance = ExampleContracts.inMemory
         conformance.name = "in-memory (listed by id)"
-        conformance.ordering = ExampleContracts.orderedByID
-        conformance.makeSubject = {
+        conformance.promises.ordering = ExampleContracts.orderedByID
+        conformance.makeRepository = {
             var witness = RepositoryWitness(InMemoryTodoRepository())
             let all = witness.fetchAll
             witness.fetchAll = { try await all().sorted { $0.id < $1.id } }
@@ -55,15 +55,15 @@ struct ModelDifferentialHTTPTests {
     }()
 
     /// The HTTP repository against `server`.
-    static func http(_ server: StubServer, _ label: String) -> Conformance<Todo> {
+    static func http(_ server: StubServer, _ label: String) -> Conformance<CRUD<Todo>> {
         var conformance = ExampleContracts.httpReplay
         conformance.name = label
-        conformance.makeSubject = { RepositoryWitness(HTTPTodoRepository(baseURL: server.baseURL)) }
+        conformance.makeRepository = { RepositoryWitness(HTTPTodoRepository(baseURL: server.baseURL)) }
         return conformance
     }
 
     /// One run of `seed` on `http` against `other`, not shrunk: the server answers one run of the sequence.
-    static func differential(seed: UInt64, http: Conformance<Todo>, against other: Conformance<Todo>) async
+    static func differential(seed: UInt64, http: Conformance<CRUD<Todo>>, against other: Conformance<CRUD<Todo>>) async
         -> ModelCheckResult
     {
         await ModelCheck.check(
@@ -132,7 +132,7 @@ struct ModelDifferentialHTTPTests {
         let name = Self.fixtureName(seed)
         var lossy = Self.inMemoryByID
         lossy.name = "in-memory losing the highest id"
-        lossy.makeSubject = {
+        lossy.makeRepository = {
             var witness = RepositoryWitness(InMemoryTodoRepository())
             let all = witness.fetchAll
             witness.fetchAll = { Array(try await all().sorted { $0.id < $1.id }.dropLast()) }
@@ -155,6 +155,6 @@ struct ModelDifferentialHTTPTests {
         #expect(failure.divergence.operation == .fetchAll)
         #expect(failure.divergence.expected.hasPrefix("http-replay returned"))
         #expect(failure.divergence.actual.hasPrefix("in-memory losing the highest id returned"))
-        #expect(failure.original == ModelCheck.operations(seed: seed, steps: Self.steps, capabilities: Self.inMemoryByID.capabilities))
+        #expect(failure.original == ModelCheck.operations(seed: seed, steps: Self.steps, capabilities: Self.inMemoryByID.promises.capabilities))
     }
 }

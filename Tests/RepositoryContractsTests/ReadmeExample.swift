@@ -4,11 +4,11 @@ import TodoExample
 import RepositoryContracts
 import Testing
 
-let todos = Contract<Todo>.crud(make: { Todo(id: $0, title: "Todo \($0)") }, mutate: { $0.toggled() }, identity: \.id)
+let todos = Contract<CRUD<Todo>>.crud(make: { Todo(id: $0, title: "Todo \($0)") }, mutate: { $0.toggled() }, identity: \.id)
 
 @Test(arguments: todos.cases(for: Conformance("in-memory", ordering: .insertion) { InMemoryTodoRepository() }))
-func inMemory(_ check: ContractCase<Todo>) async { await check.verify() }
+func inMemory(_ check: ContractCase<CRUD<Todo>>) async { await check.verify() }
 
 @Test(arguments: todos.cases(for: Conformance("json-file") { try FileTodoRepository.temporary() }))
-func jsonFile(_ check: ContractCase<Todo>) async { await check.verify() }
+func jsonFile(_ check: ContractCase<CRUD<Todo>>) async { await check.verify() }
 // README example ends

@@ -23,11 +23,11 @@ struct SeedPortContractTests {
     static let crashingClause = "delete.lastLeavesEmpty"
 
     @Test("each clause, in a child process", arguments: contract.cases(for: ExampleContracts.seedPort))
-    func clauseInChildProcess(_ check: ContractCase<SeedTodo>) async {
+    func clauseInChildProcess(_ check: ContractCase<CRUD<SeedTodo>>) async {
         let bug = Self.failingClauses[check.clauseID]
         await withKnownIssue(Comment(rawValue: bug ?? "")) {
             // The recipe: capture the case by its Codable id, resolve it in the child, verify it there.
-            await #expect(processExitsWith: .success) { [check = check as ContractCase<SeedTodo>] in
+            await #expect(processExitsWith: .success) { [check = check as ContractCase<CRUD<SeedTodo>>] in
                 await SeedPortContractTests.contract.resolving(check, for: ExampleContracts.seedPort).verify()
             }
         } when: {

@@ -1,7 +1,7 @@
 import ContractEngine
 
 extension CachingClauses {
-    static var expiry: [Clause<Entity>] {
+    static var expiry: [Clause<Caching<Entity>>] {
         [
             clause("caching.fetchExpiresAtTTL",
                    "fetch(id:) is fresh until just under the TTL, makes exactly one request at age == TTL, and the refreshed entry is fresh for a full TTL") { session in

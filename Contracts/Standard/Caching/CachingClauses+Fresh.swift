@@ -1,7 +1,7 @@
 import ContractEngine
 
 extension CachingClauses {
-    static var fresh: [Clause<Entity>] {
+    static var fresh: [Clause<Caching<Entity>>] {
         [
             clause("caching.fetchServedFromCache",
                    "within the TTL, fetch(id:) is answered from the cache: no request, the value cached for that id") { session in

@@ -5,7 +5,7 @@ extension CachingClauses {
     /// The faults the upstream-failure clauses inject: a status the server chose, and a transport failure.
     private static var faults: [Fault] { [.status(503), .connectionReset] }
 
-    static var upstreamFailure: [Clause<Entity>] {
+    static var upstreamFailure: [Clause<Caching<Entity>>] {
         [
             clause("caching.serviceUnavailableAfterExpiry",
                    "after expiry, a 503 from the remote gives the declared behaviour (the stale entry, or the declared error), never the 503's body; the entry stays expired") { session in

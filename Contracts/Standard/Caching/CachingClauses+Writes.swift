@@ -3,7 +3,7 @@ import Foundation
 import StubServer
 
 extension CachingClauses {
-    static var writes: [Clause<Entity>] {
+    static var writes: [Clause<Caching<Entity>>] {
         [
             clause("caching.createInvalidates",
                    "create(_:) shows in the next fetch(id:) and fetchAll(), though both were cached (a cached nil included)",

@@ -1,6 +1,7 @@
 public import ContractEngine
 public import Foundation
 public import MockTime
+import StubServer
 
 /// What a caching repository does when an entry has expired and the remote source fails to answer
 /// the refresh (a `503`, a reset connection).
@@ -25,28 +26,78 @@ public enum UpstreamFailurePolicy: Sendable, Hashable, CustomStringConvertible {
 /// base URL (a fresh loopback stub server) and the clause's mock clock.
 public struct CachingEnvironment: Sendable {
     /// The remote source: `http://127.0.0.1:<port>`, serving the conformance's ``RemoteSource``.
-    public let baseURL: URL
+    public var baseURL: URL { server.baseURL }
     /// The clause's clock, at offset zero; only the contract moves it. Give it to the repository as its
     /// `any Clock<Duration>` (and, if it keeps timestamps, as its wall clock: `clock.date` moves with it).
     public let clock: MockClock
-
-    /// An environment; the contract makes one per clause.
-    public init(baseURL: URL, clock: MockClock) {
-        self.baseURL = baseURL
-        self.clock = clock
-    }
+    /// The clause's stub server, serving the remote.
+    let server: StubServer
+    /// The remote's state, typed as the clause's entity (a `RemoteRecords<Entity>`).
+    let records: any Sendable
 }
 
-/// What `Conformance.caching(…)` declared: what the caching clauses check a subject against.
-struct CachingDeclaration<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
-    let ttl: Duration
-    let whenUpstreamFails: UpstreamFailurePolicy
-    let remote: RemoteSource<Entity>
-    let makeSubject: @Sendable (CachingEnvironment) async throws -> RepositoryWitness<Entity>
+/// What a caching conformer promises: its repository promises, its time to live, what it does when the
+/// remote fails, and the remote's HTTP API, which the contract hosts.
+public struct CachingPromises<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
+    /// Capabilities, equivalence and error mapping, as for CRUD.
+    public var repository: RepositoryPromises<Entity>
+    /// How long an entry stays fresh.
+    public var ttl: Duration
+    /// What a read of an expired entry does when the remote fails.
+    public var whenUpstreamFails: UpstreamFailurePolicy
+    /// The HTTP API the repository talks to.
+    public var remote: RemoteSource<Entity>
+}
 
-    /// Problems in the declaration itself; empty when it is consistent.
-    func mistakes() -> [String] {
-        ttl > .zero ? [] : ["ttl is \(ttl.formattedSeconds): a time to live must be positive"]
+/// The terms of the caching contract (`Contract.caching(…)`): every clause gets its own loopback stub
+/// server serving the conformer's ``RemoteSource`` and its own `MockClock`, set up before the subject is
+/// made and handed to it in a ``CachingEnvironment``; the server is stopped after the clause, and a
+/// remote whose `respond` threw fails the clause.
+public struct Caching<Entity: Identifiable & Equatable & Sendable>: RepositoryTerms where Entity.ID: Sendable {
+    public typealias Subject = MonitoredRepository<Entity>
+    public typealias Environment = CachingEnvironment
+    public typealias Promises = CachingPromises<Entity>
+
+    /// How the contract makes entities.
+    public var factory: EntityFactory<Entity>
+
+    /// Terms over entities made by `factory`.
+    public init(factory: EntityFactory<Entity>) {
+        self.factory = factory
+    }
+
+    public func repositoryPromises(in promises: Promises) -> RepositoryPromises<Entity> {
+        promises.repository
+    }
+
+    /// Starts a stub server serving the declared remote, on a fresh mock clock at zero.
+    public func makeEnvironment(for clause: ClauseSetting<Self>) async throws -> CachingEnvironment {
+        let clock = MockClock()
+        let server = StubServer(StubServer.Configuration(clock: clock))
+        let records = clause.conformance.promises.remote.serve(on: server)
+        try await server.start()
+        return CachingEnvironment(clock: clock, server: server, records: records)
+    }
+
+    /// Stops the server; a remote whose `respond` threw fails the clause.
+    public func tearDown(_ environment: CachingEnvironment, after clause: ClauseSetting<Self>) async -> [ContractFailure] {
+        await environment.server.stop()
+        return environment.server.finish().stubFailures.map { failure in
+            ContractFailure(message:
+                "the remote source's respond threw for \(failure.request.method) \(failure.request.path) "
+                    + "(request #\(failure.sequenceNumber)): \(failure.error)")
+        }
+    }
+
+    /// A positive TTL, and consistent capabilities.
+    public func mistakes(in promises: Promises) -> [String] {
+        promises.repository.mistakes
+            + (promises.ttl > .zero ? [] : ["ttl is \(promises.ttl.formattedSeconds): a time to live must be positive"])
+    }
+
+    /// The repository promises, the TTL and the upstream-failure policy.
+    public func assumptions(of promises: Promises) -> String? {
+        "\(promises.repository); ttl \(promises.ttl.formattedSeconds); when the remote fails: \(promises.whenUpstreamFails)"
     }
 }
 
@@ -59,7 +110,7 @@ extension Conformance {
     /// counts requests. Nothing sleeps: the repository must read time from the clock it is given.
     ///
     /// ```swift
-    /// let cached = Conformance<Todo>.caching(
+    /// let cached = Conformance.caching(
     ///     "CachingTodoRepository", ttl: .seconds(60), whenUpstreamFails: .serveStale,
     ///     remote: .rest(at: "/todos", encoder: TodoJSON.encoder, decoder: TodoJSON.decoder)
     /// ) { env in
@@ -67,8 +118,7 @@ extension Conformance {
     /// }
     /// ```
     ///
-    /// The subject only works inside a caching clause (it throws elsewhere): to run another contract,
-    /// such as CRUD, on the same repository, declare a plain conformance over
+    /// To run another contract, such as CRUD, on the same repository, declare a CRUD conformance over
     /// ``RemoteSource/serve(on:)``.
     ///
     /// - Parameters:
@@ -77,7 +127,7 @@ extension Conformance {
     ///   - whenUpstreamFails: What a read of an expired entry does when the remote fails.
     ///   - remote: The HTTP API the repository talks to, which the contract hosts.
     ///   - capabilities: The writes the repository supports (the invalidation clauses need them).
-    public static func caching(
+    public static func caching<Entity>(
         _ name: String,
         ttl: Duration,
         whenUpstreamFails: UpstreamFailurePolicy,
@@ -89,15 +139,12 @@ extension Conformance {
         fileID: StaticString = #fileID,
         line: UInt = #line,
         subject makeSubject: @escaping @Sendable (CachingEnvironment) async throws -> RepositoryWitness<Entity>
-    ) -> Self {
-        let declaration = CachingDeclaration(
-            ttl: ttl, whenUpstreamFails: whenUpstreamFails, remote: remote, makeSubject: makeSubject)
-        return Conformance(
-            name, capabilities: capabilities, equivalence: equivalence, timeout: timeout,
-            classifyError: classifyError, fileID: fileID, line: line
-        ) {
-            CachingScope.declare(declaration)
-            return CachingSession<Entity>.forwardingWitness(to: name)
+    ) -> Self where Terms == Caching<Entity> {
+        let promises = CachingPromises(
+            repository: RepositoryPromises(capabilities: capabilities, equivalence: equivalence, classifyError: classifyError),
+            ttl: ttl, whenUpstreamFails: whenUpstreamFails, remote: remote)
+        return Conformance(name, promises: promises, timeout: timeout, fileID: fileID, line: line) { environment in
+            MonitoredRepository(witness: try await makeSubject(environment), timeout: timeout)
         }
     }
 
@@ -107,15 +154,15 @@ extension Conformance {
         _ name: String,
         ttl: Duration,
         whenUpstreamFails: UpstreamFailurePolicy,
-        remote: RemoteSource<Entity>,
+        remote: RemoteSource<Repository.Entity>,
         capabilities: Capabilities = .crud,
-        equivalence: Equivalence<Entity> = .equal,
+        equivalence: Equivalence<Repository.Entity> = .equal,
         timeout: Duration = .seconds(5),
         classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind },
         fileID: StaticString = #fileID,
         line: UInt = #line,
         subject makeSubject: @escaping @Sendable (CachingEnvironment) async throws -> Repository
-    ) -> Self where Repository.Entity == Entity, Repository.Draft == Entity {
+    ) -> Self where Terms == Caching<Repository.Entity>, Repository.Draft == Repository.Entity {
         caching(
             name, ttl: ttl, whenUpstreamFails: whenUpstreamFails, remote: remote, capabilities: capabilities,
             equivalence: equivalence, timeout: timeout, classifyError: classifyError, fileID: fileID, line: line,

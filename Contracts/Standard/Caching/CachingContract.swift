@@ -16,25 +16,25 @@ extension Contract {
     /// contradicts them; whether they invalidate or write through is the repository's choice.
     ///
     /// ```swift
-    /// let caching = Contract<Todo>.caching(factory: todoFactory)
+    /// let caching = Contract.caching(factory: todoFactory)
     ///
     /// @Test(arguments: caching.cases(for: cachedTodos))
-    /// func cache(_ check: ContractCase<Todo>) async { await check.verify() }
+    /// func cache(_ check: ContractCase<Caching<Todo>>) async { await check.verify() }
     /// ```
-    public static func caching(factory: EntityFactory<Entity>) -> Self {
+    public static func caching<Entity>(factory: EntityFactory<Entity>) -> Self where Terms == Caching<Entity> {
         Contract(
-            "Caching", factory: factory,
+            "Caching", terms: Caching(factory: factory),
             clauses: CachingClauses.fresh + CachingClauses.expiry + CachingClauses.upstreamFailure
                 + CachingClauses.writes)
     }
 
     /// The caching contract over entities made by `make`, changed by `mutate`, with the writable id
     /// `identity`; see ``caching(factory:)``.
-    public static func caching(
+    public static func caching<Entity>(
         make: @escaping @Sendable (_ ordinal: Int) -> Entity,
         mutate: @escaping @Sendable (Entity) -> Entity,
         identity: any WritableKeyPath<Entity, Entity.ID> & Sendable
-    ) -> Self {
+    ) -> Self where Terms == Caching<Entity> {
         caching(factory: EntityFactory(make: make, mutate: mutate, identity: identity))
     }
 }
@@ -45,9 +45,9 @@ enum CachingClauses<Entity: Identifiable & Equatable & Sendable> where Entity.ID
     static func clause(
         _ id: String, _ summary: String, requires: Capabilities = [],
         _ body: @escaping @Sendable (CachingSession<Entity>) async throws -> Void
-    ) -> Clause<Entity> {
+    ) -> Clause<Caching<Entity>> {
         Clause(id, summary, requires: requires) { context in
-            try await CachingSession.run(context, body)
+            try await body(CachingSession(context))
         }
     }
 }

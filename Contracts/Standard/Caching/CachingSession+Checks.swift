@@ -98,7 +98,7 @@ extension CachingSession {
     func same(_ lhs: Entity?, _ rhs: Entity?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
-        case (let lhs?, let rhs?): context.conformance.equivalence(lhs, rhs)
+        case (let lhs?, let rhs?): context.repositoryPromises.equivalence(lhs, rhs)
         default: false
         }
     }
@@ -136,7 +136,7 @@ extension CachingSession {
     /// Records a failure when the policy declares an error kind and `error` classifies as another.
     func expectDeclaredKind(_ error: any Error, _ what: String) {
         guard case .throwError(let kind?) = policy else { return }
-        let actual = context.conformance.classifyError(error)
+        let actual = context.repositoryPromises.classifyError(error)
         if actual != kind {
             context.fail(
                 "\(what) threw an error that classifies as \(actual.map(\.rawValue) ?? "no kind"), but the declared "

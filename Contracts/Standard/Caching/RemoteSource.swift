@@ -35,7 +35,7 @@ public struct RemoteSource<Entity: Identifiable & Equatable & Sendable>: Sendabl
     /// running other contracts, such as CRUD, on a repository written against this source.
     ///
     /// ```swift
-    /// Conformance<Todo>("caching, CRUD") {          // in a test with the .stubServer() trait
+    /// Conformance<CRUD<Todo>>("caching, CRUD") {          // in a test with the .stubServer() trait
     ///     let server = StubServer.current
     ///     RemoteSource<Todo>.rest(at: "/todos").serve(on: server)
     ///     return CachingTodoRepository(baseURL: server.baseURL, ttl: .seconds(60), clock: MockClock())

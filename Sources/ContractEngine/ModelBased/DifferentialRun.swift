@@ -1,7 +1,7 @@
 /// Runs one sequence on fresh subjects of two conformers and stops at the first observable difference.
 struct DifferentialRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
-    let first: Conformance<Entity>
-    let second: Conformance<Entity>
+    let first: ModelSubject<Entity>
+    let second: ModelSubject<Entity>
     let factory: EntityFactory<Entity>
 
     func run(

@@ -30,7 +30,8 @@ public enum ModelCheck {
     }
 
     /// Checks `conformance` against the reference model: `runs` sequences of `steps` steps, each on a fresh
-    /// subject. Stops at the first divergence and shrinks it.
+    /// subject in a fresh environment of `terms` (a caching conformance gets its stub server and clock).
+    /// Stops at the first divergence and shrinks it.
     ///
     /// - Parameters:
     ///   - seed: the first run's seed; when `nil`, `REPOSITORY_CONTRACTS_SEED` if set, else a random one.
@@ -39,52 +40,80 @@ public enum ModelCheck {
     ///   - shrinks: `false` for a subject that only replays recorded requests (a stub server replaying
     ///     fixtures): a shorter sequence would send requests nothing recorded, so the failure reports the
     ///     whole sequence and says why it was not shrunk.
-    public static func check<Entity>(
-        _ conformance: Conformance<Entity>, factory: EntityFactory<Entity>, runs: Int = defaultRuns,
+    public static func check<Terms: RepositoryTerms>(
+        _ conformance: Conformance<Terms>, under terms: Terms, runs: Int = defaultRuns,
         steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts,
         shrinks: Bool = true
     ) async -> ModelCheckResult {
-        let runner = ModelRun(conformance: conformance, factory: factory)
+        let subject = ModelSubject(conformance, terms: terms)
+        let runner = ModelRun(conformance: subject, factory: terms.factory)
         return await explore(
-            subject: conformance.name, conformance: conformance, runs: runs, steps: steps, seed: seed,
-            maxShrinkAttempts: shrinks ? maxShrinkAttempts : nil
+            subject: subject.name, assumptions: subject.assumptions, capabilities: subject.capabilities, runs: runs,
+            steps: steps, seed: seed, maxShrinkAttempts: shrinks ? maxShrinkAttempts : nil
         ) { operations in
-            try await withSubject(conformance) { witness in await runner.run(operations, on: witness) }
+            try await subject.withFreshSubject { witness in await runner.run(operations, on: witness) }
         }
     }
 
-    /// Differential mode: runs the same sequences on `first` and `second` (fresh subjects of each) and reports
-    /// the first observable difference, with both outcomes. The generator uses the capabilities both declare.
-    /// `shrinks: false` when either side only replays recorded requests (see the other overload).
+    /// Checks a CRUD conformer against the reference model, over entities made by `factory`; see
+    /// ``check(_:under:runs:steps:seed:maxShrinkAttempts:shrinks:)``.
     public static func check<Entity>(
-        _ first: Conformance<Entity>, against second: Conformance<Entity>, factory: EntityFactory<Entity>,
-        runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil,
-        maxShrinkAttempts: Int = defaultShrinkAttempts, shrinks: Bool = true
+        _ conformance: Conformance<CRUD<Entity>>, factory: EntityFactory<Entity>, runs: Int = defaultRuns,
+        steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts,
+        shrinks: Bool = true
     ) async -> ModelCheckResult {
-        let runner = DifferentialRun(first: first, second: second, factory: factory)
-        var common = first
-        common.capabilities = first.capabilities.intersection(second.capabilities)
-            .union(first.capabilities.union(second.capabilities).intersection(.serverAssignedIDs))
+        await check(
+            conformance, under: CRUD(factory: factory), runs: runs, steps: steps, seed: seed,
+            maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
+    }
+
+    /// Differential mode: runs the same sequences on `first` and `second` (fresh subjects of each, in fresh
+    /// environments of their terms) and reports the first observable difference, with both outcomes.
+    /// Entities come from `firstTerms`' factory. The generator uses the capabilities both declare.
+    /// `shrinks: false` when either side only replays recorded requests (see the other overload).
+    public static func check<First: RepositoryTerms, Second: RepositoryTerms>(
+        _ first: Conformance<First>, under firstTerms: First, against second: Conformance<Second>,
+        under secondTerms: Second, runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil,
+        maxShrinkAttempts: Int = defaultShrinkAttempts, shrinks: Bool = true
+    ) async -> ModelCheckResult where First.Entity == Second.Entity {
+        let a = ModelSubject(first, terms: firstTerms), b = ModelSubject(second, terms: secondTerms)
+        let runner = DifferentialRun(first: a, second: b, factory: firstTerms.factory)
+        let capabilities = a.capabilities.intersection(b.capabilities)
+            .union(a.capabilities.union(b.capabilities).intersection(.serverAssignedIDs))
         return await explore(
-            subject: "\(first.name) against \(second.name)", conformance: common, runs: runs, steps: steps, seed: seed,
-            maxShrinkAttempts: shrinks ? maxShrinkAttempts : nil
+            subject: "\(a.name) against \(b.name)", assumptions: a.assumptions, capabilities: capabilities, runs: runs,
+            steps: steps, seed: seed, maxShrinkAttempts: shrinks ? maxShrinkAttempts : nil
         ) { operations in
-            try await withSubject(first) { a in
-                try await withSubject(second) { b in await runner.run(operations, on: a, and: b) }
+            try await a.withFreshSubject { witnessA in
+                try await b.withFreshSubject { witnessB in await runner.run(operations, on: witnessA, and: witnessB) }
             }
         }
     }
 
+    /// Differential mode over two CRUD conformers and one entity factory; see
+    /// ``check(_:under:against:under:runs:steps:seed:maxShrinkAttempts:shrinks:)``.
+    public static func check<Entity>(
+        _ first: Conformance<CRUD<Entity>>, against second: Conformance<CRUD<Entity>>, factory: EntityFactory<Entity>,
+        runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil,
+        maxShrinkAttempts: Int = defaultShrinkAttempts, shrinks: Bool = true
+    ) async -> ModelCheckResult {
+        let terms = CRUD(factory: factory)
+        return await check(
+            first, under: terms, against: second, under: terms, runs: runs, steps: steps, seed: seed,
+            maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
+    }
+
     /// Runs exactly `operations` once against the reference model, without generating or shrinking: the
     /// replay of a minimal case a failure printed.
-    public static func replay<Entity>(
-        _ operations: [ModelOperation], on conformance: Conformance<Entity>, factory: EntityFactory<Entity>
+    public static func replay<Terms: RepositoryTerms>(
+        _ operations: [ModelOperation], on conformance: Conformance<Terms>, under terms: Terms
     ) async -> ModelCheckResult {
+        let subject = ModelSubject(conformance, terms: terms)
         var result = ModelCheckResult(
-            subject: conformance.name, seed: 0, runs: 1, budget: 1, steps: operations.count, assumptions: assumptions(conformance))
+            subject: subject.name, seed: 0, runs: 1, budget: 1, steps: operations.count, assumptions: subject.assumptions)
         do {
-            let outcome = try await withSubject(conformance) { witness in
-                await ModelRun(conformance: conformance, factory: factory).run(operations, on: witness)
+            let outcome = try await subject.withFreshSubject { witness in
+                await ModelRun(conformance: subject, factory: terms.factory).run(operations, on: witness)
             }
             if let divergence = outcome.divergence {
                 result.failure = .init(
@@ -97,19 +126,27 @@ public enum ModelCheck {
         return result
     }
 
+    /// Replays `operations` on a CRUD conformer over entities made by `factory`; see
+    /// ``replay(_:on:under:)``.
+    public static func replay<Entity>(
+        _ operations: [ModelOperation], on conformance: Conformance<CRUD<Entity>>, factory: EntityFactory<Entity>
+    ) async -> ModelCheckResult {
+        await replay(operations, on: conformance, under: CRUD(factory: factory))
+    }
+
     /// The operations run `seed` generates for a conformer with `capabilities`.
     public static func operations(seed: UInt64, steps: Int = defaultSteps, capabilities: Capabilities) -> [ModelOperation] {
         var random = SplitMix64(seed: seed)
         return OperationGenerator(capabilities: capabilities).sequence(steps, using: &random)
     }
 
-    private static func explore<Entity>(
-        subject: String, conformance: Conformance<Entity>, runs: Int, steps: Int, seed: UInt64?, maxShrinkAttempts: Int?,
+    private static func explore(
+        subject: String, assumptions: String, capabilities: Capabilities, runs: Int, steps: Int, seed: UInt64?, maxShrinkAttempts: Int?,
         run: @escaping ([ModelOperation]) async throws -> RunOutcome
     ) async -> ModelCheckResult {
         let firstSeed = seed ?? seedFromEnvironment() ?? UInt64.random(in: 1...UInt64.max)
         var result = ModelCheckResult(
-            subject: subject, seed: firstSeed, runs: 0, budget: max(1, runs), steps: steps, assumptions: assumptions(conformance))
+            subject: subject, seed: firstSeed, runs: 0, budget: max(1, runs), steps: steps, assumptions: assumptions)
         var chain = SplitMix64(seed: firstSeed)
         var runSeed = firstSeed
         for index in 0..<max(1, runs) {
@@ -118,7 +155,7 @@ public enum ModelCheck {
                 if runSeed == 0 { runSeed = chain.next() }
             }
             result.runs = index + 1
-            let operations = self.operations(seed: runSeed, steps: steps, capabilities: conformance.capabilities)
+            let operations = self.operations(seed: runSeed, steps: steps, capabilities: capabilities)
             let outcome: RunOutcome
             do {
                 outcome = try await run(operations)
@@ -150,19 +187,5 @@ public enum ModelCheck {
             return result
         }
         return result
-    }
-
-    private static func withSubject<Entity, Value>(
-        _ conformance: Conformance<Entity>, _ body: (RepositoryWitness<Entity>) async throws -> Value
-    ) async throws -> Value {
-        let witness = try await conformance.makeSubject()
-        let value = try await body(witness)
-        try? await conformance.tearDown?(witness)
-        return value
-    }
-
-    private static func assumptions<Entity>(_ conformance: Conformance<Entity>) -> String {
-        "capabilities \(conformance.capabilities); \(conformance.policies); ordering \(conformance.ordering); "
-            + "equivalence \(conformance.equivalence.name) (declared at \(conformance.declaredAt))"
     }
 }

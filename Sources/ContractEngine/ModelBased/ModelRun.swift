@@ -1,6 +1,6 @@
 /// Runs one sequence on a fresh subject next to the reference model and stops at the first divergence.
 struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
-    let conformance: Conformance<Entity>
+    let conformance: ModelSubject<Entity>
     let factory: EntityFactory<Entity>
 
     func run(_ operations: [ModelOperation], on witness: RepositoryWitness<Entity>) async -> RunOutcome {

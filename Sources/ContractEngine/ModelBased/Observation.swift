@@ -61,7 +61,7 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
     let monitor = ProgressMonitor()
     let classify: @Sendable (any Error) -> RepositoryError.Kind?
 
-    init(_ witness: RepositoryWitness<Entity>, _ conformance: Conformance<Entity>) {
+    init(_ witness: RepositoryWitness<Entity>, _ conformance: ModelSubject<Entity>) {
         self.witness = witness
         self.timeout = conformance.timeout
         self.classify = conformance.classifyError

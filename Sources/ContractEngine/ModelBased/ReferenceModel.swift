@@ -19,9 +19,9 @@ public struct ReferenceModel<Entity: Identifiable & Equatable & Sendable>: Senda
         self.ordering = ordering
     }
 
-    /// An empty model of `conformance`.
-    public init(_ conformance: Conformance<Entity>) {
-        self.init(policies: conformance.policies, ordering: conformance.ordering)
+    /// An empty model of a conformer.
+    init(_ subject: ModelSubject<Entity>) {
+        self.init(policies: subject.policies, ordering: subject.ordering)
     }
 
     /// Whether an entity is stored under `id`.

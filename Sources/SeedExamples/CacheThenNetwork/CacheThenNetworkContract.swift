@@ -1,4 +1,5 @@
 public import ContractEngine
+public import StandardContracts
 public import Foundation
 public import MockTime
 import StubServer
@@ -10,104 +11,72 @@ import StubServer
 /// What a cache-then-network conformer is built on in one clause: the remote's base URL, the clause's
 /// mock clock (only the clause moves it), and the remote's state in process (for the fake conformer).
 public struct CacheThenNetworkEnvironment: Sendable {
-    public let baseURL: URL
+    /// The clause's stub server.
+    let server: ClauseServer
+    /// `http://127.0.0.1:<port>`: the remote.
+    public var baseURL: URL { server.baseURL }
+    /// The clause's clock.
     public let clock: MockClock
+    /// The remote's state in process.
     public let api: ItemsAPIFake
 }
 
-/// A conformer: its name (it contains "cache-then-network"), its TTL, and how to build it.
-public struct CacheThenNetworkConformance: Sendable {
-    public var name: String
-    public var ttl: Duration
-    public var subject: @Sendable (CacheThenNetworkEnvironment) -> any CacheThenNetworkRepository
+/// The cache-then-network contract's terms: each clause gets a stub server (serving the stateful API in
+/// code, replaying or recording its fixture per ``remote``), a mock clock and the API fake; a conformer
+/// declares its TTL.
+public struct CacheThenNetworkTerms: ContractTerms {
+    public typealias Subject = any CacheThenNetworkRepository
+    public typealias Environment = CacheThenNetworkEnvironment
+    /// The conformer's time to live.
+    public typealias Promises = Duration
 
+    /// Where each clause's server gets its answers; ``ClauseRemote/programmed`` serves the stateful API
+    /// in code. Clauses that inject faults always use it: a recorded fixture cannot hold a fault.
+    public var remote: ClauseRemote
+
+    /// The clauses that inject faults (`503`, a reset connection).
+    public static let faultInjecting: Set<String> = [
+        "cacheThenNetwork.offlineKeepsCached", "cacheThenNetwork.offlineWithNothingCachedThrows",
+    ]
+
+    public func makeEnvironment(for clause: ClauseSetting<Self>) async throws -> CacheThenNetworkEnvironment {
+        let api = ItemsAPIFake()
+        let remote = Self.faultInjecting.contains(clause.clauseID) ? .programmed : remote
+        let server = try await ClauseServer.start(remote, clauseID: clause.clauseID)
+        if case .programmed = remote {
+            server.server.playback.stub(.any) { api.respond(to: $0) }
+        }
+        return CacheThenNetworkEnvironment(server: server, clock: MockClock(), api: api)
+    }
+
+    public func tearDown(_ environment: CacheThenNetworkEnvironment, after clause: ClauseSetting<Self>) async -> [ContractFailure] {
+        await environment.server.finish()
+    }
+
+    public func capabilityList(of ttl: Duration) -> String {
+        "items() stream, ttl \(ttl)"
+    }
+
+    public func mistakes(in ttl: Duration) -> [String] {
+        ttl > .zero ? [] : ["ttl is \(ttl): a time to live must be positive"]
+    }
+}
+
+extension Conformance where Terms == CacheThenNetworkTerms {
+    /// A cache-then-network conformer with time to live `ttl`, built by `subject` in each clause.
     public init(
-        _ name: String, ttl: Duration,
+        _ name: String, ttl: Duration, fileID: StaticString = #fileID, line: UInt = #line,
         subject: @escaping @Sendable (CacheThenNetworkEnvironment) -> any CacheThenNetworkRepository
     ) {
-        self.name = name
-        self.ttl = ttl
-        self.subject = subject
-    }
-}
-
-/// Where a clause's stub server gets its answers.
-public enum CacheThenNetworkRemote: Sendable {
-    /// A stub responder over an ``ItemsAPIFake``: the stateful API in code, for every clause.
-    case statefulFake
-    /// Replays `<folder>/<clause id>.json`; clauses that inject faults use ``statefulFake``.
-    case fixtures(URL)
-    /// Forwards to the live API at `upstream` and writes `<folder>/<clause id>.json`; clauses that
-    /// inject faults use ``statefulFake`` and record nothing.
-    case recording(into: URL, upstream: URL)
-}
-
-/// One law of the contract. The clause runs in a ``CacheThenNetworkSession``: a fresh stub server, a
-/// fresh `MockClock`, and a subject built on them.
-public struct CacheThenNetworkClause: Sendable, Identifiable {
-    public let id: String
-    public let summary: String
-    /// Whether the clause injects faults (`503`, a reset connection): a recorded fixture cannot hold a
-    /// fault, so such a clause always runs on the stateful stub responder.
-    public let injectsFaults: Bool
-    let body: @Sendable (CacheThenNetworkSession) async throws -> Void
-}
-
-/// One clause bound to one conformer and one remote: the argument of one test case.
-public struct CacheThenNetworkCase: Sendable, Identifiable, CustomStringConvertible {
-    public let conformance: CacheThenNetworkConformance
-    public let clause: CacheThenNetworkClause
-    public let remote: CacheThenNetworkRemote
-
-    public var id: String { "\(conformance.name)/\(clause.id)" }
-    public var clauseID: String { clause.id }
-    public var description: String { clause.summary }
-
-    public init(conformance: CacheThenNetworkConformance, clause: CacheThenNetworkClause, remote: CacheThenNetworkRemote) {
-        self.conformance = conformance
-        self.clause = clause
-        self.remote = remote
-    }
-
-    /// Runs the clause on a fresh server, clock and subject; never throws.
-    public func run() async -> ClauseResult {
-        let clock = MockClock()
-        let api = ItemsAPIFake()
-        let server: StubServer
-        var remote = remote
-        if clause.injectsFaults { remote = .statefulFake }
-        switch remote {
-        case .statefulFake:
-            server = StubServer()
-            server.playback.stub(.any) { api.respond(to: $0) }
-        case .fixtures(let folder):
-            server = StubServer(.init(fixtureDirectory: folder))
-        case .recording(let folder, let upstream):
-            server = StubServer(.init(fixtureDirectory: folder, recordMode: .all, upstream: upstream))
-        }
-        var loadsFixture = true
-        if case .statefulFake = remote { loadsFixture = false }
-        return await server.runSeedClause(id: clause.id, summary: clause.summary, loadsFixture: loadsFixture) {
-            let environment = CacheThenNetworkEnvironment(baseURL: server.baseURL, clock: clock, api: api)
-            let session = CacheThenNetworkSession(
-                server: server, environment: environment, ttl: conformance.ttl,
-                subject: conformance.subject(environment))
-            do {
-                try await clause.body(session)
-            } catch {
-                session.fail("the clause stopped on an error: \(error)")
-            }
-            return session.failures
-        }
+        self.init(name, promises: ttl, fileID: fileID, line: line) { subject($0) }
     }
 }
 
 /// The cache-then-network contract (seed 003): its clauses, conformers and report.
 ///
-/// Not a `Contract<Entity>`: the engine's contracts drive a CRUD `RepositoryWitness`, and this
-/// system's only operation is a stream. It keeps the engine's shape (named clauses with dotted ids,
-/// one case per clause, `ClauseResult` / `ConformerReport` rows) in a small type of its own, as the
-/// caching contract keeps its own session.
+/// A contract over a subject that is not CRUD (its only operation is a stream), on the same engine:
+/// ``CacheThenNetworkTerms`` set up each clause's stub server, clock and API fake before the subject is
+/// made, and finish the server after.
 ///
 /// `firstLoadFromNetwork`, `cachedThenFresh` and `cacheExpiresAtTTL` replay
 /// `Fixtures/Seeds/CacheThenNetwork/<clause id>.json` (the TTL lives in the client, on the clause's
@@ -116,13 +85,18 @@ public struct CacheThenNetworkCase: Sendable, Identifiable, CustomStringConverti
 public enum CacheThenNetworkContract {
     public static let name = "Cache then network"
     static func clause(
-        _ id: String, _ summary: String, faults: Bool = false,
+        _ id: String, _ summary: String,
         _ body: @escaping @Sendable (CacheThenNetworkSession) async throws -> Void
-    ) -> CacheThenNetworkClause {
-        CacheThenNetworkClause(id: id, summary: summary, injectsFaults: faults, body: body)
+    ) -> Clause<CacheThenNetworkTerms> {
+        Clause(id, summary) { context in try await body(CacheThenNetworkSession(context)) }
     }
 
-    public static let clauses: [CacheThenNetworkClause] = [
+    /// The contract, its clauses' servers answering per `remote`.
+    public static func contract(remote: ClauseRemote = .programmed) -> Contract<CacheThenNetworkTerms> {
+        Contract(name, terms: CacheThenNetworkTerms(remote: remote), clauses: clauses)
+    }
+
+    static let clauses: [Clause<CacheThenNetworkTerms>] = [
         clause("cacheThenNetwork.firstLoadFromNetwork",
                "with nothing cached, items() yields the remote's list once, with one request, and finishes") { session in
             let remote = try await session.seed()
@@ -156,7 +130,7 @@ public enum CacheThenNetworkContract {
                            "items() at \(session.time), exactly one TTL after the refresh at \(refreshedAt), must not yield the expired list:")
         },
         clause("cacheThenNetwork.offlineKeepsCached",
-               "offline (503, reset connection) items() yields the cached list and finishes normally; the cache survives the failure", faults: true) { session in
+               "offline (503, reset connection) items() yields the cached list and finishes normally; the cache survives the failure") { session in
             let cached = try await session.seed()
             _ = await session.load()
             for fault in [Fault.status(503), .connectionReset] {
@@ -170,7 +144,7 @@ public enum CacheThenNetworkContract {
             session.expect(back, [cached, fresh], requests: one, 1, "items() once the remote answers again")
         },
         clause("cacheThenNetwork.offlineWithNothingCachedThrows",
-               "offline with nothing cached, items() throws without yielding (never an empty list); the failure is not cached", faults: true) { session in
+               "offline with nothing cached, items() throws without yielding (never an empty list); the failure is not cached") { session in
             let remote = try await session.seed()
             for fault in [Fault.status(503), .connectionReset] {
                 let restore = session.inject(fault)
@@ -183,74 +157,55 @@ public enum CacheThenNetworkContract {
         },
     ]
 
-    /// One case per clause, for a parameterized test.
-    public static func cases(for conformance: CacheThenNetworkConformance, remote: CacheThenNetworkRemote = .statefulFake)
-        -> [CacheThenNetworkCase]
-    {
-        clauses.map { CacheThenNetworkCase(conformance: conformance, clause: $0, remote: remote) }
-    }
-
-    /// Runs every clause on `conformance` and reports them all.
-    public static func report(on conformance: CacheThenNetworkConformance, remote: CacheThenNetworkRemote = .statefulFake)
-        async -> ConformerReport
-    {
-        var results: [ClauseResult] = []
-        for check in cases(for: conformance, remote: remote) { results.append(await check.run()) }
-        return ConformerReport(name: conformance.name, capabilities: "items() stream, ttl \(conformance.ttl)", clauses: results)
-    }
-
     public static let ttl: Duration = .seconds(60)
 
     /// The real conformer: URLSession to the clause's stub server.
-    public static let http = CacheThenNetworkConformance("HTTP cache-then-network", ttl: ttl) { env in
+    public static let http = Conformance<CacheThenNetworkTerms>("HTTP cache-then-network", ttl: ttl) { env in
         CachedItemsRepository.http(baseURL: env.baseURL, ttl: ttl, clock: env.clock)
     }
 
     /// The fake conformer: the same repository layer over the API in process (no HTTP).
-    public static let fake = CacheThenNetworkConformance("in-memory cache-then-network", ttl: ttl) { env in
+    public static let fake = Conformance<CacheThenNetworkTerms>("in-memory cache-then-network", ttl: ttl) { env in
         CachedItemsRepository(ttl: ttl, clock: env.clock, fetch: { try env.api.list() })
     }
 
     /// A deliberately broken conformer.
-    public static func broken(_ flaw: BrokenCacheThenNetworkRepository<MockClock>.Flaw) -> CacheThenNetworkConformance {
-        CacheThenNetworkConformance("broken cache-then-network (\(flaw.rawValue))", ttl: ttl) { env in
+    public static func broken(_ flaw: BrokenCacheThenNetworkRepository<MockClock>.Flaw) -> Conformance<CacheThenNetworkTerms> {
+        Conformance<CacheThenNetworkTerms>("broken cache-then-network (\(flaw.rawValue))", ttl: ttl) { env in
             BrokenCacheThenNetworkRepository(flaw, baseURL: env.baseURL, ttl: ttl, clock: env.clock)
         }
     }
 
     /// The rows `repo-contracts demo --all` would print: the HTTP and fake conformers and every broken
     /// variant, each on the stateful API in code (no fixtures needed).
-    public static func demoReports() async -> [ConformerReport] {
-        var reports: [ConformerReport] = []
+    public static func demoReports() async -> [ConformanceReport] {
+        var reports: [ConformanceReport] = []
         for conformance in [http, fake] + BrokenCacheThenNetworkRepository<MockClock>.Flaw.allCases.map(broken) {
-            reports.append(await report(on: conformance))
+            reports.append(await contract().report(on: conformance))
         }
         return reports
     }
 }
 
-/// One clause's world: the stub server (and its journal), the clock, the API fake, the subject.
-public final class CacheThenNetworkSession: Sendable {
-    let server: StubServer
-    let environment: CacheThenNetworkEnvironment
-    let ttl: Duration
-    let subject: any CacheThenNetworkRepository
-    private let found = Protected<[ContractFailure]>([])
-    private let nextID = Protected(0)
+/// One clause's world, as the checks use it: the stub server (and its journal), the clock, the API
+/// fake, the subject; failures go to the clause's context.
+struct CacheThenNetworkSession: Sendable {
+    let context: ClauseContext<CacheThenNetworkTerms>
 
-    init(server: StubServer, environment: CacheThenNetworkEnvironment, ttl: Duration, subject: any CacheThenNetworkRepository) {
-        self.server = server
-        self.environment = environment
-        self.ttl = ttl
-        self.subject = subject
+    init(_ context: ClauseContext<CacheThenNetworkTerms>) {
+        self.context = context
     }
 
-    var failures: [ContractFailure] { found.withLock { $0 } }
-    var time: String { "t = \(environment.clock.now.offset)" }
+    var server: StubServer { context.environment.server.server }
+    var environment: CacheThenNetworkEnvironment { context.environment }
+    var ttl: Duration { context.promises }
+    var subject: any CacheThenNetworkRepository { context.subject }
 
     func fail(_ message: String, expected: String? = nil, actual: String? = nil) {
-        found.withLock { $0.append(ContractFailure(message: message, expected: expected, actual: actual)) }
+        context.fail(message, expected: expected, actual: actual)
     }
+
+    var time: String { "t = \(environment.clock.now.offset)" }
 
     func advance(to offset: Duration) {
         environment.clock.advance(to: MockClock.Instant(offset: offset))
@@ -286,7 +241,7 @@ public final class CacheThenNetworkSession: Sendable {
 
     /// Adds one item to the remote behind the repository's back; returns the remote's new list.
     func addToRemote() async throws -> [Item] {
-        let id = nextID.withLock { $0 += 1; return $0 }
+        let id = context.takeOrdinal()
         var request = URLRequest(url: environment.baseURL.appendingPathComponent("items"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -1,4 +1,5 @@
 public import ContractEngine
+public import StandardContracts
 public import Foundation
 public import MockTime
 import Observation
@@ -11,82 +12,57 @@ import StubServer
 /// What a loader conformer is built on in one clause: the remote's base URL, the remote's state in
 /// process (for the fake conformer), and the clock the stub server delays answers on.
 public struct LoaderEnvironment: Sendable {
-    public let baseURL: URL
+    /// The clause's stub server.
+    let server: ClauseServer
+    /// `http://127.0.0.1:<port>`: the remote.
+    public var baseURL: URL { server.baseURL }
+    /// The remote's state in process.
     public let api: NotesAPIFake
+    /// The clock the server (and the fake) delay answers on.
     public let serverClock: MockClock
 }
 
-/// A loader conformer: its name (it contains "loader") and how to build a `Loader<Int, Note>` whose
-/// initial input is note 1.
+/// The loader contract's terms: each clause gets a stub server on a mock clock (serving the stateful
+/// API in code, replaying or recording its fixture per ``remote``) and the API fake; the subject is a
+/// `Loader<Int, Note>` whose initial input is note 1.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-public struct LoaderConformance: Sendable {
-    public var name: String
-    public var subject: @MainActor @Sendable (LoaderEnvironment) -> Loader<Int, Note>
+public struct LoaderTerms: ContractTerms {
+    public typealias Subject = Loader<Int, Note>
+    public typealias Environment = LoaderEnvironment
 
-    public init(_ name: String, subject: @escaping @MainActor @Sendable (LoaderEnvironment) -> Loader<Int, Note>) {
-        self.name = name
-        self.subject = subject
-    }
-}
+    /// Where each clause's server gets its answers; ``ClauseRemote/programmed`` serves the stateful API
+    /// in code. Clauses that inject faults or delays always use it: a fixture cannot hold them.
+    public var remote: ClauseRemote
 
-/// Where a loader clause's stub server gets its answers (see ``CacheThenNetworkRemote``).
-public typealias LoaderRemote = CacheThenNetworkRemote
+    /// The clauses that inject faults or delays (on the server's mock clock).
+    public static let faultInjecting: Set<String> = ["loader.failureThenRetry", "loader.concurrentLoadsCoalesce"]
 
-/// One law of the loader contract.
-public struct LoaderClause: Sendable, Identifiable {
-    public let id: String
-    public let summary: String
-    /// Whether the clause injects faults or delays (on the server's mock clock): such a clause always
-    /// runs on the stateful stub responder, since a fixture cannot hold them.
-    public let injectsFaults: Bool
-    let body: @MainActor @Sendable (LoaderSession) async throws -> Void
-}
-
-/// One clause bound to one conformer and one remote.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-public struct LoaderCase: Sendable, Identifiable, CustomStringConvertible {
-    public let conformance: LoaderConformance
-    public let clause: LoaderClause
-    public let remote: LoaderRemote
-
-    public init(conformance: LoaderConformance, clause: LoaderClause, remote: LoaderRemote) {
-        self.conformance = conformance
-        self.clause = clause
-        self.remote = remote
-    }
-
-    public var id: String { "\(conformance.name)/\(clause.id)" }
-    public var clauseID: String { clause.id }
-    public var description: String { clause.summary }
-
-    /// Runs the clause on a fresh server, clock and loader; never throws.
-    @MainActor
-    public func run() async -> ClauseResult {
+    public func makeEnvironment(for clause: ClauseSetting<Self>) async throws -> LoaderEnvironment {
         let clock = MockClock()
         let api = NotesAPIFake()
-        let remote = clause.injectsFaults ? .statefulFake : remote
-        let server: StubServer
-        switch remote {
-        case .statefulFake:
-            server = StubServer(.init(clock: clock))
-            server.playback.stub(.any) { api.respond(to: $0) }
-        case .fixtures(let folder):
-            server = StubServer(.init(clock: clock, fixtureDirectory: folder))
-        case .recording(let folder, let upstream):
-            server = StubServer(.init(clock: clock, fixtureDirectory: folder, recordMode: .all, upstream: upstream))
+        let remote = Self.faultInjecting.contains(clause.clauseID) ? .programmed : remote
+        let server = try await ClauseServer.start(remote, clauseID: clause.clauseID, clock: clock)
+        if case .programmed = remote {
+            server.server.playback.stub(.any) { api.respond(to: $0) }
         }
-        var loadsFixture = true
-        if case .statefulFake = remote { loadsFixture = false }
-        return await server.runSeedClause(id: clause.id, summary: clause.summary, loadsFixture: loadsFixture) {
-            let environment = LoaderEnvironment(baseURL: server.baseURL, api: api, serverClock: clock)
-            let session = LoaderSession(server: server, environment: environment, makeLoader: { conformance.subject(environment) })
-            do {
-                try await clause.body(session)
-            } catch {
-                session.fail("the clause stopped on an error: \(error)")
-            }
-            return session.failures
-        }
+        return LoaderEnvironment(server: server, api: api, serverClock: clock)
+    }
+
+    public func tearDown(_ environment: LoaderEnvironment, after clause: ClauseSetting<Self>) async -> [ContractFailure] {
+        await environment.server.finish()
+    }
+
+    public func capabilityList(of promises: Void) -> String { "Loader<Int, Note>" }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Conformance where Terms == LoaderTerms {
+    /// A loader conformer built on the main actor by `subject` in each clause.
+    public init(
+        _ name: String, fileID: StaticString = #fileID, line: UInt = #line,
+        subject: @escaping @MainActor @Sendable (LoaderEnvironment) -> Loader<Int, Note>
+    ) {
+        self.init(name, fileID: fileID, line: line) { environment in await subject(environment) }
     }
 }
 
@@ -104,13 +80,18 @@ public enum LoaderContract {
     public static let name = "Observable loader"
 
     static func clause(
-        _ id: String, _ summary: String, faults: Bool = false,
+        _ id: String, _ summary: String,
         _ body: @escaping @MainActor @Sendable (LoaderSession) async throws -> Void
-    ) -> LoaderClause {
-        LoaderClause(id: id, summary: summary, injectsFaults: faults, body: body)
+    ) -> Clause<LoaderTerms> {
+        Clause(id, summary) { context in try await LoaderSession.run(context, body) }
     }
 
-    public static let clauses: [LoaderClause] = [
+    /// The contract, its clauses' servers answering per `remote`.
+    public static func contract(remote: ClauseRemote = .programmed) -> Contract<LoaderTerms> {
+        Contract(name, terms: LoaderTerms(remote: remote), clauses: clauses)
+    }
+
+    static let clauses: [Clause<LoaderTerms>] = [
         clause("loader.loadSucceeds",
                "a new loader is ready and makes no request; load() is observed as loading → success(the remote's note), with one request") { session in
             try await session.put(Note(id: 1, text: "first"))
@@ -149,7 +130,7 @@ public enum LoaderContract {
             session.expect(["loading", "success(1: first)", "loading", "success(2: second)"], requests: 2, "input = 2 again")
         },
         clause("loader.failureThenRetry",
-               "a failing remote (503) is observed as loading → failure; the next load() retries without refresh: a failure is not a loaded output", faults: true) { session in
+               "a failing remote (503) is observed as loading → failure; the next load() retries without refresh: a failure is not a loaded output") { session in
             try await session.put(Note(id: 1, text: "first"))
             let loader = session.loader()
             let restore = session.inject(.status(503))
@@ -162,7 +143,7 @@ public enum LoaderContract {
             session.expect(["loading", "failure", "loading", "success(1: first)"], requests: 2, "load() once the remote answers again")
         },
         clause("loader.concurrentLoadsCoalesce",
-               "three load() calls while one request is in flight (held on the server's MockClock) make one request and one loading → success", faults: true) { session in
+               "three load() calls while one request is in flight (held on the server's MockClock) make one request and one loading → success") { session in
             try await session.put(Note(id: 1, text: "first"))
             let loader = session.loader()
             // The first read (only) is held for 1 s on the server's clock: over HTTP by a delay, in process by the fake.
@@ -181,24 +162,13 @@ public enum LoaderContract {
         },
     ]
 
-    public static func cases(for conformance: LoaderConformance, remote: LoaderRemote = .statefulFake) -> [LoaderCase] {
-        clauses.map { LoaderCase(conformance: conformance, clause: $0, remote: remote) }
-    }
-
-    @MainActor
-    public static func report(on conformance: LoaderConformance, remote: LoaderRemote = .statefulFake) async -> ConformerReport {
-        var results: [ClauseResult] = []
-        for check in cases(for: conformance, remote: remote) { results.append(await check.run()) }
-        return ConformerReport(name: conformance.name, capabilities: "Loader<Int, Note>", clauses: results)
-    }
-
     /// The real conformer: the loader over `GET /notes/{id}` through URLSession.
-    public static let http = LoaderConformance("HTTP loader") { env in
+    public static let http = Conformance<LoaderTerms>("HTTP loader") { env in
         Loader(input: 1) { [baseURL = env.baseURL] id in try await NotesAPIFake.fetch(id, from: baseURL) }
     }
 
     /// The fake conformer: the loader over the API in process (no HTTP).
-    public static let fake = LoaderConformance("in-memory loader") { env in
+    public static let fake = Conformance<LoaderTerms>("in-memory loader") { env in
         Loader(input: 1) { [api = env.api] id in try await api.note(id) }
     }
 
@@ -206,22 +176,22 @@ public enum LoaderContract {
     public static let brokenVariants = ["alwaysReloads", "noCoalescing", "ignoresInputChange"]
 
     /// A deliberately broken HTTP loader (`flaw` is one of ``brokenVariants``).
-    public static func broken(_ flaw: String) -> LoaderConformance {
+    public static func broken(_ flaw: String) -> Conformance<LoaderTerms> {
         let flaws: LoaderFlaws = switch flaw {
         case "alwaysReloads": .alwaysReloads
         case "noCoalescing": .noCoalescing
         default: .ignoresInputChange
         }
-        return LoaderConformance("broken loader (\(flaw))") { env in
+        return Conformance<LoaderTerms>("broken loader (\(flaw))") { env in
             Loader(input: 1, flaws: flaws) { [baseURL = env.baseURL] id in try await NotesAPIFake.fetch(id, from: baseURL) }
         }
     }
 
     /// The rows `repo-contracts demo --all` would print, each on the stateful API in code.
     @MainActor
-    public static func demoReports() async -> [ConformerReport] {
-        var reports: [ConformerReport] = []
-        for conformance in [http, fake] + brokenVariants.map(broken) { reports.append(await report(on: conformance)) }
+    public static func demoReports() async -> [ConformanceReport] {
+        var reports: [ConformanceReport] = []
+        for conformance in [http, fake] + brokenVariants.map(broken) { reports.append(await contract().report(on: conformance)) }
         return reports
     }
 }
@@ -229,31 +199,35 @@ public enum LoaderContract {
 /// One loader clause's world, and the observer of the loader's states.
 @MainActor
 public final class LoaderSession {
-    let server: StubServer
-    let environment: LoaderEnvironment
-    private let makeLoader: @MainActor () -> AnyObject
-    private(set) var failures: [ContractFailure] = []
+    let context: ClauseContext<LoaderTerms>
     /// The states observed so far, described ("loading", "success(1: first)", "failure").
     private(set) var observed: [String] = []
     private var current: () -> String = { "ready" }
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var baseline = 0
 
-    init(server: StubServer, environment: LoaderEnvironment, makeLoader: @escaping @MainActor () -> AnyObject) {
-        self.server = server
-        self.environment = environment
-        self.makeLoader = makeLoader
+    private init(_ context: ClauseContext<LoaderTerms>) {
+        self.context = context
     }
 
+    /// Runs `body` in a fresh session over `context`.
+    static func run(
+        _ context: ClauseContext<LoaderTerms>, _ body: @MainActor (LoaderSession) async throws -> Void
+    ) async throws {
+        try await body(LoaderSession(context))
+    }
+
+    var server: StubServer { context.environment.server.server }
+    var environment: LoaderEnvironment { context.environment }
+
     func fail(_ message: String, expected: String? = nil, actual: String? = nil) {
-        failures.append(ContractFailure(message: message, expected: expected, actual: actual))
+        context.fail(message, expected: expected, actual: actual)
     }
 
     /// Builds the loader and starts observing its `state`.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func loader() -> Loader<Int, Note> {
-        // swiftlint:disable:next force_cast
-        let loader = makeLoader() as! Loader<Int, Note>
+        let loader = context.subject
         baseline = requests
         current = { Self.describe(loader.state) }
         observe(loader)

@@ -1,6 +1,10 @@
 public import ContractEngine
+public import StandardContracts
 internal import Foundation
 internal import StubServer
+
+/// The recipes contract's terms: a recipes service over the clause's stub server (the recipes API).
+public typealias RecipesTerms = StubServerTerms<any RecipesService>
 
 /// Seed 002's contract: what the recipes service facade with its cache must do on the wire. Each
 /// clause reads the journal of its own stub server (the recipes API): the URL requested, how many
@@ -8,21 +12,21 @@ internal import StubServer
 ///
 /// ```swift
 /// @Test(arguments: RecipesContract.contract.cases(for: RecipesContract.httpFakeAPI))
-/// func recipes(_ check: SeedCase<any RecipesService>) async { #expect(await check.run().status == .passed) }
+/// func recipes(_ check: ContractCase<RecipesTerms>) async { #expect(await check.verify() }
 /// ```
 public enum RecipesContract {
-    public static let contract = SeedContract<any RecipesService>("Recipes", clauses: [
-        SeedClause("recipes.requestsRecipesURL", "the first read sends one GET /recipes.json and returns the API's recipes") { check in
+    public static let contract = Contract("Recipes", terms: RecipesTerms(), clauses: [
+        Clause("recipes.requestsRecipesURL", "the first read sends one GET /recipes.json and returns the API's recipes") { check in
             check.expectEqual(try await check.subject.recipes(), Recipe.samples, "recipes()")
             check.expectEqual(requests(check), ["GET /recipes.json"], "the requests of one recipes()")
         },
-        SeedClause("recipes.cacheHitMakesNoRequest", "a second read is answered from the cache: no second request") { check in
+        Clause("recipes.cacheHitMakesNoRequest", "a second read is answered from the cache: no second request") { check in
             let first = try await check.subject.recipes()
             let second = try await check.subject.recipes()
             check.expectEqual(second, first, "the second recipes()")
             check.expectEqual(requests(check), ["GET /recipes.json"], "the requests of two recipes()")
         },
-        SeedClause(
+        Clause(
             "recipes.undecodableBodyIsInvalidResponse",
             "a body that does not decode throws invalidResponse, and is not cached: the next read asks again"
         ) { check in
@@ -38,7 +42,7 @@ public enum RecipesContract {
     ])
 
     /// "GET /recipes.json" per journal entry.
-    static func requests(_ check: SeedCheck<any RecipesService>) -> [String] {
+    static func requests(_ check: ClauseContext<RecipesTerms>) -> [String] {
         check.journal.map { "\($0.method) \($0.path)" }
     }
 
@@ -46,37 +50,37 @@ public enum RecipesContract {
 
     /// The real facade (HTTP service + cache) against the clause's server as a test set it up
     /// (replaying `Fixtures/Seeds/Recipes/<clause id>.json`, or recording).
-    public static let http = SeedConformance<any RecipesService>("recipes-http") { env in
+    public static let http = Conformance<RecipesTerms>("recipes-http") { env in
         CachedRecipesService(service: HTTPRecipesService(baseURL: env.baseURL))
     }
 
     /// The real facade against the ``RecipesAPIFake`` served by the clause's server.
-    public static let httpFakeAPI = SeedConformance<any RecipesService>("recipes-http-fake-api") { env in
+    public static let httpFakeAPI = Conformance<RecipesTerms>("recipes-http-fake-api") { env in
         serveFake(on: env)
         return CachedRecipesService(service: HTTPRecipesService(baseURL: env.baseURL))
     }
 
     /// A broken variant against the ``RecipesAPIFake``.
-    public static func broken(_ flaw: BrokenRecipesService.Flaw) -> SeedConformance<any RecipesService> {
-        SeedConformance("recipes-broken-\(flaw.rawValue)") { env in
+    public static func broken(_ flaw: BrokenRecipesService.Flaw) -> Conformance<RecipesTerms> {
+        Conformance("recipes-broken-\(flaw.rawValue)") { env in
             serveFake(on: env)
             return BrokenRecipesService(service: HTTPRecipesService(baseURL: env.baseURL), flaw: flaw)
         }
     }
 
     /// Every conformer that runs without a test scope, for `repo-contracts demo`.
-    public static func demoConformances() -> [SeedConformance<any RecipesService>] {
+    public static func demoConformances() -> [Conformance<RecipesTerms>] {
         [httpFakeAPI] + BrokenRecipesService.Flaw.allCases.map(broken)
     }
 
     /// The contract run on ``demoConformances()``.
     public static func demoReport() async -> ContractReport {
-        var reports: [ConformerReport] = []
+        var reports: [ConformanceReport] = []
         for conformance in demoConformances() { reports.append(await contract.report(on: conformance)) }
         return ContractReport(contract: contract.name, conformers: reports)
     }
 
-    private static func serveFake(on env: SeedEnvironment) {
+    private static func serveFake(on env: ClauseServer) {
         let api = RecipesAPIFake()
         env.server.playback.stub(.any) { api.respond(to: $0) }
     }

@@ -1,4 +1,5 @@
 public import ContractEngine
+public import StandardContracts
 internal import Foundation
 
 /// What the session contract checks: a repository, and how to open another one over the same data
@@ -18,23 +19,26 @@ public struct SessionSubject: Sendable {
     }
 }
 
+/// The session contract's terms: a ``SessionSubject`` over the clause's stub server.
+public typealias SessionTerms = StubServerTerms<SessionSubject>
+
 /// Seed 001's contract: what signing up, in and out must do to the stored session.
 ///
 /// ```swift
 /// @Test(arguments: SessionContract.contract.cases(for: SessionContract.fake))
-/// func session(_ check: SeedCase<SessionSubject>) async { #expect(await check.run().status == .passed) }
+/// func session(_ check: ContractCase<SessionTerms>) async { #expect(await check.verify() }
 /// ```
 public enum SessionContract {
     static let account = NewAccount(email: "ada@example.com", name: "Ada", password: "correct horse")
 
-    public static let contract = SeedContract<SessionSubject>("Session", clauses: [
-        SeedClause("session.signUpStoresSession", "a new store holds no session; sign up returns the account's session and stores it") { check in
+    public static let contract = Contract("Session", terms: SessionTerms(), clauses: [
+        Clause("session.signUpStoresSession", "a new store holds no session; sign up returns the account's session and stores it") { check in
             try await expectStored(nil, check, "before signUp")
             let session = try await check.subject.repository.signUp(account)
             check.expectEqual(session.email, account.email, "signUp returned a session for another email")
             try await expectStored(session, check, "after signUp")
         },
-        SeedClause("session.signInStoresSession", "sign in returns a new session and stores it") { check in
+        Clause("session.signInStoresSession", "sign in returns a new session and stores it") { check in
             let repository = check.subject.repository
             _ = try await repository.signUp(account)
             try await repository.signOut()
@@ -42,13 +46,13 @@ public enum SessionContract {
             check.expectEqual(session.email, account.email, "signIn returned a session for another email")
             try await expectStored(session, check, "after signIn")
         },
-        SeedClause("session.signOutDeletes", "sign out deletes the stored session") { check in
+        Clause("session.signOutDeletes", "sign out deletes the stored session") { check in
             let repository = check.subject.repository
             _ = try await repository.signUp(account)
             try await repository.signOut()
             try await expectStored(nil, check, "after signOut")
         },
-        SeedClause("session.failedSignInLeavesNoSession", "a sign in the API refuses (401) leaves no session") { check in
+        Clause("session.failedSignInLeavesNoSession", "a sign in the API refuses (401) leaves no session") { check in
             let repository = check.subject.repository
             _ = try await repository.signUp(account)
             let error = await check.expectThrows("signIn with a wrong password") {
@@ -62,7 +66,7 @@ public enum SessionContract {
     ])
 
     /// Records a failure unless the repository, and a repository reopened over its store, read `expected`.
-    static func expectStored(_ expected: UserSession?, _ check: SeedCheck<SessionSubject>, _ when: String) async throws {
+    static func expectStored(_ expected: UserSession?, _ check: ClauseContext<SessionTerms>, _ when: String) async throws {
         check.expectEqual(try await check.subject.repository.currentSession(), expected, "\(when), currentSession()")
         check.expectEqual(try await check.subject.reopen().currentSession(), expected, "\(when), currentSession() after reopening the store")
     }
@@ -71,25 +75,25 @@ public enum SessionContract {
 
     /// The real repository: the HTTP auth client and a file-backed store, against the clause's server
     /// as a test set it up (replaying `Fixtures/Seeds/Session/<clause id>.json`, or recording).
-    public static let http = SeedConformance<SessionSubject>("session-http") { env in
+    public static let http = Conformance<SessionTerms>("session-http") { env in
         .remote(HTTPAuthAPI(baseURL: env.baseURL), FileSessionStore.temporary())
     }
 
     /// The real repository against a ``SessionAPIFake`` served by the clause's server.
-    public static let httpFakeAPI = SeedConformance<SessionSubject>("session-http-fake-api") { env in
+    public static let httpFakeAPI = Conformance<SessionTerms>("session-http-fake-api") { env in
         let api = SessionAPIFake()
         env.server.playback.stub(.any) { await api.respond(to: $0) }
         return .remote(HTTPAuthAPI(baseURL: env.baseURL), FileSessionStore.temporary())
     }
 
     /// The fake: the API in process, the store in memory.
-    public static let fake = SeedConformance<SessionSubject>("session-fake") { _ in
+    public static let fake = Conformance<SessionTerms>("session-fake") { _ in
         .remote(SessionAPIFake(), InMemorySessionStore())
     }
 
     /// A broken variant over the fake.
-    public static func broken(_ flaw: BrokenSessionRepository.Flaw) -> SeedConformance<SessionSubject> {
-        SeedConformance("session-broken-\(flaw.rawValue)") { _ in
+    public static func broken(_ flaw: BrokenSessionRepository.Flaw) -> Conformance<SessionTerms> {
+        Conformance("session-broken-\(flaw.rawValue)") { _ in
             let api = SessionAPIFake()
             let store = InMemorySessionStore()
             return SessionSubject(BrokenSessionRepository(api: api, store: store, flaw: flaw)) {
@@ -99,13 +103,13 @@ public enum SessionContract {
     }
 
     /// Every conformer that runs without a test scope, for `repo-contracts demo`.
-    public static func demoConformances() -> [SeedConformance<SessionSubject>] {
+    public static func demoConformances() -> [Conformance<SessionTerms>] {
         [httpFakeAPI, fake] + BrokenSessionRepository.Flaw.allCases.map(broken)
     }
 
     /// The contract run on ``demoConformances()``.
     public static func demoReport() async -> ContractReport {
-        var reports: [ConformerReport] = []
+        var reports: [ConformanceReport] = []
         for conformance in demoConformances() { reports.append(await contract.report(on: conformance)) }
         return ContractReport(contract: contract.name, conformers: reports)
     }

@@ -36,7 +36,7 @@ struct ModelBasedCheckTests {
             (SequenceBugs.swapRemove, ["fetchAll.order"]),
             (SequenceBugs.lostWrite, ["fetch.value", "fetchAll.value"]),
         ])
-    func wrongConformersAreFound(_ conformance: Conformance<Todo>, signatures: [String]) async throws {
+    func wrongConformersAreFound(_ conformance: Conformance<CRUD<Todo>>, signatures: [String]) async throws {
         var runsNeeded: [Int] = []
         var shrunkTo: [Int] = []
         let clock = ContinuousClock()
@@ -100,7 +100,7 @@ struct ModelBasedCheckTests {
 
     @Test("a conformer that hangs or throws unexpected errors gives a clear failure, not a crashed runner")
     func misbehavingConformers() async throws {
-        let hanging = Conformance<Todo>("hanging", ordering: .insertion, timeout: .milliseconds(100)) {
+        let hanging = Conformance<CRUD<Todo>>("hanging", ordering: .insertion, timeout: .milliseconds(100)) {
             let store = InMemoryTodoRepository()
             return RepositoryWitness(
                 create: { try await store.create($0) }, fetch: { await store.fetch(id: $0) },
@@ -121,7 +121,7 @@ struct ModelBasedCheckTests {
         #expect(failure.shrunk == [.fetchAll])
 
         struct Boom: Error {}
-        let throwing = Conformance<Todo>("throwing", ordering: .insertion) {
+        let throwing = Conformance<CRUD<Todo>>("throwing", ordering: .insertion) {
             let store = InMemoryTodoRepository()
             return RepositoryWitness(
                 create: { try await store.create($0) }, fetch: { await store.fetch(id: $0) },
@@ -133,7 +133,7 @@ struct ModelBasedCheckTests {
         #expect(threw.divergence.actual.contains("Boom"))
         #expect(threw.shrunk == [.create(ordinal: 1), .update(.created(0))])
 
-        let broken = Conformance<Todo>("no subject") { () async throws -> RepositoryWitness<Todo> in throw Boom() }
+        let broken = Conformance<CRUD<Todo>>("no subject") { () async throws -> RepositoryWitness<Todo> in throw Boom() }
         let setup = await ModelCheck.check(broken, factory: Self.factory, seed: 1)
         #expect(!setup.passed)
         #expect(setup.setupError?.contains("makeSubject() threw") == true)

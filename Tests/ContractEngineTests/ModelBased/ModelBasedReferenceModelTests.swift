@@ -86,12 +86,12 @@ struct ModelBasedReferenceModelTests {
 
     @Test("a conformer that declared an upsert policy passes when it upserts, and fails when it does not declare it")
     func policiesAreHonoured() async {
-        let upserting = Conformance<Todo>("upserting", policies: Policies(updateOfMissing: Policy([.applied, .rejected(nil)])),
+        let upserting = Conformance<CRUD<Todo>>("upserting", policies: Policies(updateOfMissing: Policy([.applied, .rejected(nil)])),
                                           ordering: .insertion) { Upserting() }
         let steps: [ModelOperation] = [.create(ordinal: 1), .update(.unknown(0)), .fetchAll, .fetch(.unknown(0))]
         #expect(await ModelCheck.replay(steps, on: upserting, factory: Self.factory).passed)
         var strict = upserting
-        strict.policies = Policies()
+        strict.promises.policies = Policies()
         let result = await ModelCheck.replay(steps, on: strict, factory: Self.factory)
         #expect(result.failure?.divergence.signature == "update.policy", "\(result)")
     }

@@ -1,8 +1,7 @@
-import ContractEngine
 import Foundation
 import MockTime
+import RepositoryContracts
 import SeedExamples
-import StubServer
 import Testing
 
 /// Seed 003's contract on its conformers: the HTTP repository on the stateful API in code, by replaying
@@ -10,25 +9,19 @@ import Testing
 /// recording stub server; the in-memory fake; and each broken variant failing exactly its clauses.
 @Suite("Seed 003: cache then network")
 struct CacheThenNetworkContractTests {
-    static let contract = CacheThenNetworkContract.self
-    static let fixtureClauses = contract.clauses.filter { !$0.injectsFaults }.map(\.id)
-
-    static func verify(_ check: CacheThenNetworkCase) async {
-        let result = await check.run()
-        for failure in result.failures {
-            Issue.record("[\(CacheThenNetworkContract.name) › \(check.clauseID)] \(failure)")
-        }
-    }
+    static let contract = CacheThenNetworkContract.contract()
+    static let fixtureClauses = contract.clauses.map(\.id).filter { !CacheThenNetworkTerms.faultInjecting.contains($0) }
 
     @Test("HTTP against the stateful API in code", arguments: contract.cases(for: CacheThenNetworkContract.http))
-    func statefulAPI(_ check: CacheThenNetworkCase) async { await Self.verify(check) }
+    func statefulAPI(_ check: ContractCase<CacheThenNetworkTerms>) async { await check.verify() }
 
     @Test("the in-memory fake", arguments: contract.cases(for: CacheThenNetworkContract.fake))
-    func fake(_ check: CacheThenNetworkCase) async { await Self.verify(check) }
+    func fake(_ check: ContractCase<CacheThenNetworkTerms>) async { await check.verify() }
 
     @Test("HTTP replaying Fixtures/Seeds/CacheThenNetwork (fault clauses on the stub responder)",
-          arguments: contract.cases(for: CacheThenNetworkContract.http, remote: .fixtures(CacheThenNetworkFixtures.directory)))
-    func replay(_ check: CacheThenNetworkCase) async { await Self.verify(check) }
+          arguments: CacheThenNetworkContract.contract(remote: .fixtures(CacheThenNetworkFixtures.directory))
+            .cases(for: CacheThenNetworkContract.http))
+    func replay(_ check: ContractCase<CacheThenNetworkTerms>) async { await check.verify() }
 
     @Test("every clause without faults has a committed fixture, and no fixture is left over")
     func fixturesMatchClauses() throws {
@@ -42,8 +35,8 @@ struct CacheThenNetworkContractTests {
     /// byte. `REPOSITORY_CONTRACTS_RECORD=all swift test --filter CacheThenNetworkContractTests/live`
     /// re-records `Fixtures/Seeds/CacheThenNetwork/`.
     @Test("live through the recording proxy: passes, and records the committed bytes",
-          arguments: contract.cases(for: CacheThenNetworkContract.http).filter { !$0.clause.injectsFaults })
-    func live(_ check: CacheThenNetworkCase) async throws {
+          arguments: contract.cases(for: CacheThenNetworkContract.http).filter { fixtureClauses.contains($0.clauseID) })
+    func live(_ check: ContractCase<CacheThenNetworkTerms>) async throws {
         let rerecording = try RecordMode.resolved(environment: ProcessInfo.processInfo.environment) == .all
         let folder = rerecording
             ? CacheThenNetworkFixtures.directory
@@ -52,8 +45,8 @@ struct CacheThenNetworkContractTests {
         defer { if !rerecording { try? FileManager.default.removeItem(at: folder) } }
         let api = ItemsAPIServer()
         try await api.start()
-        let liveCase = CacheThenNetworkCase(
-            conformance: check.conformance, clause: check.clause, remote: .recording(into: folder, upstream: api.baseURL))
+        let liveCase = CacheThenNetworkContract.contract(remote: .recording(into: folder, upstream: api.baseURL))
+            .resolving(check, for: CacheThenNetworkContract.http)
         let result = await liveCase.run()
         await api.stop()
         #expect(result.status == .passed, "\(result.message ?? "")")
@@ -66,8 +59,8 @@ struct CacheThenNetworkContractTests {
     }
 
     /// The clause ids a conformer fails, with their messages.
-    static func failed(_ conformance: CacheThenNetworkConformance) async -> [String: String] {
-        let report = await CacheThenNetworkContract.report(on: conformance)
+    static func failed(_ conformance: Conformance<CacheThenNetworkTerms>) async -> [String: String] {
+        let report = await contract.report(on: conformance)
         return Dictionary(uniqueKeysWithValues: report.clauses.filter { $0.status != .passed }.map { ($0.id, $0.message ?? "") })
     }
 

@@ -1,7 +1,6 @@
-import ContractEngine
 import Foundation
+import RepositoryContracts
 import SeedExamples
-import StubServer
 import Testing
 
 /// Seed 004's contract on its conformers: the HTTP loader on the stateful API in code, by replaying
@@ -16,20 +15,19 @@ struct LoaderContractTests {
     /// The clause ids, all or only those without faults (the fixture-backed ones).
     nonisolated static func clauseIDs(fixturesOnly: Bool = false) -> [String] {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return [] }
-        return LoaderContract.clauses.filter { !fixturesOnly || !$0.injectsFaults }.map(\.id)
+        return LoaderContract.contract().clauses.map(\.id).filter { !fixturesOnly || !LoaderTerms.faultInjecting.contains($0) }
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    static func check(_ conformance: LoaderConformance, _ id: String, _ remote: LoaderRemote = .statefulFake) -> LoaderCase {
-        LoaderContract.cases(for: conformance, remote: remote).first { $0.clauseID == id }!
+    static func check(
+        _ conformance: Conformance<LoaderTerms>, _ id: String, _ remote: ClauseRemote = .programmed
+    ) -> ContractCase<LoaderTerms> {
+        LoaderContract.contract(remote: remote).cases(for: conformance).first { $0.clauseID == id }!
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    static func verify(_ check: LoaderCase) async {
-        let result = await check.run()
-        for failure in result.failures {
-            Issue.record("[\(LoaderContract.name) › \(check.clauseID)] \(failure)")
-        }
+    static func verify(_ check: ContractCase<LoaderTerms>) async {
+        await check.verify()
     }
 
     @Test("HTTP against the stateful API in code", arguments: clauseIDs())
@@ -85,8 +83,8 @@ struct LoaderContractTests {
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    static func failed(_ conformance: LoaderConformance) async -> [String: String] {
-        let report = await LoaderContract.report(on: conformance)
+    static func failed(_ conformance: Conformance<LoaderTerms>) async -> [String: String] {
+        let report = await LoaderContract.contract().report(on: conformance)
         return Dictionary(uniqueKeysWithValues: report.clauses.filter { $0.status != .passed }.map { ($0.id, $0.message ?? "") })
     }
 

@@ -2,6 +2,7 @@ import ContractEngine
 import Foundation
 import SeedExamples
 import StubServer
+import StandardContracts
 import Testing
 
 /// Seed 002's recipes contract on the real facade (HTTP service + cache) against the API fake in code,
@@ -12,10 +13,10 @@ struct RecipesContractTests {
     static let contract = RecipesContract.contract
 
     @Test("over HTTP against the API fake", arguments: contract.cases(for: RecipesContract.httpFakeAPI))
-    func httpFakeAPI(_ check: SeedCase<any RecipesService>) async { expectPassed(await check.run(), check.label) }
+    func httpFakeAPI(_ check: ContractCase<RecipesTerms>) async { expectPassed(await check.run(), check.label) }
 
     @Test("over HTTP replaying Fixtures/Seeds/Recipes", arguments: contract.cases(for: RecipesContract.http))
-    func replay(_ check: SeedCase<any RecipesService>) async throws {
+    func replay(_ check: ContractCase<RecipesTerms>) async throws {
         try await SeedFixtures.expectReplayPasses(check, from: SeedFixtures.recipes)
     }
 
@@ -33,7 +34,7 @@ struct RecipesContractTests {
     /// recordings into `Fixtures/Seeds/Recipes/` instead: the one command that re-records them.
     @Test("live through the recording proxy: passes, same bytes as committed",
           arguments: contract.cases(for: RecipesContract.http))
-    func live(_ check: SeedCase<any RecipesService>) async throws {
+    func live(_ check: ContractCase<RecipesTerms>) async throws {
         try await SeedFixtures.recordLive(check, into: SeedFixtures.recipes, filter: "RecipesContractTests/live") {
             let api = RecipesAPIServer()
             try await api.start()

@@ -2,6 +2,7 @@ import ContractEngine
 import Foundation
 import SeedExamples
 import StubServer
+import StandardContracts
 import Testing
 
 /// Seed 001's session contract on the real repository (HTTP auth client + file-backed store) three ways
@@ -13,13 +14,13 @@ struct SessionContractTests {
     static let contract = SessionContract.contract
 
     @Test("in memory", arguments: contract.cases(for: SessionContract.fake))
-    func fake(_ check: SeedCase<SessionSubject>) async { expectPassed(await check.run(), check.label) }
+    func fake(_ check: ContractCase<SessionTerms>) async { expectPassed(await check.run(), check.label) }
 
     @Test("over HTTP against the API fake", arguments: contract.cases(for: SessionContract.httpFakeAPI))
-    func httpFakeAPI(_ check: SeedCase<SessionSubject>) async { expectPassed(await check.run(), check.label) }
+    func httpFakeAPI(_ check: ContractCase<SessionTerms>) async { expectPassed(await check.run(), check.label) }
 
     @Test("over HTTP replaying Fixtures/Seeds/Session", arguments: contract.cases(for: SessionContract.http))
-    func replay(_ check: SeedCase<SessionSubject>) async throws {
+    func replay(_ check: ContractCase<SessionTerms>) async throws {
         try await SeedFixtures.expectReplayPasses(check, from: SeedFixtures.session)
     }
 
@@ -36,7 +37,7 @@ struct SessionContractTests {
     /// recordings into `Fixtures/Seeds/Session/` instead: the one command that re-records them.
     @Test("live through the recording proxy: passes, same bytes as committed",
           arguments: contract.cases(for: SessionContract.http))
-    func live(_ check: SeedCase<SessionSubject>) async throws {
+    func live(_ check: ContractCase<SessionTerms>) async throws {
         try await SeedFixtures.recordLive(check, into: SeedFixtures.session, filter: "SessionContractTests/live") {
             let api = SessionAPIServer()
             try await api.start()
@@ -110,7 +111,7 @@ enum SeedFixtures {
     /// Runs `check` against a stub server replaying `<folder>/<clause id>.json`, and expects it to pass
     /// with no unmatched request and no unused interaction.
     static func expectReplayPasses<Subject>(
-        _ check: SeedCase<Subject>, from folder: URL, sourceLocation: SourceLocation = #_sourceLocation
+        _ check: ContractCase<StubServerTerms<Subject>>, from folder: URL, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let server = StubServer(.init(fixtureDirectory: folder))
         try await server.start()
@@ -122,7 +123,7 @@ enum SeedFixtures {
     }
 
     /// Runs every clause of `contract` on `conformance` and returns the failure messages by clause id.
-    static func failedClauses<Subject>(_ contract: SeedContract<Subject>, _ conformance: SeedConformance<Subject>) async -> [String: String] {
+    static func failedClauses<Subject>(_ contract: Contract<StubServerTerms<Subject>>, _ conformance: Conformance<StubServerTerms<Subject>>) async -> [String: String] {
         var failed: [String: String] = [:]
         for result in await contract.report(on: conformance).clauses where result.status != .passed {
             failed[result.id] = result.message ?? ""
@@ -134,7 +135,7 @@ enum SeedFixtures {
     /// to pass, and compares the recording with the committed fixture (or, with
     /// `REPOSITORY_CONTRACTS_RECORD=all`, writes it into `folder`).
     static func recordLive<Subject>(
-        _ check: SeedCase<Subject>, into folder: URL, filter: String,
+        _ check: ContractCase<StubServerTerms<Subject>>, into folder: URL, filter: String,
         startAPI: () async throws -> (URL, @Sendable () async -> Void)
     ) async throws {
         let rerecording = try RecordMode.resolved(environment: ProcessInfo.processInfo.environment) == .all
