@@ -28,6 +28,17 @@ struct CachingContractTests {
         #expect(Self.contract.inapplicableClauses(for: CachingTodos.servesStale).isEmpty)
     }
 
+    @Test("the model-based check runs a caching conformer in a fresh caching environment per run")
+    func modelCheck() async {
+        let terms = Self.contract.terms
+        let correct = await ModelCheck.check(CachingTodos.servesStale, under: terms, runs: 15, steps: 20, seed: 7)
+        #expect(correct.passed, "\(correct)")
+        let stale = await ModelCheck.check(
+            CachingTodos.conformance("never invalidates", flaw: .neverInvalidates), under: terms, runs: 30, steps: 20, seed: 7)
+        #expect(!stale.passed, "a cache that never invalidates must read its own old write")
+        #expect(stale.failure?.divergence.check == "value" || stale.failure?.divergence.check == "contents", "\(stale)")
+    }
+
     @Test("a read-only cache is not asked to write")
     func readOnly() {
         let readOnly = Conformance<Caching<Todo>>.caching(
