@@ -50,17 +50,24 @@ let package = Package(
         .target(name: "TodoExample", dependencies: ["ContractEngine", "StubServer", "MockTime"]),
         // The seed systems' repository layers and their own contracts: examples of writing a contract.
         .target(
-            name: "SeedExamples", dependencies: ["ContractEngine", "StandardContracts", "StubServer", "MockTime", "TodoExample"]),
+            name: "ExampleSystems", dependencies: ["ContractEngine", "StandardContracts", "StubServer", "MockTime", "TodoExample"]),
+        // Deliberately broken conformers of the examples, each with one bug a clause or the model check must
+        // catch: what the tests and `repo-contracts demo --all` run. Kept out of the examples users copy.
+        .target(
+            name: "BrokenExamples", dependencies: ["ContractEngine", "StandardContracts", "MockTime", "TodoExample", "ExampleSystems"],
+            path: "Tests/BrokenExamples"),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(
-            name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample", "SeedExamples"]),
+            name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample", "ExampleSystems", "BrokenExamples"]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
 
-        .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample"]),
+        .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample", "BrokenExamples"]),
         .testTarget(
             name: "RepositoryContractsTests",
-            dependencies: ["RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "SeedExamples"]),
+            dependencies: [
+                "RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples",
+            ]),
         .testTarget(name: "StubServerTests", dependencies: ["StubServer", "StubServerTesting", "MockTime", "MockTimeTesting"]),
         .testTarget(name: "MockTimeTests", dependencies: ["MockTime", "MockTimeTesting"]),
         .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "ContractEngine", "StubServer", "repo-contracts"]),

@@ -1,5 +1,6 @@
+import BrokenExamples
 import ContractEngine
-import SeedExamples
+import ExampleSystems
 
 /// `repo-contracts demo`: runs the CRUD contract on the example conformers, each in child processes so a
 /// trap fails one clause instead of ending the run, and prints the conformance table (or the JSON report).
@@ -128,7 +129,7 @@ struct DemoCommand: Subcommand, Equatable {
             for index in reports.indices {
                 reports[index].contract = selected[index].contractName
             }
-            for makeReport in SeedExamples.demoReports {
+            for makeReport in ExampleReports.demoReports {
                 let report = await makeReport()
                 contracts.append(report.contract)
                 reports += report.conformers.map { conformer in

@@ -6,6 +6,6 @@ extension DemoConformer {
     /// Names must be unique (a child process is told which conformer to run by name).
     static let all: [DemoConformer] = [
         DemoConformer(ExampleContracts.inMemory, contract: .crud(factory: ExampleContracts.todoFactory)),
-        DemoConformer(ExampleContracts.seedPort, contract: .crud(factory: ExampleContracts.seedTodoFactory)),
+        DemoConformer(ExampleContracts.userDefaults, contract: .crud(factory: ExampleContracts.datedTodoFactory)),
     ]
 }

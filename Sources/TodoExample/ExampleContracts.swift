@@ -19,20 +19,20 @@ public enum ExampleContracts {
     }
 
     /// Makes seed to-dos: the ordinal picks the creation date (the identity); an update appends to the title.
-    public static let seedTodoFactory = EntityFactory<SeedTodo>(
-        make: { SeedTodo(todo: "Todo \($0)", date: Date(timeIntervalSinceReferenceDate: Double($0) * 60)) },
-        mutate: { SeedTodo(todo: $0.todo + " (edited)", date: $0.date) },
-        twin: { todo, ordinal in SeedTodo(todo: todo.todo, date: Date(timeIntervalSinceReferenceDate: Double(ordinal) * 60)) },
+    public static let datedTodoFactory = EntityFactory<DatedTodo>(
+        make: { DatedTodo(todo: "Todo \($0)", date: Date(timeIntervalSinceReferenceDate: Double($0) * 60)) },
+        mutate: { DatedTodo(todo: $0.todo + " (edited)", date: $0.date) },
+        twin: { todo, ordinal in DatedTodo(todo: todo.todo, date: Date(timeIntervalSinceReferenceDate: Double(ordinal) * 60)) },
         samples: [
-            SeedTodo(todo: "", date: .distantPast),
-            SeedTodo(todo: "café ☕️ 🇯🇵", date: .distantPast),
-            SeedTodo(todo: String(repeating: "x", count: 2_000), date: .distantPast),
+            DatedTodo(todo: "", date: .distantPast),
+            DatedTodo(todo: "café ☕️ 🇯🇵", date: .distantPast),
+            DatedTodo(todo: String(repeating: "x", count: 2_000), date: .distantPast),
         ])
 
     /// The seed 000 port over a fresh in-memory `UserDefaults` stand-in. It keeps insertion order; the
     /// seed's API cannot refuse anything, so update and delete of a missing id may be ignored.
-    public static let seedPort = Conformance<CRUD<SeedTodo>>(
-        "seed-000-userdefaults", policies: Policies(updateOfMissing: .rejectedOrIgnored), ordering: .insertion
+    public static let userDefaults = Conformance<CRUD<DatedTodo>>(
+        "userdefaults", policies: Policies(updateOfMissing: .rejectedOrIgnored), ordering: .insertion
     ) {
         UserDefaultsTodoRepository(defaults: InMemoryKeyValueStore()).witness
     }

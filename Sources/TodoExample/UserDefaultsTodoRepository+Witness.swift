@@ -9,15 +9,15 @@ extension UserDefaultsTodoRepository {
     ///   stays empty while `fetch` stays silent, it starts from an empty list when `fetch` never answers.
     /// - `update` and `delete` look the stored to-do up by id first, because the seed's API wants the old
     ///   value; when there is none, `update` passes the new value as the old one and `delete` does nothing.
-    public var witness: RepositoryWitness<SeedTodo> {
-        let fetchAll: @Sendable () async throws -> [SeedTodo] = {
+    public var witness: RepositoryWitness<DatedTodo> {
+        let fetchAll: @Sendable () async throws -> [DatedTodo] = {
             try await withCompletion("fetch(completion:)") { done in
                 self.fetch { todos in done(.success(todos ?? [])) }
             }
         }
         return RepositoryWitness(
             create: { todo in
-                let current: [SeedTodo]
+                let current: [DatedTodo]
                 do {
                     current = try await fetchAll()
                 } catch CallbackError.completionNeverCalled {

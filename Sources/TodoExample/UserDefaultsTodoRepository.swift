@@ -23,22 +23,22 @@ public struct UserDefaultsTodoRepository: Sendable {
         self.defaults = defaults
     }
 
-    public func fetch(completion: @escaping ([SeedTodo]?) -> Void) {
+    public func fetch(completion: @escaping ([DatedTodo]?) -> Void) {
         guard let titles = defaults.object(forKey: Self.titlesKey) as? [String] else { return }
         guard let dates = defaults.object(forKey: Self.datesKey) as? [Date] else { return }
-        var todos: [SeedTodo] = []
+        var todos: [DatedTodo] = []
         for position in 1...titles.count {
-            todos.append(SeedTodo(todo: titles[position - 1], date: dates[position - 1]))
+            todos.append(DatedTodo(todo: titles[position - 1], date: dates[position - 1]))
         }
         completion(todos)
     }
 
-    public func save(todos: [SeedTodo]) {
+    public func save(todos: [DatedTodo]) {
         defaults.set(todos.map(\.todo), forKey: Self.titlesKey)
         defaults.set(todos.map(\.date), forKey: Self.datesKey)
     }
 
-    public func delete(todo: SeedTodo) {
+    public func delete(todo: DatedTodo) {
         guard var titles = defaults.object(forKey: Self.titlesKey) as? [String] else { return }
         guard var dates = defaults.object(forKey: Self.datesKey) as? [Date] else { return }
         titles.removeAll { $0 == todo.todo }
@@ -47,7 +47,7 @@ public struct UserDefaultsTodoRepository: Sendable {
         defaults.set(dates, forKey: Self.datesKey)
     }
 
-    public func update(oldTodo: SeedTodo, newTodo: SeedTodo) {
+    public func update(oldTodo: DatedTodo, newTodo: DatedTodo) {
         guard var titles = defaults.object(forKey: Self.titlesKey) as? [String] else { return }
         guard var dates = defaults.object(forKey: Self.datesKey) as? [Date] else { return }
         if let row = titles.firstIndex(where: { $0 == oldTodo.todo }) {

@@ -33,18 +33,18 @@ struct ArgumentParsingTests {
 
     @Test("demo reads every option, in any order, with separate or inline values")
     func demoOptions() throws {
-        let expected = DemoCommand(format: .json, strict: true, verbose: true, conformers: ["seed-000-userdefaults"])
-        #expect(try demo("--format", "json", "--strict", "--verbose", "--conformer", "seed-000-userdefaults") == expected)
-        #expect(try demo("--conformer=seed-000-userdefaults", "-v", "--format=json", "--strict") == expected)
+        let expected = DemoCommand(format: .json, strict: true, verbose: true, conformers: ["userdefaults"])
+        #expect(try demo("--format", "json", "--strict", "--verbose", "--conformer", "userdefaults") == expected)
+        #expect(try demo("--conformer=userdefaults", "-v", "--format=json", "--strict") == expected)
         #expect(try demo("--format", "json", "--format", "table") == DemoCommand(format: .table), "the last --format wins")
         #expect(try demo("--all", "--format=json") == DemoCommand(all: true, format: .json))
     }
 
     @Test("--conformer is repeatable, and the run keeps registry order")
     func conformerSelection() throws {
-        let parsed = try #require(try demo("--conformer", "seed-000-userdefaults", "--conformer", "in-memory", "--conformer", "in-memory"))
-        #expect(parsed.conformers == ["seed-000-userdefaults", "in-memory"])
-        #expect(parsed.selected.map(\.name) == ["in-memory", "seed-000-userdefaults"])
+        let parsed = try #require(try demo("--conformer", "userdefaults", "--conformer", "in-memory", "--conformer", "in-memory"))
+        #expect(parsed.conformers == ["userdefaults", "in-memory"])
+        #expect(parsed.selected.map(\.name) == ["in-memory", "userdefaults"])
     }
 
     @Test("help: --help, -h, help, help <subcommand>, and --help anywhere before --")
@@ -89,7 +89,7 @@ struct ArgumentParsingTests {
         for (arguments, message) in cases {
             #expect(usageError(arguments)?.message == message, "\(arguments)")
         }
-        #expect(DemoConformer.unknownNameMessage("nope").contains("known: in-memory, seed-000-userdefaults"))
+        #expect(DemoConformer.unknownNameMessage("nope").contains("known: in-memory, userdefaults"))
         #expect(usageError(["demo", "--frob"])?.usage == DemoCommand.synopsis)
         #expect(usageError(["frob"])?.usage == Tool.synopsis)
     }
@@ -118,6 +118,6 @@ struct ArgumentParsingTests {
     func uniqueNames() {
         let names = DemoConformer.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names.starts(with: ["in-memory", "seed-000-userdefaults"]))
+        #expect(names.starts(with: ["in-memory", "userdefaults"]))
     }
 }

@@ -5,10 +5,10 @@ import Testing
 @Suite("repo-contracts demo (built binary)", .timeLimit(.minutes(10)))
 struct DemoBinaryTests {
     static let inMemory = "in-memory"
-    static let seedPort = "seed-000-userdefaults"
+    static let userDefaults = "userdefaults"
     static let crashingClause = "delete.lastLeavesEmpty"
     /// Every clause the seed port breaks: one traps, the others fail.
-    static let seedPortBroken: Set<String> = [
+    static let userDefaultsBroken: Set<String> = [
         "create.existingIDFollowsPolicy", "fetchAll.emptyRepository", "fetch.unknownIDOnEmpty",
         "update.leavesTwinsUntouched", "delete.leavesTwinsUntouched", crashingClause,
     ]
@@ -21,21 +21,21 @@ struct DemoBinaryTests {
         #expect(lines.count < 120, "the default output should stay readable")
 
         let inMemoryRow = try #require(lines.first { $0.hasPrefix(Self.inMemory + " ") })
-        let seedRow = try #require(lines.first { $0.hasPrefix(Self.seedPort + " ") })
+        let seedRow = try #require(lines.first { $0.hasPrefix(Self.userDefaults + " ") })
         let header = try #require(lines.first { $0.hasPrefix("conformer ") })
         #expect(header.split(separator: " ") == ["conformer", "passed", "failed", "crashed", "skipped"])
         #expect(inMemoryRow.count == header.count && seedRow.count == header.count, "columns are aligned")
         let counts = { (row: String) in row.split(separator: " ").dropFirst().compactMap { Int($0) } }
         #expect(counts(inMemoryRow).count == 4)
         #expect(counts(inMemoryRow)[1] == 0 && counts(inMemoryRow)[2] == 0, "in-memory fails nothing: \(inMemoryRow)")
-        #expect(counts(seedRow)[1] == Self.seedPortBroken.count - 1, "seed port row: \(seedRow)")
+        #expect(counts(seedRow)[1] == Self.userDefaultsBroken.count - 1, "seed port row: \(seedRow)")
         #expect(counts(seedRow)[2] == 1, "seed port row: \(seedRow)")
 
-        for id in Self.seedPortBroken {
-            #expect(run.stdout.contains("✘ \(Self.seedPort) [CRUD › \(id)]"), "no failure block for \(id)")
+        for id in Self.userDefaultsBroken {
+            #expect(run.stdout.contains("✘ \(Self.userDefaults) [CRUD › \(id)]"), "no failure block for \(id)")
         }
         let crashBlock = try #require(run.stdout.components(separatedBy: "\n\n").first {
-            $0.hasPrefix("✘ \(Self.seedPort) [CRUD › \(Self.crashingClause)]")
+            $0.hasPrefix("✘ \(Self.userDefaults) [CRUD › \(Self.crashingClause)]")
         })
         #expect(crashBlock.contains("SIGILL") || crashBlock.contains("SIGTRAP"), "\(crashBlock)")
         #expect(crashBlock.contains("Range requires lowerBound <= upperBound"), "\(crashBlock)")
@@ -51,7 +51,7 @@ struct DemoBinaryTests {
         let conformers = try #require(root["conformers"] as? [[String: Any]])
         let names = conformers.compactMap { $0["name"] as? String }
         #expect(names.count == conformers.count)
-        #expect(names.filter { [Self.inMemory, Self.seedPort].contains($0) } == [Self.inMemory, Self.seedPort], "registry order")
+        #expect(names.filter { [Self.inMemory, Self.userDefaults].contains($0) } == [Self.inMemory, Self.userDefaults], "registry order")
 
         var statuses: [String: [String: String]] = [:]  // conformer → clause id → status
         for conformer in conformers {
@@ -75,10 +75,10 @@ struct DemoBinaryTests {
         let inMemory = try #require(statuses[Self.inMemory])
         #expect(inMemory.filter { $0.value == "failed" || $0.value == "crashed" }.isEmpty)
 
-        let seed = try #require(statuses[Self.seedPort])
-        #expect(Set(seed.filter { $0.value != "passed" && $0.value != "skipped" }.keys) == Self.seedPortBroken)
+        let seed = try #require(statuses[Self.userDefaults])
+        #expect(Set(seed.filter { $0.value != "passed" && $0.value != "skipped" }.keys) == Self.userDefaultsBroken)
         #expect(seed[Self.crashingClause] == "crashed")
-        for id in Self.seedPortBroken.subtracting([Self.crashingClause]) {
+        for id in Self.userDefaultsBroken.subtracting([Self.crashingClause]) {
             #expect(seed[id] == "failed", "\(id)")
         }
         // Clauses after the trap still ran, in a new child process.
@@ -88,7 +88,7 @@ struct DemoBinaryTests {
         let order = { (name: String) in
             (conformers.first { $0["name"] as? String == name }?["clauses"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
         }
-        #expect(order(Self.inMemory) == order(Self.seedPort))
+        #expect(order(Self.inMemory) == order(Self.userDefaults))
     }
 
     /// The seed systems, as `demo --all` names their conformers.
@@ -101,7 +101,7 @@ struct DemoBinaryTests {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let conformers = try #require(root["conformers"] as? [[String: Any]])
         let names = conformers.compactMap { $0["name"] as? String }
-        #expect(names.prefix(2) == [Self.inMemory, Self.seedPort])
+        #expect(names.prefix(2) == [Self.inMemory, Self.userDefaults])
         for system in Self.seedSystems {
             let rows = conformers.filter { ($0["name"] as? String)?.contains(system) == true }
             #expect(rows.count >= 2, "\(system): \(names)")
@@ -119,10 +119,10 @@ struct DemoBinaryTests {
     func strict() async throws {
         let broken = try await RepoContractsBinary.run("demo", "--strict")
         #expect(broken.status == 1)
-        #expect(broken.stdout.contains(Self.seedPort))
+        #expect(broken.stdout.contains(Self.userDefaults))
         let clean = try await RepoContractsBinary.run("demo", "--strict", "--conformer", Self.inMemory)
         #expect(clean.status == 0, "stderr:\n\(clean.stderr)")
-        #expect(!clean.stdout.contains(Self.seedPort))
+        #expect(!clean.stdout.contains(Self.userDefaults))
     }
 
     @Test("an unknown option exits 64 with an error naming it and a usage")

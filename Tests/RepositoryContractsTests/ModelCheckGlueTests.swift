@@ -1,6 +1,7 @@
 import Foundation
 import RepositoryContracts
 import RepositoryContractsXCTest
+import BrokenExamples
 import Testing
 import TodoExample
 import XCTest

@@ -1,4 +1,5 @@
 import RepositoryContracts
+import BrokenExamples
 import Testing
 import TodoExample
 

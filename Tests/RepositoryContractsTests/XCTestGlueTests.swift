@@ -11,12 +11,12 @@ final class XCTestGlueTests: XCTestCase {
     }
 
     func testFailureMessagesCarryTheClauseLabelAndTheDeclaration() async {
-        let report = await Contract.crud(factory: ExampleContracts.seedTodoFactory)
-            .report(on: ExampleContracts.seedPort, skipping: ["delete.lastLeavesEmpty"])
+        let report = await Contract.crud(factory: ExampleContracts.datedTodoFactory)
+            .report(on: ExampleContracts.userDefaults, skipping: ["delete.lastLeavesEmpty"])
         let result = report.clauses.first { $0.id == "fetchAll.emptyRepository" }
         let messages = result?.issueMessages(label: "[CRUD › fetchAll.emptyRepository]") ?? []
         XCTAssertEqual(messages.count, 1)
         XCTAssertTrue(messages.first?.hasPrefix("[CRUD › fetchAll.emptyRepository] fetch(completion:) returned without") == true)
-        XCTAssertTrue(messages.first?.contains("assumed: seed-000-userdefaults (declared at TodoExample/ExampleContracts.swift:") == true)
+        XCTAssertTrue(messages.first?.contains("assumed: userdefaults (declared at TodoExample/ExampleContracts.swift:") == true)
     }
 }

@@ -1,4 +1,5 @@
 import ContractEngine
+import BrokenExamples
 import Testing
 import TodoExample
 

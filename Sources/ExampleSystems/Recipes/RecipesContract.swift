@@ -49,7 +49,7 @@ public enum RecipesContract {
     // MARK: Conformers
 
     /// The real facade (HTTP service + cache) against the clause's server as a test set it up
-    /// (replaying `Fixtures/Seeds/Recipes/<clause id>.json`, or recording).
+    /// (replaying `Fixtures/Systems/Recipes/<clause id>.json`, or recording).
     public static let http = Conformance<RecipesTerms>("recipes-http") { env in
         CachedRecipesService(service: HTTPRecipesService(baseURL: env.baseURL))
     }
@@ -60,50 +60,10 @@ public enum RecipesContract {
         return CachedRecipesService(service: HTTPRecipesService(baseURL: env.baseURL))
     }
 
-    /// A broken variant against the ``RecipesAPIFake``.
-    public static func broken(_ flaw: BrokenRecipesService.Flaw) -> Conformance<RecipesTerms> {
-        Conformance("recipes-broken-\(flaw.rawValue)") { env in
-            serveFake(on: env)
-            return BrokenRecipesService(service: HTTPRecipesService(baseURL: env.baseURL), flaw: flaw)
-        }
-    }
-
-    /// Every conformer that runs without a test scope, for `repo-contracts demo`.
-    public static func demoConformances() -> [Conformance<RecipesTerms>] {
-        [httpFakeAPI] + BrokenRecipesService.Flaw.allCases.map(broken)
-    }
-
-    /// The contract run on ``demoConformances()``.
-    public static func demoReport() async -> ContractReport {
-        var reports: [ConformanceReport] = []
-        for conformance in demoConformances() { reports.append(await contract.report(on: conformance)) }
-        return ContractReport(contract: contract.name, conformers: reports)
-    }
-
-    private static func serveFake(on env: ClauseServer) {
+    /// Serves a fresh ``RecipesAPIFake`` on the clause's server.
+    package static func serveFake(on env: ClauseServer) {
         let api = RecipesAPIFake()
         env.server.playback.stub(.any) { api.respond(to: $0) }
     }
 }
 
-/// A deliberately wrong recipes facade: what the contract must catch.
-public struct BrokenRecipesService: RecipesService {
-    public enum Flaw: String, Sendable, CaseIterable {
-        /// No cache: every read goes to the API.
-        case nocache = "no-cache"
-        /// An answer that does not decode becomes an empty list, which is cached.
-        case swallowsDecoding = "swallows-decoding"
-    }
-
-    let service: any RecipesService
-    let flaw: Flaw
-    private let cache = RecipesCache()
-
-    public func recipes() async throws -> [Recipe] {
-        if flaw == .nocache { return try await service.recipes() }
-        if let cached = cache.value(for: "recipes") { return cached }
-        let recipes = (try? await service.recipes()) ?? []
-        cache.store(recipes, for: "recipes")
-        return recipes
-    }
-}

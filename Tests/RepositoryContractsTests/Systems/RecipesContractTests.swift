@@ -1,21 +1,21 @@
 import ContractEngine
 import Foundation
-import SeedExamples
+import ExampleSystems
 import StubServer
 import StandardContracts
 import Testing
 
 /// Seed 002's recipes contract on the real facade (HTTP service + cache) against the API fake in code,
-/// replaying `Fixtures/Seeds/Recipes/<clause id>.json`, and live through a recording proxy; and on
+/// replaying `Fixtures/Systems/Recipes/<clause id>.json`, and live through a recording proxy; and on
 /// broken variants that must fail exactly the clause naming their bug.
-@Suite("Seed 002: recipes contract")
+@Suite("Recipes contract")
 struct RecipesContractTests {
     static let contract = RecipesContract.contract
 
     @Test("over HTTP against the API fake", arguments: contract.cases(for: RecipesContract.httpFakeAPI))
     func httpFakeAPI(_ check: ContractCase<RecipesTerms>) async { expectPassed(await check.run(), check.label) }
 
-    @Test("over HTTP replaying Fixtures/Seeds/Recipes", arguments: contract.cases(for: RecipesContract.http))
+    @Test("over HTTP replaying Fixtures/Systems/Recipes", arguments: contract.cases(for: RecipesContract.http))
     func replay(_ check: ContractCase<RecipesTerms>) async throws {
         try await SeedFixtures.expectReplayPasses(check, from: SeedFixtures.recipes)
     }
@@ -31,7 +31,7 @@ struct RecipesContractTests {
     /// equal the committed fixture byte for byte.
     ///
     /// `REPOSITORY_CONTRACTS_RECORD=all swift test --filter RecipesContractTests/live` writes the
-    /// recordings into `Fixtures/Seeds/Recipes/` instead: the one command that re-records them.
+    /// recordings into `Fixtures/Systems/Recipes/` instead: the one command that re-records them.
     @Test("live through the recording proxy: passes, same bytes as committed",
           arguments: contract.cases(for: RecipesContract.http))
     func live(_ check: ContractCase<RecipesTerms>) async throws {

@@ -3,7 +3,7 @@ public import StubServer
 
 /// The recipes API as a fake: `GET /recipes.json` lists the recipes it holds (``Recipe/samples`` to
 /// begin with); anything else is `404`. Served by a clause's stub server, or live on a loopback port
-/// (``RecipesAPIServer``) for recording `Fixtures/Seeds/Recipes/`.
+/// (``RecipesAPIServer``) for recording `Fixtures/Systems/Recipes/`.
 public final class RecipesAPIFake: Sendable {
     private let body: Data
 

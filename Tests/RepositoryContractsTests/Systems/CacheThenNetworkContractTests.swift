@@ -1,13 +1,13 @@
 import Foundation
 import MockTime
 import RepositoryContracts
-import SeedExamples
+import ExampleSystems
 import Testing
 
 /// Seed 003's contract on its conformers: the HTTP repository on the stateful API in code, by replaying
-/// `Fixtures/Seeds/CacheThenNetwork/` (one fixture per clause that injects no fault), and live through a
+/// `Fixtures/Systems/CacheThenNetwork/` (one fixture per clause that injects no fault), and live through a
 /// recording stub server; the in-memory fake; and each broken variant failing exactly its clauses.
-@Suite("Seed 003: cache then network")
+@Suite("Cache-then-network contract")
 struct CacheThenNetworkContractTests {
     static let contract = CacheThenNetworkContract.contract()
     static let fixtureClauses = contract.clauses.map(\.id).filter { !CacheThenNetworkTerms.faultInjecting.contains($0) }
@@ -18,7 +18,7 @@ struct CacheThenNetworkContractTests {
     @Test("the in-memory fake", arguments: contract.cases(for: CacheThenNetworkContract.fake))
     func fake(_ check: ContractCase<CacheThenNetworkTerms>) async { await check.verify() }
 
-    @Test("HTTP replaying Fixtures/Seeds/CacheThenNetwork (fault clauses on the stub responder)",
+    @Test("HTTP replaying Fixtures/Systems/CacheThenNetwork (fault clauses on the stub responder)",
           arguments: CacheThenNetworkContract.contract(remote: .fixtures(CacheThenNetworkFixtures.directory))
             .cases(for: CacheThenNetworkContract.http))
     func replay(_ check: ContractCase<CacheThenNetworkTerms>) async { await check.verify() }
@@ -33,7 +33,7 @@ struct CacheThenNetworkContractTests {
     /// Each fixture clause runs live through a recording stub server forwarding to a fresh
     /// ``ItemsAPIServer``; it must pass, and the recording must equal the committed fixture byte for
     /// byte. `REPOSITORY_CONTRACTS_RECORD=all swift test --filter CacheThenNetworkContractTests/live`
-    /// re-records `Fixtures/Seeds/CacheThenNetwork/`.
+    /// re-records `Fixtures/Systems/CacheThenNetwork/`.
     @Test("live through the recording proxy: passes, and records the committed bytes",
           arguments: contract.cases(for: CacheThenNetworkContract.http).filter { fixtureClauses.contains($0.clauseID) })
     func live(_ check: ContractCase<CacheThenNetworkTerms>) async throws {
@@ -98,5 +98,5 @@ struct CacheThenNetworkContractTests {
 enum CacheThenNetworkFixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Seeds/CacheThenNetwork", isDirectory: true)
+        .appendingPathComponent("Fixtures/Systems/CacheThenNetwork", isDirectory: true)
 }

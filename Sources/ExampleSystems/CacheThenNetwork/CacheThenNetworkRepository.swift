@@ -52,30 +52,34 @@ public struct CachedItemsRepository<C: Clock<Duration>>: CacheThenNetworkReposit
 }
 
 /// The cache data source: one list and the instant it was stored, fresh while its age is < TTL.
-actor ItemsCache<C: Clock<Duration>> {
+package actor ItemsCache<C: Clock<Duration>> {
     let ttl: Duration
     let clock: C
     private var entry: (items: [Item], storedAt: C.Instant)?
 
-    init(ttl: Duration, clock: C) {
+    package init(ttl: Duration, clock: C) {
         self.ttl = ttl
         self.clock = clock
     }
 
-    func fresh() -> [Item]? {
+    package func fresh() -> [Item]? {
         guard let entry, entry.storedAt.duration(to: clock.now) < ttl else { return nil }
         return entry.items
     }
 
-    func store(_ items: [Item]) {
+    package func store(_ items: [Item]) {
         entry = (items, clock.now)
     }
 }
 
 /// The network data source: `GET /items`, 200 with a JSON array; any other status or a transport
 /// error throws.
-struct HTTPItemsDataSource: Sendable {
-    let baseURL: URL
+package struct HTTPItemsDataSource: Sendable {
+    package let baseURL: URL
+
+    package init(baseURL: URL) {
+        self.baseURL = baseURL
+    }
 
     /// No URL cache: the repository's cache is the only one.
     private static let session: URLSession = {
@@ -85,55 +89,12 @@ struct HTTPItemsDataSource: Sendable {
         return URLSession(configuration: configuration)
     }()
 
-    func list() async throws -> [Item] {
+    package func list() async throws -> [Item] {
         var request = URLRequest(url: baseURL.appendingPathComponent("items"))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let (data, response) = try await Self.session.cancellableData(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else { throw ItemsAPIError.status(status) }
         return try JSONDecoder().decode([Item].self, from: data)
-    }
-}
-
-/// Deliberately wrong cache-then-network repositories, each with one flaw the contract must catch.
-public struct BrokenCacheThenNetworkRepository<C: Clock<Duration>>: CacheThenNetworkRepository {
-    public enum Flaw: String, Sendable, CaseIterable {
-        /// Never yields the cached list: network only.
-        case neverYieldsCache
-        /// Yields the cached list however old it is.
-        case ignoresTTL
-        /// Offline with nothing cached, yields an empty list and finishes instead of throwing.
-        case emptyListWhenOffline
-    }
-
-    private let flaw: Flaw
-    private let cache: ItemsCache<C>
-    private let source: HTTPItemsDataSource
-
-    public init(_ flaw: Flaw, baseURL: URL, ttl: Duration, clock: C) {
-        self.flaw = flaw
-        self.cache = ItemsCache(ttl: flaw == .ignoresTTL ? .seconds(Int64.max) : ttl, clock: clock)
-        self.source = HTTPItemsDataSource(baseURL: baseURL)
-    }
-
-    public func items() -> AsyncThrowingStream<[Item], any Error> {
-        let (flaw, cache, source) = (self.flaw, self.cache, self.source)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                let cached = flaw == .neverYieldsCache ? nil : await cache.fresh()
-                if let cached { continuation.yield(cached) }
-                do {
-                    let fresh = try await source.list()
-                    await cache.store(fresh)
-                    continuation.yield(fresh)
-                    continuation.finish()
-                } catch {
-                    if cached == nil, flaw == .emptyListWhenOffline { continuation.yield([]) }
-                    let swallow = cached != nil || flaw == .emptyListWhenOffline
-                    continuation.finish(throwing: swallow ? nil : error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
     }
 }

@@ -21,7 +21,7 @@ public struct Note: Codable, Hashable, Sendable {
 
 /// The notes REST API as a stateful fake in code: `GET /notes/{id}` (200 or 404), `PUT /notes/{id}`
 /// (200). Served by a stub responder, and live by ``NotesAPIServer`` to record
-/// `Fixtures/Seeds/Loader/` from; the fake conformer reads it in process with ``note(_:)``.
+/// `Fixtures/Systems/Loader/` from; the fake conformer reads it in process with ``note(_:)``.
 public final class NotesAPIFake: Sendable {
     private struct State {
         var notes: [Int: Note] = [:]

@@ -18,7 +18,7 @@ public struct Recipe: Codable, Hashable, Sendable {
 }
 
 extension Recipe {
-    /// What the recipes API serves (and `Fixtures/Seeds/Recipes/` holds).
+    /// What the recipes API serves (and `Fixtures/Systems/Recipes/` holds).
     public static let samples: [Recipe] = [
         Recipe(
             name: "Pot Roast",

@@ -1,15 +1,15 @@
 import Foundation
 import RepositoryContracts
-import SeedExamples
+import ExampleSystems
 import Testing
 
 /// Seed 004's contract on its conformers: the HTTP loader on the stateful API in code, by replaying
-/// `Fixtures/Seeds/Loader/` (clauses without faults or delays), and live through a recording stub
+/// `Fixtures/Systems/Loader/` (clauses without faults or delays), and live through a recording stub
 /// server; the in-memory fake; and each broken variant failing exactly its clauses.
 ///
 /// Swift Testing does not take `@available` on suites or tests, and Observation needs macOS 14 /
 /// iOS 17: the cases are passed by clause id and each test body checks availability.
-@Suite("Seed 004: observable loader")
+@Suite("Observable loader contract")
 @MainActor
 struct LoaderContractTests {
     /// The clause ids, all or only those without faults (the fixture-backed ones).
@@ -42,7 +42,7 @@ struct LoaderContractTests {
         await Self.verify(Self.check(LoaderContract.fake, id))
     }
 
-    @Test("HTTP replaying Fixtures/Seeds/Loader (fault clauses on the stub responder)", arguments: clauseIDs())
+    @Test("HTTP replaying Fixtures/Systems/Loader (fault clauses on the stub responder)", arguments: clauseIDs())
     func replay(_ id: String) async {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         await Self.verify(Self.check(LoaderContract.http, id, .fixtures(LoaderFixtures.directory)))
@@ -130,5 +130,5 @@ struct LoaderContractTests {
 enum LoaderFixtures {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Seeds/Loader", isDirectory: true)
+        .appendingPathComponent("Fixtures/Systems/Loader", isDirectory: true)
 }

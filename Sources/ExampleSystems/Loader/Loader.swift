@@ -35,7 +35,7 @@ public final class Loader<Input: Equatable & Sendable, Output: Sendable> {
         self.init(input: input, flaws: [], load: load)
     }
 
-    init(input: Input, flaws: LoaderFlaws, load: @escaping @Sendable (Input) async throws -> Output) {
+    package init(input: Input, flaws: LoaderFlaws, load: @escaping @Sendable (Input) async throws -> Output) {
         self.input = input
         self.flaws = flaws
         self.fetch = load
@@ -71,14 +71,18 @@ public final class Loader<Input: Equatable & Sendable, Output: Sendable> {
 }
 
 /// Deliberate bugs, for the loader contract's broken variants only.
-struct LoaderFlaws: OptionSet, Sendable {
-    let rawValue: Int
+package struct LoaderFlaws: OptionSet, Sendable {
+    package let rawValue: Int
+
+    package init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
     /// `load()` calls the closure again once loaded, as if `refresh` were always true.
-    static let alwaysReloads = LoaderFlaws(rawValue: 1)
+    package static let alwaysReloads = LoaderFlaws(rawValue: 1)
     /// Every `load()` calls the closure, even with a load of the same input in flight.
-    static let noCoalescing = LoaderFlaws(rawValue: 2)
+    package static let noCoalescing = LoaderFlaws(rawValue: 2)
     /// Assigning a new `input` does not reload.
-    static let ignoresInputChange = LoaderFlaws(rawValue: 4)
+    package static let ignoresInputChange = LoaderFlaws(rawValue: 4)
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

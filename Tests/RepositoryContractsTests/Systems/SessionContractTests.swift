@@ -1,15 +1,15 @@
 import ContractEngine
 import Foundation
-import SeedExamples
+import ExampleSystems
 import StubServer
 import StandardContracts
 import Testing
 
 /// Seed 001's session contract on the real repository (HTTP auth client + file-backed store) three ways
-/// (against the API fake served in code, replaying `Fixtures/Seeds/Session/<clause id>.json`, and live
+/// (against the API fake served in code, replaying `Fixtures/Systems/Session/<clause id>.json`, and live
 /// through a recording proxy), on the in-memory fake, and on broken variants that must fail exactly
 /// the clause naming their bug.
-@Suite("Seed 001: session contract")
+@Suite("Session contract")
 struct SessionContractTests {
     static let contract = SessionContract.contract
 
@@ -19,7 +19,7 @@ struct SessionContractTests {
     @Test("over HTTP against the API fake", arguments: contract.cases(for: SessionContract.httpFakeAPI))
     func httpFakeAPI(_ check: ContractCase<SessionTerms>) async { expectPassed(await check.run(), check.label) }
 
-    @Test("over HTTP replaying Fixtures/Seeds/Session", arguments: contract.cases(for: SessionContract.http))
+    @Test("over HTTP replaying Fixtures/Systems/Session", arguments: contract.cases(for: SessionContract.http))
     func replay(_ check: ContractCase<SessionTerms>) async throws {
         try await SeedFixtures.expectReplayPasses(check, from: SeedFixtures.session)
     }
@@ -34,7 +34,7 @@ struct SessionContractTests {
     /// and the recording must equal the committed fixture byte for byte.
     ///
     /// `REPOSITORY_CONTRACTS_RECORD=all swift test --filter SessionContractTests/live` writes the
-    /// recordings into `Fixtures/Seeds/Session/` instead: the one command that re-records them.
+    /// recordings into `Fixtures/Systems/Session/` instead: the one command that re-records them.
     @Test("live through the recording proxy: passes, same bytes as committed",
           arguments: contract.cases(for: SessionContract.http))
     func live(_ check: ContractCase<SessionTerms>) async throws {
@@ -98,7 +98,7 @@ func expectPassed(_ result: ClauseResult, _ label: String, sourceLocation: Sourc
 enum SeedFixtures {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Seeds", isDirectory: true)
+        .appendingPathComponent("Fixtures/Systems", isDirectory: true)
     static let session = root.appendingPathComponent("Session", isDirectory: true)
     static let recipes = root.appendingPathComponent("Recipes", isDirectory: true)
 

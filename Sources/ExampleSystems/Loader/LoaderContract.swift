@@ -72,7 +72,7 @@ extension Conformance where Terms == LoaderTerms {
 /// ``LoaderSession``), not from a history the loader keeps: the contract sees what a view sees, and
 /// checks that Observation notifies at all (on Linux too) without adding test-only state to the loader.
 ///
-/// `loadSucceeds`, `noReloadOnceLoaded` and `newInputReloads` replay `Fixtures/Seeds/Loader/<clause id>.json`;
+/// `loadSucceeds`, `noReloadOnceLoaded` and `newInputReloads` replay `Fixtures/Systems/Loader/<clause id>.json`;
 /// `failureThenRetry` (a `503`) and `concurrentLoadsCoalesce` (the first answer held on the server's
 /// `MockClock` so the other calls arrive while it is in flight) always run on the stateful stub responder.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -172,28 +172,6 @@ public enum LoaderContract {
         Loader(input: 1) { [api = env.api] id in try await api.note(id) }
     }
 
-    /// The broken variants, by name.
-    public static let brokenVariants = ["alwaysReloads", "noCoalescing", "ignoresInputChange"]
-
-    /// A deliberately broken HTTP loader (`flaw` is one of ``brokenVariants``).
-    public static func broken(_ flaw: String) -> Conformance<LoaderTerms> {
-        let flaws: LoaderFlaws = switch flaw {
-        case "alwaysReloads": .alwaysReloads
-        case "noCoalescing": .noCoalescing
-        default: .ignoresInputChange
-        }
-        return Conformance<LoaderTerms>("broken loader (\(flaw))") { env in
-            Loader(input: 1, flaws: flaws) { [baseURL = env.baseURL] id in try await NotesAPIFake.fetch(id, from: baseURL) }
-        }
-    }
-
-    /// The rows `repo-contracts demo --all` would print, each on the stateful API in code.
-    @MainActor
-    public static func demoReports() async -> [ConformanceReport] {
-        var reports: [ConformanceReport] = []
-        for conformance in [http, fake] + brokenVariants.map(broken) { reports.append(await contract().report(on: conformance)) }
-        return reports
-    }
 }
 
 /// One loader clause's world, and the observer of the loader's states.

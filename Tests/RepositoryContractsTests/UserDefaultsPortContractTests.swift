@@ -7,9 +7,9 @@ import TodoExample
 /// clause in its own process (the crash-isolation recipe from the README): one of its bugs is a trap.
 ///
 /// The exact set of clauses it fails is asserted, so a weakened contract turns this suite red.
-@Suite("Seed 000 port")
-struct SeedPortContractTests {
-    static let contract = Contract.crud(factory: ExampleContracts.seedTodoFactory)
+@Suite("UserDefaults port")
+struct UserDefaultsPortContractTests {
+    static let contract = Contract.crud(factory: ExampleContracts.datedTodoFactory)
 
     /// Each bug of the port, and the clauses that name it.
     static let failingClauses: [String: String] = [
@@ -22,13 +22,13 @@ struct SeedPortContractTests {
     ]
     static let crashingClause = "delete.lastLeavesEmpty"
 
-    @Test("each clause, in a child process", arguments: contract.cases(for: ExampleContracts.seedPort))
-    func clauseInChildProcess(_ check: ContractCase<CRUD<SeedTodo>>) async {
+    @Test("each clause, in a child process", arguments: contract.cases(for: ExampleContracts.userDefaults))
+    func clauseInChildProcess(_ check: ContractCase<CRUD<DatedTodo>>) async {
         let bug = Self.failingClauses[check.clauseID]
         await withKnownIssue(Comment(rawValue: bug ?? "")) {
             // The recipe: capture the case by its Codable id, resolve it in the child, verify it there.
-            await #expect(processExitsWith: .success) { [check = check as ContractCase<CRUD<SeedTodo>>] in
-                await SeedPortContractTests.contract.resolving(check, for: ExampleContracts.seedPort).verify()
+            await #expect(processExitsWith: .success) { [check = check as ContractCase<CRUD<DatedTodo>>] in
+                await UserDefaultsPortContractTests.contract.resolving(check, for: ExampleContracts.userDefaults).verify()
             }
         } when: {
             bug != nil
@@ -40,7 +40,7 @@ struct SeedPortContractTests {
 
     @Test("the failures name the bug, not a symptom elsewhere")
     func messages() async throws {
-        let report = await Self.contract.report(on: ExampleContracts.seedPort, skipping: [Self.crashingClause])
+        let report = await Self.contract.report(on: ExampleContracts.userDefaults, skipping: [Self.crashingClause])
         let message = { (id: String) in report.clauses.first { $0.id == id }?.message ?? "" }
         #expect(message("fetchAll.emptyRepository").hasPrefix("fetch(completion:) returned without ever calling its completion handler"))
         #expect(message("delete.leavesTwinsUntouched").contains("after deleting the second of two twins: fetchAll() is missing ids"))

@@ -5,7 +5,7 @@ public import StubServer
 /// The auth API as a stateful fake: accounts by email, tokens numbered per instance (`token-1`, …) so
 /// that what is recorded from it is the same on every run. It answers in process (an ``AuthAPI``), as a
 /// stub server responder (``respond(to:)``), and live on a loopback port (``SessionAPIServer``): the
-/// API `Fixtures/Seeds/Session/` is recorded from.
+/// API `Fixtures/Systems/Session/` is recorded from.
 public final class SessionAPIFake: AuthAPI {
     private struct State {
         var accounts: [String: NewAccount] = [:]

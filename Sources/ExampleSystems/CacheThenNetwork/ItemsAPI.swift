@@ -24,7 +24,7 @@ enum ItemJSON {
 
 /// The items REST API as a stateful fake in code: `GET /items` (every item, ordered by id) and
 /// `POST /items` (201). Served by a stub responder in the contract's stateful remote, and live by
-/// ``ItemsAPIServer`` to record `Fixtures/Seeds/CacheThenNetwork/` from.
+/// ``ItemsAPIServer`` to record `Fixtures/Systems/CacheThenNetwork/` from.
 ///
 /// The in-process fake repository reads it directly through ``list()``; ``isOffline`` makes that path
 /// fail as the HTTP path fails when the contract injects a fault into the stub server.

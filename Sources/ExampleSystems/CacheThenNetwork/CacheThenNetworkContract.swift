@@ -79,7 +79,7 @@ extension Conformance where Terms == CacheThenNetworkTerms {
 /// made, and finish the server after.
 ///
 /// `firstLoadFromNetwork`, `cachedThenFresh` and `cacheExpiresAtTTL` replay
-/// `Fixtures/Seeds/CacheThenNetwork/<clause id>.json` (the TTL lives in the client, on the clause's
+/// `Fixtures/Systems/CacheThenNetwork/<clause id>.json` (the TTL lives in the client, on the clause's
 /// `MockClock`); `offlineKeepsCached` and `offlineWithNothingCachedThrows` inject `503` and a reset
 /// connection, which a recorded fixture cannot hold, so they always run on the stateful stub responder.
 public enum CacheThenNetworkContract {
@@ -169,22 +169,6 @@ public enum CacheThenNetworkContract {
         CachedItemsRepository(ttl: ttl, clock: env.clock, fetch: { try env.api.list() })
     }
 
-    /// A deliberately broken conformer.
-    public static func broken(_ flaw: BrokenCacheThenNetworkRepository<MockClock>.Flaw) -> Conformance<CacheThenNetworkTerms> {
-        Conformance<CacheThenNetworkTerms>("broken cache-then-network (\(flaw.rawValue))", ttl: ttl) { env in
-            BrokenCacheThenNetworkRepository(flaw, baseURL: env.baseURL, ttl: ttl, clock: env.clock)
-        }
-    }
-
-    /// The rows `repo-contracts demo --all` would print: the HTTP and fake conformers and every broken
-    /// variant, each on the stateful API in code (no fixtures needed).
-    public static func demoReports() async -> [ConformanceReport] {
-        var reports: [ConformanceReport] = []
-        for conformance in [http, fake] + BrokenCacheThenNetworkRepository<MockClock>.Flaw.allCases.map(broken) {
-            reports.append(await contract().report(on: conformance))
-        }
-        return reports
-    }
 }
 
 /// One clause's world, as the checks use it: the stub server (and its journal), the clock, the API
