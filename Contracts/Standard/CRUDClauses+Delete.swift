@@ -58,7 +58,7 @@ extension CRUDClauses {
             context.expect(context.rejection(error), allowedBy: policy, named: "deleteOfMissing", for: request)
         case .success:
             // Nothing was stored under the id, so returning normally counts as "ignored" or "applied".
-            let outcome: Outcome = policy.accepts(.applied) ? .applied : .ignored
+            let outcome: RequestOutcome = policy.accepts(.applied) ? .applied : .ignored
             context.expect(outcome, allowedBy: policy, named: "deleteOfMissing", for: request)
         }
         try await context.expectContents(model, "after \(request)")

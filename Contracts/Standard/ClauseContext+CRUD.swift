@@ -16,7 +16,7 @@ extension ClauseContext where Terms: RepositoryTerms {
     }
 
     /// Records a failure unless `observed` is one of the outcomes `policy` allows.
-    func expect(_ observed: Outcome, allowedBy policy: Policy, named name: String, for request: String) {
+    func expect(_ observed: RequestOutcome, allowedBy policy: RequestPolicy, named name: String, for request: String) {
         if !policy.accepts(observed) {
             fail("\(request) was \(observed), which the declared \(name) policy does not allow "
                  + "(conformance declared at \(conformance.declaredAt))",
@@ -40,7 +40,7 @@ extension ClauseContext where Terms: RepositoryTerms {
     }
 
     /// The outcome of a call that returned: `.applied` when `id` is now stored, `.ignored` when it is not.
-    func returnedOutcome(for id: Terms.Entity.ID) async throws -> Outcome {
+    func returnedOutcome(for id: Terms.Entity.ID) async throws -> RequestOutcome {
         try await subject.fetch(id: id) == nil ? .ignored : .applied
     }
 }

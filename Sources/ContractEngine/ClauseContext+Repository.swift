@@ -119,7 +119,7 @@ extension ClauseContext where Terms: RepositoryTerms {
     }
 
     /// The outcome a thrown error stands for, classified by the conformance.
-    public func rejection(_ error: any Error) -> Outcome {
+    public func rejection(_ error: any Error) -> RequestOutcome {
         .rejected(repositoryPromises.classifyError(error))
     }
 }

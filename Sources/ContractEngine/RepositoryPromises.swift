@@ -6,7 +6,7 @@ where Entity.ID: Sendable {
     /// The operations and guarantees it declares. Default: ``Capabilities/crud`` with client-assigned ids.
     public var capabilities: Capabilities
     /// What it does with questionable requests.
-    public var policies: Policies
+    public var policies: RequestPolicies
     /// The order of `fetchAll()`.
     public var ordering: Ordering<Entity>
     /// When two entities count as the same stored value.
@@ -17,7 +17,7 @@ where Entity.ID: Sendable {
     /// Declares the promises; the defaults are the common strict choices.
     public init(
         capabilities: Capabilities = .crud,
-        policies: Policies = Policies(),
+        policies: RequestPolicies = RequestPolicies(),
         ordering: Ordering<Entity> = .unspecified,
         equivalence: Equivalence<Entity> = .equal,
         classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind }

@@ -80,7 +80,7 @@ extension Conformance {
     public init<Entity>(
         _ name: String,
         capabilities: Capabilities = .crud,
-        policies: Policies = Policies(),
+        policies: RequestPolicies = RequestPolicies(),
         ordering: Ordering<Entity> = .unspecified,
         equivalence: Equivalence<Entity> = .equal,
         timeout: Duration = .seconds(5),
@@ -113,7 +113,7 @@ extension Conformance {
     public init<Repository: RepositoryProtocol>(
         _ name: String,
         capabilities: Capabilities = .crud,
-        policies: Policies = Policies(),
+        policies: RequestPolicies = RequestPolicies(),
         ordering: Ordering<Repository.Entity> = .unspecified,
         equivalence: Equivalence<Repository.Entity> = .equal,
         timeout: Duration = .seconds(5),

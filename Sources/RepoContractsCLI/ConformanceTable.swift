@@ -46,7 +46,7 @@ struct ConformanceTable: Sendable {
         report.conformers.flatMap { conformer in
             conformer.clauses.filter { $0.status == .failed || $0.status == .crashed }.map { clause in
                 let tag = clause.status == .crashed ? " (crashed)" : ""
-                var block = "✘ \(conformer.name) [\(conformer.contract ?? report.contract) › \(clause.id)]\(tag) \(clause.summary)"
+                var block = "✘ \(conformer.name) \(ClauseLabel.text(contract: conformer.contract ?? report.contract, clause: clause.id))\(tag) \(clause.summary)"
                 if let message = clause.message, !message.isEmpty {
                     block += "\n" + message.indented(by: "    ")
                 }

@@ -32,7 +32,7 @@ public enum ExampleContracts {
     /// The seed 000 port over a fresh in-memory `UserDefaults` stand-in. It keeps insertion order; the
     /// seed's API cannot refuse anything, so update and delete of a missing id may be ignored.
     public static let userDefaults = Conformance<CRUD<DatedTodo>>(
-        "userdefaults", policies: Policies(updateOfMissing: .rejectedOrIgnored), ordering: .insertion
+        "userdefaults", policies: RequestPolicies(updateOfMissing: .rejectedOrIgnored), ordering: .insertion
     ) {
         UserDefaultsTodoRepository(defaults: InMemoryKeyValueStore()).witness
     }

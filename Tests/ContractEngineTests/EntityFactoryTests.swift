@@ -38,18 +38,18 @@ struct EntityFactoryTests {
     }
 }
 
-@Suite("Policy")
+@Suite("RequestPolicy")
 struct PolicyTests {
     @Test("a bare rejection accepts any error; a kinded one only that kind")
     func rejections() {
-        #expect(Policy.rejected.accepts(.rejected(.notFound)))
-        #expect(Policy.rejected.accepts(.rejected(nil)))
-        #expect(Policy.rejected(as: .notFound).accepts(.rejected(.notFound)))
-        #expect(!Policy.rejected(as: .notFound).accepts(.rejected(.conflict)))
-        #expect(!Policy.rejected(as: .notFound).accepts(.rejected(nil)))
-        #expect(!Policy.rejected.accepts(.ignored))
-        #expect(!Policy.rejectedOrIgnored.accepts(.applied))
-        #expect(Policy([.applied]).accepts(.applied))
+        #expect(RequestPolicy.rejected.accepts(.rejected(.notFound)))
+        #expect(RequestPolicy.rejected.accepts(.rejected(nil)))
+        #expect(RequestPolicy.rejected(as: .notFound).accepts(.rejected(.notFound)))
+        #expect(!RequestPolicy.rejected(as: .notFound).accepts(.rejected(.conflict)))
+        #expect(!RequestPolicy.rejected(as: .notFound).accepts(.rejected(nil)))
+        #expect(!RequestPolicy.rejected.accepts(.ignored))
+        #expect(!RequestPolicy.rejectedOrIgnored.accepts(.applied))
+        #expect(RequestPolicy([.applied]).accepts(.applied))
     }
 }
 

@@ -21,7 +21,7 @@ struct BrokenConformerTests {
 
     @Test("the same upsert passes once it is declared")
     func declaredUpsert() async {
-        let failed = await Self.failed(Self.todos, Conformance("upserting", policies: Policies(updateOfMissing: Policy([.applied]))) {
+        let failed = await Self.failed(Self.todos, Conformance("upserting", policies: RequestPolicies(updateOfMissing: RequestPolicy([.applied]))) {
             BrokenTodoRepository(.upserts)
         })
         #expect(failed.isEmpty)

@@ -38,7 +38,7 @@ struct DifferentialRun<Entity: Identifiable & Equatable & Sendable>: Sendable wh
     }
 
     private func difference(
-        _ a: Observation<Entity>, _ sideA: SideTables<Entity>, _ b: Observation<Entity>, _ sideB: SideTables<Entity>,
+        _ a: ObservedOutcome<Entity>, _ sideA: SideTables<Entity>, _ b: ObservedOutcome<Entity>, _ sideB: SideTables<Entity>,
         compareOrder: Bool
     ) -> (String, String)? {
         switch (a, b) {

@@ -135,7 +135,7 @@ public enum ModelCheck {
     }
 
     /// The operations run `seed` generates for a conformer with `capabilities`.
-    public static func operations(seed: UInt64, steps: Int = defaultSteps, capabilities: Capabilities) -> [ModelOperation] {
+    package static func operations(seed: UInt64, steps: Int = defaultSteps, capabilities: Capabilities) -> [ModelOperation] {
         var random = SplitMix64(seed: seed)
         return OperationGenerator(capabilities: capabilities).sequence(steps, using: &random)
     }

@@ -95,7 +95,7 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                 }
             case .delete(let id):
                 if let policy = model.policy(forDelete: id) {
-                    let resolved: Outcome
+                    let resolved: RequestOutcome
                     if case .threw(let kind, _) = observed { resolved = .rejected(kind) } else { resolved = policy.accepts(.applied) ? .applied : .ignored }
                     if !policy.accepts(resolved) {
                         return diverge("policy", "delete(id:) of a missing id was \(resolved), which the declared deleteOfMissing policy does not allow",
@@ -119,8 +119,8 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
     /// The outcome of a request a policy governs: rejected with the error's kind, or, when it returned,
     /// applied or ignored (asked of the subject with `fetch(id:)` only when the policy allows both).
     private func resolve(
-        _ observed: Observation<Entity>, _ policy: Policy, sent: Entity, subject: GuardedSubject<Entity>, isCreate: Bool
-    ) async -> Outcome {
+        _ observed: ObservedOutcome<Entity>, _ policy: RequestPolicy, sent: Entity, subject: GuardedSubject<Entity>, isCreate: Bool
+    ) async -> RequestOutcome {
         if case .threw(let kind, _) = observed { return .rejected(kind) }
         let applies = policy.accepts(.applied), ignores = policy.accepts(.ignored)
         if applies != ignores { return applies ? .applied : .ignored }

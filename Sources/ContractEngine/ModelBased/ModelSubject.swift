@@ -34,7 +34,7 @@ struct ModelSubject<Entity: Identifiable & Equatable & Sendable>: Sendable where
     }
 
     var capabilities: Capabilities { promises.capabilities }
-    var policies: Policies { promises.policies }
+    var policies: RequestPolicies { promises.policies }
     var ordering: Ordering<Entity> { promises.ordering }
     var equivalence: Equivalence<Entity> { promises.equivalence }
     var classifyError: @Sendable (any Error) -> RepositoryError.Kind? { promises.classifyError }

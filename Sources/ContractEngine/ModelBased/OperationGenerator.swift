@@ -3,17 +3,17 @@
 ///
 /// Generation depends only on the capabilities and the generator's state, never on a conformer's answers,
 /// so one seed gives the same sequence everywhere.
-public struct OperationGenerator: Sendable {
+package struct OperationGenerator: Sendable {
     /// What the conformer declared.
-    public var capabilities: Capabilities
+    package var capabilities: Capabilities
 
     /// A generator for a conformer with `capabilities`.
-    public init(capabilities: Capabilities) {
+    package init(capabilities: Capabilities) {
         self.capabilities = capabilities
     }
 
     /// `count` steps drawn from `random`.
-    public func sequence(_ count: Int, using random: inout SplitMix64) -> [ModelOperation] {
+    package func sequence(_ count: Int, using random: inout SplitMix64) -> [ModelOperation] {
         var created = 0
         var deleted: Set<Int> = []
         var unknowns = 0

@@ -6,16 +6,16 @@
 /// it never gets stuck. Bounded values come from ``bounded(_:)``, which is the package's own range
 /// reduction (Lemire's multiply-shift with rejection), never the standard library's `random(in:using:)`,
 /// whose algorithm may change between releases.
-public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
+package struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     private var state: UInt64
 
     /// A generator that starts from `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.state = seed
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -27,7 +27,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     ///
     /// Lemire's method: multiply a random 64-bit value by the bound and keep the high word, rejecting the
     /// few low words that would bias the result.
-    public mutating func bounded(_ upperBound: Int) -> Int {
+    package mutating func bounded(_ upperBound: Int) -> Int {
         precondition(upperBound > 0, "bounded(_:) needs a positive upper bound, got \(upperBound)")
         let bound = UInt64(upperBound)
         var product = next().multipliedFullWidth(by: bound)
@@ -41,7 +41,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     }
 
     /// `true` with probability `percent` / 100.
-    public mutating func chance(_ percent: Int) -> Bool {
+    package mutating func chance(_ percent: Int) -> Bool {
         bounded(100) < percent
     }
 }

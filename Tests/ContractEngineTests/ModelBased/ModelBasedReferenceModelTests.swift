@@ -10,7 +10,7 @@ struct ModelBasedReferenceModelTests {
 
     @Test("the default policies: update and create of the wrong id are questionable, the rest must succeed")
     func defaultPolicies() {
-        var model = ReferenceModel<Todo>(policies: Policies(), ordering: .insertion)
+        var model = ReferenceModel<Todo>(policies: RequestPolicies(), ordering: .insertion)
         #expect(model.policy(forCreate: Self.todo(1)) == nil)
         model.create(Self.todo(1))
         #expect(model.policy(forCreate: Self.todo(1)) == .rejected)
@@ -22,7 +22,7 @@ struct ModelBasedReferenceModelTests {
 
     @Test("insertion order: an update keeps its place, a re-create after delete goes last, an upsert appends")
     func insertionOrder() {
-        var model = ReferenceModel<Todo>(policies: Policies(updateOfMissing: Policy([.applied])), ordering: .insertion)
+        var model = ReferenceModel<Todo>(policies: RequestPolicies(updateOfMissing: RequestPolicy([.applied])), ordering: .insertion)
         for ordinal in 1...3 { model.create(Self.todo(ordinal)) }
         model.update(Self.todo(1).toggled())
         #expect(model.fetchAll().map(\.id) == [1, 2, 3])
@@ -36,7 +36,7 @@ struct ModelBasedReferenceModelTests {
 
     @Test("an overwriting create keeps the entity's place; rejected and ignored requests change nothing")
     func outcomes() {
-        var model = ReferenceModel<Todo>(policies: Policies(createOfExisting: Policy([.applied])), ordering: .insertion)
+        var model = ReferenceModel<Todo>(policies: RequestPolicies(createOfExisting: RequestPolicy([.applied])), ordering: .insertion)
         model.create(Self.todo(1))
         model.create(Self.todo(2))
         model.create(Self.todo(1).toggled(), outcome: .applied)
@@ -49,7 +49,7 @@ struct ModelBasedReferenceModelTests {
 
     @Test("a sorted order arranges fetchAll")
     func sorted() {
-        var model = ReferenceModel<Todo>(policies: Policies(), ordering: .sorted("by id, descending") { $0.id > $1.id })
+        var model = ReferenceModel<Todo>(policies: RequestPolicies(), ordering: .sorted("by id, descending") { $0.id > $1.id })
         for ordinal in [2, 5, 1] { model.create(Self.todo(ordinal)) }
         #expect(model.fetchAll().map(\.id) == [5, 2, 1])
         #expect(model.contentsInCreationOrder.map(\.id) == [2, 5, 1])
@@ -87,12 +87,12 @@ struct ModelBasedReferenceModelTests {
 
     @Test("a conformer that declared an upsert policy passes when it upserts, and fails when it does not declare it")
     func policiesAreHonoured() async {
-        let upserting = Conformance<CRUD<Todo>>("upserting", policies: Policies(updateOfMissing: Policy([.applied, .rejected(nil)])),
+        let upserting = Conformance<CRUD<Todo>>("upserting", policies: RequestPolicies(updateOfMissing: RequestPolicy([.applied, .rejected(nil)])),
                                           ordering: .insertion) { Upserting() }
         let steps: [ModelOperation] = [.create(ordinal: 1), .update(.unknown(0)), .fetchAll, .fetch(.unknown(0))]
         #expect(await ModelCheck.replay(steps, on: upserting, factory: Self.factory).passed)
         var strict = upserting
-        strict.promises.policies = Policies()
+        strict.promises.policies = RequestPolicies()
         let result = await ModelCheck.replay(steps, on: strict, factory: Self.factory)
         #expect(result.failure?.divergence.signature == "update.policy", "\(result)")
     }

@@ -1,6 +1,6 @@
 /// What an operation did when it was asked to do something the repository may legitimately refuse
 /// (update or delete a missing id, create an id that exists).
-public enum Outcome: Hashable, Sendable, CustomStringConvertible {
+public enum RequestOutcome: Hashable, Sendable, CustomStringConvertible {
     /// It threw. With a kind, the error must classify as that kind (see ``Conformance/classifyError``).
     case rejected(RepositoryError.Kind?)
     /// It returned normally and changed nothing.
@@ -21,14 +21,14 @@ public enum Outcome: Hashable, Sendable, CustomStringConvertible {
 
 /// The set of outcomes a conformer declares acceptable for one questionable request.
 ///
-/// Policies let the contract accept real differences ("the REST API answers 404, the fake ignores it")
+/// RequestPolicies let the contract accept real differences ("the REST API answers 404, the fake ignores it")
 /// while still forbidding the bad ones (an upsert or a resurrection nobody declared).
-public struct Policy: Hashable, Sendable, CustomStringConvertible {
+public struct RequestPolicy: Hashable, Sendable, CustomStringConvertible {
     /// The acceptable outcomes.
-    public var allowed: Set<Outcome>
+    public var allowed: Set<RequestOutcome>
 
     /// Accepts any of `outcomes`.
-    public init(_ outcomes: Set<Outcome>) {
+    public init(_ outcomes: Set<RequestOutcome>) {
         self.allowed = outcomes
     }
 
@@ -42,7 +42,7 @@ public struct Policy: Hashable, Sendable, CustomStringConvertible {
     public static let rejectedOrIgnored = Self([.rejected(nil), .ignored])
 
     /// Whether `outcome` (observed with an error of `kind`, if it threw) is acceptable.
-    public func accepts(_ outcome: Outcome) -> Bool {
+    public func accepts(_ outcome: RequestOutcome) -> Bool {
         if allowed.contains(outcome) { return true }
         if case .rejected(.some) = outcome { return allowed.contains(.rejected(nil)) }
         return false
@@ -54,19 +54,19 @@ public struct Policy: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The declared outcome for each questionable request.
-public struct Policies: Hashable, Sendable, CustomStringConvertible {
+public struct RequestPolicies: Hashable, Sendable, CustomStringConvertible {
     /// `update(_:)` of an id that is not stored. Default: rejected.
-    public var updateOfMissing: Policy
+    public var updateOfMissing: RequestPolicy
     /// `delete(id:)` of an id that is not stored. Default: rejected or ignored.
-    public var deleteOfMissing: Policy
+    public var deleteOfMissing: RequestPolicy
     /// `create(_:)` of an id that is already stored. Default: rejected.
-    public var createOfExisting: Policy
+    public var createOfExisting: RequestPolicy
 
     /// Declares each policy; the defaults are the common strict choices.
     public init(
-        updateOfMissing: Policy = .rejected,
-        deleteOfMissing: Policy = .rejectedOrIgnored,
-        createOfExisting: Policy = .rejected
+        updateOfMissing: RequestPolicy = .rejected,
+        deleteOfMissing: RequestPolicy = .rejectedOrIgnored,
+        createOfExisting: RequestPolicy = .rejected
     ) {
         self.updateOfMissing = updateOfMissing
         self.deleteOfMissing = deleteOfMissing

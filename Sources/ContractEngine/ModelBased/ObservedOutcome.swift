@@ -1,5 +1,5 @@
 /// What one call did on one side of a comparison.
-public enum Observation<Entity: Sendable>: Sendable, CustomStringConvertible {
+package enum ObservedOutcome<Entity: Sendable>: Sendable, CustomStringConvertible {
     /// It returned a value: what `create`/`update` returned, or what `fetch` found (`nil` for nothing).
     case value(Entity?)
     /// `fetchAll()` returned these.
@@ -12,14 +12,14 @@ public enum Observation<Entity: Sendable>: Sendable, CustomStringConvertible {
     case broke(String)
 
     /// Whether the call returned normally.
-    public var returned: Bool {
+    package var returned: Bool {
         switch self {
         case .value, .listed, .completed: true
         case .threw, .broke: false
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .value(let entity?): "returned \(abbreviate(entity))"
         case .value(nil): "returned nil"
@@ -53,7 +53,7 @@ enum Request<Entity: Identifiable & Sendable>: Sendable where Entity.ID: Sendabl
 }
 
 /// Calls a conformer the way ``MonitoredRepository`` does: every call under the watchdog, errors
-/// classified, hangs and dropped completion handlers turned into ``Observation/broke(_:)``.
+/// classified, hangs and dropped completion handlers turned into ``ObservedOutcome/broke(_:)``.
 struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
     let witness: RepositoryWitness<Entity>
     let timeout: Duration
@@ -67,7 +67,7 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
         self.classify = conformance.classifyError
     }
 
-    func perform(_ request: Request<Entity>) async -> Observation<Entity> {
+    func perform(_ request: Request<Entity>) async -> ObservedOutcome<Entity> {
         let witness = self.witness
         switch request {
         case .create(let entity): return await guarded("create(\(abbreviate(entity)))") { .value(try await witness.create(entity)) }
@@ -83,8 +83,8 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
     }
 
     private func guarded(
-        _ operation: String, _ body: @escaping @Sendable () async throws -> Observation<Entity>
-    ) async -> Observation<Entity> {
+        _ operation: String, _ body: @escaping @Sendable () async throws -> ObservedOutcome<Entity>
+    ) async -> ObservedOutcome<Entity> {
         do {
             return try await withWatchdog(timeout, operation: operation, monitor: monitor, body)
         } catch let failure as OperationFailure {
