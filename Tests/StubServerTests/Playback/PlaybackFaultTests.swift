@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import StubServer
 import Testing
 
@@ -113,20 +114,20 @@ struct PlaybackFaultTests {
             Issue.record("a delayed answer must be deferred")
             return
         }
-        let finished = TestBox(false)
+        let finished = Protected(false)
         let task = Task {
             let plan = await decide()
-            finished.mutate { $0 = true }
+            finished.withLock { $0 = true }
             return plan
         }
         await clock.waitForSleepers(1)
-        #expect(!finished.value)
+        #expect(!finished.withLock { $0 })
         clock.advance(by: .seconds(4))
         #expect(clock.sleeperCount == 1)
-        #expect(!finished.value)
+        #expect(!finished.withLock { $0 })
         clock.advance(by: .seconds(1))
         let plan = await task.value
-        #expect(finished.value)
+        #expect(finished.withLock { $0 })
         #expect(Support.immediateResponse(of: plan)?.status == 200)
         #expect(playback.journal.first?.faults == [.delay(.seconds(5))])
     }
@@ -135,9 +136,9 @@ struct PlaybackFaultTests {
     func delaysCombineBeforeClosure() async {
         let clock = ManualTestClock()
         let playback = Playback(clock: clock)
-        let calls = TestBox(0)
+        let calls = Protected(0)
         playback.stub(.get("/slow")) { _ in
-            calls.mutate { $0 += 1 }
+            calls.withLock { $0 += 1 }
             return Support.response("done")
         }
         playback.inject(.delay(.seconds(1)), when: .get("/slow"))
@@ -150,10 +151,10 @@ struct PlaybackFaultTests {
         let task = Task { await Support.resolve(plan) }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(2))
-        #expect(calls.value == 0)
+        #expect(calls.withLock { $0 } == 0)
         clock.advance(by: .seconds(1))
         let resolved = await task.value
-        #expect(calls.value == 1)
+        #expect(calls.withLock { $0 } == 1)
         #expect(Support.immediateResponse(of: resolved)?.status == 200)
     }
 
