@@ -1,4 +1,5 @@
 import Foundation
+import MockTime
 import Primitives
 import StubServer
 import Testing
@@ -106,7 +107,7 @@ struct PlaybackFaultTests {
 
     @Test("a delay waits on the injected clock: the plan does not complete until the clock is advanced")
     func delayOnClock() async throws {
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let playback = Playback(clock: clock)
         playback.stub(.get("/slow"), with: Support.response("done"))
         playback.inject(.delay(.seconds(5)), when: .get("/slow"))
@@ -120,10 +121,10 @@ struct PlaybackFaultTests {
             finished.withLock { $0 = true }
             return plan
         }
-        await clock.waitForSleepers(1)
+        await clock.waitForSleepers(count: 1)
         #expect(!finished.withLock { $0 })
         clock.advance(by: .seconds(4))
-        #expect(clock.sleeperCount == 1)
+        #expect(clock.pendingSleeperCount == 1)
         #expect(!finished.withLock { $0 })
         clock.advance(by: .seconds(1))
         let plan = await task.value
@@ -134,7 +135,7 @@ struct PlaybackFaultTests {
 
     @Test("delays add up and come before a stub closure runs")
     func delaysCombineBeforeClosure() async {
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let playback = Playback(clock: clock)
         let calls = Protected(0)
         playback.stub(.get("/slow")) { _ in
@@ -149,7 +150,7 @@ struct PlaybackFaultTests {
             return
         }
         let task = Task { await Support.resolve(plan) }
-        await clock.waitForSleepers(1)
+        await clock.waitForSleepers(count: 1)
         clock.advance(by: .seconds(2))
         #expect(calls.withLock { $0 } == 0)
         clock.advance(by: .seconds(1))
@@ -160,7 +161,7 @@ struct PlaybackFaultTests {
 
     @Test("a delayed plan returns promptly when its task is cancelled")
     func delayCancellation() async throws {
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let playback = Playback(clock: clock)
         playback.inject(.delay(.seconds(60)), when: .any)
         playback.inject(.status(204), when: .any)
@@ -170,10 +171,10 @@ struct PlaybackFaultTests {
             return
         }
         let task = Task { await Support.resolve(plan) }
-        await clock.waitForSleepers(1)
+        await clock.waitForSleepers(count: 1)
         task.cancel()
         let resolved = await task.value
         #expect(connectionFault(of: resolved) == .closeWithoutReply)
-        #expect(clock.sleeperCount == 0)
+        #expect(clock.pendingSleeperCount == 0)
     }
 }

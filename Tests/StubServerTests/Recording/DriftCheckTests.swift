@@ -1,4 +1,5 @@
 import Foundation
+import MockTime
 import StubServer
 import Testing
 
@@ -308,7 +309,7 @@ struct DriftCheckTests {
         let upstream = StubServer()
         upstream.playback.stub(.get("/todos/1"), with: Self.response(#"{"id":1}"#))
         try await upstream.start()
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let playback = Playback(clock: clock)
         playback.load(Support.fixture([(Self.getTodo, Self.response(#"{"id":1}"#))]), source: Self.source)
         playback.checkDrift(against: UpstreamForwarder(upstream: upstream.baseURL))
@@ -316,7 +317,7 @@ struct DriftCheckTests {
         playback.inject(.status(503), when: .get("/todos/1"))
         let plan = playback.plan(for: Self.getTodo)
         let task = Task { await Support.response(of: plan) }
-        await clock.waitForSleepers(1)
+        await clock.waitForSleepers(count: 1)
         #expect(upstream.journal.count == 0)
         clock.advance(by: .seconds(5))
         let sent = await task.value
