@@ -188,6 +188,23 @@ struct DriftCheckTests {
         #expect(outcome.differences == [#"$.title: recorded "x", live "y""#])
     }
 
+    @Test("a member that is not identifier-like is written [\"name\"], and that path, given back, is ignored")
+    func oddMemberNames() async throws {
+        let recorded = Self.response(#"{"$ref":"a","due date":1,"say \"hi\"":true}"#)
+        let live = Self.response(#"{"$ref":"b","due date":2,"say \"hi\"":false}"#)
+        let outcome = try await Self.check(Self.getTodo, recorded: recorded, live: live)
+        #expect(
+            outcome.differences == [
+                #"$["$ref"]: recorded "a", live "b""#,
+                #"$["due date"]: recorded 1, live 2"#,
+                #"$["say \"hi\""]: recorded true, live false"#,
+            ])
+        let paths = outcome.differences.map { String($0[..<$0.range(of: ": recorded")!.lowerBound]) }
+        let ignoring = try await Self.check(
+            Self.getTodo, recorded: recorded, live: live, options: DriftCheckOptions(ignoredJSONPaths: paths))
+        #expect(ignoring.report.drifts.isEmpty)
+    }
+
     @Test("an ignored JSON path that cannot be parsed is an error of the report")
     func invalidIgnoredPath() async throws {
         let options = DriftCheckOptions(ignoredJSONPaths: ["$.items["])
