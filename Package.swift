@@ -21,12 +21,15 @@ let package = Package(
         .executable(name: "repo-contracts", targets: ["repo-contracts"]),
     ],
     targets: [
+        // The small building blocks every module shares, each with one home: a lock-guarded value, the
+        // duration text of messages, … No product: an implementation detail of the package.
+        .target(name: "Primitives"),
         // The protocol family, clauses, capabilities, runner and reports. Never imports Testing or XCTest.
-        .target(name: "ContractEngine"),
+        .target(name: "ContractEngine", dependencies: ["Primitives"]),
         // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
         // The caching contract drives a stub server and a mock clock.
         .target(
-            name: "StandardContracts", dependencies: ["ContractEngine", "StubServer", "MockTime"],
+            name: "StandardContracts", dependencies: ["Primitives", "ContractEngine", "StubServer", "MockTime"],
             path: "Contracts/Standard"),
         // What users import in a Swift Testing target: the contracts plus the Swift Testing glue.
         .target(
@@ -36,41 +39,47 @@ let package = Package(
         .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),
         // The loopback HTTP/1.1 server that replays fixtures (and records them). Usable alone; never imports
         // Testing.
-        .target(name: "StubServer"),
+        .target(name: "StubServer", dependencies: ["Primitives"]),
         // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
         // unmatched requests as test failures.
         .target(name: "StubServerTesting", dependencies: ["StubServer", "MockTime"]),
         // A `Clock` whose time moves only when the test says so, with a `Date` view of the same timeline.
         // Never imports Testing.
-        .target(name: "MockTime"),
+        .target(name: "MockTime", dependencies: ["Primitives"]),
         // The `.mockClock` Swift Testing trait, leak checks as test issues, and a clock that fails the test
         // when used.
         .target(name: "MockTimeTesting", dependencies: ["MockTime"]),
         // Example conformers shared by the demo and the tests (no product).
-        .target(name: "TodoExample", dependencies: ["ContractEngine", "StubServer", "MockTime"]),
+        .target(name: "TodoExample", dependencies: ["Primitives", "ContractEngine", "StubServer", "MockTime"]),
         // The seed systems' repository layers and their own contracts: examples of writing a contract.
         .target(
-            name: "ExampleSystems", dependencies: ["ContractEngine", "StandardContracts", "StubServer", "MockTime", "TodoExample"]),
+            name: "ExampleSystems", dependencies: ["Primitives", "ContractEngine", "StandardContracts", "StubServer", "MockTime", "TodoExample"]),
         // Deliberately broken conformers of the examples, each with one bug a clause or the model check must
         // catch: what the tests and `repo-contracts demo --all` run. Kept out of the examples users copy.
         .target(
-            name: "BrokenExamples", dependencies: ["ContractEngine", "StandardContracts", "MockTime", "TodoExample", "ExampleSystems"],
+            name: "BrokenExamples", dependencies: ["Primitives", "ContractEngine", "StandardContracts", "MockTime", "TodoExample", "ExampleSystems"],
             path: "Tests/BrokenExamples"),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(
-            name: "RepoContractsCLI", dependencies: ["StandardContracts", "StubServer", "TodoExample", "ExampleSystems", "BrokenExamples"]),
+            name: "RepoContractsCLI",
+            dependencies: ["Primitives", "StandardContracts", "StubServer", "TodoExample", "ExampleSystems", "BrokenExamples"]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
 
-        .testTarget(name: "ContractEngineTests", dependencies: ["ContractEngine", "TodoExample", "BrokenExamples"]),
+        .testTarget(name: "ContractEngineTests", dependencies: ["Primitives", "ContractEngine", "TodoExample", "BrokenExamples"]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: [
-                "RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples",
+                "Primitives", "RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples",
             ]),
-        .testTarget(name: "StubServerTests", dependencies: ["StubServer", "StubServerTesting", "MockTime", "MockTimeTesting"]),
-        .testTarget(name: "MockTimeTests", dependencies: ["MockTime", "MockTimeTesting"]),
-        .testTarget(name: "RepoContractsCLITests", dependencies: ["RepoContractsCLI", "ContractEngine", "StubServer", "repo-contracts"]),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(
+            name: "StubServerTests",
+            dependencies: ["Primitives", "StubServer", "StubServerTesting", "MockTime", "MockTimeTesting"]),
+        .testTarget(name: "MockTimeTests", dependencies: ["Primitives", "MockTime", "MockTimeTesting"]),
+        .testTarget(
+            name: "RepoContractsCLITests",
+            dependencies: ["Primitives", "RepoContractsCLI", "ContractEngine", "StubServer", "repo-contracts"]),
     ],
     swiftLanguageModes: [.v6]
 )

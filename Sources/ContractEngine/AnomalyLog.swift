@@ -1,3 +1,5 @@
+import Primitives
+
 /// Where misbehaviour noticed outside a clause's own control flow is written down (a completion handler
 /// called twice, on whatever thread), so that the clause that was running fails for it.
 package final class AnomalyLog: Sendable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Calls a completion-handler API and waits for its answer, catching the two ways such APIs go wrong.
 ///
 /// - A handler that is called twice: the first answer wins and the second is reported to the running

@@ -1,3 +1,5 @@
+import Primitives
+
 /// What a clause body works with: a fresh subject, the clause's environment, the conformer's declaration,
 /// the contract's terms, and a place to record failures.
 ///

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A repository operation that a clause needed to succeed, and that did not.
 public struct OperationFailure: Error, CustomStringConvertible {
     /// Why it failed.
@@ -37,35 +39,19 @@ package func describe(_ error: any Error) -> String {
 extension Stall: CustomStringConvertible {
     /// What the watchdog saw, so that a hang can be told from a slow machine.
     public var description: String {
-        let timeout = "the conformance's timeout of \(limit.formattedSeconds)"
+        let timeout = "the conformance's timeout of \(limit.secondsText)"
         var lastMoves: [String] = []
-        if let since = sinceLocalProgress { lastMoves.append("another call of this subject ended \(since.roundedSeconds) ago") }
-        if let since = sinceOtherProgress { lastMoves.append("other work in this process moved \(since.roundedSeconds) ago") }
+        if let since = sinceLocalProgress { lastMoves.append("another call of this subject ended \(since.secondsText(fractionDigits: 1)) ago") }
+        if let since = sinceOtherProgress { lastMoves.append("other work in this process moved \(since.secondsText(fractionDigits: 1)) ago") }
         if reachedCeiling {
-            return "still running after \(running.roundedSeconds), \(ceilingFactor) × \(timeout), although work kept "
+            return "still running after \(running.secondsText(fractionDigits: 1)), \(ceilingFactor) × \(timeout), although work kept "
                 + "moving (\(lastMoves.joined(separator: "; "))): a loop that never ends, or a timeout far too short "
                 + "for this machine"
         }
         let moved = lastMoves.isEmpty
             ? "nothing else moved while it ran (no other call of this subject ended, no stub server answered)"
             : "the last sign of progress: \(lastMoves.joined(separator: "; "))"
-        return "running for \(running.roundedSeconds) with no sign of progress for \(limit.formattedSeconds) (\(timeout)); "
+        return "running for \(running.secondsText(fractionDigits: 1)) with no sign of progress for \(limit.secondsText) (\(timeout)); "
             + "\(moved): a completion handler that is never called, a lock never released, or a request never answered"
-    }
-}
-
-extension Duration {
-    /// "6.2 s": seconds to one decimal, for elapsed times.
-    package var roundedSeconds: String {
-        let (seconds, attoseconds) = components
-        let tenths = (Double(seconds) + Double(attoseconds) / 1e18) * 10
-        return "\(Double(tenths.rounded()) / 10) s"
-    }
-
-    /// "5 s", "0.25 s".
-    package var formattedSeconds: String {
-        let (seconds, attoseconds) = components
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        return value == value.rounded() ? "\(Int64(value)) s" : "\(value) s"
     }
 }

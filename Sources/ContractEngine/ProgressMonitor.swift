@@ -1,3 +1,5 @@
+import Primitives
+
 /// Signs of life a watchdog reads, so that it fails a call that hangs and never one that is only slow
 /// because the machine is busy.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A clock whose sleeps return at once, moving ``now`` forward to their deadline: for code paths where
 /// time must pass but its amount does not matter (previews, a retry loop whose delays are not under
@@ -13,12 +14,12 @@ public struct ImmediateClock: Clock, Sendable, WallClock {
 
     /// The wall-clock time at which ``now`` is zero.
     public let startDate: Date
-    private let current: LockedValue<Instant>
+    private let current: Protected<Instant>
 
     /// Creates a clock at offset zero whose wall view starts at `startDate`.
     public init(startDate: Date = MockClock.defaultStartDate) {
         self.startDate = startDate
-        self.current = LockedValue(Instant(offset: .zero))
+        self.current = Protected(Instant(offset: .zero))
     }
 
     /// The latest deadline slept until so far (zero at the start).

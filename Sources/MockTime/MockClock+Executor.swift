@@ -31,7 +31,9 @@ extension MockClock {
             case thread(ThreadIdentity)
         }
 
-        private let condition = NSCondition()
+        /// Guards `queue` and `runner`, and is what a thread that wants the runner role waits on: it is
+        /// broadcast when the runner lets go. A wait, so a condition variable rather than a `Protected`.
+        private let runnerReleased = NSCondition()
         private var queue = JobQueue()
         private var runner = Runner.none
         private let dispatchQueue = DispatchQueue(label: "MockClock.Executor")
@@ -40,18 +42,18 @@ extension MockClock {
 
         /// Adds `job` to the queue and makes sure someone runs it.
         func enqueue(unowned job: UnownedJob) {
-            condition.lock()
+            runnerReleased.lock()
             queue.append(job)
             let dispatch = runner == .none
             if dispatch { runner = .dispatched }
-            condition.unlock()
+            runnerReleased.unlock()
             if dispatch { dispatchQueue.async { self.runDispatched() } }
         }
 
         /// Whether the calling thread is running this executor's jobs now (a job on it, or a drain).
         var isCurrent: Bool {
-            condition.lock()
-            defer { condition.unlock() }
+            runnerReleased.lock()
+            defer { runnerReleased.unlock() }
             return runner == .thread(.current)
         }
 
@@ -68,14 +70,14 @@ extension MockClock {
         /// for ``runQueued()`` or for the end of `body`, which runs what is left before letting go.
         func serve<Result>(_ body: () -> Result) -> Result {
             let me = ThreadIdentity.current
-            condition.lock()
+            runnerReleased.lock()
             if runner == .thread(me) {
-                condition.unlock()
+                runnerReleased.unlock()
                 return body()
             }
-            while case .thread = runner { condition.wait() }
+            while case .thread = runner { runnerReleased.wait() }
             runner = .thread(me)
-            condition.unlock()
+            runnerReleased.unlock()
             let result = body()
             runJobs(releasing: true)
             return result
@@ -89,14 +91,14 @@ extension MockClock {
         }
 
         private func runDispatched() {
-            condition.lock()
+            runnerReleased.lock()
             guard runner == .dispatched else {
                 // A drain took over (or finished) the work this block was submitted for.
-                condition.unlock()
+                runnerReleased.unlock()
                 return
             }
             runner = .thread(.current)
-            condition.unlock()
+            runnerReleased.unlock()
             runJobs(releasing: true)
         }
 
@@ -104,16 +106,16 @@ extension MockClock {
         private func runJobs(releasing: Bool) -> Int {
             var count = 0
             while true {
-                condition.lock()
+                runnerReleased.lock()
                 guard let job = queue.popFirst() else {
                     if releasing {
                         runner = .none
-                        condition.broadcast()
+                        runnerReleased.broadcast()
                     }
-                    condition.unlock()
+                    runnerReleased.unlock()
                     return count
                 }
-                condition.unlock()
+                runnerReleased.unlock()
                 run(job)
                 count += 1
             }

@@ -1,3 +1,5 @@
+import Primitives
+
 extension MockClock {
     /// A point on a mock clock's timeline: the offset from the clock's start.
     public struct Instant: InstantProtocol, Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 extension MockClock: WallClock {
     /// The wall-clock time: ``startDate`` plus ``now``'s offset plus the skew from

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A `Clock` whose time moves only when a test says so, with a `Date` view of the same timeline.
 ///
@@ -44,7 +45,7 @@ public final class MockClock: Clock, Sendable {
     /// The wall-clock time at which ``now`` is zero: ``date`` is this plus ``now`` plus the skew.
     public let startDate: Date
 
-    let state: LockedValue<ClockState>
+    let state: Protected<ClockState>
 
     /// The clock's serial task executor: run code on it (`withTaskExecutorPreference(clock.executor)`)
     /// and every advance runs that code's woken work to its next suspension before moving time on.
@@ -55,7 +56,7 @@ public final class MockClock: Clock, Sendable {
     /// zero.
     public init(now: Instant = Instant(), startDate: Date = MockClock.defaultStartDate) {
         self.startDate = startDate
-        self.state = LockedValue(ClockState(now: now))
+        self.state = Protected(ClockState(now: now))
         self.executor = Executor()
     }
 

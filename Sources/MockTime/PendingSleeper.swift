@@ -1,3 +1,5 @@
+import Primitives
+
 /// A sleeper waiting on a ``MockClock``, as ``MockClock/pendingSleepers`` and leak reports show it.
 public struct PendingSleeper: Sendable, Hashable, CustomStringConvertible {
     /// The instant it wakes at.

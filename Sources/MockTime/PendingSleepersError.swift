@@ -1,3 +1,5 @@
+import Primitives
+
 /// Sleepers were still pending on a ``MockClock`` when they should not have been: at the end of a
 /// ``withMockClock(now:startDate:isolation:_:)`` scope, or at ``MockClock/checkNoPendingSleepers()``.
 public struct PendingSleepersError: Error, Sendable, CustomStringConvertible {

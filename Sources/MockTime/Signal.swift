@@ -1,24 +1,25 @@
 import Dispatch
 import Foundation
+import Primitives
 
 /// A one-shot Boolean that one task awaits: fired once (later fires are ignored), by whichever comes
 /// first of the awaited event (`true`) and a real-time limit (`false`).
-final class Signal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Bool?
-    private var continuation: UnsafeContinuation<Bool, Never>?
+final class Signal: Sendable {
+    private struct State {
+        var value: Bool?
+        var continuation: UnsafeContinuation<Bool, Never>?
+    }
+
+    private let state = Protected(State())
 
     /// Fires the signal with `value` unless it has fired already.
     func fire(_ value: Bool) {
-        lock.lock()
-        guard self.value == nil else {
-            lock.unlock()
-            return
+        let waiting = state.withLock { state -> UnsafeContinuation<Bool, Never>? in
+            guard state.value == nil else { return nil }
+            state.value = value
+            defer { state.continuation = nil }
+            return state.continuation
         }
-        self.value = value
-        let waiting = continuation
-        continuation = nil
-        lock.unlock()
         waiting?.resume(returning: value)
     }
 
@@ -35,14 +36,11 @@ final class Signal: @unchecked Sendable {
             fire(false)
         }
         return await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
-            lock.lock()
-            if let value {
-                lock.unlock()
-                continuation.resume(returning: value)
-            } else {
-                self.continuation = continuation
-                lock.unlock()
+            let fired: Bool? = state.withLock { state in
+                if state.value == nil { state.continuation = continuation }
+                return state.value
             }
+            if let fired { continuation.resume(returning: fired) }
         }
     }
 }

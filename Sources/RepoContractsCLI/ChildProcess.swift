@@ -1,5 +1,5 @@
-import ContractEngine
 import Foundation
+import Primitives
 
 /// How a child process ended.
 enum Termination: Sendable, Hashable, CustomStringConvertible {

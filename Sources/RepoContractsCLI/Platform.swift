@@ -1,5 +1,5 @@
 import Foundation
-import ContractEngine
+import Primitives
 
 #if canImport(Darwin)
 import Darwin
@@ -60,48 +60,49 @@ enum Platform {
 
 /// SIGINT and SIGTERM, caught from its creation on: ``next()`` returns the first one's name, whether it
 /// arrived before the call or after.
-final class TerminationSignals: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sources: [any DispatchSourceSignal] = []
-    private var received: String?
-    private var waiter: CheckedContinuation<String, Never>?
+final class TerminationSignals: Sendable {
+    private struct State {
+        /// The signal sources, kept while this value lives.
+        var sources: [any DispatchSourceSignal] = []
+        var received: String?
+        var waiter: CheckedContinuation<String, Never>?
+    }
+
+    private let state = Protected(State())
 
     fileprivate init(catching signals: [Int32]) {
         let queue = DispatchQueue(label: "repo-contracts.signals")
+        var sources: [any DispatchSourceSignal] = []
         for number in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             let name = Platform.signalName(number) ?? "signal \(number)"
-            source.setEventHandler { [weak self] in self?.fire(name) }
+            source.setEventHandler { [state] in Self.fire(name, into: state) }
             source.resume()
             sources.append(source)
         }
+        state.withLock { $0.sources = sources }
     }
 
     /// The name of the first signal received, waiting for one if none has come yet.
     func next() async -> String {
         await withCheckedContinuation { continuation in
-            lock.lock()
-            if let received {
-                lock.unlock()
-                continuation.resume(returning: received)
-            } else {
-                waiter = continuation
-                lock.unlock()
+            let received = state.withLock { state -> String? in
+                if state.received == nil { state.waiter = continuation }
+                return state.received
             }
+            if let received { continuation.resume(returning: received) }
         }
     }
 
-    private func fire(_ name: String) {
-        lock.lock()
-        guard received == nil else {
-            lock.unlock()
-            return
+    /// Notes the first signal received and resumes the task waiting for one.
+    private static func fire(_ name: String, into state: Protected<State>) {
+        let waiter = state.withLock { state -> CheckedContinuation<String, Never>? in
+            guard state.received == nil else { return nil }
+            state.received = name
+            defer { state.waiter = nil }
+            return state.waiter
         }
-        received = name
-        let waiter = waiter
-        self.waiter = nil
-        lock.unlock()
         waiter?.resume(returning: name)
     }
 }
@@ -126,7 +127,7 @@ final class SpawnedProcess: Sendable {
     /// Our own pipes are made and handed to a child under this lock, so a child spawned at the same time
     /// by another thread never inherits them (it would hold their write ends open, and our reads would
     /// wait for that other child to end).
-    private static let spawnLock = NSLock()
+    private static let spawnLock = Protected(())
 
     /// Starts `executable` with `arguments` and `environment` (this process's own when `nil`).
     ///
@@ -138,21 +139,22 @@ final class SpawnedProcess: Sendable {
         let argv = CStringArray([path] + arguments)
         let envp = CStringArray(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
 
-        Self.spawnLock.lock()
-        defer { Self.spawnLock.unlock() }
-        let output = try Self.pipe(for: describe)
-        let errors: (read: Int32, write: Int32)
-        do { errors = try Self.pipe(for: describe) } catch {
-            _ = close(output.read); _ = close(output.write)
-            throw error
-        }
-        var pid: pid_t = 0
-        let status = Self.spawn(&pid, path, argv, envp, output: output, errors: errors)
-        _ = close(output.write)
-        _ = close(errors.write)
-        guard status == 0 else {
-            _ = close(output.read); _ = close(errors.read)
-            throw ToolError("could not start \(describe): \(String(cString: strerror(status)))")
+        let (pid, output, errors) = try Self.spawnLock.withLock { _ throws(ToolError) in
+            let output = try Self.pipe(for: describe)
+            let errors: (read: Int32, write: Int32)
+            do throws(ToolError) { errors = try Self.pipe(for: describe) } catch {
+                _ = close(output.read); _ = close(output.write)
+                throw error
+            }
+            var pid: pid_t = 0
+            let status = Self.spawn(&pid, path, argv, envp, output: output, errors: errors)
+            _ = close(output.write)
+            _ = close(errors.write)
+            guard status == 0 else {
+                _ = close(output.read); _ = close(errors.read)
+                throw ToolError("could not start \(describe): \(String(cString: strerror(status)))")
+            }
+            return (pid, output, errors)
         }
         processIdentifier = pid
         standardOutput = FileHandle(fileDescriptor: output.read, closeOnDealloc: true)
@@ -183,7 +185,7 @@ final class SpawnedProcess: Sendable {
         }
     }
 
-    private static func pipe(for describe: String) throws -> (read: Int32, write: Int32) {
+    private static func pipe(for describe: String) throws(ToolError) -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [-1, -1]
         #if canImport(Darwin)
         let made = Darwin.pipe(&descriptors)

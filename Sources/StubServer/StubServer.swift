@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A loopback HTTP/1.1 server that answers from recorded fixtures and programmable stubs, so the real
 /// HTTP-backed repository runs offline and deterministically in tests, with any HTTP client.
@@ -75,7 +76,7 @@ public final class StubServer: Sendable {
     public let playback: Playback
     private let listener: HTTPListener
     /// The fixture this scope records into, once ``loadFixture(named:)`` chose one.
-    let recordingTarget = LockedValue<RecordingTarget?>(nil)
+    let recordingTarget = Protected<RecordingTarget?>(nil)
 
     deinit {
         if let target = recordingTarget.withLock({ $0 }) {

@@ -1,3 +1,4 @@
+import Primitives
 import ContractEngine
 import Testing
 

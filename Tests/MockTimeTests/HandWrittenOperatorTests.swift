@@ -1,5 +1,6 @@
 import Foundation
 import MockTime
+import Primitives
 import Testing
 
 /// Debounce and throttle written by hand over an `AsyncStream`, run as structured children on the
@@ -7,21 +8,18 @@ import Testing
 @Suite("Hand-written debounce and throttle", .timeLimit(.minutes(10)))
 struct HandWrittenOperatorTests {
     /// A number that only grows, read and bumped from any task.
-    final class Generation: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
+    final class Generation: Sendable {
+        private let value = Protected(0)
 
         func next() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            value += 1
-            return value
+            value.withLock { value in
+                value += 1
+                return value
+            }
         }
 
         func isCurrent(_ generation: Int) -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return value == generation
+            value.withLock { $0 == generation }
         }
     }
 
@@ -44,33 +42,36 @@ struct HandWrittenOperatorTests {
 
     /// The window of a throttle: the first value goes out at once, later ones in the window are held
     /// and the latest goes out at the window's end.
-    final class Window: @unchecked Sendable {
+    final class Window: Sendable {
         enum Decision { case emit, holdUntil(MockClock.Instant), replace }
-        private let lock = NSLock()
-        private var end: MockClock.Instant?
-        private var held: Int?
-        private var flushScheduled = false
+        private struct State {
+            var end: MockClock.Instant?
+            var held: Int?
+            var flushScheduled = false
+        }
+
+        private let state = Protected(State())
 
         func receive(_ value: Int, at now: MockClock.Instant, interval: Duration) -> Decision {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let end, now < end else {
-                self.end = now.advanced(by: interval)
-                return .emit
+            state.withLock { state in
+                guard let end = state.end, now < end else {
+                    state.end = now.advanced(by: interval)
+                    return .emit
+                }
+                state.held = value
+                if state.flushScheduled { return .replace }
+                state.flushScheduled = true
+                return .holdUntil(end)
             }
-            held = value
-            if flushScheduled { return .replace }
-            flushScheduled = true
-            return .holdUntil(end)
         }
 
         func flush(at now: MockClock.Instant, interval: Duration) -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            flushScheduled = false
-            defer { held = nil }
-            if held != nil { end = now.advanced(by: interval) }
-            return held
+            state.withLock { state in
+                state.flushScheduled = false
+                defer { state.held = nil }
+                if state.held != nil { state.end = now.advanced(by: interval) }
+                return state.held
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MockTime
+import Primitives
 
 /// A task executor that runs every job at once on the thread that enqueues it.
 ///
@@ -15,20 +16,15 @@ final class InlineTaskExecutor: TaskExecutor {
 }
 
 /// Values appended from any task, read back in append order.
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value] = []
+final class Recorder<Value: Sendable>: Sendable {
+    private let storage = Protected<[Value]>([])
 
     func append(_ value: Value) {
-        lock.lock()
-        defer { lock.unlock() }
-        storage.append(value)
+        storage.withLock { $0.append(value) }
     }
 
     var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
+        storage.withLock { $0 }
     }
 }
 

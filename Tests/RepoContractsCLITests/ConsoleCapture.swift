@@ -1,24 +1,23 @@
 import Foundation
+import Primitives
 
 @testable import RepoContractsCLI
 
 /// What a command printed, captured from a ``Console``.
-final class ConsoleCapture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outText = ""
-    private var errorText = ""
+final class ConsoleCapture: Sendable {
+    private let written = Protected((out: "", error: ""))
 
     /// A console writing into this capture.
     var console: Console {
         Console(
-            writeOut: { text in self.lock.withLock { self.outText += text } },
-            writeError: { text in self.lock.withLock { self.errorText += text } })
+            writeOut: { text in self.written.withLock { $0.out += text } },
+            writeError: { text in self.written.withLock { $0.error += text } })
     }
 
     /// Everything written to standard output.
-    var out: String { lock.withLock { outText } }
+    var out: String { written.withLock { $0.out } }
     /// Everything written to standard error.
-    var error: String { lock.withLock { errorText } }
+    var error: String { written.withLock { $0.error } }
 }
 
 /// A fresh directory under the temporary directory; the caller removes it.

@@ -1,5 +1,6 @@
 import ContractEngine
 import Foundation
+import Primitives
 import Testing
 
 @testable import RepoContractsCLI

@@ -1,5 +1,5 @@
-import ContractEngine
 import Foundation
+import Primitives
 import StubServer
 import Testing
 

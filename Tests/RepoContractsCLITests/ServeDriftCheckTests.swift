@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import StubServer
 import Testing
 
@@ -9,15 +10,14 @@ import Testing
 @Suite("serve --drift-check")
 struct ServeDriftCheckTests {
     /// What the tool wrote to standard error.
-    private final class ErrorCapture: @unchecked Sendable {
-        private let lock = NSLock()
-        private var written = ""
+    private final class ErrorCapture: Sendable {
+        private let written = Protected("")
 
         var console: Console {
-            Console(writeOut: { _ in }, writeError: { text in self.lock.withLock { self.written += text } })
+            Console(writeOut: { _ in }, writeError: { text in self.written.withLock { $0 += text } })
         }
 
-        var text: String { lock.withLock { written } }
+        var text: String { written.withLock { $0 } }
     }
 
     @Test("--drift-check, --upstream and repeated --ignore-json-path are read in any order")

@@ -1,3 +1,4 @@
+import Primitives
 import ContractEngine
 
 extension CachingClauses {
@@ -47,10 +48,10 @@ extension CachingClauses {
         _ session: CachingSession<Entity>, _ read: CachingSession<Entity>.Read<Value>, cachedAt: Duration,
         cached: Value, remote: Value
     ) async throws -> Bool {
-        let entry = cachedAt == .zero ? "the entry cached at t = 0 s" : "the entry refreshed at t = \(cachedAt.formattedSeconds)"
+        let entry = cachedAt == .zero ? "the entry cached at t = 0 s" : "the entry refreshed at t = \(cachedAt.secondsText)"
         session.advance(to: cachedAt + session.justUnderTTL)
         let (fresh, none) = try await session.counting(read.perform)
-        let under = "\(read.name) at \(session.time), when \(entry) is \(session.justUnderTTL.formattedSeconds) old (\(session.ttlText)),"
+        let under = "\(read.name) at \(session.time), when \(entry) is \(session.justUnderTTL.secondsText) old (\(session.ttlText)),"
         let freshness = cachedAt == .zero
             ? "an entry is fresh while its age is less than the TTL"
             : "a refreshed entry is fresh for a full TTL from its refresh"
@@ -59,7 +60,7 @@ extension CachingClauses {
 
         session.advance(to: cachedAt + session.ttl)
         let (refreshed, one) = try await session.counting(read.perform)
-        let at = "\(read.name) at \(session.time), when \(entry) is exactly one TTL (\(session.ttl.formattedSeconds)) old,"
+        let at = "\(read.name) at \(session.time), when \(entry) is exactly one TTL (\(session.ttl.secondsText)) old,"
         let staleness = "an entry is stale from age == TTL on (fresh only while age < TTL, as HTTP counts freshness), "
             + "and one request refreshes it"
         session.expectOneRequest(one, at, staleness)

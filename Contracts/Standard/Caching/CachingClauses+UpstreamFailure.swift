@@ -1,3 +1,4 @@
+import Primitives
 import ContractEngine
 import StubServer
 
@@ -49,7 +50,7 @@ extension CachingClauses {
         let rule = session.server.playback.inject(fault, when: .any)
         let (result, requests) = try await session.attemptCounting(read.perform)
         session.server.playback.removeFault(rule)
-        let what = "\(read.name) at \(session.time), of an entry cached at t = \(cachedAt.formattedSeconds) (\(session.ttlText)), "
+        let what = "\(read.name) at \(session.time), of an entry cached at t = \(cachedAt.secondsText) (\(session.ttlText)), "
             + "with every request answered by \(fault),"
         session.expectSomeRequest(requests, what, "an expired entry must be refreshed from the remote before the stale one may be served")
         let declared = "the declared upstream-failure policy is to \(session.policy) "

@@ -1,3 +1,4 @@
+import Primitives
 import ContractEngine
 import Foundation
 import StubServer
@@ -84,7 +85,7 @@ extension CachingClauses {
         before: (entity: Entity?, all: [Entity])
     ) async throws {
         let why = "a write must invalidate (or update) the cached entries it changes; "
-            + "they were cached at t = 0 s and would otherwise stay fresh for the TTL (\(session.ttl.formattedSeconds))"
+            + "they were cached at t = 0 s and would otherwise stay fresh for the TTL (\(session.ttl.secondsText))"
         session.expectValue(try await session.subject.fetch(id: id), fetch,
                             "fetch(id: \(abbreviate(id))) at \(session.time), right after \(write),", why,
                             known: [(before.entity, "the value cached before the write")])

@@ -1,3 +1,4 @@
+import Primitives
 public import ContractEngine
 public import Foundation
 public import MockTime
@@ -92,12 +93,12 @@ public struct Caching<Entity: Identifiable & Equatable & Sendable>: RepositoryTe
     /// A positive TTL, and consistent capabilities.
     public func mistakes(in promises: Promises) -> [String] {
         promises.repository.mistakes
-            + (promises.ttl > .zero ? [] : ["ttl is \(promises.ttl.formattedSeconds): a time to live must be positive"])
+            + (promises.ttl > .zero ? [] : ["ttl is \(promises.ttl.secondsText): a time to live must be positive"])
     }
 
     /// The repository promises, the TTL and the upstream-failure policy.
     public func assumptions(of promises: Promises) -> String? {
-        "\(promises.repository); ttl \(promises.ttl.formattedSeconds); when the remote fails: \(promises.whenUpstreamFails)"
+        "\(promises.repository); ttl \(promises.ttl.secondsText); when the remote fails: \(promises.whenUpstreamFails)"
     }
 }
 

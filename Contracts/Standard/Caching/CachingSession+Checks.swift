@@ -1,3 +1,4 @@
+import Primitives
 import ContractEngine
 import MockTime
 import StubServer
@@ -34,10 +35,10 @@ extension CachingSession {
     var now: Duration { clock.now.offset }
 
     /// "t = 59.999 s": the clause's time, for messages.
-    var time: String { "t = \(now.formattedSeconds)" }
+    var time: String { "t = \(now.secondsText)" }
 
     /// The TTL, for messages: "TTL 60 s".
-    var ttlText: String { "TTL \(ttl.formattedSeconds)" }
+    var ttlText: String { "TTL \(ttl.secondsText)" }
 
     /// The latest age at which an entry is still fresh, as the clauses probe it: 1 ms under the TTL (half
     /// the TTL when that is shorter), well above the precision of a `Date` timestamp.

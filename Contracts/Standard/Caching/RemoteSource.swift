@@ -1,3 +1,4 @@
+import Primitives
 import ContractEngine
 public import Foundation
 public import StubServer

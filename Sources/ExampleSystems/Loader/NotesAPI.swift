@@ -1,3 +1,4 @@
+import Primitives
 public import Foundation
 public import StubServer
 internal import ContractEngine

@@ -1,3 +1,4 @@
+import Primitives
 internal import ContractEngine
 public import Foundation
 public import StubServer

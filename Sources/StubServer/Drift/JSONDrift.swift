@@ -9,60 +9,34 @@ enum JSONDrift {
     /// The longest value a line shows in full.
     static let longestShownValue = 120
 
-    /// The differences between `recorded` and `live`, in document order.
+    /// The differences between `recorded` and `live`, in document order (see ``JSONDifference``).
     static func differences(recorded: JSONValue, live: JSONValue) -> [String] {
-        var lines: [String] = []
-        collect(recorded, live, path: "$", into: &lines)
-        return lines
+        JSONDifference.between(recorded: recorded, observed: live).map(line)
     }
 
-    private static func collect(_ recorded: JSONValue, _ live: JSONValue, path: String, into lines: inout [String]) {
-        switch (recorded, live) {
-        case (.object(let recordedMembers), .object(let liveMembers)):
-            var unpaired = liveMembers
-            for member in recordedMembers {
-                let memberPath = path + JSONDifference.memberSuffix(member.name)
-                if let match = unpaired.firstIndex(where: { $0.name == member.name }) {
-                    collect(member.value, unpaired[match].value, path: memberPath, into: &lines)
-                    unpaired.remove(at: match)
-                } else {
-                    lines.append(missing(at: memberPath, recorded: member.value))
-                }
-            }
-            for member in unpaired {
-                lines.append(added(at: path + JSONDifference.memberSuffix(member.name), live: member.value))
-            }
-        case (.array(let recordedElements), .array(let liveElements)):
-            if recordedElements.count != liveElements.count {
-                lines.append(
-                    "\(path): recorded \(count(recordedElements.count)), live \(count(liveElements.count))")
-            }
-            for position in 0..<max(recordedElements.count, liveElements.count) {
-                let elementPath = "\(path)[\(position)]"
-                if position >= liveElements.count {
-                    lines.append(missing(at: elementPath, recorded: recordedElements[position]))
-                } else if position >= recordedElements.count {
-                    lines.append(added(at: elementPath, live: liveElements[position]))
-                } else {
-                    collect(recordedElements[position], liveElements[position], path: elementPath, into: &lines)
-                }
-            }
-        default:
-            if kind(of: recorded) != kind(of: live) {
-                lines.append(
-                    "\(path): type changed from \(kind(of: recorded)) to \(kind(of: live)): "
-                        + "recorded \(shown(recorded)), live \(shown(live))")
-            } else if recorded.canonicalForm != live.canonicalForm {
-                lines.append("\(path): recorded \(shown(recorded)), live \(shown(live))")
-            }
+    /// `$.title: recorded "Buy milk", live "Buy oat milk"`, and the like.
+    private static func line(_ difference: JSONDifference) -> String {
+        let path = difference.path
+        switch difference.change {
+        case .changed(let recorded, let live) where kind(of: recorded) != kind(of: live):
+            return "\(path): type changed from \(kind(of: recorded)) to \(kind(of: live)): "
+                + "recorded \(shown(recorded)), live \(shown(live))"
+        case .changed(let recorded, let live):
+            return "\(path): recorded \(shown(recorded)), live \(shown(live))"
+        case .removed(let recorded):
+            return missing(at: path, recorded: recorded)
+        case .added(let live):
+            return added(at: path, live: live)
+        case .countChanged(let recorded, let live):
+            return "\(path): recorded \(count(recorded)), live \(count(live))"
         }
     }
 
-    private static func missing(at path: String, recorded: JSONValue) -> String {
+    private static func missing(at path: JSONPath, recorded: JSONValue) -> String {
         "\(path): missing from the live response (recorded \(shown(recorded)))"
     }
 
-    private static func added(at path: String, live: JSONValue) -> String {
+    private static func added(at path: JSONPath, live: JSONValue) -> String {
         "\(path): added in the live response (live \(shown(live)))"
     }
 

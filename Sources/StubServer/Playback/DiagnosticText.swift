@@ -40,6 +40,24 @@ enum DiagnosticText {
         return items.count > listedItems ? shown + "\(separator)… and \(items.count - listedItems) more" : shown
     }
 
+    /// `$.title: recorded "Buy milk", received "Buy oat milk"`: the path (clipped) and both sides' values
+    /// as compact JSON (clipped), `(absent)` for a side that has nothing there.
+    static func jsonDifference(_ difference: JSONDifference) -> String {
+        let (recorded, received): (String, String)
+        switch difference.change {
+        case .changed(let left, let right): (recorded, received) = (jsonValue(left), jsonValue(right))
+        case .removed(let left): (recorded, received) = (jsonValue(left), "(absent)")
+        case .added(let right): (recorded, received) = ("(absent)", jsonValue(right))
+        case .countChanged(let left, let right): (recorded, received) = ("\(left) elements", "\(right) elements")
+        }
+        return "\(clipped(difference.path.description)): recorded \(recorded), received \(received)"
+    }
+
+    /// A JSON value as compact JSON, clipped.
+    private static func jsonValue(_ value: JSONValue) -> String {
+        clipped(value.serialized())
+    }
+
     /// `name="value"`, or `name` alone for an item without `=`.
     static func queryItem(_ item: QueryItem) -> String {
         item.value.map { "\(clipped(item.name))=\(quoted($0))" } ?? "\(clipped(item.name)) (no value)"

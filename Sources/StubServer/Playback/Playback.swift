@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The stub server's playback engine: answers each request from programmable stubs or loaded
 /// fixtures, injects faults, keeps a journal, and explains every request it cannot answer.
@@ -24,7 +25,7 @@ public final class Playback: Sendable {
     public let options: PlaybackOptions
     let normalizer: RequestNormalizer
     let clock: PlaybackClock
-    let state = LockedValue(PlaybackState())
+    let state = Protected(PlaybackState())
     let requestWaiters = RequestCountWaiters()
 
     /// Creates a playback with nothing loaded.

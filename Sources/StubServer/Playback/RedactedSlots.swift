@@ -5,12 +5,6 @@
 /// Only values the fixture itself redacted are wildcards: a hand-written fixture that tells
 /// `"password": "right"` from `"password": "wrong"` keeps matching on them.
 struct RedactedSlots: Sendable, Hashable {
-    /// One step of a path into a JSON value.
-    enum Step: Sendable, Hashable {
-        case member(String)
-        case element(Int)
-    }
-
     /// The positions of path segments that are the placeholder (`/hooks/REDACTED` → 2), with the
     /// number of segments of the recorded path.
     var pathSegments: Set<Int> = []
@@ -20,7 +14,7 @@ struct RedactedSlots: Sendable, Hashable {
     /// Form field names whose recorded value is the placeholder.
     var formNames: Set<String> = []
     /// Paths to JSON strings that are the placeholder.
-    var jsonPaths: Set<[Step]> = []
+    var jsonPaths: Set<JSONPath> = []
 
     var isEmpty: Bool { pathSegments.isEmpty && queryNames.isEmpty && formNames.isEmpty && jsonPaths.isEmpty }
 
@@ -34,7 +28,7 @@ struct RedactedSlots: Sendable, Hashable {
             formNames = Set(items.filter { $0.value == Redaction.placeholder }.map(\.name))
         }
         if let json = request.json {
-            Self.collectPlaceholders(in: json, at: [], into: &jsonPaths)
+            Self.collectPlaceholders(in: json, at: JSONPath(), into: &jsonPaths)
         }
     }
 
@@ -55,7 +49,7 @@ struct RedactedSlots: Sendable, Hashable {
             request.body = .form(Self.masked(items, names: formNames))
         }
         if !jsonPaths.isEmpty, var json = request.json {
-            for path in jsonPaths { json = json.replacing(at: path[...], with: .string(Redaction.placeholder)) }
+            for path in jsonPaths { json = json.replacing(at: path, with: .string(Redaction.placeholder)) }
             request.json = json
             request.body = .json(canonical: json.canonicalForm)
         }
@@ -67,39 +61,18 @@ struct RedactedSlots: Sendable, Hashable {
             .sorted(by: QueryItem.matchingOrder)
     }
 
-    private static func collectPlaceholders(in value: JSONValue, at path: [Step], into paths: inout Set<[Step]>) {
+    private static func collectPlaceholders(in value: JSONValue, at path: JSONPath, into paths: inout Set<JSONPath>) {
         switch value {
         case .string(let text) where text == Redaction.placeholder:
             paths.insert(path)
         case .object(let members):
-            for member in members { collectPlaceholders(in: member.value, at: path + [.member(member.name)], into: &paths) }
+            for member in members { collectPlaceholders(in: member.value, at: path.member(member.name), into: &paths) }
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                collectPlaceholders(in: element, at: path + [.element(index)], into: &paths)
+                collectPlaceholders(in: element, at: path.index(index), into: &paths)
             }
         default:
             break
-        }
-    }
-}
-
-extension JSONValue {
-    /// The value with what is at `path` replaced by `replacement`; unchanged where the path leads
-    /// nowhere. Every member of a repeated name is followed.
-    func replacing(at path: ArraySlice<RedactedSlots.Step>, with replacement: JSONValue) -> JSONValue {
-        guard let step = path.first else { return replacement }
-        switch (self, step) {
-        case (.object(let members), .member(let name)):
-            return .object(
-                members.map { member in
-                    member.name == name
-                        ? Member(member.name, member.value.replacing(at: path.dropFirst(), with: replacement)) : member
-                })
-        case (.array(var elements), .element(let index)) where elements.indices.contains(index):
-            elements[index] = elements[index].replacing(at: path.dropFirst(), with: replacement)
-            return .array(elements)
-        default:
-            return self
         }
     }
 }

@@ -1,7 +1,9 @@
+import Primitives
+
 /// Tasks waiting for a playback to have received a number of requests, resumed by the request that
 /// brings the count there.
 final class RequestCountWaiters: Sendable {
-    private let state = LockedValue<(received: Int, waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)])>((0, []))
+    private let state = Protected<(received: Int, waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)])>((0, []))
 
     /// Notes one more request received and resumes the waiters it satisfies.
     func noteRequest() {

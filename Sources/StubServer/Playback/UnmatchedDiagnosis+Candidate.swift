@@ -77,7 +77,9 @@ extension UnmatchedDiagnosis {
         case .json(let differences):
             let count = differences.count
             var lines = ["\(indent)✗ body     JSON differs at \(count) path\(count == 1 ? "" : "s"):"]
-            lines += differences.prefix(Self.listedJSONDifferences).map { "\(indent)    \($0)" }
+            lines += differences.prefix(Self.listedJSONDifferences).map {
+                "\(indent)    \(DiagnosticText.jsonDifference($0))"
+            }
             if count > Self.listedJSONDifferences {
                 lines.append("\(indent)    … and \(count - Self.listedJSONDifferences) more differing paths")
             }

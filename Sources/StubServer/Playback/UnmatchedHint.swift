@@ -52,7 +52,7 @@ extension UnmatchedDiagnosis {
         }
         switch comparison.body {
         case .json(let differences):
-            let paths = differences.prefix(5).map { DiagnosticText.quoted($0.path) }.joined(separator: ", ")
+            let paths = differences.prefix(5).map { DiagnosticText.quoted($0.path.description) }.joined(separator: ", ")
             return "only the JSON body differs; if those values change from run to run (IDs, timestamps), add "
                 + "RequestMatcher.ignoringJSONPaths([\(paths)]) to PlaybackOptions.customMatchers."
         case .kinds:

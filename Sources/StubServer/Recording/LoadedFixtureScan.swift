@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The secret scan of fixture files as they are loaded: a fixture that still holds a credential fails
 /// the scope that loads it, so a leaking file is not quietly replayed (and then committed).
@@ -12,7 +13,7 @@ enum LoadedFixtureScan {
         var modified: Date
     }
 
-    private static let cache = LockedValue<[Key: [SecretFinding]]>([:])
+    private static let cache = Protected<[Key: [SecretFinding]]>([:])
 
     /// The findings of the secret scan in `fixture`, read from `url`.
     static func findings(in fixture: Fixture, readFrom url: URL, redaction: Redaction) -> [SecretFinding] {

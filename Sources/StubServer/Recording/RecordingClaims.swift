@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The fixture files scopes of this process are recording into, so two scopes never write one file
 /// (the second would silently overwrite the first's recording).
@@ -6,7 +7,7 @@ import Foundation
 /// A claim is taken when a scope starts recording a fixture and released when it writes it
 /// (``StubServer/finishRecording()``) or when its server goes away.
 enum RecordingClaims {
-    private static let owners = LockedValue<[String: ObjectIdentifier]>([:])
+    private static let owners = Protected<[String: ObjectIdentifier]>([:])
 
     /// Claims `file` for `owner`; claiming it again for the same owner is allowed.
     ///

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -19,7 +20,7 @@ final class UpstreamTransfers: NSObject, URLSessionDataDelegate, Sendable {
         var body = Data()
     }
 
-    private let transfers = LockedValue<[Int: Transfer]>([:])
+    private let transfers = Protected<[Int: Transfer]>([:])
 
     /// How many tasks are in flight (for tests: none once every ``data(for:in:)`` has returned).
     var inFlightCount: Int {
@@ -86,7 +87,7 @@ private final class TaskStart: Sendable {
         case cancelled
     }
 
-    private let phase = LockedValue(Phase.notStarted)
+    private let phase = Protected(Phase.notStarted)
 
     /// Whether the awaiting Swift task was cancelled before the data task started.
     var isCancelled: Bool {

@@ -1,16 +1,17 @@
 import Foundation
+import Primitives
 
 /// The thread that accepts connections on the listening sockets and starts a thread for each, until
 /// stopped; it closes the listening sockets when it ends.
-final class AcceptLoop: @unchecked Sendable {
+final class AcceptLoop: Sendable {
     private static let exhaustionBackoffMilliseconds: Int32 = 10
 
     private let listeners: [Int32]
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let context: ConnectionContext
-    private let lock = NSLock()
-    private var ended = false
+    /// Whether the loop has ended and closed its descriptors (the wake pipe's write end among them).
+    private let ended = Protected(false)
 
     /// Takes ownership of `listeners` and of the wake pipe.
     init(listeners: [Int32], wakePipe: (read: Int32, write: Int32), context: ConnectionContext) {
@@ -30,7 +31,8 @@ final class AcceptLoop: @unchecked Sendable {
 
     /// Makes the loop end (it closes the listening sockets); returns at once.
     func requestStop() {
-        lock.withLock {
+        ended.withLock { ended in
+            // Under the lock: the loop cannot close the pipe meanwhile.
             if !ended { Platform.writeByte(wakeWrite) }
         }
     }
@@ -44,7 +46,7 @@ final class AcceptLoop: @unchecked Sendable {
                 if !acceptAll(on: listener) { break acceptLoop }
             }
         }
-        lock.withLock {
+        ended.withLock { ended in
             ended = true
             for descriptor in listeners + [wakeRead, wakeWrite] { Platform.closeDescriptor(descriptor) }
         }

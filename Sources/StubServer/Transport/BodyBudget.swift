@@ -1,12 +1,11 @@
-import Foundation
+import Primitives
 
 /// The bytes of request bodies a listener's connections hold while they receive and answer them, within
 /// ``ServerOptions/maxBufferedBodyBytes``.
-final class BodyBudget: @unchecked Sendable {
+final class BodyBudget: Sendable {
     /// The most bytes held at once.
     let limit: Int
-    private let lock = NSLock()
-    private var held = 0
+    private let held = Protected(0)
 
     init(limit: Int) {
         self.limit = max(limit, 0)
@@ -14,7 +13,7 @@ final class BodyBudget: @unchecked Sendable {
 
     /// Takes `count` more bytes; `false` (nothing taken) when that would go beyond the limit.
     func reserve(_ count: Int) -> Bool {
-        lock.withLock {
+        held.withLock { held in
             guard count <= limit - held else { return false }
             held += count
             return true
@@ -24,11 +23,11 @@ final class BodyBudget: @unchecked Sendable {
     /// Gives back `count` bytes taken before.
     func release(_ count: Int) {
         guard count > 0 else { return }
-        lock.withLock { held = max(0, held - count) }
+        held.withLock { $0 = max(0, $0 - count) }
     }
 
     /// The bytes held now.
     var heldBytes: Int {
-        lock.withLock { held }
+        held.withLock { $0 }
     }
 }

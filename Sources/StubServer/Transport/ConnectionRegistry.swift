@@ -1,29 +1,39 @@
-import Foundation
+import Primitives
 
 /// The listener's open connections and accept loop, so ``HTTPListener/stop()`` can wake them and wait
 /// until every one is closed.
-final class ConnectionRegistry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [ObjectIdentifier: ConnectionSlot] = [:]
-    private var acceptLoopRunning = false
-    private var stopping = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+final class ConnectionRegistry: Sendable {
+    private struct State {
+        var slots: [ObjectIdentifier: ConnectionSlot] = [:]
+        var acceptLoopRunning = false
+        var stopping = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+
+        /// The waiters to resume, taken out, once the accept loop has ended and every connection is closed.
+        mutating func takeWaitersIfDone() -> [CheckedContinuation<Void, Never>] {
+            guard slots.isEmpty && !acceptLoopRunning && !waiters.isEmpty else { return [] }
+            defer { waiters = [] }
+            return waiters
+        }
+    }
+
+    private let state = Protected(State())
 
     /// The number of open connections.
     var count: Int {
-        lock.withLock { slots.count }
+        state.withLock { $0.slots.count }
     }
 
     /// Notes that the accept loop runs; stop waits for it to close the listening sockets.
     func acceptLoopStarted() {
-        lock.withLock { acceptLoopRunning = true }
+        state.withLock { $0.acceptLoopRunning = true }
     }
 
     /// Notes that the accept loop has closed the listening sockets and ended.
     func acceptLoopEnded() {
-        let ready = lock.withLock {
-            acceptLoopRunning = false
-            return takeWaitersIfDone()
+        let ready = state.withLock { state in
+            state.acceptLoopRunning = false
+            return state.takeWaitersIfDone()
         }
         ready.forEach { $0.resume() }
     }
@@ -39,28 +49,28 @@ final class ConnectionRegistry: @unchecked Sendable {
 
     /// Adds a new connection unless the server is stopping or `limit` connections are open.
     func add(_ slot: ConnectionSlot, limit: Int) -> Admission {
-        lock.withLock {
-            guard !stopping else { return .stopping }
-            guard slots.count < limit else { return .full }
-            slots[ObjectIdentifier(slot)] = slot
+        state.withLock { state in
+            guard !state.stopping else { return .stopping }
+            guard state.slots.count < limit else { return .full }
+            state.slots[ObjectIdentifier(slot)] = slot
             return .added
         }
     }
 
     /// Removes a connection whose socket is closed.
     func remove(_ slot: ConnectionSlot) {
-        let ready = lock.withLock {
-            slots[ObjectIdentifier(slot)] = nil
-            return takeWaitersIfDone()
+        let ready = state.withLock { state in
+            state.slots[ObjectIdentifier(slot)] = nil
+            return state.takeWaitersIfDone()
         }
         ready.forEach { $0.resume() }
     }
 
     /// Refuses new connections and asks every open one to stop.
     func stopAll() {
-        let open = lock.withLock {
-            stopping = true
-            return Array(slots.values)
+        let open = state.withLock { state in
+            state.stopping = true
+            return Array(state.slots.values)
         }
         // Outside the lock: cancelling a deferred plan runs the task's cancellation handlers.
         for slot in open { slot.requestStop() }
@@ -69,18 +79,12 @@ final class ConnectionRegistry: @unchecked Sendable {
     /// Returns once the accept loop has ended and every connection is closed (after ``stopAll()``).
     func waitUntilAllClosed() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = lock.withLock {
-                if slots.isEmpty && !acceptLoopRunning { return true }
-                waiters.append(continuation)
+            let done = state.withLock { state in
+                if state.slots.isEmpty && !state.acceptLoopRunning { return true }
+                state.waiters.append(continuation)
                 return false
             }
             if done { continuation.resume() }
         }
-    }
-
-    private func takeWaitersIfDone() -> [CheckedContinuation<Void, Never>] {
-        guard slots.isEmpty && !acceptLoopRunning && !waiters.isEmpty else { return [] }
-        defer { waiters = [] }
-        return waiters
     }
 }

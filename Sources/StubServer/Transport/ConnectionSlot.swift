@@ -1,11 +1,11 @@
-import Foundation
+import Primitives
 
 /// One open connection as ``HTTPListener/stop()`` sees it: its socket, whether its thread is blocked in a
 /// read that stop may interrupt, and the deferred plan it may be waiting for.
 ///
 /// The connection's thread moves the slot between phases; stop calls ``requestStop()``. A slot is marked
 /// closed before its socket is, so stop never shuts down a descriptor number that was closed and reused.
-final class ConnectionSlot: @unchecked Sendable {
+final class ConnectionSlot: Sendable {
     private enum Phase {
         /// Reading the request or answering it: stop lets it finish.
         case working
@@ -16,12 +16,15 @@ final class ConnectionSlot: @unchecked Sendable {
         case closed
     }
 
+    private struct State {
+        var phase = Phase.working
+        var stopRequested = false
+        var deferredPlan: DeferredPlanWait?
+    }
+
     /// The connection's socket.
     let descriptor: Int32
-    private let lock = NSLock()
-    private var phase = Phase.working
-    private var stopRequested = false
-    private var deferredPlan: DeferredPlanWait?
+    private let state = Protected(State())
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -29,53 +32,54 @@ final class ConnectionSlot: @unchecked Sendable {
 
     /// Whether the server is stopping: the connection closes after its current response.
     var isStopRequested: Bool {
-        lock.withLock { stopRequested }
+        state.withLock { $0.stopRequested }
     }
 
     /// Enters a read that stop may interrupt; `false` (stay out) when the server is stopping.
     func beginWaiting() -> Bool {
-        lock.withLock {
-            guard !stopRequested else { return false }
-            phase = .waiting
+        state.withLock { state in
+            guard !state.stopRequested else { return false }
+            state.phase = .waiting
             return true
         }
     }
 
     /// Leaves the read; `false` when stop interrupted it (the socket is shut down).
     func endWaiting() -> Bool {
-        lock.withLock {
-            phase = .working
-            return !stopRequested
+        state.withLock { state in
+            state.phase = .working
+            return !state.stopRequested
         }
     }
 
     /// Registers the deferred plan the connection waits for, so stop can cancel it; `false` when the
     /// server is stopping.
     func attach(_ wait: DeferredPlanWait) -> Bool {
-        lock.withLock {
-            guard !stopRequested else { return false }
-            deferredPlan = wait
+        state.withLock { state in
+            guard !state.stopRequested else { return false }
+            state.deferredPlan = wait
             return true
         }
     }
 
     /// Forgets the deferred plan once it has been carried out.
     func detachDeferredPlan() {
-        lock.withLock { deferredPlan = nil }
+        state.withLock { $0.deferredPlan = nil }
     }
 
     /// Marks the slot closed; call just before closing the socket.
     func markClosed() {
-        lock.withLock { phase = .closed }
+        state.withLock { $0.phase = .closed }
     }
 
     /// Asks the connection to stop: wakes a blocked read by shutting the socket down, cancels a deferred
     /// plan, and otherwise lets the current response finish (the connection closes after it).
     func requestStop() {
-        let deferred: DeferredPlanWait? = lock.withLock {
-            stopRequested = true
-            if phase == .waiting { Platform.shutdownBoth(descriptor) }
-            return deferredPlan
+        let deferred = state.withLock { state in
+            state.stopRequested = true
+            // Under the lock: the connection cannot mark the slot closed and close the socket meanwhile.
+            if state.phase == .waiting { Platform.shutdownBoth(descriptor) }
+            return state.deferredPlan
         }
         deferred?.cancel()
     }

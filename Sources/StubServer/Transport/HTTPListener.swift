@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The stub server's HTTP/1.1 core: listens on loopback (or an address chosen explicitly), serves each
 /// connection on its own thread, and hands every request to a handler that returns a ``ResponsePlan``.
@@ -9,7 +10,14 @@ import Foundation
 package final class HTTPListener: Sendable {
     private let options: ServerOptions
     private let context: ConnectionContext
-    private let state = ListenerState()
+    /// What ``start()`` set up.
+    private struct State {
+        var acceptLoop: AcceptLoop?
+        var port: UInt16 = 0
+        var addresses: [String] = []
+    }
+
+    private let state = Protected(State())
 
     /// Creates a listener; nothing is bound before ``start()``. `onRefusal` is told of every connection
     /// or request turned away by ``ServerOptions/maxConnections`` or
@@ -26,7 +34,7 @@ package final class HTTPListener: Sendable {
     }
 
     deinit {
-        state.acceptLoop?.requestStop()
+        state.withLock { $0.acceptLoop }?.requestStop()
         context.registry.stopAll()
     }
 
@@ -108,27 +116,5 @@ package final class HTTPListener: Sendable {
         state.withLock { $0.acceptLoop }?.requestStop()
         context.registry.stopAll()
         await context.registry.waitUntilAllClosed()
-    }
-}
-
-/// The listener's mutable state, behind a lock.
-private final class ListenerState: @unchecked Sendable {
-    struct Values {
-        var acceptLoop: AcceptLoop?
-        var port: UInt16 = 0
-        var addresses: [String] = []
-    }
-
-    private let lock = NSLock()
-    private var values = Values()
-
-    var acceptLoop: AcceptLoop? {
-        withLock { $0.acceptLoop }
-    }
-
-    func withLock<Result, Failure: Error>(_ body: (inout Values) throws(Failure) -> Result) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&values)
     }
 }

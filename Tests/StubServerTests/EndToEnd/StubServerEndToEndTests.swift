@@ -1,4 +1,5 @@
 import Foundation
+import MockTime
 import StubServer
 import Testing
 
@@ -47,13 +48,13 @@ struct StubServerEndToEndTests {
 
     @Test("a delay waits on the injected clock, not on wall time")
     func delayOnInjectedClock() async throws {
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let server = StubServer(StubServer.Configuration(clock: clock))
         server.load(Self.todos, source: "todos")
         server.playback.inject(.delay(.seconds(3600)), when: .get("/todos"), on: .first)
         try await server.start()
         let request = Task { try await URLSession.shared.data(from: server.url("/todos")) }
-        await clock.waitForSleepers(1)
+        await clock.waitForSleepers(count: 1)
         #expect(server.journal.count(of: .get("/todos")) == 1)
         clock.advance(by: .seconds(3600))
         let (body, _) = try await request.value

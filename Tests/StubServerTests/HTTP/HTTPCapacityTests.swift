@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Testing
 
 @testable import StubServer
@@ -9,11 +10,10 @@ import Testing
 @Suite("HTTP listener: connection and body-memory caps")
 struct HTTPCapacityTests {
     /// The refusals a listener reported.
-    final class Refusals: @unchecked Sendable {
-        private let lock = NSLock()
-        private var list: [ConnectionRefusal] = []
-        func add(_ refusal: ConnectionRefusal) { lock.withLock { list.append(refusal) } }
-        var all: [ConnectionRefusal] { lock.withLock { list } }
+    final class Refusals: Sendable {
+        private let list = Protected<[ConnectionRefusal]>([])
+        func add(_ refusal: ConnectionRefusal) { list.withLock { $0.append(refusal) } }
+        var all: [ConnectionRefusal] { list.withLock { $0 } }
     }
 
     @Test("connections beyond the limit are answered 503 with Retry-After and closed; the open ones keep working")

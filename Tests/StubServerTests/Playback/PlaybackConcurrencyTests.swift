@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Primitives
 import StubServer
 import Testing
 
@@ -15,16 +16,16 @@ struct PlaybackConcurrencyTests {
             Support.fixture((0..<count).map { (Support.request("GET", "/tick"), Support.response("\($0)")) }),
             source: "ticks.json")
         playback.stub(.get("/stubbed"), with: Support.response("stub"))
-        let bodies = TestBox<[String]>([])
+        let bodies = Protected<[String]>([])
         DispatchQueue.concurrentPerform(iterations: count * 2) { iteration in
             if iteration.isMultiple(of: 2) {
                 let body = Support.bodyText(of: playback.plan(for: Support.request("GET", "/tick"))) ?? "missing"
-                bodies.mutate { $0.append(body) }
+                bodies.withLock { $0.append(body) }
             } else {
                 _ = playback.plan(for: Support.request("GET", "/stubbed"))
             }
         }
-        #expect(bodies.value.sorted() == (0..<count).map { "\($0)" }.sorted())
+        #expect(bodies.withLock { $0 }.sorted() == (0..<count).map { "\($0)" }.sorted())
         let journal = playback.journal
         #expect(journal.count == count * 2)
         #expect(journal.map(\.sequenceNumber) == Array(1...count * 2))

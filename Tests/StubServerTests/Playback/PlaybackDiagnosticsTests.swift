@@ -89,6 +89,21 @@ struct PlaybackDiagnosticsTests {
         #expect(text.contains("$.due: recorded (absent), received null"))
     }
 
+    @Test("odd member names are written [\"name\"], as the drift check writes them; array lengths are not listed")
+    func oddMemberNames() throws {
+        let playback = Playback()
+        playback.load(
+            Support.fixture([
+                (Support.json("POST", "/refs", #"{"$ref":"r/a","due date":1,"list":[1]}"#), Support.response("ok"))
+            ]), source: "refs.json")
+        let text = try diagnostic(
+            playback, for: Support.json("POST", "/refs", #"{"$ref":"r/b","due date":1,"list":[1,2]}"#))
+        #expect(text.contains("✗ body     JSON differs at 2 paths:"))
+        #expect(text.contains(#"$["$ref"]: recorded "r/a", received "r/b""#))
+        #expect(text.contains("$.list[1]: recorded (absent), received 2"))
+        #expect(text.contains(#"RequestMatcher.ignoringJSONPaths(["$[\"$ref\"]", "$.list[1]"])"#))
+    }
+
     @Test("matched headers and the custom matcher that said no are named")
     func headersAndMatcher() throws {
         let sameTenant = RequestMatcher(name: "same tenant") { $0.headers["X-Tenant"] == $1.headers["X-Tenant"] }

@@ -1,4 +1,6 @@
 import Foundation
+import MockTime
+import Primitives
 import StubServer
 import Testing
 
@@ -105,7 +107,7 @@ struct PlaybackFaultTests {
 
     @Test("a delay waits on the injected clock: the plan does not complete until the clock is advanced")
     func delayOnClock() async throws {
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let playback = Playback(clock: clock)
         playback.stub(.get("/slow"), with: Support.response("done"))
         playback.inject(.delay(.seconds(5)), when: .get("/slow"))
@@ -113,31 +115,31 @@ struct PlaybackFaultTests {
             Issue.record("a delayed answer must be deferred")
             return
         }
-        let finished = TestBox(false)
+        let finished = Protected(false)
         let task = Task {
             let plan = await decide()
-            finished.mutate { $0 = true }
+            finished.withLock { $0 = true }
             return plan
         }
-        await clock.waitForSleepers(1)
-        #expect(!finished.value)
+        await clock.waitForSleepers(count: 1)
+        #expect(!finished.withLock { $0 })
         clock.advance(by: .seconds(4))
-        #expect(clock.sleeperCount == 1)
-        #expect(!finished.value)
+        #expect(clock.pendingSleeperCount == 1)
+        #expect(!finished.withLock { $0 })
         clock.advance(by: .seconds(1))
         let plan = await task.value
-        #expect(finished.value)
+        #expect(finished.withLock { $0 })
         #expect(Support.immediateResponse(of: plan)?.status == 200)
         #expect(playback.journal.first?.faults == [.delay(.seconds(5))])
     }
 
     @Test("delays add up and come before a stub closure runs")
     func delaysCombineBeforeClosure() async {
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let playback = Playback(clock: clock)
-        let calls = TestBox(0)
+        let calls = Protected(0)
         playback.stub(.get("/slow")) { _ in
-            calls.mutate { $0 += 1 }
+            calls.withLock { $0 += 1 }
             return Support.response("done")
         }
         playback.inject(.delay(.seconds(1)), when: .get("/slow"))
@@ -148,18 +150,18 @@ struct PlaybackFaultTests {
             return
         }
         let task = Task { await Support.resolve(plan) }
-        await clock.waitForSleepers(1)
+        await clock.waitForSleepers(count: 1)
         clock.advance(by: .seconds(2))
-        #expect(calls.value == 0)
+        #expect(calls.withLock { $0 } == 0)
         clock.advance(by: .seconds(1))
         let resolved = await task.value
-        #expect(calls.value == 1)
+        #expect(calls.withLock { $0 } == 1)
         #expect(Support.immediateResponse(of: resolved)?.status == 200)
     }
 
     @Test("a delayed plan returns promptly when its task is cancelled")
     func delayCancellation() async throws {
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let playback = Playback(clock: clock)
         playback.inject(.delay(.seconds(60)), when: .any)
         playback.inject(.status(204), when: .any)
@@ -169,10 +171,10 @@ struct PlaybackFaultTests {
             return
         }
         let task = Task { await Support.resolve(plan) }
-        await clock.waitForSleepers(1)
+        await clock.waitForSleepers(count: 1)
         task.cancel()
         let resolved = await task.value
         #expect(connectionFault(of: resolved) == .closeWithoutReply)
-        #expect(clock.sleeperCount == 0)
+        #expect(clock.pendingSleeperCount == 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MockTime
 import StubServer
 import Testing
 
@@ -8,7 +9,7 @@ private typealias Support = PlaybackTestSupport
 struct PlaybackJournalTests {
     @Test("every request is journaled in order with what answered it")
     func entries() throws {
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let playback = Playback(clock: clock)
         playback.load(
             Support.fixture([(Support.request("GET", "/todos"), Support.response("[]"))]), source: "todos.json")
@@ -25,7 +26,7 @@ struct PlaybackJournalTests {
         #expect(post.method == "POST" && post.path == "/todos" && post.headers["x-trace"] == "7")
         #expect(post.body == Data("milk".utf8))
         #expect(post.elapsed == .seconds(3))
-        #expect((post.instant as? ManualTestClock.Instant) == clock.now)
+        #expect((post.instant as? MockClock.Instant) == clock.now)
         #expect(journal[2].query == [QueryItem(name: "x", value: "1")])
         #expect(journal[0].receivedAt <= journal[2].receivedAt)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import StubServer
 import Testing
 
@@ -40,13 +41,13 @@ struct PlaybackStubTests {
     @Test("a stateful closure makes a fake API without any fixture")
     func statefulFake() async {
         let playback = Playback()
-        let titles = TestBox<[String]>([])
+        let titles = Protected<[String]>([])
         playback.stub(.post("/todos")) { request in
             let title = String(decoding: request.body, as: UTF8.self)
-            titles.mutate { $0.append(title) }
+            titles.withLock { $0.append(title) }
             return Support.response(title, status: 201)
         }
-        playback.stub(.get("/todos")) { _ in Support.response(titles.value.joined(separator: ",")) }
+        playback.stub(.get("/todos")) { _ in Support.response(titles.withLock { $0 }.joined(separator: ",")) }
         _ = await Support.response(of: playback.plan(for: Support.request("POST", "/todos", body: "milk")))
         _ = await Support.response(of: playback.plan(for: Support.request("POST", "/todos", body: "eggs")))
         let list = await Support.response(of: playback.plan(for: Support.request("GET", "/todos")))

@@ -61,19 +61,3 @@ enum PlaybackTestSupport {
         immediateResponse(of: plan).map { String(decoding: $0.body, as: UTF8.self) }
     }
 }
-
-/// A value shared between tasks in tests.
-final class TestBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value { lock.withLock { stored } }
-
-    func mutate<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.withLock { body(&stored) }
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import MockTime
 import StubServer
 import Testing
 
@@ -187,6 +188,23 @@ struct DriftCheckTests {
         #expect(outcome.differences == [#"$.title: recorded "x", live "y""#])
     }
 
+    @Test("a member that is not identifier-like is written [\"name\"], and that path, given back, is ignored")
+    func oddMemberNames() async throws {
+        let recorded = Self.response(#"{"$ref":"a","due date":1,"say \"hi\"":true}"#)
+        let live = Self.response(#"{"$ref":"b","due date":2,"say \"hi\"":false}"#)
+        let outcome = try await Self.check(Self.getTodo, recorded: recorded, live: live)
+        #expect(
+            outcome.differences == [
+                #"$["$ref"]: recorded "a", live "b""#,
+                #"$["due date"]: recorded 1, live 2"#,
+                #"$["say \"hi\""]: recorded true, live false"#,
+            ])
+        let paths = outcome.differences.map { String($0[..<$0.range(of: ": recorded")!.lowerBound]) }
+        let ignoring = try await Self.check(
+            Self.getTodo, recorded: recorded, live: live, options: DriftCheckOptions(ignoredJSONPaths: paths))
+        #expect(ignoring.report.drifts.isEmpty)
+    }
+
     @Test("an ignored JSON path that cannot be parsed is an error of the report")
     func invalidIgnoredPath() async throws {
         let options = DriftCheckOptions(ignoredJSONPaths: ["$.items["])
@@ -308,7 +326,7 @@ struct DriftCheckTests {
         let upstream = StubServer()
         upstream.playback.stub(.get("/todos/1"), with: Self.response(#"{"id":1}"#))
         try await upstream.start()
-        let clock = ManualTestClock()
+        let clock = MockClock()
         let playback = Playback(clock: clock)
         playback.load(Support.fixture([(Self.getTodo, Self.response(#"{"id":1}"#))]), source: Self.source)
         playback.checkDrift(against: UpstreamForwarder(upstream: upstream.baseURL))
@@ -316,7 +334,7 @@ struct DriftCheckTests {
         playback.inject(.status(503), when: .get("/todos/1"))
         let plan = playback.plan(for: Self.getTodo)
         let task = Task { await Support.response(of: plan) }
-        await clock.waitForSleepers(1)
+        await clock.waitForSleepers(count: 1)
         #expect(upstream.journal.count == 0)
         clock.advance(by: .seconds(5))
         let sent = await task.value

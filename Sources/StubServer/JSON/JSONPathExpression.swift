@@ -1,5 +1,8 @@
 /// A small JSONPath subset naming parts of a JSON body to ignore: `$`, `.name`, `['name']`,
-/// `["name"]`, `[3]`, `[*]` and `.*`.
+/// `["name"]` (a JSON string literal, escapes included), `[3]`, `[*]` and `.*`.
+///
+/// It reads the notation ``JSONPath`` writes, so a path that a diagnosis or a drift report prints can
+/// be given back as a path to ignore.
 struct JSONPathExpression: Sendable, Hashable {
     enum Step: Sendable, Hashable {
         case member(String)
@@ -27,12 +30,7 @@ struct JSONPathExpression: Sendable, Hashable {
                 characters.removeFirst(name.count)
                 steps.append(name == "*" ? .wildcard : .member(String(name)))
             case "[":
-                guard let close = characters.firstIndex(of: "]") else {
-                    throw SyntaxError(reason: "`[` without `]`")
-                }
-                let inside = characters[..<close]
-                characters = characters[characters.index(after: close)...]
-                steps.append(try Self.bracketStep(inside))
+                steps.append(try Self.bracketStep(consumingFrom: &characters))
             default:
                 throw SyntaxError(reason: "unexpected `\(first)`; expected `.` or `[`")
             }
@@ -41,13 +39,41 @@ struct JSONPathExpression: Sendable, Hashable {
         self.steps = steps
     }
 
-    private static func bracketStep(_ inside: Substring) throws(SyntaxError) -> Step {
+    /// The step written between `[` (already read) and `]`, read from `characters` up to and with the
+    /// `]`: a JSON string literal (which may hold `]` and escapes), a name in single or double quotes
+    /// taken as written, `*`, or an index.
+    private static func bracketStep(consumingFrom characters: inout Substring) throws(SyntaxError) -> Step {
+        if characters.first == "\"", let end = endOfJSONString(in: characters), characters[end...].first == "]",
+            case .string(let name)? = try? JSONValue(parsing: Array(characters[..<end].utf8))
+        {
+            characters = characters[characters.index(after: end)...]
+            return .member(name)
+        }
+        guard let close = characters.firstIndex(of: "]") else { throw SyntaxError(reason: "`[` without `]`") }
+        let inside = characters[..<close]
+        characters = characters[characters.index(after: close)...]
         if inside == "*" { return .wildcard }
         if let index = Int(inside), index >= 0 { return .index(index) }
         if inside.count >= 2, let quote = inside.first, quote == "'" || quote == "\"", inside.last == quote {
             return .member(String(inside.dropFirst().dropLast()))
         }
         throw SyntaxError(reason: "`[\(inside)]` is neither an index, `*` nor a quoted name")
+    }
+
+    /// The index just after the closing quote of the JSON string `text` starts with (a backslash
+    /// escapes the character after it), or `nil` when the string does not end.
+    private static func endOfJSONString(in text: Substring) -> Substring.Index? {
+        var escaped = false
+        for index in text.indices.dropFirst() {
+            if escaped {
+                escaped = false
+            } else if text[index] == "\\" {
+                escaped = true
+            } else if text[index] == "\"" {
+                return text.index(after: index)
+            }
+        }
+        return nil
     }
 }
 
