@@ -4,7 +4,7 @@ import TodoExample
 import RepositoryContracts
 import Testing
 
-let todos = Contract<CRUD<Todo>>.crud(make: { Todo(id: $0, title: "Todo \($0)") }, mutate: { $0.toggled() }, identity: \.id)
+let todos = Contract.crud(make: { Todo(id: $0, title: "Todo \($0)") }, mutate: { $0.toggled() }, identity: \.id)
 
 @Test(arguments: todos.cases(for: Conformance("in-memory", ordering: .insertion) { InMemoryTodoRepository() }))
 func inMemory(_ check: ContractCase<CRUD<Todo>>) async { await check.verify() }
