@@ -94,12 +94,12 @@ public struct ContractReport: Hashable, Sendable, Codable {
     /// The contract's name.
     public var contract: String
     /// One report per conformer.
-    public var conformers: [ConformanceReport]
+    public var conformances: [ConformanceReport]
 
     /// Creates a report.
-    public init(contract: String, conformers: [ConformanceReport]) {
+    public init(contract: String, conformances: [ConformanceReport]) {
         self.contract = contract
-        self.conformers = conformers
+        self.conformances = conformances
     }
 
     /// The report as JSON with a stable schema: `contract`, `conformers[].name`, `.capabilities`,
@@ -131,7 +131,7 @@ private struct JSONReport: Encodable {
 
     init(_ report: ContractReport) {
         contract = report.contract
-        conformers = report.conformers.map { conformer in
+        conformers = report.conformances.map { conformer in
             Conformer(
                 name: conformer.name, capabilities: conformer.capabilities,
                 clauses: conformer.clauses.map {

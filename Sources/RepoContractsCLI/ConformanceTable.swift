@@ -29,11 +29,11 @@ struct ConformanceTable: Sendable {
         let statuses: [(String, ClauseResult.Status)] = [
             ("passed", .passed), ("failed", .failed), ("crashed", .crashed), ("skipped", .skipped),
         ]
-        let nameWidth = max("conformer".count, report.conformers.map(\.name.count).max() ?? 0)
+        let nameWidth = max("conformer".count, report.conformances.map(\.name.count).max() ?? 0)
         let header = (["conformer".padded(to: nameWidth)] + statuses.map(\.0)).joined(separator: "  ")
         let rule = ([String(repeating: "-", count: nameWidth)] + statuses.map { String(repeating: "-", count: $0.0.count) })
             .joined(separator: "  ")
-        let rows = report.conformers.map { conformer in
+        let rows = report.conformances.map { conformer in
             ([conformer.name.padded(to: nameWidth)] + statuses.map { title, status in
                 String(conformer.count(status)).rightAligned(to: title.count)
             }).joined(separator: "  ")
@@ -43,7 +43,7 @@ struct ConformanceTable: Sendable {
 
     /// `✘ <conformer> [CRUD › <id>] <summary>` and the indented message, per failed or crashed clause.
     func failureBlocks() -> [String] {
-        report.conformers.flatMap { conformer in
+        report.conformances.flatMap { conformer in
             conformer.clauses.filter { $0.status == .failed || $0.status == .crashed }.map { clause in
                 let tag = clause.status == .crashed ? " (crashed)" : ""
                 var block = "✘ \(conformer.name) \(ClauseLabel.text(contract: conformer.contract ?? report.contract, clause: clause.id))\(tag) \(clause.summary)"
@@ -57,7 +57,7 @@ struct ConformanceTable: Sendable {
 
     /// The skipped clauses: per conformer with the reason when verbose, else one line of counts.
     func skippedSection() -> String? {
-        let skipped = report.conformers.map { conformer in (conformer.name, conformer.clauses.filter { $0.status == .skipped }) }
+        let skipped = report.conformances.map { conformer in (conformer.name, conformer.clauses.filter { $0.status == .skipped }) }
         let total = skipped.map(\.1.count).reduce(0, +)
         guard total > 0 else { return nil }
         guard verbose else {
@@ -71,9 +71,9 @@ struct ConformanceTable: Sendable {
 
     /// One closing line: how many conformers, how many clause failures.
     func summary() -> String {
-        let conformers = report.conformers.count
-        let broken = report.conformers.map { $0.count(.failed) + $0.count(.crashed) }.reduce(0, +)
-        let clean = report.conformers.filter { $0.count(.failed) + $0.count(.crashed) == 0 }.count
+        let conformers = report.conformances.count
+        let broken = report.conformances.map { $0.count(.failed) + $0.count(.crashed) }.reduce(0, +)
+        let clean = report.conformances.filter { $0.count(.failed) + $0.count(.crashed) == 0 }.count
         return "\(conformers) conformer\(conformers == 1 ? "" : "s"), \(clean) fully conforming; "
             + "\(broken) clause\(broken == 1 ? "" : "s") failed or crashed."
     }

@@ -102,7 +102,7 @@ struct DemoCommand: Subcommand, Equatable {
         case .json:
             console.print(try report.json())
         }
-        let broken = report.conformers.contains { $0.count(.failed) + $0.count(.crashed) > 0 }
+        let broken = report.conformances.contains { $0.count(.failed) + $0.count(.crashed) > 0 }
         return strict && broken ? .failure : .success
     }
 
@@ -132,13 +132,13 @@ struct DemoCommand: Subcommand, Equatable {
             for makeReport in ExampleReports.demoReports {
                 let report = await makeReport()
                 contracts.append(report.contract)
-                reports += report.conformers.map { conformer in
+                reports += report.conformances.map { conformer in
                     var conformer = conformer
                     conformer.contract = report.contract
                     return conformer
                 }
             }
         }
-        return ContractReport(contract: contracts.joined(separator: " + "), conformers: reports)
+        return ContractReport(contract: contracts.joined(separator: " + "), conformances: reports)
     }
 }

@@ -11,7 +11,7 @@ struct DemoConformer: Sendable {
         var summary: String
     }
 
-    /// The conformer's name, unique among the demo's conformers: how a child process is told which one
+    /// The conformer's name, unique among the demo's conformances: how a child process is told which one
     /// to run.
     let name: String
     /// The name of the contract it is run against ("CRUD").

@@ -21,7 +21,7 @@ extension RecipesContract {
     public static func demoReport() async -> ContractReport {
         var reports: [ConformanceReport] = []
         for conformance in demoConformances() { reports.append(await contract.report(on: conformance)) }
-        return ContractReport(contract: contract.name, conformers: reports)
+        return ContractReport(contract: contract.name, conformances: reports)
     }
 }
 

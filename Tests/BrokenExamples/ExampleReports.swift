@@ -12,14 +12,14 @@ public enum ExampleReports {
         RecipesContract.demoReport,
         {
             ContractReport(
-                contract: CacheThenNetworkContract.name, conformers: await CacheThenNetworkContract.demoReports())
+                contract: CacheThenNetworkContract.name, conformances: await CacheThenNetworkContract.demoReports())
         },
         {
             // The loader is `@Observable`, which needs macOS 14 / iOS 17: older systems list no rows.
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
-                return ContractReport(contract: "Observable loader", conformers: [])
+                return ContractReport(contract: "Observable loader", conformances: [])
             }
-            return ContractReport(contract: LoaderContract.name, conformers: await LoaderContract.demoReports())
+            return ContractReport(contract: LoaderContract.name, conformances: await LoaderContract.demoReports())
         },
     ]
 }

@@ -68,7 +68,7 @@ struct ContractTests {
 
     @Test("the JSON report has the documented schema")
     func json() async throws {
-        let report = ContractReport(contract: "demo", conformers: [await Self.contract.report(on: Item.conformance)])
+        let report = ContractReport(contract: "demo", conformances: [await Self.contract.report(on: Item.conformance)])
         let object = try #require(JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
         let conformers = try #require(object["conformers"] as? [[String: Any]])
         #expect(conformers.first?["name"] as? String == "items")

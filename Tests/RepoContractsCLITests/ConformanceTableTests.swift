@@ -6,7 +6,7 @@ import Testing
 /// The text rendering of a report, on a report made by hand.
 @Suite("Conformance table")
 struct ConformanceTableTests {
-    static let report = ContractReport(contract: "CRUD", conformers: [
+    static let report = ContractReport(contract: "CRUD", conformances: [
         ConformanceReport(name: "good", capabilities: "[.create]", clauses: [
             ClauseResult(id: "create.a", summary: "creates", status: .passed),
             ClauseResult(id: "create.b", summary: "creates again", status: .skipped, reason: "requires [.update]"),

@@ -59,7 +59,7 @@ struct RecipesContractTests {
     @Test("the demo runs every conformer that needs no test scope")
     func demo() async {
         let report = await RecipesContract.demoReport()
-        #expect(report.conformers.map(\.name) == ["recipes-http-fake-api", "recipes-broken-no-cache", "recipes-broken-swallows-decoding"])
-        #expect(report.conformers.map { $0.count(.failed) } == [0, 1, 1])
+        #expect(report.conformances.map(\.name) == ["recipes-http-fake-api", "recipes-broken-no-cache", "recipes-broken-swallows-decoding"])
+        #expect(report.conformances.map { $0.count(.failed) } == [0, 1, 1])
     }
 }

@@ -81,11 +81,11 @@ struct SessionContractTests {
     @Test("the demo runs every conformer that needs no test scope")
     func demo() async {
         let report = await SessionContract.demoReport()
-        #expect(report.conformers.map(\.name) == [
+        #expect(report.conformances.map(\.name) == [
             "session-http-fake-api", "session-fake", "session-broken-signout", "session-broken-stale-signin",
             "session-broken-memory-only",
         ])
-        #expect(report.conformers.map { $0.count(.failed) } == [0, 0, 1, 1, 2])
+        #expect(report.conformances.map { $0.count(.failed) } == [0, 0, 1, 1, 2])
     }
 }
 
