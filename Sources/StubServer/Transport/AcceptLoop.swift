@@ -86,7 +86,7 @@ final class AcceptLoop: Sendable {
             return
         }
         let context = context
-        let thread = Thread { HTTPConnection(slot: slot, context: context).run() }
+        let thread = Thread { Connection(slot: slot, context: context).run() }
         thread.stackSize = ConnectionContext.threadStackSize
         thread.start()
     }
