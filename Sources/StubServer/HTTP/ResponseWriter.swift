@@ -55,11 +55,9 @@ struct ResponseWriter {
 
     /// The reply sending `response` to the request `head`, keeping the connection open unless the
     /// request, the response (a 1xx status, its own `Connection: close`) or `stopRequested` says to close.
-    mutating func reply(
-        with response: StubResponse, to head: RequestHead, stopRequested: @autoclosure () -> Bool
-    ) -> Reply {
+    mutating func reply(with response: StubResponse, to head: RequestHead, stopRequested: Bool) -> Reply {
         let response = Self.sendable(response)
-        let closing = !head.keepAlive || response.status < 200 || stopRequested() || Self.asksToClose(response.headers)
+        let closing = !head.keepAlive || response.status < 200 || stopRequested || Self.asksToClose(response.headers)
         let allowsBody = Self.statusAllowsBody(response.status)
         output.removeAll(keepingCapacity: true)
         appendHead(

@@ -28,7 +28,8 @@ package struct RequestDecoder {
     private var head: RequestHead?
     /// Whether the body has started: its bytes reserved (`Content-Length`), `100 Continue` asked for.
     private var bodyStarted = false
-    private var chunks: ChunkedBodyDecoder
+    /// The chunked body's decoder, once a chunked body has started.
+    private var chunks: ChunkedBodyDecoder?
     private var body: [UInt8] = []
     /// The body bytes reserved so far through the caller's `reservingBody`.
     private var reservedBodyBytes = 0
@@ -37,7 +38,6 @@ package struct RequestDecoder {
     package init(limits: HTTPParserLimits) {
         self.limits = limits
         self.scanner = RequestHeadScanner(limits: limits)
-        self.chunks = ChunkedBodyDecoder(limits: limits)
     }
 
     /// Decodes what it can of `bytes` (everything received and not yet used, from where the last call
@@ -71,7 +71,7 @@ package struct RequestDecoder {
                 try reserve(length, reservingBody)
                 body.reserveCapacity(min(length, Self.bodyReadSize * 16))
             case .chunked:
-                break
+                chunks = ChunkedBodyDecoder(limits: limits)
             }
             if head.expectsContinue && used == bytes.count { return (.sendContinue, used) }
         }
@@ -85,9 +85,11 @@ package struct RequestDecoder {
             used += take
             if body.count < length { return (.needsBytes(minimumFree: Self.bodyReadSize), used) }
         case .chunked:
-            used += try chunks.decode(rest, into: &body)
+            var decoder = chunks ?? ChunkedBodyDecoder(limits: limits)
+            used += try decoder.decode(rest, into: &body)
+            chunks = decoder
             if body.count > reservedBodyBytes { try reserve(body.count - reservedBodyBytes, reservingBody) }
-            if !chunks.isComplete { return (.needsBytes(minimumFree: Self.bodyReadSize), used) }
+            if !decoder.isComplete { return (.needsBytes(minimumFree: Self.bodyReadSize), used) }
         }
         return (.request(head, body: body), used)
     }
