@@ -45,6 +45,7 @@ final class Connection {
     /// The bytes of the listener's body budget the request being read or answered holds.
     private var reservedBodyBytes = 0
 
+    /// A connection served on `slot`'s socket, with what the listener's connections share.
     init(slot: ConnectionSlot, context: ConnectionContext) {
         self.descriptor = slot.descriptor
         self.slot = slot
@@ -269,12 +270,13 @@ extension StubRequest {
 // MARK: - Buffers and counters
 
 /// The bytes a connection has received and not yet used: a growable buffer read into directly by `recv`.
-final class ReadBuffer {
+private final class ReadBuffer {
     private var storage: UnsafeMutableRawPointer
     private var capacity: Int
     private var start = 0
     private var end = 0
 
+    /// An empty buffer with room for `capacity` bytes to begin with.
     init(capacity: Int = 4096) {
         self.capacity = capacity
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
