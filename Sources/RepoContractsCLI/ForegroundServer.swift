@@ -7,7 +7,7 @@ extension StubServer {
     ///
     /// - Throws: ``ToolError`` when the port cannot be bound.
     func runInForeground(_ console: Console, status: (String) -> String) async throws -> String {
-        let signals = Platform.catchTerminationSignals()
+        let signals = TerminationSignals()
         do {
             try await start()
         } catch {

@@ -90,8 +90,8 @@ public final class StubServer: Sendable {
         let playback = Playback(options: configuration.playback, clock: configuration.clock)
         self.playback = playback
         self.listener = HTTPListener(
-            options: configuration.server, onRefusal: { [weak playback] in playback?.noteRefusal($0) }
-        ) { request in playback.plan(for: request) }
+            options: configuration.server, onRefusal: { [weak playback] in playback?.noteRefusal($0) },
+            handler: playback.plan(for:))
     }
 
     /// Binds the listening socket (port 0 picks a free one) and starts answering.

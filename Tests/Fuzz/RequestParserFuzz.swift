@@ -2,9 +2,10 @@
 // uses the standard library only so it compiles alone with this file: see `.ci/fuzz`.
 //
 // Each input is one byte choosing a feeding step (1–16 bytes), then the bytes of a request. The
-// request is parsed twice, in one piece and in pieces of that step, the way bytes arrive on a socket:
-// head scanning, head parsing, `Content-Length` and chunked bodies, and target splitting. Besides
-// crashes and sanitizer reports, any difference between the two parses is a failure.
+// request is parsed twice by the server's `RequestDecoder`, in one piece and in pieces of that step, the
+// way bytes arrive on a socket: head scanning, head parsing, `Content-Length` and chunked bodies, and
+// target splitting. Besides crashes and sanitizer reports, any difference between the two parses is a
+// failure.
 
 /// One request parsed from a byte stream, or why not.
 enum FuzzParse: Equatable {
@@ -34,47 +35,27 @@ public func requestParserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     return 0
 }
 
-/// Parses the request at the start of `bytes`, making `step` more bytes available each round.
+/// Parses the request at the start of `bytes` with the server's `RequestDecoder`, making `step` more
+/// bytes available each round, as a connection does.
 func fuzzParse(_ bytes: UnsafeBufferPointer<UInt8>, step: Int, limits: HTTPParserLimits) -> FuzzParse {
     var available = min(step, bytes.count)
-    func more() -> Bool {
-        guard available < bytes.count else { return false }
-        available = min(available + step, bytes.count)
-        return true
-    }
+    var used = 0
+    var decoder = RequestDecoder(limits: limits)
     do throws(HTTPRequestError) {
-        var scanner = RequestHeadScanner(limits: limits)
-        var found: (start: Int, end: Int)?
-        while found == nil {
-            if case .head(let start, let end) = try scanner.scan(UnsafeBufferPointer(rebasing: bytes[0..<available])) {
-                found = (start, end)
-            } else if !more() {
-                return .incomplete
+        while true {
+            let (next, consumed) = try decoder.decode(
+                UnsafeBufferPointer(rebasing: bytes[used..<available]), reservingBody: { _ throws(HTTPRequestError) in })
+            used += consumed
+            switch next {
+            case .request(let head, let body):
+                return .request(head, target: RequestTarget(head.target), body: body, used: used)
+            case .sendContinue:
+                continue
+            case .needsBytes:
+                guard available < bytes.count else { return .incomplete }
+                available = min(available + step, bytes.count)
             }
         }
-        guard let (start, end) = found else { return .incomplete }
-        let head = try RequestHeadParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<end]), limits: limits)
-        let target = RequestTarget(head.target)
-        var used = end
-        var body: [UInt8] = []
-        switch head.framing {
-        case .none:
-            break
-        case .contentLength(let length):
-            while available - used < length {
-                if !more() { return .incomplete }
-            }
-            body = Array(bytes[used..<(used + length)])
-            used += length
-        case .chunked:
-            var decoder = ChunkedBodyDecoder(limits: limits)
-            while true {
-                used += try decoder.decode(UnsafeBufferPointer(rebasing: bytes[used..<available]), into: &body)
-                if decoder.isComplete { break }
-                if !more() { return .incomplete }
-            }
-        }
-        return .request(head, target: target, body: body, used: used)
     } catch {
         return .refused(error)
     }

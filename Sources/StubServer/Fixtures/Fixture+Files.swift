@@ -24,7 +24,7 @@ extension Fixture {
     /// The bytes of the fixture file at `url`, refusing what is not a regular file (a directory, a FIFO,
     /// a device: reading one would block or never end) and a file larger than ``maximumFileSize``.
     package static func bytes(of url: URL, named file: String) throws(FixtureError) -> Data {
-        switch Platform.fileKind(atPath: url.path) {
+        switch FixtureFileSystem.fileKind(atPath: url.path) {
         case .failure(let error):
             throw FixtureError(kind: .unreadable, file: file, reason: "cannot read the file: \(error.text)")
         case .success(let kind) where kind != "regular file":
@@ -82,7 +82,7 @@ extension Fixture {
         }
         let folder = url.deletingLastPathComponent()
         let partial = folder.appendingPathComponent(
-            "\(Self.partialPrefix(of: url))\(Platform.processID)-\(UUID().uuidString.prefix(8)).partial")
+            "\(Self.partialPrefix(of: url))\(FixtureFileSystem.processID)-\(UUID().uuidString.prefix(8)).partial")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             Self.removeAbandonedPartials(of: url)
@@ -91,7 +91,7 @@ extension Fixture {
             try? FileManager.default.removeItem(at: partial)
             throw FixtureError(kind: .unwritable, file: file, reason: "cannot write the file: \(error.localizedDescription)")
         }
-        if let failure = Platform.flushAndRename(partial.path, to: url.path) {
+        if let failure = FixtureFileSystem.flushAndRename(partial.path, to: url.path) {
             try? FileManager.default.removeItem(at: partial)
             throw FixtureError(kind: .unwritable, file: file, reason: "cannot write the file: \(failure)")
         }
@@ -109,7 +109,7 @@ extension Fixture {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
             let writer = name.dropFirst(prefix.count).prefix { $0 != "-" }
-            guard let pid = Int32(writer), !Platform.isProcessRunning(pid) else { continue }
+            guard let pid = Int32(writer), !FixtureFileSystem.isProcessRunning(pid) else { continue }
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

@@ -50,3 +50,12 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+/// A fault injected by ``Playback/inject(_:when:on:)``, with how many requests its pattern matched.
+struct FaultRule: Sendable {
+    let id: FaultRuleID
+    let fault: Fault
+    let pattern: RequestPattern
+    let occurrences: Occurrences
+    var matchedCount = 0
+}

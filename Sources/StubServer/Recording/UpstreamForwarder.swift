@@ -11,7 +11,7 @@ import Foundation
 /// minus hop-by-hop fields and `Host` (URLSession sets them for the upstream); it asks for
 /// `Accept-Encoding: identity`, so bodies come back uncompressed and fixtures stay readable. Fields the
 /// client did not send are not added either: on Linux, where URLSession would add `User-Agent`,
-/// `Accept-Language`, `Accept` and (with a body) `Content-Type` (`Platform.fieldsURLSessionAddsUnasked`),
+/// `Accept-Language`, `Accept` and (with a body) `Content-Type` (``fieldsURLSessionAddsUnasked``),
 /// they are suppressed, as a localised API could answer differently. (Darwin's URLSession may still add
 /// its own `User-Agent`, `Accept-Language` and `Content-Type`; it offers no way to send a request
 /// without them.) Redirects are not followed: the client under test sees the 3xx, body included, as it
@@ -58,6 +58,17 @@ public struct UpstreamForwarder: Sendable {
         "host", "content-length", "accept-encoding", "expect",
     ]
 
+    /// Request fields URLSession adds when a request lacks them, and that a blank value (`" "`) makes it
+    /// leave out: on Linux, swift-corelibs-foundation and libcurl add `User-Agent` (`<process> (unknown
+    /// version) curl/…`), `Accept-Language: en`, `Accept: */*` and, to a request with a body,
+    /// `Content-Type: application/x-www-form-urlencoded`. Empty on Darwin, whose URLSession may add its
+    /// own `User-Agent`, `Accept-Language` and `Content-Type` but would send a blank value as written.
+    #if canImport(FoundationNetworking)
+    static let fieldsURLSessionAddsUnasked = ["User-Agent", "Accept-Language", "Accept", "Content-Type"]
+    #else
+    static let fieldsURLSessionAddsUnasked: [String] = []
+    #endif
+
     /// Response fields that describe the wire form of a body the fixture stores decoded.
     static let responseFieldsNotKept: Set<String> = [
         "content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive",
@@ -74,7 +85,7 @@ public struct UpstreamForwarder: Sendable {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
         }
         outgoing.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        for name in Platform.fieldsURLSessionAddsUnasked where request.headers[name] == nil {
+        for name in Self.fieldsURLSessionAddsUnasked where request.headers[name] == nil {
             outgoing.setValue(" ", forHTTPHeaderField: name)  // a blank value makes libcurl leave the field out
         }
         if !request.body.isEmpty {

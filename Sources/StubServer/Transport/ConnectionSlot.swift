@@ -1,3 +1,4 @@
+import Dispatch
 import Primitives
 
 /// One open connection as ``HTTPListener/stop()`` sees it: its socket, whether its thread is blocked in a
@@ -82,5 +83,61 @@ final class ConnectionSlot: Sendable {
             return state.deferredPlan
         }
         deferred?.cancel()
+    }
+}
+
+/// Runs a `.deferred` plan's closure in a task and lets the connection's thread block until it returns
+/// or the server stops.
+///
+/// The one bridge from the connection threads to Swift concurrency; it is used only for deferred plans,
+/// never on the path of an ordinary response.
+final class DeferredPlanWait: Sendable {
+    private struct State {
+        var plan: ResponsePlan?
+        var cancelled = false
+        var task: Task<Void, Never>?
+    }
+
+    private let state = Protected(State())
+    /// Signalled once: when the plan is decided or the wait is cancelled. The connection's thread waits on
+    /// it.
+    private let decidedOrCancelled = DispatchSemaphore(value: 0)
+
+    /// Starts `decide` in a task.
+    func start(_ decide: @escaping @Sendable () async -> ResponsePlan) {
+        state.withLock { state in
+            guard !state.cancelled else { return }
+            state.task = Task { [self] in
+                let plan = await decide()
+                finish(with: plan)
+            }
+        }
+    }
+
+    /// Blocks until the plan is decided or ``cancel()`` is called; `nil` when cancelled (the server is
+    /// stopping and the connection closes without carrying out the plan).
+    func wait() -> ResponsePlan? {
+        decidedOrCancelled.wait()
+        return state.withLock { $0.cancelled ? nil : $0.plan }
+    }
+
+    /// Cancels the task and releases the waiting thread at once, without waiting for the task to return.
+    func cancel() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            guard !state.cancelled else { return nil }
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
+        decidedOrCancelled.signal()
+    }
+
+    private func finish(with plan: ResponsePlan) {
+        let decided = state.withLock { state in
+            guard !state.cancelled, state.plan == nil else { return false }
+            state.plan = plan
+            return true
+        }
+        if decided { decidedOrCancelled.signal() }
     }
 }

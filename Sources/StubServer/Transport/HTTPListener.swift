@@ -70,7 +70,7 @@ package final class HTTPListener: Sendable {
         guard let primary = Platform.SocketAddress(numeric: primaryText, port: options.port) else {
             throw .invalidAddress(primaryText)
         }
-        let descriptor = try ListeningSocket.open(primary)
+        let descriptor = try Self.openListeningSocket(primary)
         guard let bound = Platform.localAddress(descriptor) else {
             Platform.closeDescriptor(descriptor)
             throw .systemError(
@@ -80,12 +80,49 @@ package final class HTTPListener: Sendable {
         var descriptors = [descriptor]
         var addresses = [bound.description]
         if options.bindAddress == .loopback, let secondary = Platform.SocketAddress(numeric: "::1", port: bound.port),
-            let second = try? ListeningSocket.open(secondary, ipv6Only: true)
+            let second = try? Self.openListeningSocket(secondary, ipv6Only: true)
         {
             descriptors.append(second)
             addresses.append(secondary.description)
         }
         return (descriptors, addresses, bound.port)
+    }
+
+    /// The listen backlog: well above the connection counts of a load test, so a burst of connects is
+    /// never dropped (the system may cap it, at 4096 on current Linux).
+    private static let backlog: Int32 = 1024
+
+    /// A non-blocking socket bound to `address` and listening.
+    private static func openListeningSocket(
+        _ address: Platform.SocketAddress, ipv6Only: Bool = false
+    ) throws(ServerStartError) -> Int32 {
+        let descriptor = Platform.makeStreamSocket(for: address)
+        guard descriptor >= 0 else { throw failure("socket", Platform.lastError, address) }
+        Platform.setReuseAddress(descriptor)
+        if ipv6Only { Platform.setIPv6Only(descriptor) }
+        var code = Platform.bind(descriptor, to: address)
+        if code != 0 {
+            Platform.closeDescriptor(descriptor)
+            throw failure("bind", code, address)
+        }
+        code = Platform.listen(descriptor, backlog: backlog)
+        if code != 0 {
+            Platform.closeDescriptor(descriptor)
+            throw failure("listen", code, address)
+        }
+        Platform.setNonBlocking(descriptor)
+        return descriptor
+    }
+
+    /// The start error for `call` failing with `code` on `address`.
+    private static func failure(_ call: String, _ code: Int32, _ address: Platform.SocketAddress) -> ServerStartError {
+        let text = address.description
+        switch code {
+        case Platform.addressInUse: return .addressInUse(address: text)
+        case Platform.accessDenied, Platform.notPermitted: return .permissionDenied(address: text)
+        case Platform.addressNotAvailable: return .addressNotAvailable(address: text)
+        default: return .systemError(call: call, errno: code, message: Platform.errorText(code), address: text)
+        }
     }
 
     /// The port listened on; `0` before ``start()``.
@@ -116,5 +153,61 @@ package final class HTTPListener: Sendable {
         state.withLock { $0.acceptLoop }?.requestStop()
         context.registry.stopAll()
         await context.registry.waitUntilAllClosed()
+    }
+}
+
+/// What every connection of a listener shares: limits, timeouts, the request handler and the registry it
+/// reports to.
+struct ConnectionContext: Sendable {
+    /// The parser's limits.
+    let limits: HTTPParserLimits
+    /// How long to wait for a next request, and for a stalled write.
+    let idleTimeout: Duration
+    /// How long a request may take to arrive completely.
+    let requestTimeout: Duration
+    /// Decides what to do with each request.
+    let handler: @Sendable (StubRequest) -> ResponsePlan
+    /// Where connections register, for stop.
+    let registry: ConnectionRegistry
+    /// The most connections open at once.
+    let maxConnections: Int
+    /// The request bodies held across connections.
+    let bodyBudget: BodyBudget
+    /// Told of each connection or request turned away by a limit.
+    let onRefusal: @Sendable (ConnectionRefusal) -> Void
+
+    /// The stack size of each connection's thread: room for a handler's matching and JSON work.
+    static let threadStackSize = 1 << 20
+}
+
+/// The bytes of request bodies a listener's connections hold while they receive and answer them, within
+/// ``ServerOptions/maxBufferedBodyBytes``.
+final class BodyBudget: Sendable {
+    /// The most bytes held at once.
+    let limit: Int
+    private let held = Protected(0)
+
+    init(limit: Int) {
+        self.limit = max(limit, 0)
+    }
+
+    /// Takes `count` more bytes; `false` (nothing taken) when that would go beyond the limit.
+    func reserve(_ count: Int) -> Bool {
+        held.withLock { held in
+            guard count <= limit - held else { return false }
+            held += count
+            return true
+        }
+    }
+
+    /// Gives back `count` bytes taken before.
+    func release(_ count: Int) {
+        guard count > 0 else { return }
+        held.withLock { $0 = max(0, $0 - count) }
+    }
+
+    /// The bytes held now.
+    var heldBytes: Int {
+        held.withLock { $0 }
     }
 }

@@ -6,8 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// The C library calls of the stub server (sockets, descriptors, errors, limits), kept in this one file so
-/// the platform imports and their differences stay here.
+/// The C library calls of the stub server (sockets, descriptors, errors), thin wrappers kept in this one
+/// file so the platform imports and their differences stay here.
 ///
 /// Every call that can be interrupted by a signal is retried on `EINTR`. Sockets are created
 /// close-on-exec; writes never raise `SIGPIPE` (`MSG_NOSIGNAL` on Linux, `SO_NOSIGPIPE` on Darwin).
@@ -35,29 +35,6 @@ package enum Platform {
     /// Errors of `accept` that mean "out of descriptors or memory": retry later, not at once.
     package static func isResourceExhaustion(_ code: Int32) -> Bool {
         code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM
-    }
-
-    // MARK: Files
-
-    /// What kind of file `path` names (following symbolic links), as `stat` says, or why it cannot say.
-    package static func fileKind(atPath path: String) -> Result<String, CError> {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .failure(CError(code: errno)) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return .success("regular file")
-        case S_IFDIR: return .success("directory")
-        case S_IFIFO: return .success("FIFO (named pipe)")
-        case S_IFCHR: return .success("character device")
-        case S_IFBLK: return .success("block device")
-        case S_IFSOCK: return .success("socket")
-        default: return .success("special file")
-        }
-    }
-
-    /// An `errno` value with its text.
-    package struct CError: Error, Sendable {
-        package var code: Int32
-        package var text: String { errorText(code) }
     }
 
     // MARK: Addresses
@@ -152,7 +129,8 @@ package enum Platform {
             socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
         }
 
-        fileprivate func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        /// Calls `body` with the address as a C `sockaddr` and its length.
+        package func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
             var storage = storage
             return withUnsafePointer(to: &storage) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
@@ -264,35 +242,6 @@ package enum Platform {
             if code == EAGAIN || code == EWOULDBLOCK { return .noneWaiting }
             return .failed(code)
         }
-    }
-
-    /// Connects a new blocking TCP socket (`TCP_NODELAY`, no `SIGPIPE`) to `address`: the test client's
-    /// side. Returns the descriptor, or `errno` as the failure.
-    package static func connect(to address: SocketAddress) -> Result<Int32, SystemCallError> {
-        let descriptor = makeStreamSocket(for: address)
-        guard descriptor >= 0 else { return .failure(SystemCallError(call: "socket", code: errno)) }
-        var result: Int32
-        repeat {
-            result = address.withSockaddr { pointer, length in
-                #if canImport(Darwin)
-                Darwin.connect(descriptor, pointer, length)
-                #elseif canImport(Glibc)
-                Glibc.connect(descriptor, pointer, length)
-                #else
-                Musl.connect(descriptor, pointer, length)
-                #endif
-            }
-        } while result != 0 && errno == EINTR
-        guard result == 0 else {
-            let code = errno
-            closeDescriptor(descriptor)
-            return .failure(SystemCallError(call: "connect", code: code))
-        }
-        #if canImport(Darwin)
-        setOption(descriptor, SOL_SOCKET, SO_NOSIGPIPE, 1)
-        #endif
-        setOption(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-        return .success(descriptor)
     }
 
     /// Makes blocking reads give up with `EAGAIN` after `timeout` (`nil`: wait for ever).
@@ -408,81 +357,5 @@ package enum Platform {
             if result >= 0 { return entries.map { $0.revents != 0 } }
             if errno != EINTR { return entries.map { _ in false } }
         }
-    }
-
-    // MARK: URLSession
-
-    /// Request fields URLSession adds when a request lacks them, and that a blank value (`" "`) makes it
-    /// leave out: on Linux, swift-corelibs-foundation and libcurl add `User-Agent` (`<process> (unknown
-    /// version) curl/…`), `Accept-Language: en`, `Accept: */*` and, to a request with a body,
-    /// `Content-Type: application/x-www-form-urlencoded`. Empty on Darwin, whose URLSession may add its
-    /// own `User-Agent`, `Accept-Language` and `Content-Type` but would send a blank value as written.
-    #if canImport(FoundationNetworking)
-    package static let fieldsURLSessionAddsUnasked = ["User-Agent", "Accept-Language", "Accept", "Content-Type"]
-    #else
-    package static let fieldsURLSessionAddsUnasked: [String] = []
-    #endif
-
-    // MARK: Files
-
-    /// This process's id.
-    package static var processID: Int32 { getpid() }
-
-    /// Whether a process with id `pid` is running (`kill(pid, 0)` finds it, even one this user may not
-    /// signal).
-    package static func isProcessRunning(_ pid: Int32) -> Bool {
-        guard pid > 0 else { return false }
-        return kill(pid, 0) == 0 || errno == EPERM
-    }
-
-    /// Flushes the file at `source` to the disk, then renames it to `destination` (replacing it in one
-    /// step, so readers see the old file or the new one); `nil` when it worked, else the failed call's
-    /// error text.
-    package static func flushAndRename(_ source: String, to destination: String) -> String? {
-        let descriptor = open(source, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return "open: \(errorText(errno))" }
-        var result: Int32
-        repeat { result = fsync(descriptor) } while result != 0 && errno == EINTR
-        let syncError = result == 0 ? nil : errorText(errno)
-        close(descriptor)
-        if let syncError { return "fsync: \(syncError)" }
-        return rename(source, destination) == 0 ? nil : "rename: \(errorText(errno))"
-    }
-
-    // MARK: Limits
-
-    /// Raises the soft limit on open descriptors to at least `wanted` (up to the hard limit); returns the
-    /// soft limit in force afterwards.
-    package static func raiseOpenFileLimit(to wanted: Int) -> Int {
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        var limits = rlimit()
-        guard getrlimit(resource, &limits) == 0 else { return 0 }
-        if limits.rlim_cur < rlim_t(wanted) {
-            var raised = limits
-            raised.rlim_cur = min(rlim_t(wanted), limits.rlim_max)
-            if setrlimit(resource, &raised) == 0 { limits = raised }
-        }
-        return limits.rlim_cur > rlim_t(Int.max) ? Int.max : Int(limits.rlim_cur)
-    }
-}
-
-/// A failed C library call: its name and `errno`.
-package struct SystemCallError: Error, Equatable, CustomStringConvertible {
-    /// The call's name (`connect`, …).
-    package var call: String
-    /// `errno` after the call.
-    package var code: Int32
-
-    package init(call: String, code: Int32) {
-        self.call = call
-        self.code = code
-    }
-
-    package var description: String {
-        "\(call): \(Platform.errorText(code)) (errno \(code))"
     }
 }

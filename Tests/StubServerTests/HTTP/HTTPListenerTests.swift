@@ -80,7 +80,7 @@ struct HTTPListenerTests {
     }
 
     /// Each connection costs two descriptors in this process (client and server side).
-    static let enoughDescriptors = Platform.raiseOpenFileLimit(to: 3_256) >= 2_128
+    static let enoughDescriptors = TestSockets.raiseOpenFileLimit(to: 3_256) >= 2_128
 
     @Test(
         "1,000 concurrent connections are each answered",

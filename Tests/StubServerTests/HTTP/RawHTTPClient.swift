@@ -43,7 +43,7 @@ final class RawHTTPClient: @unchecked Sendable {
         guard let address = Platform.SocketAddress(numeric: host, port: port) else {
             throw RawClientError("not a numeric address: \(host)")
         }
-        switch Platform.connect(to: address) {
+        switch TestSockets.connect(to: address) {
         case .success(let descriptor): self.descriptor = descriptor
         case .failure(let error): throw RawClientError("connect to \(address): \(error)")
         }

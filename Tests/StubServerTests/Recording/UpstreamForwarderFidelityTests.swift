@@ -94,7 +94,7 @@ struct UpstreamForwarderFidelityTests {
 
     @Test(
         "the upstream receives no User-Agent, Accept-Language or Accept when the client sent none",
-        .enabled(if: !Platform.fieldsURLSessionAddsUnasked.isEmpty, "URLSession adds its own fields on this platform"))
+        .enabled(if: !UpstreamForwarder.fieldsURLSessionAddsUnasked.isEmpty, "URLSession adds its own fields on this platform"))
     func noFieldsTheClientDidNotSend() async throws {
         let upstream = StubServer()
         upstream.playback.stub(.get("/greeting"), with: StubResponse(status: 200))
@@ -112,7 +112,7 @@ struct UpstreamForwarderFidelityTests {
 
     @Test(
         "the upstream receives no Content-Type with a body when the client sent none",
-        .enabled(if: !Platform.fieldsURLSessionAddsUnasked.isEmpty, "URLSession adds its own fields on this platform"))
+        .enabled(if: !UpstreamForwarder.fieldsURLSessionAddsUnasked.isEmpty, "URLSession adds its own fields on this platform"))
     func noContentTypeTheClientDidNotSend() async throws {
         let upstream = StubServer()
         upstream.playback.stub(.post("/notes"), with: StubResponse(status: 201))
