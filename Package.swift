@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "RepositoryContractsXCTest", targets: ["RepositoryContractsXCTest"]),
         .library(name: "StandardContracts", targets: ["StandardContracts"]),
         .library(name: "ContractEngine", targets: ["ContractEngine"]),
-        .library(name: "StubServer", targets: ["StubServer"]),
+        .library(name: "RecordReplay", targets: ["RecordReplay"]),
         .library(name: "StubServerTesting", targets: ["StubServerTesting"]),
         .library(name: "MockTime", targets: ["MockTime"]),
         .library(name: "MockTimeTesting", targets: ["MockTimeTesting"]),
@@ -29,20 +29,20 @@ let package = Package(
         // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
         // The caching contract drives a stub server and a mock clock.
         .target(
-            name: "StandardContracts", dependencies: ["Primitives", "ContractEngine", "StubServer", "MockTime"],
+            name: "StandardContracts", dependencies: ["Primitives", "ContractEngine", "RecordReplay", "MockTime"],
             path: "Contracts/Standard"),
         // What users import in a Swift Testing target: the contracts plus the Swift Testing glue.
         .target(
-            name: "RepositoryContracts", dependencies: ["StandardContracts", "StubServerTesting", "MockTimeTesting"],
+            name: "RepositoryContracts", dependencies: ["StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
             path: "Contracts/Testing"),
         // The XCTest glue, for test targets that still use XCTest.
         .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),
         // The loopback HTTP/1.1 server that replays fixtures (and records them). Usable alone; never imports
         // Testing.
-        .target(name: "StubServer", dependencies: ["Primitives"]),
+        .target(name: "RecordReplay", dependencies: ["Primitives"]),
         // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
         // unmatched requests as test failures.
-        .target(name: "StubServerTesting", dependencies: ["StubServer", "MockTime"]),
+        .target(name: "StubServerTesting", dependencies: ["RecordReplay", "MockTime"]),
         // A `Clock` whose time moves only when the test says so, with a `Date` view of the same timeline.
         // Never imports Testing.
         .target(name: "MockTime", dependencies: ["Primitives"]),
@@ -50,10 +50,10 @@ let package = Package(
         // when used.
         .target(name: "MockTimeTesting", dependencies: ["MockTime"]),
         // Example conformers shared by the demo and the tests (no product).
-        .target(name: "TodoExample", dependencies: ["Primitives", "ContractEngine", "StubServer", "MockTime"]),
+        .target(name: "TodoExample", dependencies: ["Primitives", "ContractEngine", "RecordReplay", "MockTime"]),
         // The seed systems' repository layers and their own contracts: examples of writing a contract.
         .target(
-            name: "ExampleSystems", dependencies: ["Primitives", "ContractEngine", "StandardContracts", "StubServer", "MockTime", "TodoExample"]),
+            name: "ExampleSystems", dependencies: ["Primitives", "ContractEngine", "StandardContracts", "RecordReplay", "MockTime", "TodoExample"]),
         // Deliberately broken conformers of the examples, each with one bug a clause or the model check must
         // catch: what the tests and `repo-contracts demo --all` run. Kept out of the examples users copy.
         .target(
@@ -63,23 +63,24 @@ let package = Package(
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(
             name: "RepoContractsCLI",
-            dependencies: ["Primitives", "StandardContracts", "StubServer", "TodoExample", "ExampleSystems", "BrokenExamples"]),
+            dependencies: ["Primitives", "StandardContracts", "RecordReplay", "TodoExample", "ExampleSystems", "BrokenExamples"]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
 
         .testTarget(name: "ContractEngineTests", dependencies: ["Primitives", "ContractEngine", "TodoExample", "BrokenExamples"]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: [
-                "Primitives", "RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples",
+                "Primitives", "RecordReplay", "RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "ExampleSystems",
+                "BrokenExamples",
             ]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(
-            name: "StubServerTests",
-            dependencies: ["Primitives", "StubServer", "StubServerTesting", "MockTime", "MockTimeTesting"]),
+            name: "RecordReplayTests",
+            dependencies: ["Primitives", "RecordReplay", "StubServerTesting", "MockTime", "MockTimeTesting"]),
         .testTarget(name: "MockTimeTests", dependencies: ["Primitives", "MockTime", "MockTimeTesting"]),
         .testTarget(
             name: "RepoContractsCLITests",
-            dependencies: ["Primitives", "RepoContractsCLI", "ContractEngine", "StubServer", "repo-contracts"]),
+            dependencies: ["Primitives", "RepoContractsCLI", "ContractEngine", "RecordReplay", "repo-contracts"]),
     ],
     swiftLanguageModes: [.v6]
 )

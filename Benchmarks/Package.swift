@@ -27,7 +27,7 @@ let package = Package(
             name: "BenchServers",
             dependencies: [
                 "BenchSupport",
-                .product(name: "StubServer", package: "swift-repository-contracts"),
+                .product(name: "RecordReplay", package: "swift-repository-contracts"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -39,7 +39,7 @@ let package = Package(
             name: "bench-matching",
             dependencies: [
                 "BenchSupport",
-                .product(name: "StubServer", package: "swift-repository-contracts"),
+                .product(name: "RecordReplay", package: "swift-repository-contracts"),
             ]),
         // In-process start-to-first-response time.
         .executableTarget(name: "bench-startup", dependencies: ["BenchSupport", "BenchServers"]),
@@ -48,14 +48,14 @@ let package = Package(
             name: "bench-scan",
             dependencies: [
                 "BenchSupport",
-                .product(name: "StubServer", package: "swift-repository-contracts"),
+                .product(name: "RecordReplay", package: "swift-repository-contracts"),
             ]),
         // What answering an unmatched request costs: form fields, query items, a large body.
         .executableTarget(
             name: "bench-diagnostics",
             dependencies: [
                 "BenchSupport",
-                .product(name: "StubServer", package: "swift-repository-contracts"),
+                .product(name: "RecordReplay", package: "swift-repository-contracts"),
             ]),
         // `MockClock` against swift-clocks' `TestClock`: idle advance, draining N sleepers, single-tick
         // stepping, and the sleep/advance race probe.

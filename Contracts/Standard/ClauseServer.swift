@@ -1,6 +1,6 @@
 public import ContractEngine
 public import Foundation
-public import StubServer
+public import RecordReplay
 
 /// Where the stub server of a contract's clause gets its answers.
 public enum ClauseRemote: Sendable {

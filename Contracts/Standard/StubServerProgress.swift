@@ -1,5 +1,5 @@
 import ContractEngine
-import StubServer
+import RecordReplay
 
 /// Runs `body` with the stub servers' activity (requests received and answered in this process) as a
 /// sign of progress for the watchdog: a repository call waiting on a busy stub server is not hung.

@@ -1,5 +1,5 @@
 public import ContractEngine
-public import StubServer
+public import RecordReplay
 
 /// Terms for a subject that talks HTTP to a remote: every clause gets its own loopback stub server
 /// (``ClauseServer``), handed to the conformance's `makeSubject` before the subject is made, and finished

@@ -4,6 +4,7 @@
 @_exported public import MockTimeTesting
 public import Testing
 import Foundation
+import RecordReplay
 
 extension ContractCase: CustomTestStringConvertible {
     /// The clause's summary, so each test case reads as the law it checks.

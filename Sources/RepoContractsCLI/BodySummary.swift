@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import RecordReplay
 
 /// How a fixture stores a body and how large it is, as `inspect` shows it (`json 42 B`, `empty`): the
 /// kind is the native format's own choice (``StoredBodyKind``).

@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import RecordReplay
 
 /// `repo-contracts convert IN OUT`: rewrites a fixture in the format OUT's extension names (native ↔ HAR,
 /// or native → native to normalise one written by hand).

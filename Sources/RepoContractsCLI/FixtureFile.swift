@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import RecordReplay
 
 /// A fixture read from a file for `convert` and `inspect`: the fixture, the format its extension named,
 /// and what a HAR import skipped.

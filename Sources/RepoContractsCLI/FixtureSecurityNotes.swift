@@ -1,4 +1,4 @@
-import StubServer
+import RecordReplay
 
 extension InspectCommand {
     /// What `inspect` reports about secrets in `fixture`: whether the default redaction would still

@@ -1,4 +1,4 @@
-import StubServer
+import RecordReplay
 
 extension FixtureSummary {
     /// The text `inspect` prints: a heading block, the notes, then the interactions table.

@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import RecordReplay
 
 /// What `inspect` shows about one fixture file: where it is, its format and upstream, notes, and one
 /// row per interaction.

@@ -1,4 +1,4 @@
-import StubServer
+import RecordReplay
 
 extension StubServer {
     /// Runs the server in the foreground for `serve` and `record`: starts it, prints its base URL as the

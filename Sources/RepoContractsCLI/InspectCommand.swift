@@ -1,4 +1,4 @@
-import StubServer
+import RecordReplay
 
 /// `repo-contracts inspect FIXTURE…`: shows what fixtures hold (format, upstream, and one line per
 /// interaction) as a table or as JSON.

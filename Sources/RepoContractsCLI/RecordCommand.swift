@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import RecordReplay
 
 /// `repo-contracts record --upstream URL --out FIXTURE`: a recording proxy on a loopback port for any
 /// client (app UI tests, other languages); writes the fixture when it stops on SIGINT or SIGTERM.

@@ -1,4 +1,4 @@
-import StubServer
+import RecordReplay
 
 /// `--redact <name>` and `--allow-name <name>`: the names `record` and `convert` redact beyond the
 /// default rules, and those they leave alone.

@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import RecordReplay
 
 /// `repo-contracts serve FIXTURE…`: replays fixtures on a loopback port outside `swift test`, until
 /// SIGINT or SIGTERM.

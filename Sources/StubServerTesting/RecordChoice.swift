@@ -1,4 +1,4 @@
-import StubServer
+import RecordReplay
 
 /// What a `.stubServer(fixtures:)` scope records: the mode the environment names, or one chosen in code.
 ///

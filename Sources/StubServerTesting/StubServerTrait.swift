@@ -2,7 +2,7 @@ import Foundation
 import MockTime
 import Testing
 
-@_exported import StubServer
+public import RecordReplay
 
 /// A Swift Testing trait that gives each test case its own running ``StubServer``.
 ///

@@ -1,6 +1,6 @@
 import ContractEngine
 import Foundation
-import StubServer
+import RecordReplay
 
 /// The entity factories and conformances the demo and the tests share.
 public enum ExampleContracts {

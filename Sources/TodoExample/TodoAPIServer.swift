@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import RecordReplay
 
 /// A live Todo API on a loopback port: a ``TodoAPIFake`` served over real HTTP, with its own state,
 /// for a recording proxy to forward to. It is what `Fixtures/Todos/` is recorded from.

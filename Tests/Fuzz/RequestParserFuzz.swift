@@ -1,4 +1,4 @@
-// libFuzzer harness for the stub server's HTTP request parser (`Sources/StubServer/HTTP/Parsing`), which
+// libFuzzer harness for the stub server's HTTP request parser (`Sources/RecordReplay/HTTP/Parsing`), which
 // uses the standard library only so it compiles alone with this file: see `.ci/fuzz`.
 //
 // Each input is one byte choosing a feeding step (1–16 bytes), then the bytes of a request. The

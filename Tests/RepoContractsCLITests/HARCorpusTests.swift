@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import RecordReplay
 import Testing
 
 @testable import RepoContractsCLI

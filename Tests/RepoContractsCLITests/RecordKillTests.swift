@@ -1,6 +1,6 @@
 import Foundation
 import Primitives
-import StubServer
+import RecordReplay
 import Testing
 
 #if canImport(FoundationNetworking)

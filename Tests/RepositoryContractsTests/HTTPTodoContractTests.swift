@@ -1,5 +1,6 @@
 import Foundation
 import RepositoryContracts
+import RecordReplay
 import Testing
 import TodoExample
 

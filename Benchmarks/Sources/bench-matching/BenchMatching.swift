@@ -1,5 +1,5 @@
 import BenchSupport
-import StubServer
+import RecordReplay
 
 #if canImport(Glibc)
 import Glibc

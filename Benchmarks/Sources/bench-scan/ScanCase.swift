@@ -1,5 +1,5 @@
 import Foundation
-import StubServer
+import RecordReplay
 
 /// One body to record, made to a given size.
 struct ScanCase: Sendable {

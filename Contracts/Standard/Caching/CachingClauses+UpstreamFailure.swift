@@ -1,6 +1,6 @@
 import Primitives
 import ContractEngine
-import StubServer
+import RecordReplay
 
 extension CachingClauses {
     /// The faults the upstream-failure clauses inject: a status the server chose, and a transport failure.

@@ -1,7 +1,7 @@
 import Primitives
 import ContractEngine
 import Foundation
-import StubServer
+import RecordReplay
 
 extension CachingClauses {
     static var writes: [Clause<Caching<Entity>>] {

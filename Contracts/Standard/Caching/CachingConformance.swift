@@ -2,7 +2,7 @@ import Primitives
 public import ContractEngine
 public import Foundation
 public import MockTime
-import StubServer
+import RecordReplay
 
 /// What a caching repository does when an entry has expired and the remote source fails to answer
 /// the refresh (a `503`, a reset connection).

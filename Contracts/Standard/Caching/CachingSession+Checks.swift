@@ -1,7 +1,7 @@
 import Primitives
 import ContractEngine
 import MockTime
-import StubServer
+import RecordReplay
 
 /// The requests the remote received during one call.
 struct RemoteRequests: CustomStringConvertible {

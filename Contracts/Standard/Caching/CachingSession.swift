@@ -1,7 +1,7 @@
 import ContractEngine
 import Foundation
 import MockTime
-import StubServer
+import RecordReplay
 
 /// One caching clause's world, as its checks use it: the clause's context (subject, promises), its stub
 /// server and clock, and the remote's records (seed them, change them behind the cache's back).

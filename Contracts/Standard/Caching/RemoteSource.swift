@@ -1,7 +1,7 @@
 import Primitives
 import ContractEngine
 public import Foundation
-public import StubServer
+public import RecordReplay
 
 /// The remote source a caching repository reads through, as the caching contract hosts it: an
 /// in-memory collection of entities (``RemoteRecords``) behind the HTTP API the repository speaks,

@@ -2,7 +2,7 @@ public import ContractEngine
 public import StandardContracts
 public import Foundation
 public import MockTime
-import StubServer
+import RecordReplay
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

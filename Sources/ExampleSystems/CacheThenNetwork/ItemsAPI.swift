@@ -1,7 +1,7 @@
 import Primitives
 internal import ContractEngine
 public import Foundation
-public import StubServer
+public import RecordReplay
 
 /// An entity of the cache-then-network seed (003): a passive, `Codable` value.
 public struct Item: Codable, Hashable, Identifiable, Sendable {

@@ -3,7 +3,7 @@ public import StandardContracts
 public import Foundation
 public import MockTime
 import Observation
-import StubServer
+import RecordReplay
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

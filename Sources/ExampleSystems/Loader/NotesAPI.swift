@@ -1,6 +1,6 @@
 import Primitives
 public import Foundation
-public import StubServer
+public import RecordReplay
 internal import ContractEngine
 internal import TodoExample
 public import MockTime

@@ -1,5 +1,5 @@
 public import Foundation
-public import StubServer
+public import RecordReplay
 
 /// The recipes API as a fake: `GET /recipes.json` lists the recipes it holds (``Recipe/samples`` to
 /// begin with); anything else is `404`. Served by a clause's stub server, or live on a loopback port

@@ -1,7 +1,7 @@
 public import ContractEngine
 public import StandardContracts
 internal import Foundation
-internal import StubServer
+internal import RecordReplay
 
 /// The recipes contract's terms: a recipes service over the clause's stub server (the recipes API).
 public typealias RecipesTerms = StubServerTerms<any RecipesService>

@@ -1,7 +1,7 @@
 import Primitives
 internal import ContractEngine
 public import Foundation
-public import StubServer
+public import RecordReplay
 
 /// The auth API as a stateful fake: accounts by email, tokens numbered per instance (`token-1`, …) so
 /// that what is recorded from it is the same on every run. It answers in process (an ``AuthAPI``), as a

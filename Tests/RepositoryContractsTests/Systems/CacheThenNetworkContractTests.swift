@@ -2,6 +2,7 @@ import Foundation
 import MockTime
 import RepositoryContracts
 import ExampleSystems
+import RecordReplay
 import Testing
 
 /// Seed 003's contract on its conformances: the HTTP repository on the stateful API in code, by replaying

@@ -1,6 +1,7 @@
 import Foundation
 import RepositoryContracts
 import ExampleSystems
+import RecordReplay
 import Testing
 
 /// Seed 004's contract on its conformances: the HTTP loader on the stateful API in code, by replaying

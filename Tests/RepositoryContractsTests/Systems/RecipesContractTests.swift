@@ -1,7 +1,7 @@
 import ContractEngine
 import Foundation
 import ExampleSystems
-import StubServer
+import RecordReplay
 import StandardContracts
 import Testing
 

@@ -1,0 +1,191 @@
+import Foundation
+import RecordReplay
+import Testing
+
+/// Connection faults, deferred plans and stopping, as a client sees them.
+@Suite("HTTP transport: faults, deferred plans and stop")
+struct HTTPFaultTests {
+    static let request = "GET /f HTTP/1.1\r\nHost: x\r\n\r\n"
+
+    @Test("connectionReset: the client's read fails with ECONNRESET")
+    func reset() async throws {
+        try await withListener(handler: { _ in .fault(.connectionReset) }) { _, port in
+            let outcome = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                try client.send(Self.request)
+                return client.readUntilClosed()
+            }
+            #expect(outcome.bytes.isEmpty)
+            #expect(outcome.ending == .reset)
+        }
+    }
+
+    @Test("closeWithoutReply: the client reads end of stream and nothing else")
+    func closeWithoutReply() async throws {
+        try await withListener(handler: { _ in .fault(.closeWithoutReply) }) { _, port in
+            let outcome = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                try client.send(Self.request)
+                return client.readUntilClosed()
+            }
+            #expect(outcome.bytes.isEmpty)
+            #expect(outcome.ending == .endOfStream)
+        }
+    }
+
+    @Test("malformedResponse: the client reads exactly those bytes, then end of stream")
+    func malformedResponse() async throws {
+        let garbage = Data("HTTP/1.1 2OO NOT\r\nwhat\u{00}\r\n".utf8)
+        try await withListener(handler: { _ in .fault(.malformedResponse(garbage)) }) { _, port in
+            let outcome = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                try client.send(Self.request)
+                return client.readUntilClosed()
+            }
+            #expect(Data(outcome.bytes) == garbage)
+            #expect(outcome.ending == .endOfStream)
+        }
+    }
+
+    @Test("truncatedBody: the full Content-Length, part of the body, then end of stream")
+    func truncatedBody() async throws {
+        let response = StubResponse(status: 200, headers: ["X-A": "1"], body: Data("0123456789".utf8))
+        try await withListener(handler: { _ in .fault(.truncatedBody(response, keepingBytes: 4)) }) { _, port in
+            let outcome = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                try client.send(Self.request)
+                return client.readUntilClosed()
+            }
+            #expect(String(decoding: outcome.bytes, as: UTF8.self) == "HTTP/1.1 200 OK\r\nX-A: 1\r\nContent-Length: 10\r\n\r\n0123")
+            #expect(outcome.ending == .endOfStream)
+        }
+    }
+
+    @Test("neverRespond: the connection stays open and silent until the server stops")
+    func neverRespond() async throws {
+        let log = RequestLog()
+        let handler: @Sendable (StubRequest) -> ResponsePlan = {
+            log.record($0)
+            return .fault(.neverRespond)
+        }
+        try await withListener(ServerOptions(idleTimeout: .milliseconds(300)), handler: handler) { listener, port in
+            let client = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                try client.send(Self.request)
+                return client
+            }
+            _ = try await log.next()
+            // Well past the idle timeout, the connection is still open and nothing was sent.
+            let early = try await blocking { Platform.waitReadable([client.descriptor], timeoutMilliseconds: 300)[0] }
+            #expect(!early, "the server answered or closed a neverRespond connection")
+            #expect(listener.openConnectionCount == 1)
+            await listener.stop()
+            let outcome = try await blocking { client.readUntilClosed() }
+            #expect(outcome.bytes.isEmpty)
+            #expect(outcome.ending == .endOfStream)
+        }
+    }
+
+    @Test("deferred: the plan returned by the async closure is carried out")
+    func deferred() async throws {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
+            .deferred {
+                if request.path == "/f" {
+                    for await _ in gate { break }
+                }
+                return .deferred { echo(request) }
+            }
+        }
+        try await withListener(handler: handler) { _, port in
+            let client = try await blocking { try RawHTTPClient(port: port) }
+            try client.send(Self.request)
+            open.yield()
+            let response = try await blocking { try client.readResponse() }
+            #expect(response.status == 200)
+            #expect(response.text.hasPrefix("GET /f"))
+            let again = try await blocking { try client.exchange("GET /g HTTP/1.1\r\nHost: x\r\n\r\n") }
+            #expect(again.text.hasPrefix("GET /g"), "the connection stays usable after a deferred plan")
+        }
+    }
+
+    @Test("stop() cancels a deferred plan and closes its connection, and closes idle connections")
+    func stopDuringDeferred() async throws {
+        let log = RequestLog()
+        let (cancellations, cancelled) = AsyncStream<Void>.makeStream()
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
+            log.record(request)
+            return .deferred {
+                await withTaskCancellationHandler {
+                    let (never, _) = AsyncStream<Void>.makeStream()
+                    for await _ in never {}
+                } onCancel: {
+                    cancelled.yield()
+                }
+                return .respond(StubResponse(status: 200))
+            }
+        }
+        try await withListener(handler: handler) { listener, port in
+            let (waiting, idle) = try await blocking {
+                let waiting = try RawHTTPClient(port: port)
+                try waiting.send(Self.request)
+                return (waiting, try RawHTTPClient(port: port))
+            }
+            _ = try await log.next()
+            await listener.stop()
+            #expect(listener.openConnectionCount == 0)
+            _ = try await withSafetyTimeout("waiting for the deferred task to be cancelled") {
+                var iterator = cancellations.makeAsyncIterator()
+                return await iterator.next()
+            }
+            let waitingOutcome = try await blocking { waiting.readUntilClosed() }
+            let idleOutcome = try await blocking { idle.readUntilClosed() }
+            #expect(waitingOutcome.bytes.isEmpty)
+            #expect(idleOutcome.bytes.isEmpty && idleOutcome.ending == .endOfStream)
+            let refused = try await blocking { () -> Bool in
+                do {
+                    _ = try RawHTTPClient(port: port)
+                    return false
+                } catch {
+                    return true
+                }
+            }
+            #expect(refused, "the listening socket is closed after stop()")
+        }
+    }
+
+    @Test("stop() lets a response being produced finish, with Connection: close")
+    func stopLetsInFlightFinish() async throws {
+        let log = RequestLog()
+        let release = DispatchSemaphore(value: 0)
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
+            log.record(request)
+            release.wait()
+            return .respond(StubResponse(status: 200, body: Data("done".utf8)))
+        }
+        try await withListener(handler: handler) { listener, port in
+            // However the test ends, no handler stays blocked (stop() would wait for it).
+            defer { (0..<2).forEach { _ in release.signal() } }
+            release.signal()  // lets the warm-up request through
+            let (busy, idle) = try await blocking {
+                let idle = try RawHTTPClient(port: port)
+                _ = try idle.exchange("GET /warm HTTP/1.1\r\nHost: x\r\n\r\n")
+                let busy = try RawHTTPClient(port: port)
+                try busy.send(Self.request)
+                return (busy, idle)
+            }
+            _ = try await log.next()
+            _ = try await log.next()
+            let stopping = Task { await listener.stop() }
+            // Once the idle connection is closed, stop() has begun; then let the busy handler return.
+            let idleOutcome = try await blocking { idle.readUntilClosed() }
+            #expect(idleOutcome.ending == .endOfStream)
+            release.signal()
+            let (response, rest) = try await blocking { (try busy.readResponse(), try busy.readToEnd()) }
+            await stopping.value
+            #expect(response.text == "done")
+            #expect(response.header("Connection") == "close")
+            #expect(rest.isEmpty)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import RecordReplay
+
+/// Starts a listener for one test, runs `body` with it and its port, then stops it.
+@discardableResult
+func withListener<Result: Sendable>(
+    _ options: ServerOptions = ServerOptions(),
+    handler: @escaping @Sendable (StubRequest) -> ResponsePlan = echo,
+    _ body: (HTTPListener, UInt16) async throws -> Result
+) async throws -> Result {
+    let listener = HTTPListener(options: options, handler: handler)
+    let port = try listener.start()
+    do {
+        let result = try await body(listener, port)
+        await listener.stop()
+        return result
+    } catch {
+        await listener.stop()
+        throw error
+    }
+}
+
+/// Answers 200 with a text body describing the request: `METHOD path`, the query items, the header
+/// names and the body.
+@Sendable func echo(_ request: StubRequest) -> ResponsePlan {
+    let query = request.query.map { "\($0.name)=\($0.value ?? "<nil>")" }.joined(separator: "&")
+    let text = "\(request.method) \(request.path)\nquery: \(query)\nbody: \(String(decoding: request.body, as: UTF8.self))"
+    return .respond(StubResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data(text.utf8)))
+}
+
+/// A stream of the requests a handler saw, for tests that wait until the server has a request.
+final class RequestLog: Sendable {
+    let requests: AsyncStream<StubRequest>
+    private let continuation: AsyncStream<StubRequest>.Continuation
+
+    init() {
+        (requests, continuation) = AsyncStream.makeStream()
+    }
+
+    func record(_ request: StubRequest) {
+        continuation.yield(request)
+    }
+
+    /// The next request the handler received; throws when none comes within the safety timeout.
+    func next() async throws -> StubRequest {
+        let requests = requests
+        return try await withSafetyTimeout("waiting for the handler to receive a request") {
+            var iterator = requests.makeAsyncIterator()
+            return await iterator.next()
+        }
+    }
+}
+
+/// The value of `operation`, or an error when it has produced none within `timeout`: a safety net, so a
+/// test whose event never comes fails instead of hanging the run.
+func withSafetyTimeout<Value: Sendable>(
+    _ what: String, timeout: Duration = .seconds(60), _ operation: @escaping @Sendable () async -> Value?
+) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value?.self) { group in
+        group.addTask { await operation() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            throw RawClientError("timed out \(what)")
+        }
+        defer { group.cancelAll() }
+        guard let value = try await group.next() ?? nil else { throw RawClientError("nothing came while \(what)") }
+        return value
+    }
+}

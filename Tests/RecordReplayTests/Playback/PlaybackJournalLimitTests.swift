@@ -1,0 +1,32 @@
+import Foundation
+import RecordReplay
+import Testing
+
+/// A limited journal keeps the latest requests only, so a long-running server's memory stays flat.
+@Suite("Playback: journal limit")
+struct PlaybackJournalLimitTests {
+    @Test("the journal keeps the latest requests; sequence numbers keep counting every request")
+    func keepsLatest() {
+        var options = PlaybackOptions(journalLimit: 10)
+        options.unusedInteractions = .ignore
+        let playback = Playback(options: options)
+        playback.stub(.any, with: StubResponse(status: 204))
+        for number in 1...1_000 {
+            _ = playback.plan(for: StubRequest(method: "GET", path: "/items/\(number)"))
+        }
+        let journal = playback.journal
+        #expect(journal.count == 10)
+        #expect(journal.map(\.sequenceNumber) == Array(991...1_000))
+        #expect(journal.last?.path == "/items/1000")
+    }
+
+    @Test("without a limit every request stays in the journal")
+    func unlimitedByDefault() {
+        let playback = Playback()
+        playback.stub(.any, with: StubResponse(status: 204))
+        for number in 1...100 {
+            _ = playback.plan(for: StubRequest(method: "GET", path: "/items/\(number)"))
+        }
+        #expect(playback.journal.count == 100)
+    }
+}

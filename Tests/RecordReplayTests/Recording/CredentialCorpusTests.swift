@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import RecordReplay
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A corpus of credentials, one per request, sent through the real recorder to an upstream that echoes
+/// each request back (in a response header and in its JSON body): every one must be redacted in place,
+/// never written to the fixture.
+@Suite("Recording: the credential corpus never reaches a fixture", .timeLimit(.minutes(10)))
+struct CredentialCorpusTests {
+    /// One credential and where the client puts it.
+    struct Case: Sendable, CustomStringConvertible {
+        enum Place: Sendable { case header(String), query(String), form(String), json(String), multipart(String), xml(String), path }
+        var kind: String
+        var place: Place
+        var secret: String
+        var description: String { "\(kind) in \(place)" }
+    }
+
+    /// Values that look like credentials but have no provider's shape: only their names give them away.
+    private static func opaque(_ number: Int) -> String {
+        "opaque-\(number)-" + String(repeating: "Qx7", count: 6)
+    }
+
+    static let cases: [Case] = {
+        var cases: [Case] = []
+        let headerNames = [
+            "X-Acme-Token", "X-Acme-Api-Key", "Ocp-Apim-Subscription-Key", "PRIVATE-TOKEN", "X-GitHub-Access-Token",
+            "X-Session-Token", "X-CSRF-Token", "X-Hub-Signature-256", "X-Amz-Security-Token", "Proxy-Authorization",
+        ]
+        cases += headerNames.enumerated().map { Case(kind: "credential-named header", place: .header($1), secret: opaque($0)) }
+        let queryNames = ["hf_token", "AuthToken", "id_token", "X-Amz-Credential", "X-Amz-Signature", "sessionId", "pwd", "otp"]
+        cases += queryNames.enumerated().map { Case(kind: "credential-named query item", place: .query($1), secret: opaque(100 + $0)) }
+        let formNames = ["password", "client_secret", "newPassword", "pin_code"]
+        cases += formNames.enumerated().map { Case(kind: "credential-named form field", place: .form($1), secret: opaque(200 + $0)) }
+        let memberNames = ["apiKey", "refresh_token", "signingSecret", "passphrase"]
+        cases += memberNames.enumerated().map { Case(kind: "credential-named JSON member", place: .json($1), secret: opaque(300 + $0)) }
+        let partNames = ["password", "api_key", "token"]
+        cases += partNames.enumerated().map { Case(kind: "credential-named multipart part", place: .multipart($1), secret: opaque(400 + $0)) }
+        let elementNames = ["Password", "SessionToken", "clientSecret"]
+        cases += elementNames.enumerated().map { Case(kind: "credential-named XML element", place: .xml($1), secret: opaque(500 + $0)) }
+        // Random-looking tokens with no name or shape: in a webhook-style path segment, a neutral header and
+        // a neutral query item.
+        let opaqueTokens = ["Zr4pQ9xLm2Wv7Tn1Ks8YbC3d", "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9w", "Hq2Jx7Lp4Nv9Rt6Wz3Yb8Cd5Fg1K"]
+        for (offset, token) in opaqueTokens.enumerated() {
+            cases.append(Case(kind: "random-looking token", place: .path, secret: token))
+            cases.append(Case(kind: "random-looking token", place: .header("X-Trace-Note"), secret: token + "\(offset)h"))
+            cases.append(Case(kind: "random-looking token", place: .query("ref"), secret: token + "\(offset)q"))
+        }
+        // Provider tokens under names that say nothing: only their shape gives them away.
+        for (offset, shape) in TokenShape.providers.enumerated() {
+            let place: Case.Place = switch offset % 3 {
+            case 0: .header("X-Note")
+            case 1: .query("q")
+            default: .json("note")
+            }
+            cases.append(Case(kind: shape.name, place: place, secret: TokenShapeTests.sample(of: shape)))
+        }
+        return cases
+    }()
+
+    @Test("each credential is redacted in place, in the request and in the echo; none is in the file")
+    func corpus() async throws {
+        let upstream = StubServer()
+        upstream.playback.stub(.any) { request in
+            var echo: [String: String] = [:]
+            for field in request.headers where field.name.lowercased().hasPrefix("x-") || field.name.contains("TOKEN")
+                || field.name.lowercased().contains("auth") || field.name.contains("Key")
+            {
+                echo[field.name] = field.value
+            }
+            for item in request.query { echo["query " + item.name] = item.value ?? "" }
+            echo["body"] = String(decoding: request.body, as: UTF8.self)
+            let body = (try? JSONSerialization.data(withJSONObject: ["echo": echo], options: [.sortedKeys])) ?? Data()
+            let firstCustom = request.headers.first { $0.name.lowercased().hasPrefix("x-") }?.value ?? ""
+            return StubResponse(headers: ["Content-Type": "application/json", "X-Echo": firstCustom], body: body)
+        }
+        try await upstream.start()
+        let recorder = StubServer()
+        recorder.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
+        try await recorder.start()
+
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        for (number, item) in Self.cases.enumerated() {
+            var components = URLComponents(url: recorder.url("/items/\(number)"), resolvingAgainstBaseURL: false)!
+            var request = URLRequest(url: recorder.url("/items/\(number)"))
+            if case .path = item.place { request.url = recorder.url("/hooks/\(number)/\(item.secret)") }
+            request.httpMethod = "POST"
+            switch item.place {
+            case .header(let name):
+                request.setValue(item.secret, forHTTPHeaderField: name)
+            case .query(let name):
+                components.queryItems = [URLQueryItem(name: name, value: item.secret)]
+                request.url = components.url
+            case .form(let name):
+                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data("title=milk&\(name)=\(item.secret)".utf8)
+            case .json(let name):
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(#"{"title":"milk","nested":{"\#(name)":"\#(item.secret)"}}"#.utf8)
+            case .multipart(let name):
+                request.setValue("multipart/form-data; boundary=corpus", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(
+                    ("--corpus\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nmilk\r\n--corpus\r\n"
+                        + "Content-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(item.secret)\r\n--corpus--\r\n").utf8)
+            case .path:
+                break
+            case .xml(let name):
+                request.setValue("application/xml", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data("<login><user>ada</user><\(name)>\(item.secret)</\(name)></login>".utf8)
+            }
+            _ = try await session.data(for: request)
+        }
+        await recorder.stop()
+        await upstream.stop()
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = try #require(try recorder.saveRecording(to: file))
+        #expect(outcome.recordedCount == Self.cases.count)
+        let written = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        var leaked: [String] = []
+        for item in Self.cases where written.contains(item.secret) || written.contains(Self.jsonEscaped(item.secret)) {
+            leaked.append(item.description)
+        }
+        #expect(leaked.isEmpty, "written to the fixture in clear: \(leaked)")
+        #expect(SecretScan().findings(in: try Fixture(contentsOf: file)).isEmpty)
+        print("[corpus] \(Self.cases.count) credentials, \(Self.cases.count - leaked.count) redacted in place, \(leaked.count) leaked")
+    }
+
+    /// `secret` as a JSON string literal's content (`/` escaped as JSONSerialization writes it).
+    private static func jsonEscaped(_ secret: String) -> String {
+        secret.replacingOccurrences(of: "/", with: "\\/")
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+@testable import RecordReplay
+
+/// The secret scan and the propagation's search cost linear work on every input: doubling the input
+/// at most doubles the steps counted (``ScanWork``), and the steps per byte stay small, for each rule's
+/// prefix repeated, near misses, PEM bundles, lists of tokens and long base64. Counted, never timed.
+@Suite("Secret scan: linear cost on adversarial input")
+struct ScanCostTests {
+    /// The repeated units: every rule's and every provider shape's prefix, each shape's sample glued
+    /// and spaced, and the structured kinds' openings.
+    static let units: [String] = {
+        var units = SecretPrefixRule.all.map { String(decoding: $0.prefix, as: UTF8.self) }
+        for shape in TokenShape.providers {
+            let sample = TokenShapeTests.sample(of: shape)
+            // The anchor alone, and samples glued by a character that starts a new word.
+            units += [String(decoding: shape.anchor, as: UTF8.self), sample + "-"]
+        }
+        units += [
+            "eyJ", "eyJa.", "eyJhbGciOi.eyJzdWIiOi.", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln ",
+            "-----BEGIN ", "-----BEGIN PRIVATE KEY-----\n", "-----BEGIN RSA PRIVATE KEY-----\nMIIB\n",
+            "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUOfa3\n-----END CERTIFICATE-----\n",
+            "-----", "aws_secret", "aws_secret_access_key=", "aws_secret=ABCD", "A", "Ab3+/", "AKIAAKIA",
+            "{\"id\":1,\"title\":\"Buy milk\",\"done\":false},",
+        ]
+        return units
+    }()
+
+    static func repeated(_ unit: String, toAtLeast size: Int) -> String {
+        String(repeating: unit, count: size / max(1, unit.utf8.count) + 1)
+    }
+
+    static func steps(scanning text: String, name: String? = nil) -> Int {
+        var work = ScanWork()
+        _ = SecretScanShapes.matches(in: text, name: name, work: &work)
+        return work.steps
+    }
+
+    @Test("doubling any repeated unit at most doubles the scan's steps, at most 80 steps a byte")
+    func scanIsLinear() {
+        let size = 8_192
+        var worst: (unit: String, perByte: Double) = ("", 0)
+        for unit in Self.units {
+            let small = Self.repeated(unit, toAtLeast: size)
+            let large = Self.repeated(unit, toAtLeast: 2 * size)
+            let smallSteps = Self.steps(scanning: small)
+            let largeSteps = Self.steps(scanning: large)
+            let perByte = Double(largeSteps) / Double(large.utf8.count)
+            if perByte > worst.perByte { worst = (unit, perByte) }
+            #expect(
+                Double(largeSteps) <= 2.3 * Double(smallSteps) + 1_000,
+                "\(unit.debugDescription): \(smallSteps) steps for \(small.utf8.count) bytes, \(largeSteps) for \(large.utf8.count)")
+            #expect(perByte <= 80, "\(unit.debugDescription): \(perByte) steps a byte")
+        }
+        print("[scan cost] \(Self.units.count) units; the most steps a byte: \(worst.perByte) for \(worst.unit.debugDescription)")
+    }
+
+    @Test("a field named for an AWS secret scans linearly too")
+    func awsNameIsLinear() {
+        let unit = "aws_secret " + String(repeating: "Ab3+", count: 10) + "="
+        let small = Self.steps(scanning: Self.repeated(unit, toAtLeast: 8_192), name: "aws_secret_access_key")
+        let large = Self.steps(scanning: Self.repeated(unit, toAtLeast: 16_384), name: "aws_secret_access_key")
+        #expect(Double(large) <= 2.2 * Double(small) + 1_000)
+    }
+
+    @Test("repeated prefixes make one match covering them all, not a string per repetition")
+    func repeatedPrefixesMakeOneMatch() {
+        let text = Self.repeated("xoxb-", toAtLeast: 50_000)
+        let matches = SecretScanShapes.matches(in: text)
+        let held = matches.map(\.text.utf8.count).reduce(0, +)
+        #expect(matches.contains { $0.kind == .slackToken && $0.text == text })
+        #expect(held <= 2 * text.utf8.count, "the matches hold \(held) bytes for a text of \(text.utf8.count)")
+    }
+
+    @Test("a private key without its END line is redacted to the end of the text, once")
+    func unterminatedPrivateKeys() {
+        let text = "key: " + Self.repeated("-----BEGIN PRIVATE KEY-----\nMIIE\n", toAtLeast: 20_000)
+        let keys = SecretScanShapes.matches(in: text).filter { $0.kind == .privateKey }
+        #expect(keys.count == 1)
+        #expect(keys.first?.text == String(text.dropFirst(5)))
+    }
+
+    // MARK: The propagation's search
+
+    @Test("the search finds exactly the union of every occurrence, on random texts")
+    func searchMatchesBruteForce() {
+        var generator = SampleGenerator(seed: 42)
+        let alphabet = Array("ab-".utf8)
+        for round in 0..<300 {
+            let text = (0..<generator.next(below: 60)).map { _ in alphabet[generator.next(below: alphabet.count)] }
+            let patterns = (0..<(1 + generator.next(below: 4))).map { _ in
+                String(decoding: (0..<(1 + generator.next(below: 5))).map { _ in alphabet[generator.next(below: alphabet.count)] }, as: UTF8.self)
+            }
+            var work = ScanWork()
+            let found = SpellingSearch(patterns).occurrences(in: text, work: &work).map(\.range)
+            #expect(found == Self.bruteForceUnion(of: patterns.map { Array($0.utf8) }, in: text), "round \(round): \(patterns) in \(String(decoding: text, as: UTF8.self))")
+        }
+    }
+
+    @Test("overlapping secrets are replaced as one stretch: no part of either survives")
+    func overlappingSecrets() {
+        let search = SpellingSearch(["abcd", "cdefgh"])
+        #expect(search.replacing(in: "x abcdefgh y") == "x \(Redaction.placeholder) y")
+        #expect(search.replacing(in: "nothing here") == nil)
+    }
+
+    @Test("a long string (over 64 KiB) and a string shorter than the window are found too")
+    func longAndShortStrings() {
+        let long = String(repeating: "ab1", count: 30_000)
+        var search = SpellingSearch(shortest: 16)
+        search.add(long, replacement: "[L]")
+        search.add("zz", replacement: "[S]")
+        #expect(search.replacing(in: "x" + long + "y zz") == "x[L]y [S]")
+        #expect(search.replacing(in: "x" + long.dropLast() + "y") == nil)
+    }
+
+    @Test("the search's steps grow linearly: periodic texts, shared endings, many strings")
+    func searchIsLinear() {
+        func steps(_ patterns: [String], _ text: String) -> Int {
+            var work = ScanWork()
+            _ = SpellingSearch(patterns).replacing(in: text, work: &work)
+            return work.steps
+        }
+        let periodic = { (size: Int) in Self.repeated("xoxb-", toAtLeast: size) }
+        // A secret that is half a periodic text occurs at every period of the text.
+        #expect(Double(steps([periodic(8_000)], periodic(32_000))) <= 2.2 * Double(steps([periodic(4_000)], periodic(16_000))))
+        // Many secrets, all ending alike, in a text made of them.
+        let endingAlike = { (count: Int) in (0..<count).map { "s\($0)" + String(repeating: "A", count: 20) } }
+        let few = endingAlike(500)
+        let many = endingAlike(1_000)
+        #expect(Double(steps(many, many.joined())) <= 2.4 * Double(steps(few, few.joined())))
+    }
+
+    static func bruteForceUnion(of patterns: [[UInt8]], in text: [UInt8]) -> [Range<Int>] {
+        var starts: [Range<Int>] = []
+        for pattern in patterns where !pattern.isEmpty && pattern.count <= text.count {
+            for start in 0...(text.count - pattern.count) where Array(text[start..<(start + pattern.count)]) == pattern {
+                starts.append(start..<(start + pattern.count))
+            }
+        }
+        var merged: [Range<Int>] = []
+        for range in starts.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound < last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+}

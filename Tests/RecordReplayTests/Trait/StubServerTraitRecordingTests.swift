@@ -1,0 +1,74 @@
+import Foundation
+@testable import StubServerTesting
+import RecordReplay
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The trait records a missing fixture from the live API (a stub server on loopback here), says so
+/// as an issue, and replays the file on the next run.
+@Suite("The .stubServer trait: recording")
+struct StubServerTraitRecordingTests {
+    @Test("once: records the missing fixture and reports it; none: replays it")
+    func recordThenReplay() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID())", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let upstream = StubServer()
+        upstream.playback.stub(.get("/todos")) { _ in
+            StubResponse(headers: ["Content-Type": "application/json"], body: Data(#"[{"id":1}]"#.utf8))
+        }
+        try await upstream.start()
+        let test = try #require(Test.current)
+        let file = root.appendingPathComponent("Todos/\(StubServerTrait.fixtureName(forTestNamed: test.name)).json")
+
+        let recording: StubServerTrait = .stubServer(
+            fixtures: "Todos", fixturesRoot: root, record: .once, upstream: upstream.baseURL)
+        try await withKnownIssue {
+            try await recording.provideScope(for: test, testCase: nil) {
+                let (body, _) = try await URLSession.shared.data(from: Self.url("/todos"))
+                #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
+            }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("recorded 1 interaction into \(file.path)") }
+        }
+        await upstream.stop()
+        #expect(FileManager.default.fileExists(atPath: file.path))
+
+        let replaying: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .never)
+        try await replaying.provideScope(for: test, testCase: nil) {
+            let (body, _) = try await URLSession.shared.data(from: Self.url("/todos"))
+            #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
+            #expect(StubServer.current.journal.first?.responder.description.hasPrefix(file.path) == true)
+        }
+    }
+
+    @Test("a mode that records without an upstream fails naming the variable")
+    func recordingNeedsUpstream() throws {
+        let server = StubServer(StubServer.Configuration(
+            fixtureDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("none-\(UUID())"),
+            recordMode: .once))
+        #expect {
+            try server.loadFixture(named: "todos")
+        } throws: { error in
+            String(describing: error).contains("REPOSITORY_CONTRACTS_UPSTREAM")
+        }
+    }
+
+    private static func url(_ path: String) -> URL {
+        URL(string: StubServer.current.baseURL.absoluteString + path)!
+    }
+
+    @Test("record: .never is a mode chosen in code, never read as 'nothing chosen'; none is still read from the environment")
+    func neverIsChosenInCode() throws {
+        #expect(RecordChoice.never.mode == .never)
+        #expect(RecordChoice.fromEnvironment.mode == nil)
+        #expect(RecordChoice.mode(.drift) == .drift)
+        let everything = ["REPOSITORY_CONTRACTS_RECORD": "all"]
+        #expect(try RecordMode.resolved(explicit: RecordChoice.never.mode, environment: everything) == .never)
+        #expect(try RecordMode.resolved(explicit: RecordChoice.fromEnvironment.mode, environment: everything) == .all)
+        let trait: StubServerTrait = .stubServer(fixtures: "Todos", record: .never)
+        #expect(trait.recordMode == .never)
+    }
+}
