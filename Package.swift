@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "RecordReplay", dependencies: ["Primitives"]),
         // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
         // unmatched requests as test failures.
-        .target(name: "StubServerTesting", dependencies: ["RecordReplay", "MockTime"]),
+        .target(name: "StubServerTesting", dependencies: ["Primitives", "RecordReplay", "MockTime"]),
         // A `Clock` whose time moves only when the test says so, with a `Date` view of the same timeline.
         // Never imports Testing.
         .target(name: "MockTime", dependencies: ["Primitives"]),

@@ -83,7 +83,7 @@ public struct ClauseServer: Sendable {
         } catch {
             failures.append(ContractFailure(message: "the recording could not be written: \(error)"))
         }
-        for finding in server.finish().findings where finding.severity == .error {
+        for finding in server.report.findings where finding.severity == .error {
             failures.append(ContractFailure(message: "stub server: \(finding.message)"))
         }
         return failures

@@ -11,7 +11,7 @@ import Primitives
 /// let repository = HTTPTodoRepository(baseURL: server.baseURL)
 /// // … exercise the repository …
 /// await server.stop()
-/// let report = server.finish()   // unmatched requests, unused interactions
+/// let report = server.report   // unmatched requests, unused interactions
 /// ```
 ///
 /// Inside a Swift Testing test, the `.stubServer(…)` trait (module `StubServerTesting`, re-exported by
@@ -20,7 +20,7 @@ import Primitives
 ///
 /// Every request goes to the ``playback`` engine: stubs first, then fixtures, then faults; each one is
 /// kept in the ``journal``. A request nothing matches gets a diagnostic answer (see
-/// ``PlaybackOptions``) and appears in ``finish()``'s report, so it fails the owning test even when the
+/// ``PlaybackOptions``) and appears in ``report``, so it fails the owning test even when the
 /// client swallows the answer.
 public final class StubServer: Sendable {
     /// How the server listens and how it plays back.
@@ -138,12 +138,12 @@ public final class StubServer: Sendable {
     ///
     /// - Throws: ``FixtureError`` naming the file, the JSON path and the reason.
     /// A fixture that still holds a credential (the secret scan of recording finds one) is loaded, and
-    /// ``finish()`` reports it as an error naming each finding and the command that redacts the file.
+    /// ``report``s it as an error naming each finding and the command that redacts the file.
     public func loadFixture(at url: URL) throws {
         loadScanned(try Fixture(contentsOf: url), from: url)
     }
 
-    /// Loads a fixture read from `url`, noting the secrets it still holds for ``finish()``.
+    /// Loads a fixture read from `url`, noting the secrets it still holds for ``report``.
     private func loadScanned(_ fixture: Fixture, from url: URL) {
         load(fixture, source: url.path)
         let findings = LoadedFixtureScan.findings(in: fixture, readFrom: url, redaction: configuration.redaction)
@@ -197,14 +197,11 @@ public final class StubServer: Sendable {
         playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream))
     }
 
-    /// What happened in this scope: unmatched requests (with the closest recorded request and a diff),
-    /// unused interactions, stubs that threw. Call it after the client's work is done.
-    public func finish() -> PlaybackReport {
-        playback.finish()
+    /// What happened in this scope so far: unmatched requests (with the closest recorded request and a
+    /// diff), unused interactions, stubs that threw. Read it after the client's work is done.
+    public var report: PlaybackReport {
+        playback.report
     }
-
-    /// The environment variable that names the live API's base URL for recording and drift checks.
-    public static let upstreamVariable = "REPOSITORY_CONTRACTS_UPSTREAM"
 
     /// The server of the current `.stubServer` test scope, if any.
     @TaskLocal public static var currentIfAny: StubServer?
@@ -240,7 +237,7 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
         case .missingFixture(let name, let searched):
             return """
                 no fixture named '\(name)': looked for \(searched.joined(separator: " and ")); record it with \
-                \(RecordMode.environmentVariable)=once \(StubServer.upstreamVariable)=<base URL> swift test
+                \(EnvironmentVariable.record)=once \(EnvironmentVariable.upstream)=<base URL> swift test
                 """
         case .fixtureAlreadyRecording(let fixture):
             return """
@@ -251,7 +248,7 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
         case .noUpstream(let fixture):
             return """
                 \(fixture) should be recorded or checked for drift, but no upstream is configured: set \
-                \(StubServer.upstreamVariable)=<base URL of the live API> (or pass upstream: to the trait)
+                \(EnvironmentVariable.upstream)=<base URL of the live API> (or pass upstream: to the trait)
                 """
         }
     }

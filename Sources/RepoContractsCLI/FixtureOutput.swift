@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// The output side of the commands that read one fixture and write another (`convert`, `trim`): the
 /// two file operands, and the write itself, redacted and scanned as a recording is.

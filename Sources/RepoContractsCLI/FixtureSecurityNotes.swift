@@ -1,4 +1,4 @@
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 extension InspectCommand {
     /// What `inspect` reports about secrets in `fixture`: whether the default redaction would still

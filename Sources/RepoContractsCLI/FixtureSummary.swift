@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// What `inspect` shows about one fixture file: where it is, its format and upstream, notes, and one
 /// row per interaction.

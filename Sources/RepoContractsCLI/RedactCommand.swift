@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// `repo-contracts redact FIXTURE…`: redacts fixture files in place, as a recording would have, or with
 /// `--check` says what it would change without writing.

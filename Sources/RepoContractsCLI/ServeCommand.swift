@@ -175,7 +175,7 @@ struct ServeCommand: Subcommand, Equatable {
             "Serving \(interactions) interaction\(interactions == 1 ? "" : "s") from \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") at \(url)"
                 + (driftUpstream.map { ", checking drift against \($0.absoluteString)" } ?? "")
         }
-        let report = server.finish()
+        let report = server.report
         let requests = server.journal.last?.sequenceNumber ?? 0
         let (lines, exitCode) = stopReport(report, requests: requests, signal: signal)
         for line in lines {

@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// `repo-contracts trim IN OUT`: keeps the entries of a fixture a test needs, chosen by host, method,
 /// path pattern or index, and writes them (redacted and scanned, as `convert` does).

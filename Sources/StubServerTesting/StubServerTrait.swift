@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 import MockTime
 import Testing
@@ -52,7 +53,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             configuration.fixtureDirectory = directory
             let environment = ProcessInfo.processInfo.environment
             configuration.recordMode = try RecordMode.resolved(explicit: recordMode, environment: environment)
-            if configuration.upstream == nil, let text = environment[StubServer.upstreamVariable], !text.isEmpty {
+            if configuration.upstream == nil, let text = environment[EnvironmentVariable.upstream], !text.isEmpty {
                 configuration.upstream = URL(string: text)
             }
         }
@@ -87,7 +88,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         } catch {
             Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
         }
-        report(server.finish())
+        report(server.report)
     }
 
     private func prepareFixtures(of server: StubServer, for test: Test, testCase: Test.Case?) throws {

@@ -152,7 +152,7 @@ struct HARCorpusTests {
         // loading the unredacted file in a test scope fails it, naming what it holds
         let server = StubServer()
         try server.loadFixture(at: source)
-        let leakFinding = server.finish().findings.first { $0.message.contains("a recording would have redacted") }
+        let leakFinding = server.report.findings.first { $0.message.contains("a recording would have redacted") }
         // The message: a heading, one line per finding, the command that fixes it.
         let findingCount = leakFinding.map { $0.message.split(separator: "\n").count - 2 } ?? 0
 

@@ -1,6 +1,6 @@
 import Foundation
 import Primitives
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 @testable import RepoContractsCLI
@@ -94,7 +94,7 @@ struct ServeDriftCheckTests {
         await upstream.stop()
 
         let command = ServeCommand(fixtures: ["todos.json"], driftUpstream: upstream.baseURL)
-        let (lines, exitCode) = command.stopReport(playback.finish(), requests: 2, signal: "SIGINT")
+        let (lines, exitCode) = command.stopReport(playback.report, requests: 2, signal: "SIGINT")
         #expect(exitCode == .failure)
         #expect(
             lines.first
@@ -104,7 +104,7 @@ struct ServeDriftCheckTests {
         #expect(lines.last?.hasPrefix("Drift: request #1 GET /todos/1 was answered from todos.json") == true)
         #expect(lines.last?.hasSuffix("\n  status: recorded 200, live 404") == true)
 
-        let plain = ServeCommand(fixtures: ["todos.json"]).stopReport(Playback().finish(), requests: 0, signal: "SIGTERM")
+        let plain = ServeCommand(fixtures: ["todos.json"]).stopReport(Playback().report, requests: 0, signal: "SIGTERM")
         #expect(plain.lines == ["Stopped on SIGTERM: 0 requests, 0 unmatched."])
         #expect(plain.exitCode == .success)
     }

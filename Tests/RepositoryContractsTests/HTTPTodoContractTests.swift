@@ -54,7 +54,7 @@ struct HTTPTodoContractTests {
         await recorder.stop()
         await api.stop()
         let outcome = try #require(try recorder.finishRecording(), "the live run recorded nothing")
-        #expect(recorder.finish().findings.map(\.message) == [])
+        #expect(recorder.report.findings.map(\.message) == [])
 
         // Replay what was just recorded, checking it for drift against another fresh live API.
         let freshAPI = TodoAPIServer()
@@ -64,7 +64,7 @@ struct HTTPTodoContractTests {
         let replayResult = await StubServer.$currentIfAny.withValue(replayer) { await check.verify() }
         await replayer.stop()
         await freshAPI.stop()
-        let replayReport = replayer.finish()
+        let replayReport = replayer.report
         #expect(replayReport.findings.map(\.message) == [])
         #expect(replayReport.driftCheckCount == outcome.interactionCount)
 

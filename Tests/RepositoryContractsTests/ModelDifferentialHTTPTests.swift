@@ -99,7 +99,7 @@ struct ModelDifferentialHTTPTests {
         await recorder.stop()
         await api.stop()
         let recording = try #require(try recorder.finishRecording(), "the live run recorded nothing")
-        #expect(recorder.finish().findings.map(\.message) == [])
+        #expect(recorder.report.findings.map(\.message) == [])
         #expect(live.passed, "\(live)")
 
         if !rerecording {
@@ -119,7 +119,7 @@ struct ModelDifferentialHTTPTests {
         try await replayer.start()
         let replay = await Self.differential(seed: seed, http: Self.http(replayer, "http-replay"), against: Self.inMemoryByID)
         await replayer.stop()
-        #expect(replayer.finish().findings.map(\.message) == [], "unmatched requests or unused interactions")
+        #expect(replayer.report.findings.map(\.message) == [], "unmatched requests or unused interactions")
         #expect(replay.passed, "\(replay)")
         #expect(replay.runs == 1)
     }
@@ -145,7 +145,7 @@ struct ModelDifferentialHTTPTests {
         let outcome = await Self.differential(seed: seed, http: Self.http(replayer, "http-replay"), against: lossy)
         await replayer.stop()
         // The run stopped at the difference, so the rest of the fixture is unused: expected here.
-        #expect(replayer.finish().findings.allSatisfy { !$0.message.localizedCaseInsensitiveContains("unmatched") })
+        #expect(replayer.report.findings.allSatisfy { !$0.message.localizedCaseInsensitiveContains("unmatched") })
 
         let failure = try #require(outcome.failure)
         let message = outcome.description

@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// The root package's `StubServer` serving the job from a one-interaction fixture: `GET /todos/1`
 /// recorded with the Todo body, replayed for every request (repeat-last), and 404 for anything the

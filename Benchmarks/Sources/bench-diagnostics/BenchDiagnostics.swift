@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// `bench-diagnostics [--runs N] [--fields 10000,60000] [--large-mib 60] [--large-count 8]`
 ///

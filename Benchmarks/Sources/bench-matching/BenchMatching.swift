@@ -1,5 +1,5 @@
 import BenchSupport
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 #if canImport(Glibc)
 import Glibc

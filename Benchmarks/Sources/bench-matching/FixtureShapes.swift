@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// Fixtures and requests shaped like a Todo API's traffic: `GET /todos/{n}`, `GET /todos` with 2–3
 /// query items, `POST /todos` with a JSON body. Every interaction's request is distinct; the same

@@ -1,6 +1,6 @@
 import BenchSupport
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// `bench-scan [--runs N] [--sizes 100000,1000000,10000000] [--cases a,b,…]`
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// One body to record, made to a given size.
 struct ScanCase: Sendable {

@@ -83,7 +83,7 @@ public struct Caching<Entity: Identifiable & Equatable & Sendable>: RepositoryTe
     /// Stops the server; a remote whose `respond` threw fails the clause.
     public func tearDown(_ environment: CachingEnvironment, after clause: ClauseSetting<Self>) async -> [ContractFailure] {
         await environment.server.stop()
-        return environment.server.finish().stubFailures.map { failure in
+        return environment.server.report.stubFailures.map { failure in
             ContractFailure(message:
                 "the remote source's respond threw for \(failure.request.method) \(failure.request.path) "
                     + "(request #\(failure.sequenceNumber)): \(failure.error)")

@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 
 /// Model-based checks: random operation sequences, generated from a conformer's declared capabilities, run
@@ -19,12 +20,10 @@ public enum ModelCheck {
     public static var defaultSteps: Int { 25 }
     /// Shrinking re-runs at most this many candidates by default.
     public static var defaultShrinkAttempts: Int { 400 }
-    /// The environment variable that sets the seed: decimal or `0x` hexadecimal.
-    public static var seedVariable: String { "REPOSITORY_CONTRACTS_SEED" }
 
     /// The seed in `REPOSITORY_CONTRACTS_SEED`, if it is set and parses.
     public static func seedFromEnvironment() -> UInt64? {
-        guard let text = ProcessInfo.processInfo.environment[seedVariable]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let text = ProcessInfo.processInfo.environment[EnvironmentVariable.seed]?.trimmingCharacters(in: .whitespaces) else { return nil }
         if text.lowercased().hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
         return UInt64(text)
     }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// What a model-based (or differential) check found.
 public struct ModelCheckResult: Sendable, CustomStringConvertible {
     /// A falsified run: the sequence as generated, the minimal sequence, and where it diverged.
@@ -81,7 +83,7 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
             failure.shrinkingSkipped
                 ? "The full sequence: \(failure.original.swiftSource)"
                 : "Replay the minimal case: ModelCheck.replay(\(failure.shrunk.swiftSource), …)")
-        lines.append("Replay this run: \(ModelCheck.seedVariable)=\(hex(failure.seed)) (or seed: \(hex(failure.seed)))")
+        lines.append("Replay this run: \(EnvironmentVariable.seed)=\(hex(failure.seed)) (or seed: \(hex(failure.seed)))")
         lines.append("Assumed: \(assumptions)")
         return lines.joined(separator: "\n")
     }

@@ -20,7 +20,7 @@ public struct DriftCheckOptions: Sendable {
     /// Parts of JSON bodies that legitimately change between calls (ids, timestamps), as JSONPath
     /// expressions: `$.id`, `$.items[*].updatedAt`, `$['odd name']`, `$.meta.*`. Removed from both
     /// sides before comparing. An expression that cannot be parsed ignores nothing and is reported
-    /// as an error by ``Playback/finish()`` (see ``ignoredJSONPathErrors``).
+    /// as an error by ``Playback/report`` (see ``ignoredJSONPathErrors``).
     public var ignoredJSONPaths: [String]
     /// The severity of a drift finding: ``PlaybackReport/Severity/error`` by default, so drift fails
     /// the owning test; ``PlaybackReport/Severity/warning`` only reports it. An upstream that cannot be

@@ -7,9 +7,9 @@ extension Playback {
     /// The client always gets the recorded response (with any fault effects, such as delays), so the
     /// replay stays deterministic; nothing is recorded or written. Each request whose live answer
     /// differs, or for which the live API could not be reached, becomes one ``PlaybackReport/Drift``
-    /// and one finding of ``finish()`` (an error unless ``DriftCheckOptions/severity`` says otherwise).
+    /// and one finding of ``report`` (an error unless ``DriftCheckOptions/severity`` says otherwise).
     /// Requests answered by stubs, or by nothing, are not checked.
-    public func checkDrift(against forwarder: UpstreamForwarder?, options: DriftCheckOptions = DriftCheckOptions()) {
+    package func checkDrift(against forwarder: UpstreamForwarder?, options: DriftCheckOptions = DriftCheckOptions()) {
         let check = forwarder.map { DriftCheck(forwarder: $0, options: options) }
         state.withLock { $0.driftCheck = check }
     }

@@ -41,15 +41,15 @@ import Foundation
 /// Entries replay in file order (HAR does not promise sorting by `startedDateTime`). Unsafe HTTP
 /// syntax (a header value or reason phrase holding CR, LF or NUL, a method that is not a token) is
 /// refused with its JSON path, as in native fixtures.
-public enum HARCodec {
+package enum HARCodec {
     /// The `log.creator.name` written.
-    public static let creatorName = "swift-repository-contracts"
+    package static let creatorName = "swift-repository-contracts"
     /// The `log.creator.version` written: the version of this package's HAR output, which changes only
     /// when the HAR it writes changes (so that output stays stable across releases).
-    public static let creatorVersion = "1"
+    package static let creatorVersion = "1"
 
     /// Decodes a HAR file; `source` names the data in errors and notes (usually its file path).
-    public static func decode(_ data: Data, source: String) throws(FixtureError) -> HARImport {
+    package static func decode(_ data: Data, source: String) throws(FixtureError) -> HARImport {
         var decoder = HARDecoder(source: source)
         let fixture = try SchemaNode.decodeDocument(data, source: source) { root throws(SchemaError) in
             try decoder.fixture(from: root)
@@ -58,21 +58,21 @@ public enum HARCodec {
     }
 
     /// Encodes a fixture as a HAR 1.2 file (UTF-8, two-space indentation, ending in a newline).
-    public static func encode(_ fixture: Fixture) -> Data {
+    package static func encode(_ fixture: Fixture) -> Data {
         Data((HAREncoder.log(for: fixture).serialized(pretty: true) + "\n").utf8)
     }
 }
 
 /// What reading a HAR file gave: the fixture, and notes on what was left out of it.
-public struct HARImport: Sendable, Hashable {
+package struct HARImport: Sendable, Hashable {
     /// The fixture.
-    public var fixture: Fixture
+    package var fixture: Fixture
     /// One line per entry or part skipped, such as
     /// `capture.har: $.log.entries[3]: skipped: status 0 (net::ERR_CONNECTION_REFUSED)`.
-    public var notes: [String]
+    package var notes: [String]
 
     /// Creates an import result.
-    public init(fixture: Fixture, notes: [String] = []) {
+    package init(fixture: Fixture, notes: [String] = []) {
         self.fixture = fixture
         self.notes = notes
     }

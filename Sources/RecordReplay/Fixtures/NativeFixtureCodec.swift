@@ -91,13 +91,13 @@ import Foundation
 /// `nil`, `body` when empty; `headers` is always written), two-space indentation, `[name, value]` pairs
 /// on one line, `"name": value` with one space, minimal string escaping, and a trailing newline. No
 /// timestamps are written.
-public enum NativeFixtureCodec {
+package enum NativeFixtureCodec {
     /// The value of the `format` member that marks a native fixture.
-    public static let formatMarker = "swift-repository-contracts/fixture"
+    package static let formatMarker = "swift-repository-contracts/fixture"
     /// The format version this build writes.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
     /// The format versions this build reads.
-    public static let readableVersions: ClosedRange<Int> = 1...1
+    package static let readableVersions: ClosedRange<Int> = 1...1
 
     /// The depth at which a body's JSON value sits in a fixture document (document, `interactions`,
     /// interaction, request or response, body): a body value may nest this much less than the
@@ -105,14 +105,14 @@ public enum NativeFixtureCodec {
     static let bodyNestingOffset = 5
 
     /// Decodes a native fixture; `source` names the data in errors (usually its file path).
-    public static func decode(_ data: Data, source: String) throws(FixtureError) -> Fixture {
+    package static func decode(_ data: Data, source: String) throws(FixtureError) -> Fixture {
         try SchemaNode.decodeDocument(data, source: source) { root throws(SchemaError) in
             try NativeFixtureDecoder.fixture(from: root)
         }
     }
 
     /// Encodes a fixture in the native format (UTF-8, ending in a newline).
-    public static func encode(_ fixture: Fixture) -> Data {
+    package static func encode(_ fixture: Fixture) -> Data {
         Data(NativeFixtureEncoder.text(for: fixture).utf8)
     }
 }

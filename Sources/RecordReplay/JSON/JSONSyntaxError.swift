@@ -2,18 +2,18 @@
 ///
 /// `line` and `column` are 1-based; `column` counts Unicode scalars from the start of the line (a tab
 /// counts as one). `byteOffset` is the 0-based offset of the offending byte in the input.
-public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable, Hashable {
+package struct JSONSyntaxError: Error, CustomStringConvertible, Sendable, Hashable {
     /// The 1-based line of the offending byte.
-    public var line: Int
+    package var line: Int
     /// The 1-based column (in Unicode scalars) of the offending byte.
-    public var column: Int
+    package var column: Int
     /// The 0-based byte offset of the offending byte.
-    public var byteOffset: Int
+    package var byteOffset: Int
     /// What was wrong, for example `expected ',' or '}' after an object member, found 'x'`.
-    public var reason: String
+    package var reason: String
 
     /// Creates an error.
-    public init(line: Int, column: Int, byteOffset: Int, reason: String) {
+    package init(line: Int, column: Int, byteOffset: Int, reason: String) {
         self.line = line
         self.column = column
         self.byteOffset = byteOffset
@@ -21,7 +21,7 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable, Hashabl
     }
 
     /// `line 3, column 14: <reason>`.
-    public var description: String {
+    package var description: String {
         "line \(line), column \(column): \(reason)"
     }
 }

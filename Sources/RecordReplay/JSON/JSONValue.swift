@@ -3,7 +3,7 @@
 ///
 /// Fixtures store JSON bodies as `JSONValue`s; matching compares them semantically (member order
 /// ignored, numbers compared by value).
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
     /// An object's members in their original order (duplicate names are kept as written).
     case object([Member])
     /// An array.
@@ -18,14 +18,14 @@ public indirect enum JSONValue: Sendable, Hashable {
     case null
 
     /// One member of a JSON object.
-    public struct Member: Sendable, Hashable {
+    package struct Member: Sendable, Hashable {
         /// The member's name (unescaped).
-        public var name: String
+        package var name: String
         /// The member's value.
-        public var value: JSONValue
+        package var value: JSONValue
 
         /// Creates a member.
-        public init(_ name: String, _ value: JSONValue) {
+        package init(_ name: String, _ value: JSONValue) {
             self.name = name
             self.value = value
         }

@@ -4,7 +4,7 @@ import Foundation
 /// later (after a delay on a clock, or after an `async` stub closure returns).
 ///
 /// The playback engine produces plans; the connection code carries them out.
-public enum ResponsePlan: Sendable {
+@_spi(Benchmarks) public enum ResponsePlan: Sendable {
     /// Sends the response (no body for `HEAD`), then keeps the connection alive if the request allows.
     case respond(StubResponse)
     /// Misbehaves on the connection instead of answering (see ``ConnectionFault``).
@@ -15,7 +15,7 @@ public enum ResponsePlan: Sendable {
 }
 
 /// A way for the server to misbehave at the socket level, for testing a client's error handling.
-public enum ConnectionFault: Sendable, Hashable {
+@_spi(Benchmarks) public enum ConnectionFault: Sendable, Hashable {
     /// Resets the connection (TCP RST, through `SO_LINGER` 0) without answering.
     case connectionReset
     /// Closes the connection cleanly without sending anything (an empty reply).

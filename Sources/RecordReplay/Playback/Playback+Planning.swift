@@ -7,7 +7,7 @@ extension Playback {
     /// plan, which returns promptly (closing the connection) when its task is cancelled. Safe to call
     /// from many threads at once; each recorded interaction answers exactly one request (unless
     /// ``PlaybackOptions/Exhaustion/repeatLast`` reuses the last).
-    public func plan(for request: StubRequest) -> ResponsePlan {
+    @_spi(Benchmarks) public func plan(for request: StubRequest) -> ResponsePlan {
         let receivedAt = Date()
         let (instant, elapsed) = clock.now()
         let normalized = normalizer.normalize(request)

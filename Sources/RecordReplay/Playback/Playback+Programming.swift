@@ -3,7 +3,7 @@ extension Playback {
     ///
     /// The newest stub whose pattern matches and that has uses left answers; with none, fixtures do.
     /// A closure that keeps state makes a stateful fake API, with or without fixtures. A closure that
-    /// throws answers 500 with the error in the body, and the error is reported by ``finish()``.
+    /// throws answers 500 with the error in the body, and the error is reported by ``report``.
     ///
     /// - Parameters:
     ///   - pattern: The requests to answer.

@@ -2,8 +2,8 @@ extension Playback {
     /// Sends every request that no stub or recorded interaction answers to the live API through
     /// `forwarder`, answers with what it returned and keeps the exchange (``recordedInteractions``);
     /// `nil` stops recording. An upstream that cannot be reached answers 502 and is reported by
-    /// ``finish()`` like an unmatched request.
-    public func recordUnmatched(through forwarder: UpstreamForwarder?) {
+    /// ``report`` like an unmatched request.
+    package func recordUnmatched(through forwarder: UpstreamForwarder?) {
         state.withLock { $0.forwarder = forwarder }
     }
 

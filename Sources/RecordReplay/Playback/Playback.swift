@@ -11,7 +11,7 @@ import Primitives
 ///    identical requests replay their interactions in recorded order;
 /// 4. otherwise a diagnostic response (status ``PlaybackOptions/unmatchedStatus``, header
 ///    `X-Stub-Unmatched: 1`, a plain-text body naming the closest recorded requests and how they
-///    differ), kept in the ``finish()`` report as well so the test fails even when the client
+///    differ), kept in the ``report`` as well so the test fails even when the client
 ///    swallows the response.
 ///
 /// `Playback` is thread-safe and meant to be called from many connections at once: ``plan(for:)``
@@ -64,7 +64,7 @@ public final class Playback: Sendable {
         state.withLock { Journal(entries: $0.journal(limit: options.journalLimit), refusals: $0.refusals) }
     }
 
-    /// Notes a loaded fixture file that still holds secrets; ``finish()`` reports `message` as an error.
+    /// Notes a loaded fixture file that still holds secrets; ``report``s `message` as an error.
     package func noteLeakingFixture(_ message: String) {
         state.withLock { $0.leakingFixtures.append(message) }
     }
@@ -85,8 +85,8 @@ public final class Playback: Sendable {
     /// What went wrong so far: unmatched requests with their diagnostics, unused interactions (with
     /// the severity ``PlaybackOptions/unusedInteractions`` gives), stub closures that threw, drift found
     /// by a drift check (see ``checkDrift(against:options:)``), and invalid matcher configuration. Call
-    /// it when the test ends; it changes nothing, so it may be called again.
-    public func finish() -> PlaybackReport {
+    /// it when the test ends; reading it changes nothing.
+    public var report: PlaybackReport {
         let (stored, useCounts, unmatched, stubFailures) = state.withLock {
             ($0.index.stored, $0.index.useCounts, $0.unmatchedRequests, $0.stubFailures)
         }

@@ -14,7 +14,7 @@ public struct PlaybackOptions: Sendable {
         case repeatLast
     }
 
-    /// How ``Playback/finish()`` reports interactions that no request used.
+    /// How ``Playback/report`` reports interactions that no request used.
     public enum UnusedInteractionPolicy: Sendable, Hashable {
         /// Unused interactions are errors: the owning test fails.
         case error
@@ -34,7 +34,7 @@ public struct PlaybackOptions: Sendable {
     public var customMatchers: [RequestMatcher]
     /// What happens when a request matches only interactions that were already used.
     public var exhaustion: Exhaustion
-    /// How unused interactions are reported by ``Playback/finish()``.
+    /// How unused interactions are reported by ``Playback/report``.
     public var unusedInteractions: UnusedInteractionPolicy
     /// The status of the diagnostic response to an unmatched request; `599` by default.
     ///

@@ -1,4 +1,4 @@
-/// What went wrong (or may have) during a playback, from ``Playback/finish()``: unmatched requests
+/// What went wrong (or may have) during a playback, from ``Playback/report``: unmatched requests
 /// with their diagnostics, unused interactions, stub closures that threw, drift from the live API, and
 /// configuration mistakes.
 public struct PlaybackReport: Sendable, CustomStringConvertible {

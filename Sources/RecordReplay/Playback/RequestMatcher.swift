@@ -82,7 +82,7 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     /// `$.items[*].id`, `$['odd name']`, `$.list[0]`, `$.meta.*`.
     ///
     /// An expression that cannot be parsed ignores nothing and is reported as an error by
-    /// ``Playback/finish()``.
+    /// ``Playback/report``.
     public static func ignoringJSONPaths(_ expressions: [String]) -> RequestMatcher {
         var parsed: [JSONPathExpression] = []
         var invalid: [(expression: String, reason: String)] = []

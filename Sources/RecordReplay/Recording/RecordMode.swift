@@ -1,3 +1,5 @@
+import Primitives
+
 /// Whether a scope records from the live API, and what it keeps.
 ///
 /// | mode | fixture exists | fixture missing |
@@ -29,9 +31,6 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
     /// reporting each response that differs from the recorded one (a drift check); writes nothing.
     case drift
 
-    /// The environment variable that chooses the mode.
-    public static let environmentVariable = "REPOSITORY_CONTRACTS_RECORD"
-
     /// The mode in effect: `explicit` when given; else `REPOSITORY_CONTRACTS_RECORD` when set; else
     /// `never` when `CI` is set (a CI run never reaches for the network unless asked explicitly), and
     /// `once` otherwise.
@@ -41,13 +40,13 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
         explicit: RecordMode? = nil, environment: [String: String]
     ) throws(RecordModeError) -> RecordMode {
         if let explicit { return explicit }
-        if let text = environment[environmentVariable], !text.isEmpty {
+        if let text = environment[EnvironmentVariable.record], !text.isEmpty {
             guard let mode = RecordMode(named: text) else {
                 throw RecordModeError(value: text)
             }
             return mode
         }
-        return environment["CI"].map { !$0.isEmpty } == true ? .never : .once
+        return environment[EnvironmentVariable.continuousIntegration].map { !$0.isEmpty } == true ? .never : .once
     }
 
     /// The mode named `text` (its raw value, or `none`, ``never``'s old name), or nil.
@@ -84,6 +83,6 @@ public struct RecordModeError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         let modes = RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
-        return "\(RecordMode.environmentVariable)=\(value) is not a record mode (expected one of: \(modes))"
+        return "\(EnvironmentVariable.record)=\(value) is not a record mode (expected one of: \(modes))"
     }
 }

@@ -100,7 +100,7 @@ public struct Redaction: Sendable {
     }
 
     /// The fixture with secrets replaced by ``placeholder``, and where they were.
-    public func redact(_ fixture: Fixture) -> RedactionResult {
+    @_spi(Benchmarks) public func redact(_ fixture: Fixture) -> RedactionResult {
         var log = RedactionLog()
         var interactions = fixture.interactions
         for index in interactions.indices {

@@ -1,5 +1,5 @@
 /// What ``Redaction/redact(_:)`` produced: the redacted fixture and where secrets were removed.
-public struct RedactionResult: Sendable, Hashable {
+@_spi(Benchmarks) public struct RedactionResult: Sendable, Hashable {
     /// The fixture with secrets replaced by ``Redaction/placeholder``.
     public var fixture: Fixture
     /// Every field that was changed, in the order the changes were made; never the secrets themselves.

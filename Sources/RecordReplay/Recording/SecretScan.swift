@@ -7,7 +7,7 @@ import Foundation
 /// base64 of UTF-8 text (decoded first). It reports bearer tokens in headers, JSON Web Tokens, AWS
 /// keys, GitHub, Slack and Stripe tokens, Google API keys, PEM private keys, and any value under a
 /// name on the ``redaction``'s deny-lists that is not ``Redaction/placeholder``.
-public struct SecretScan: Sendable {
+@_spi(Benchmarks) public struct SecretScan: Sendable {
     /// The deny-lists whose names must only hold the placeholder.
     public var redaction: Redaction
 

@@ -23,15 +23,15 @@ import Foundation
 /// `Set-Cookie` is not one, so it alone is split back into one field per cookie (see `SetCookieFields`).
 /// The remaining response fields are sorted by name (URLSession hands them over unordered), so the same
 /// answer always records the same bytes.
-public struct UpstreamForwarder: Sendable {
+package struct UpstreamForwarder: Sendable {
     /// The live API's base URL, such as `https://api.example.com/v1`.
-    public let upstream: URL
+    package let upstream: URL
     private let connection: UpstreamConnection
 
     /// Creates a forwarder to `upstream`; `timeout`, rounded up to whole seconds (at least one), bounds
     /// each request. (Linux's URLSession drops the fraction of a timeout, and one under a second would
     /// fail every request at once.)
-    public init(upstream: URL, timeout: Duration = .seconds(30)) {
+    package init(upstream: URL, timeout: Duration = .seconds(30)) {
         self.upstream = upstream
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = Self.requestTimeoutInterval(for: timeout)
@@ -77,7 +77,7 @@ public struct UpstreamForwarder: Sendable {
     /// Sends `request` to the upstream and returns its response.
     ///
     /// - Throws: ``UpstreamError`` naming the URL when the upstream cannot be reached.
-    public func forward(_ request: StubRequest) async throws -> StubResponse {
+    package func forward(_ request: StubRequest) async throws -> StubResponse {
         let url = self.url(for: request)
         var outgoing = URLRequest(url: url)
         outgoing.httpMethod = request.method
@@ -145,13 +145,13 @@ public struct UpstreamForwarder: Sendable {
 }
 
 /// The live API could not be reached or did not answer in HTTP.
-public struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL that was requested.
-    public var url: String
+    package var url: String
     /// What went wrong.
-    public var reason: String
+    package var reason: String
 
-    public var description: String { "upstream \(url): \(reason)" }
+    package var description: String { "upstream \(url): \(reason)" }
 }
 
 /// The forwarder's session and its delegate, shared by copies of the forwarder; the session is

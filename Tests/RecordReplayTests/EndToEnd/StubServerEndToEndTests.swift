@@ -30,7 +30,7 @@ struct StubServerEndToEndTests {
         }
         await server.stop()
         #expect(answers == ["200 [1]", "503 [2]", "200 [3]"])
-        #expect(server.finish().findings.isEmpty)
+        #expect(server.report.findings.isEmpty)
         #expect(server.journal.count(of: .get("/todos")) == 3)
     }
 

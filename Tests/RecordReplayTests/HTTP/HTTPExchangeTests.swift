@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 /// Well-formed exchanges over real sockets: framing, keep-alive, pipelining, bodies, 100-continue, HEAD.

@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// Starts a listener for one test, runs `body` with it and its port, then stops it.
 @discardableResult

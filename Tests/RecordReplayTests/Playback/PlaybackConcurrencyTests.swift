@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Primitives
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 private typealias Support = PlaybackTestSupport
@@ -36,7 +36,7 @@ struct PlaybackConcurrencyTests {
         #expect(Set(indices).count == count && indices.count == count)
         // Each request that came later got a later interaction: the queue is handed out in order.
         #expect(indices == indices.sorted())
-        #expect(playback.finish().findings.isEmpty)
+        #expect(playback.report.findings.isEmpty)
     }
 
     @Test("concurrent plans from many tasks keep stub use limits exact")

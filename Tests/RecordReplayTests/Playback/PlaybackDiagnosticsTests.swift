@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplay
 
 private typealias Support = PlaybackTestSupport
 
@@ -15,7 +15,7 @@ struct PlaybackDiagnosticsTests {
         #expect(response.status == 599, sourceLocation: sourceLocation)
         #expect(response.headers["X-Stub-Unmatched"] == "1", sourceLocation: sourceLocation)
         let text = String(decoding: response.body, as: UTF8.self)
-        #expect(playback.finish().unmatchedRequests.last?.diagnostic == text, sourceLocation: sourceLocation)
+        #expect(playback.report.unmatchedRequests.last?.diagnostic == text, sourceLocation: sourceLocation)
         return text
     }
 
@@ -179,7 +179,7 @@ struct PlaybackDiagnosticsTests {
         #expect(entry.body.count == limit)
         #expect(entry.bodyByteCount == body.count)
         #expect(entry.isBodyCut)
-        #expect(playback.finish().unmatchedRequests.last?.request.body.count == limit)
+        #expect(playback.report.unmatchedRequests.last?.request.body.count == limit)
         #expect(PlaybackOptions().journalBodyLimit == 1 << 20)
 
         let small = Support.request("PUT", "/notes/1", headers: ["Content-Type": "text/plain"], body: "short")

@@ -1,7 +1,7 @@
 import Foundation
 import MockTime
 import Primitives
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 private typealias Support = PlaybackTestSupport
@@ -47,7 +47,7 @@ struct PlaybackFaultTests {
             Support.immediateResponse(of: playback.plan(for: Support.request("POST", "/login"))))
         #expect(response.status == 429 && response.body == Data("slow down".utf8))
         #expect(playback.journal.first?.responder == .fault)
-        #expect(playback.finish().unmatchedRequests.isEmpty)
+        #expect(playback.report.unmatchedRequests.isEmpty)
     }
 
     @Test("connection-level faults replace the answer and consume no interaction, so a retry gets it")
@@ -67,7 +67,7 @@ struct PlaybackFaultTests {
         #expect(connectionFault(of: alone.plan(for: Support.request("GET", "/close"))) == .closeWithoutReply)
         #expect(connectionFault(of: alone.plan(for: Support.request("GET", "/garbage"))) == .malformedResponse(garbage))
         #expect(connectionFault(of: alone.plan(for: Support.request("GET", "/hang"))) == .neverRespond)
-        #expect(alone.finish().findings.isEmpty)
+        #expect(alone.report.findings.isEmpty)
     }
 
     @Test("a truncated body cuts the response that would have been sent, from a fixture or a stub closure")

@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 /// `HEAD` is `GET` without the body: a `HEAD` request nothing was recorded for is answered from the

@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 /// A limited journal keeps the latest requests only, so a long-running server's memory stays flat.

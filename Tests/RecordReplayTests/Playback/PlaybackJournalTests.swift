@@ -1,6 +1,6 @@
 import Foundation
 import MockTime
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 private typealias Support = PlaybackTestSupport
@@ -59,7 +59,7 @@ struct PlaybackJournalTests {
                     (Support.request("GET", "/b"), Support.response("b")),
                 ]), source: "ab.json")
             _ = playback.plan(for: Support.request("GET", "/a"))
-            let report = playback.finish()
+            let report = playback.report
             #expect(report.unusedInteractions.map(\.index) == [1])
             #expect(report.unusedInteractions.first?.source == "ab.json")
             #expect(report.findings.map(\.severity) == (severity.map { [$0] } ?? []))
@@ -75,7 +75,7 @@ struct PlaybackJournalTests {
         let playback = Playback(options: PlaybackOptions(unusedInteractions: .error))
         playback.load(Support.fixture([(Support.request("GET", "/a"), Support.response("a"))]), source: "a.json")
         _ = playback.plan(for: Support.request("GET", "/a"))
-        let report = playback.finish()
+        let report = playback.report
         #expect(report.findings.isEmpty && !report.hasErrors)
         #expect(report.description == "no findings")
     }

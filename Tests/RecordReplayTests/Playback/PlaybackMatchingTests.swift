@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 private typealias Support = PlaybackTestSupport
@@ -187,7 +187,7 @@ struct PlaybackMatchingTests {
     @Test("an invalid JSONPath is reported as an error")
     func invalidJSONPath() {
         let playback = Playback(options: PlaybackOptions(customMatchers: [.ignoringJSONPaths(["items[0]"])]))
-        let report = playback.finish()
+        let report = playback.report
         #expect(report.hasErrors)
         #expect(report.description.contains(#"invalid JSONPath "items[0]""#))
     }

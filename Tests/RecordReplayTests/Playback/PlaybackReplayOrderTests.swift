@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 private typealias Support = PlaybackTestSupport
@@ -50,7 +50,7 @@ struct PlaybackReplayOrderTests {
                 "Matched recorded interaction #1 (delete.json, interactions[0]) but it was already used (1 of 1 used).")
         )
         #expect(text.contains(".repeatLast"))
-        #expect(playback.finish().unmatchedRequests.map(\.sequenceNumber) == [2])
+        #expect(playback.report.unmatchedRequests.map(\.sequenceNumber) == [2])
     }
 
     @Test("exhaustion of several interactions counts them all")

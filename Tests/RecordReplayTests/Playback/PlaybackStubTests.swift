@@ -1,6 +1,6 @@
 import Foundation
 import Primitives
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 private typealias Support = PlaybackTestSupport
@@ -52,7 +52,7 @@ struct PlaybackStubTests {
         _ = await Support.response(of: playback.plan(for: Support.request("POST", "/todos", body: "eggs")))
         let list = await Support.response(of: playback.plan(for: Support.request("GET", "/todos")))
         #expect(list.map { String(decoding: $0.body, as: UTF8.self) } == "milk,eggs")
-        #expect(playback.finish().findings.isEmpty)
+        #expect(playback.report.findings.isEmpty)
     }
 
     @Test("a throwing closure answers 500 with the error, and the report has it")
@@ -63,7 +63,7 @@ struct PlaybackStubTests {
             await Support.response(of: playback.plan(for: Support.request("DELETE", "/todos/3"))))
         #expect(response.status == 500)
         #expect(String(decoding: response.body, as: UTF8.self).contains("database is read-only"))
-        let report = playback.finish()
+        let report = playback.report
         #expect(report.stubFailures.map(\.stub) == [id])
         #expect(report.stubFailures.first?.error == "database is read-only")
         #expect(report.hasErrors)

@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 
 /// Builders and plan readers shared by the playback tests.
 enum PlaybackTestSupport {

@@ -1,6 +1,6 @@
 import Foundation
 import MockTime
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 private typealias Support = PlaybackTestSupport

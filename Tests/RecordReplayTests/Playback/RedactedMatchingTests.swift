@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -84,7 +84,7 @@ struct RedactedMatchingTests {
         let text = Support.bodyText(of: playback.plan(for: request)) ?? ""
         #expect(text.contains("/other"))
         #expect(!text.contains(Self.secret))
-        #expect(playback.finish().findings.allSatisfy { !$0.message.contains(Self.secret) })
+        #expect(playback.report.findings.allSatisfy { !$0.message.contains(Self.secret) })
     }
 
     @Test("recorded with real credentials, redacted, replayed with the same real credentials: every request matches")
@@ -110,7 +110,7 @@ struct RedactedMatchingTests {
         try await replayer.start()
         try await Self.sendRequests(to: replayer.baseURL)
         await replayer.stop()
-        #expect(replayer.finish().findings.map(\.message) == [])
+        #expect(replayer.report.findings.map(\.message) == [])
         #expect(replayer.journal.unmatched.isEmpty)
     }
 

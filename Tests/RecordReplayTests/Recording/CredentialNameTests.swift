@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplay
 
 /// The credential-name rule: names that say they hold a credential are redacted in every part of an
 /// exchange; names that do not, or that end harmlessly, are kept.

@@ -1,6 +1,6 @@
 import Foundation
 import MockTime
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -50,7 +50,7 @@ struct DriftCheckTests {
         playback.checkDrift(against: UpstreamForwarder(upstream: upstream.baseURL), options: options)
         let sent = await Support.response(of: playback.plan(for: request))
         await upstream.stop()
-        return Outcome(sent: sent, report: playback.finish(), upstreamReceived: upstream.journal.first?.request)
+        return Outcome(sent: sent, report: playback.report, upstreamReceived: upstream.journal.first?.request)
     }
 
     static func response(
@@ -289,7 +289,7 @@ struct DriftCheckTests {
         let sent = await Support.response(of: playback.plan(for: request))
         #expect(sent?.status == 200)
         #expect(sent?.body == Data("[]".utf8))
-        let report = playback.finish()
+        let report = playback.report
         #expect(report.hasErrors)
         let drift = try #require(report.drifts.first)
         guard case .unchecked = drift.outcome else {
@@ -342,7 +342,7 @@ struct DriftCheckTests {
         #expect(sent?.status == 503)
         #expect(sent?.body == Data(#"{"id":1}"#.utf8))
         #expect(upstream.journal.count == 1)
-        #expect(playback.finish().findings.isEmpty)
+        #expect(playback.report.findings.isEmpty)
     }
 
     @Test("requests answered by a stub or by nothing are not sent to the live API")
@@ -357,7 +357,7 @@ struct DriftCheckTests {
         await upstream.stop()
         #expect(unmatched?.status == 599)
         #expect(upstream.journal.count == 0)
-        let report = playback.finish()
+        let report = playback.report
         #expect(report.unmatchedRequests.count == 1)
         #expect(report.drifts.isEmpty)
         #expect(report.driftCheckCount == 0)

@@ -55,7 +55,7 @@ struct DriftModeTests {
         #expect((unmatched as? HTTPURLResponse)?.statusCode == 599)
         #expect(upstream.journal.map(\.path) == ["/todos/1"])
         #expect(upstream.journal.first?.headers["Authorization"] == "Bearer client-token-1234")
-        let report = server.finish()
+        let report = server.report
         #expect(report.unmatchedRequests.count == 1)
         #expect(report.drifts.map(\.source) == [file.path])
         #expect(report.findings.contains { $0.message.contains(#"$.title: recorded "Buy milk", live "Buy oat milk""#) })

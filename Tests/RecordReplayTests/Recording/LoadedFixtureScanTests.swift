@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplay
 
 /// A fixture file that still holds a credential fails the scope that loads it, naming each finding
 /// and the command that redacts it; a redacted or clean one loads as before.
@@ -25,7 +25,7 @@ struct LoadedFixtureScanTests {
         try fixture.write(to: file)
         let server = StubServer()
         try server.loadFixture(at: file)
-        return server.finish().findings.filter { $0.message.contains("a recording would have redacted") }
+        return server.report.findings.filter { $0.message.contains("a recording would have redacted") }
     }
 
     @Test("a leaking native or HAR fixture is reported as an error naming the file, the field and the fix", arguments: ["leak.json", "leak.har"])

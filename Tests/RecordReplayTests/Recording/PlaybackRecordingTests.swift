@@ -39,7 +39,7 @@ struct PlaybackRecordingTests {
             "todos.json, interaction #1 (interactions[0])", "upstream (recorded)", "upstream (recorded)",
         ])
         #expect(upstream.journal.count == 2)
-        #expect(server.finish().findings.isEmpty)
+        #expect(server.report.findings.isEmpty)
     }
 
     @Test("an unreachable upstream answers 502 and fails the scope naming the request")
@@ -51,7 +51,7 @@ struct PlaybackRecordingTests {
         let (_, response) = try await URLSession.shared.data(from: server.url("/todos"))
         await server.stop()
         #expect((response as? HTTPURLResponse)?.statusCode == 502)
-        let report = server.finish()
+        let report = server.report
         #expect(report.hasErrors)
         #expect(report.findings.contains { $0.message.contains("GET /todos could not be recorded") })
         #expect(server.playback.recordedInteractions.isEmpty)

@@ -65,7 +65,7 @@ struct RecordingStabilityTests {
             #expect(recorded.response.headers["Content-Encoding"] == "compress")
         } else {
             // libcurl refuses the coding: the request is reported as not recorded, naming the URL.
-            let findings = server.finish().findings.map(\.message)
+            let findings = server.report.findings.map(\.message)
             #expect(findings.count == 1)
             #expect(findings.first?.contains("could not be recorded: upstream \(upstream.baseURL.absoluteString)/archive") == true)
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplay
 
 @Suite struct SecretScanTests {
     private typealias Samples = RecordingSamples

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplay
 
 /// What the forwarder must not change on the way: redirect bodies, repeated `Set-Cookie` fields, the
 /// request's fields; and that it cleans up after cancellation. The live API is a second stub server on

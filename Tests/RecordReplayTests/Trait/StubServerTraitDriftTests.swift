@@ -69,7 +69,7 @@ struct StubServerTraitDriftTests {
             fixtures: "Todos", fixturesRoot: root, record: .drift, upstream: upstream.baseURL)
         try await trait.provideScope(for: test, testCase: nil) {
             _ = try await URLSession.shared.data(from: URL(string: StubServer.current.baseURL.absoluteString + "/todos/1")!)
-            #expect(StubServer.current.finish().driftCheckCount == 1)
+            #expect(StubServer.current.report.driftCheckCount == 1)
         }
         await upstream.stop()
         #expect(upstream.journal.count == 1)

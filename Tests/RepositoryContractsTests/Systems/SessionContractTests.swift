@@ -119,7 +119,7 @@ enum SeedFixtures {
         let result = await StubServer.$currentIfAny.withValue(server) { await check.run() }
         await server.stop()
         expectPassed(result, check.label, sourceLocation: sourceLocation)
-        #expect(server.finish().findings.map(\.message) == [], sourceLocation: sourceLocation)
+        #expect(server.report.findings.map(\.message) == [], sourceLocation: sourceLocation)
     }
 
     /// Runs every clause of `contract` on `conformance` and returns the failure messages by clause id.
@@ -153,7 +153,7 @@ enum SeedFixtures {
         await stopAPI()
         expectPassed(result, check.label)
         let outcome = try #require(try recorder.finishRecording(), "the live run recorded nothing")
-        #expect(recorder.finish().findings.map(\.message) == [])
+        #expect(recorder.report.findings.map(\.message) == [])
         if !rerecording {
             let committed = try Data(contentsOf: folder.appendingPathComponent(outcome.file.lastPathComponent))
             #expect(

@@ -1,0 +1,12 @@
+/// The environment variables the package reads, named in one place.
+package enum EnvironmentVariable {
+    /// `REPOSITORY_CONTRACTS_RECORD`: the record mode of `.stubServer` scopes that do not choose one
+    /// (`never`, `once`, `newEpisodes`, `all`, `drift`).
+    package static let record = "REPOSITORY_CONTRACTS_RECORD"
+    /// `REPOSITORY_CONTRACTS_UPSTREAM`: the live API's base URL, for recording and drift checks.
+    package static let upstream = "REPOSITORY_CONTRACTS_UPSTREAM"
+    /// `REPOSITORY_CONTRACTS_SEED`: the first seed of a model-based check (decimal or `0x` hexadecimal).
+    package static let seed = "REPOSITORY_CONTRACTS_SEED"
+    /// `CI`: set (non-empty) on continuous integration, where nothing records unless asked to.
+    package static let continuousIntegration = "CI"
+}
