@@ -88,5 +88,7 @@ let package = Package(
 for target in package.targets {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))  // SE-0335
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))  // SE-0409
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))  // SE-0444
     target.swiftSettings = settings
 }

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension Data {
     /// Writes the data to `url` atomically, leaving nothing else behind: into a hidden temporary file in

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Primitives
 
 /// A clock whose sleeps return at once, moving ``now`` forward to their deadline: for code paths where

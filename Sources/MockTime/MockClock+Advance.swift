@@ -1,3 +1,5 @@
+import Primitives
+
 extension MockClock {
     /// Moves time forward by `duration` (zero by default), resuming every sleeper due by the new ``now``.
     ///

@@ -1,3 +1,5 @@
+import Primitives
+
 extension MockClock {
     /// Throws, naming them, when sleepers are still pending; the sleepers stay pending.
     public func checkNoPendingSleepers() throws(PendingSleepersError) {

@@ -1,3 +1,5 @@
+import Primitives
+
 extension MockClock {
     /// Advances from deadline to deadline (``advanceToNextDeadline()``) until nothing is pending, or
     /// `maxSteps` steps were taken, or `timeLimit` of real time has passed, and says which.

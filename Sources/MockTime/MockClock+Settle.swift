@@ -1,3 +1,5 @@
+import Primitives
+
 extension MockClock {
     /// Moves time forward by `duration`, like ``advance(by:)``, and also waits, at every deadline, for
     /// woken work that runs off the clock's ``executor``: the counterpart of `TestClock`'s

@@ -1,3 +1,5 @@
+import Primitives
+
 extension MockClock {
     /// Suspends until an advance reaches `deadline`.
     ///

@@ -1,3 +1,5 @@
+import Primitives
+
 extension MockClock {
     /// The earliest deadline of a pending sleeper, or nil when none is pending.
     public var nextDeadline: Instant? {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Primitives
 
 /// A `Clock` whose time moves only when a test says so, with a `Date` view of the same timeline.

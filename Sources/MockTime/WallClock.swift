@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A source of the current wall-clock time: what code under test takes instead of calling `Date()`, so
 /// that a test can hand it a ``MockClock`` and keep timestamps on the same timeline as its sleeps.

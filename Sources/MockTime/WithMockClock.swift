@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs `body` with a fresh ``MockClock`` (also ``MockClock/current`` inside), on the clock's
 /// ``MockClock/executor``, and fails if sleepers are left pending at the end.

@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 
 /// Records an issue naming the sleepers still pending on `clock`, if any; they stay pending.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import Testing
+public import Foundation
+public import Testing
 
 /// A Swift Testing trait that gives each test case its own ``MockClock`` as ``MockClock/current``, runs
 /// the test on that clock's ``MockClock/executor``, and fails the test case when it leaves sleepers

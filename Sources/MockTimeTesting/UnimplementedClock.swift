@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 
 /// A clock that fails the test whenever it is used: hand it to code that must not wait or read the time
 /// on the path under test.

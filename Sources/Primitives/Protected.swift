@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A value that one lock guards: the package's one stand-in for `Synchronization.Mutex`, which needs
 /// macOS 15 / iOS 18 while the package supports macOS 13 / iOS 16.

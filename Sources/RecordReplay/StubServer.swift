@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Primitives
 
 /// A loopback HTTP/1.1 server that answers from recorded fixtures and programmable stubs, so the real

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import RecordReplay
 
 extension StubServer {

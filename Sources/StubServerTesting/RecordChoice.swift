@@ -1,4 +1,4 @@
-import RecordReplay
+public import RecordReplay
 
 /// What a `.stubServer(fixtures:)` scope records: the mode the environment names, or one chosen in code.
 ///

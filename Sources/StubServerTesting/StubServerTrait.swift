@@ -1,7 +1,7 @@
 import Primitives
-import Foundation
+public import Foundation
 import MockTime
-import Testing
+public import Testing
 
 public import RecordReplay
 

@@ -1,6 +1,6 @@
 import Primitives
-import ContractEngine
-import Foundation
+public import ContractEngine
+public import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

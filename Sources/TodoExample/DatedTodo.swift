@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The to-do of seed 000: a title and a date, nothing else. The date is the creation time, so it is the
 /// only thing that can tell two to-dos with the same title apart: it serves as the identity.

@@ -1,4 +1,4 @@
-import ContractEngine
+public import ContractEngine
 import Foundation
 import RecordReplay
 

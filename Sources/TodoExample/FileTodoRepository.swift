@@ -1,5 +1,5 @@
-import ContractEngine
-import Foundation
+public import ContractEngine
+public import Foundation
 
 /// A correct Todo repository that keeps its to-dos in one JSON file, written atomically (a temporary
 /// file renamed over the old one), so a crash mid-write leaves the previous contents intact.

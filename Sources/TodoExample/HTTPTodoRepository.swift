@@ -1,5 +1,6 @@
-import ContractEngine
-import Foundation
+public import FoundationNetworking
+public import ContractEngine
+public import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

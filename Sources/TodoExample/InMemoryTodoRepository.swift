@@ -1,4 +1,4 @@
-import ContractEngine
+public import ContractEngine
 
 /// A correct in-memory Todo repository: the fake a unit test would use. It keeps insertion order, rejects
 /// update of a missing id and create of an existing one as the REST API does, and is safe to call from

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The slice of `UserDefaults` the seed's repository uses, so the port can run on a store made per test.
 public protocol KeyValueStore: AnyObject, Sendable {

@@ -1,4 +1,4 @@
-import ContractEngine
+public import ContractEngine
 
 /// How long one attempt may take and how a failed one is retried.
 public struct RetryPolicy: Sendable, Hashable {

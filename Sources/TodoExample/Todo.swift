@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The example entity: a to-do item with a client-assigned id.
 public struct Todo: Identifiable, Hashable, Sendable, Codable {

@@ -1,7 +1,7 @@
 import Primitives
 import ContractEngine
 import Foundation
-import RecordReplay
+public import RecordReplay
 
 /// The Todo REST API that ``HTTPTodoRepository`` talks to, as a fake in code: a stateful responder for
 /// the stub server, used where no recorded fixture exists yet, and served live by ``TodoAPIServer`` to

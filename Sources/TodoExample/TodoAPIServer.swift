@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import RecordReplay
 
 /// A live Todo API on a loopback port: a ``TodoAPIFake`` served over real HTTP, with its own state,

@@ -1,4 +1,5 @@
-import Foundation
+package import FoundationNetworking
+package import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

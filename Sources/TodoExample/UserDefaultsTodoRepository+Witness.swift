@@ -1,4 +1,4 @@
-import ContractEngine
+public import ContractEngine
 
 extension UserDefaultsTodoRepository {
     /// The port seen as a CRUD repository, glued the way seed 000's view model uses it.

@@ -1,7 +1,7 @@
-import ContractEngine
-import ExampleSystems
-import Foundation
-import MockTime
+public import ContractEngine
+public import ExampleSystems
+public import Foundation
+public import MockTime
 
 extension CacheThenNetworkContract {
     /// A deliberately broken conformer.

@@ -1,5 +1,5 @@
-import ContractEngine
-import ExampleSystems
+public import ContractEngine
+public import ExampleSystems
 import Foundation
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

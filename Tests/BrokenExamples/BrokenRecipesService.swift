@@ -1,7 +1,7 @@
-import ContractEngine
-import ExampleSystems
+public import ContractEngine
+public import ExampleSystems
 import Foundation
-import StandardContracts
+public import StandardContracts
 
 extension RecipesContract {
     /// A broken variant against the ``RecipesAPIFake``.

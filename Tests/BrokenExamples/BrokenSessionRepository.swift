@@ -1,6 +1,6 @@
 import Primitives
-import ContractEngine
-import ExampleSystems
+public import ContractEngine
+public import ExampleSystems
 import Foundation
 
 extension SessionContract {

@@ -1,5 +1,5 @@
-import ContractEngine
-import TodoExample
+public import ContractEngine
+public import TodoExample
 
 /// Deliberately wrong Todo repositories whose bug shows only after a particular sequence of operations:
 /// what the model-based check (``ModelCheck``) is for. Most pass the fixed-clause CRUD contract.

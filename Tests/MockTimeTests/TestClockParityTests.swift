@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MockTime
 import Testing
 

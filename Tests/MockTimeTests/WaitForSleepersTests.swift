@@ -1,3 +1,4 @@
+import Primitives
 @testable import MockTime
 import Testing
 

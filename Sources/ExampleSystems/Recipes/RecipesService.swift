@@ -1,3 +1,4 @@
+public import FoundationNetworking
 import Primitives
 internal import ContractEngine
 public import Foundation

@@ -1,3 +1,4 @@
+public import FoundationNetworking
 internal import ContractEngine
 public import Foundation
 

@@ -1,3 +1,4 @@
+import RecordReplay
 public import ContractEngine
 public import StandardContracts
 internal import Foundation

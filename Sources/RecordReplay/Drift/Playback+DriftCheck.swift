@@ -1,3 +1,5 @@
+import Primitives
+
 extension Playback {
     /// Checks the recorded interactions against the live API while replaying them: every request a
     /// recorded interaction answers is also sent, as the client sent it (credentials the fixture

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension PlaybackReport {
     /// A request a recorded interaction answered during a drift check (see

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Fixture {
     /// The largest fixture file ``init(contentsOf:)`` reads (256 MiB): fixtures are untrusted input.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Reads and writes HTTP Archive (HAR) 1.2 files (`.har`), for exchanging fixtures with browsers'
 /// developer tools, Charles, Proxyman, Insomnia, mitmproxy and Polly.JS.

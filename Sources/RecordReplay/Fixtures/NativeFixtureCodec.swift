@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Reads and writes the package's own fixture format, version 1 (files ending in `.json`).
 ///

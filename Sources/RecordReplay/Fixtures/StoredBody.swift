@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// How a fixture stores a body: as a JSON value, as text, or as base64.
 enum StoredBody: Equatable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splitting and building the URL text fixtures exchange with HAR files, without Foundation's `URL`,
 /// which rejects or rewrites some of what real captures contain.
 enum URLText {

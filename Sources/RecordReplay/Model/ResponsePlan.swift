@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the server does for one request: send a response, misbehave on the connection, or decide
 /// later (after a delay on a clock, or after an `async` stub closure returns).

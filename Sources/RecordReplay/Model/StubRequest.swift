@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP request as the stub server received it, or as a fixture recorded it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An HTTP response the stub server sends: from a fixture, a programmable stub or a fault rule.
 ///

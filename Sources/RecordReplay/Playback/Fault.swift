@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A misbehaviour injected into the answer to selected requests, by ``Playback/inject(_:when:on:)``.
 ///

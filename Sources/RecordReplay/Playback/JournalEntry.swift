@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One request the playback received, when, and what answered it.
 public struct JournalEntry: Sendable {

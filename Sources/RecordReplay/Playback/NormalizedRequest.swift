@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A request reduced to what matching compares, after the options' normalisation and ignore lists.
 struct NormalizedRequest: Sendable {
     /// The method token, as sent (methods are case-sensitive).

@@ -1,3 +1,5 @@
+import Primitives
+
 extension Playback {
     /// Answers requests matching `pattern` with `respond`, before any fixture.
     ///

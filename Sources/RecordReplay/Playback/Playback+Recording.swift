@@ -1,3 +1,5 @@
+import Primitives
+
 extension Playback {
     /// Sends every request that no stub or recorded interaction answers to the live API through
     /// `forwarder`, answers with what it returned and keeps the exchange (``recordedInteractions``);

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A description of requests, for programmable stubs, fault rules and journal queries.
 ///

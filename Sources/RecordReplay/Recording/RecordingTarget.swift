@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 
 /// Where a scope's recording goes: the fixture file, the interactions it keeps in front of the new

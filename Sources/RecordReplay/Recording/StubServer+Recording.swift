@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension StubServer {
     /// Writes what this server recorded from the live API to `file`: volatile headers left out, request

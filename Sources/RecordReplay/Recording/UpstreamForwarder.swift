@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

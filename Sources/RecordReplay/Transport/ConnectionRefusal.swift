@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A connection or request the server turned away to stay within its limits, as the journal notes it.
 public struct ConnectionRefusal: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import BrokenExamples
 import Foundation
 import RepositoryContracts
 import ExampleSystems

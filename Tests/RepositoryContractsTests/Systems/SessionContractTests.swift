@@ -1,3 +1,4 @@
+import BrokenExamples
 import ContractEngine
 import Foundation
 import ExampleSystems
