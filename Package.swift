@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "MockTime", targets: ["MockTime"]),
         .library(name: "MockTimeTesting", targets: ["MockTimeTesting"]),
         .executable(name: "repo-contracts", targets: ["repo-contracts"]),
+        .executable(name: "repo-contracts-demo", targets: ["repo-contracts-demo"]),
     ],
     targets: [
         // The small building blocks every module shares, each with one home: a lock-guarded value, the
@@ -63,8 +64,12 @@ let package = Package(
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(
             name: "RepoContractsCLI",
-            dependencies: ["Primitives", "StandardContracts", "RecordReplay", "TodoExample", "ExampleSystems", "BrokenExamples"]),
+            dependencies: ["Primitives", "ContractEngine", "StandardContracts", "RecordReplay"]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
+        // The demo: the CLI's `DemoCommand` with the example conformers, so `repo-contracts` links no example.
+        .executableTarget(
+            name: "repo-contracts-demo",
+            dependencies: ["RepoContractsCLI", "StandardContracts", "TodoExample", "BrokenExamples"]),
 
         .testTarget(name: "ContractEngineTests", dependencies: ["Primitives", "ContractEngine", "TodoExample", "BrokenExamples"]),
         .testTarget(
@@ -80,7 +85,10 @@ let package = Package(
         .testTarget(name: "MockTimeTests", dependencies: ["Primitives", "MockTime", "MockTimeTesting"]),
         .testTarget(
             name: "RepoContractsCLITests",
-            dependencies: ["Primitives", "RepoContractsCLI", "ContractEngine", "RecordReplay", "repo-contracts"]),
+            dependencies: [
+                "Primitives", "RepoContractsCLI", "ContractEngine", "StandardContracts", "RecordReplay", "TodoExample",
+                "repo-contracts", "repo-contracts-demo",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,15 +1,13 @@
-import BrokenExamples
 import ContractEngine
-import ExampleSystems
 
-/// `repo-contracts demo`: runs the CRUD contract on the example conformers, each in child processes so a
+/// `repo-contracts-demo`: runs the CRUD contract on the example conformers, each in child processes so a
 /// trap fails one clause instead of ending the run, and prints the conformance table (or the JSON report).
 struct DemoCommand: Subcommand, Equatable {
-    static let name = "demo"
+    static let name = "repo-contracts-demo"
     static let abstract = "Run the CRUD contract on the example conformers and print the conformance table."
     static let synopsis = """
-        usage: \(Tool.name) demo [--all] [--format table|json] [--strict] [--verbose] [--conformer <name>]…
-          See '\(Tool.name) demo --help'.
+        usage: \(name) [--all] [--format table|json] [--strict] [--verbose] [--conformer <name>]…
+          See '\(name) --help'.
         """
     static var help: String {
         """
@@ -18,10 +16,10 @@ struct DemoCommand: Subcommand, Equatable {
         Each conformer runs in child processes: a conformer that traps fails the clause it trapped in
         (status 'crashed'), and the run goes on with the next clause.
 
-        USAGE: \(Tool.name) demo [--all] [--format table|json] [--strict] [--verbose] [--conformer <name>]…
+        USAGE: \(name) [--all] [--format table|json] [--strict] [--verbose] [--conformer <name>]…
 
         OPTIONS:
-          --all                Also run the seed systems' own contracts (session, recipes,
+          --all                Also run the example systems' own contracts (session, recipes,
                                cache-then-network, loader) on their real, fake and broken conformers.
           --format <format>    table (default): the conformance table and every failure.
                                json: the report as JSON (conformers[].clauses[].id/summary/status/message).
@@ -125,11 +123,11 @@ struct DemoCommand: Subcommand, Equatable {
             contracts.append(name)
         }
         if all {
-            // The seed systems' conformers trap nowhere: they run in this process.
+            // The example systems' conformers trap nowhere: they run in this process.
             for index in reports.indices {
                 reports[index].contract = selected[index].contractName
             }
-            for makeReport in ExampleReports.demoReports {
+            for makeReport in DemoCatalog.current.moreReports {
                 let report = await makeReport()
                 contracts.append(report.contract)
                 reports += report.conformances.map { conformer in

@@ -1,8 +1,8 @@
-import ContractEngine
+package import ContractEngine
 
 /// One conformer the demo runs, with its entity type erased: what the parent process needs to supervise
 /// it (its name, its contract's name and clauses, in order) and what a child process needs to run it.
-struct DemoConformer: Sendable {
+package struct DemoConformer: Sendable {
     /// A clause as the parent knows it before running anything.
     struct ClauseOutline: Sendable, Hashable {
         /// The clause's id ("delete.lastLeavesEmpty").
@@ -23,7 +23,7 @@ struct DemoConformer: Sendable {
     private let runReport: @Sendable (Set<String>, @Sendable (ClauseProgress) -> Void) async -> ConformanceReport
 
     /// The conformer `conformance`, run against `contract`.
-    init<Terms>(_ conformance: Conformance<Terms>, contract: Contract<Terms>) {
+    package init<Terms>(_ conformance: Conformance<Terms>, contract: Contract<Terms>) {
         name = conformance.name
         contractName = contract.name
         capabilities = contract.terms.capabilityList(of: conformance.promises)
@@ -37,6 +37,9 @@ struct DemoConformer: Sendable {
     func report(skipping skipped: Set<String>, progress: @Sendable (ClauseProgress) -> Void) async -> ConformanceReport {
         await runReport(skipped, progress)
     }
+
+    /// Every conformer of the running demo's catalog.
+    static var all: [DemoConformer] { DemoCatalog.current.conformers }
 
     /// The demo conformer called `name`.
     static func named(_ name: String) -> DemoConformer? {

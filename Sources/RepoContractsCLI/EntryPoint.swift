@@ -7,4 +7,11 @@ public enum RepoContractsCommandLine {
         let exitCode = await Tool.main(arguments, console: .standard)
         Platform.exit(exitCode)
     }
+
+    /// Runs `repo-contracts-demo` with `arguments` (without the program name) and `catalog`, and exits
+    /// the process with its exit status.
+    package static func runDemo(_ arguments: [String], catalog: DemoCatalog) async -> Never {
+        let exitCode = await DemoTool.main(arguments, catalog: catalog, console: .standard)
+        Platform.exit(exitCode)
+    }
 }

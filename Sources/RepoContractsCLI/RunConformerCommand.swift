@@ -1,7 +1,7 @@
 import ContractEngine
 import Foundation
 
-/// The hidden subcommand a demo child process runs: `repo-contracts __run-conformer NAME [--skip ID,…]`.
+/// The hidden subcommand a demo child process runs: `repo-contracts-demo __run-conformer NAME [--skip ID,…]`.
 ///
 /// It runs one demo conformer's clauses (all but the skipped ones) in this process and writes one JSON
 /// line per ``ClauseProgress`` event to standard output, each written as soon as it happens, so the
@@ -11,7 +11,7 @@ struct RunConformerCommand: Subcommand, Equatable {
     static let name = "__run-conformer"
     static let abstract = "Run one demo conformer and stream its progress as JSON lines (internal)."
     static let isHidden = true
-    static let synopsis = "usage: \(Tool.name) \(name) <conformer> [--skip <id>[,<id>…]]…"
+    static let synopsis = "usage: \(DemoCommand.name) \(name) <conformer> [--skip <id>[,<id>…]]…"
     static let help = """
         OVERVIEW: Run one demo conformer in this process and stream its progress (used by 'demo').
 

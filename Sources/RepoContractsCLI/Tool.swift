@@ -7,14 +7,13 @@ enum Tool {
     /// Every subcommand, in help order. A new subcommand (`serve`, `record`, `convert`, `inspect`, …) is a
     /// new file and one line here.
     static let subcommands: [any Subcommand.Type] = [
-        DemoCommand.self,
         ServeCommand.self,
         RecordCommand.self,
-        RunConformerCommand.self,
         ConvertCommand.self,
         RedactCommand.self,
         TrimCommand.self,
         InspectCommand.self,
+        MovedDemoCommand.self,
     ]
 
     /// What a command line asks for.
@@ -58,8 +57,14 @@ enum Tool {
             console.printError(help)
             return .usage
         }
+        return await execute(console) { () throws(UsageError) in try invocation(for: arguments) }
+    }
+
+    /// Prints the help or runs the subcommand `invocation` reads, and turns how it ended into an exit
+    /// status: 64 for a usage error, 1 for any other error.
+    static func execute(_ console: Console, _ invocation: () throws(UsageError) -> Invocation) async -> ExitCode {
         do {
-            switch try invocation(for: arguments) {
+            switch try invocation() {
             case .help(let text):
                 console.print(text)
                 return .success

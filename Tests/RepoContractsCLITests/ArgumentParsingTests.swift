@@ -1,4 +1,6 @@
+import StandardContracts
 import Testing
+import TodoExample
 
 @testable import RepoContractsCLI
 
@@ -16,19 +18,44 @@ struct ArgumentParsingTests {
         }
     }
 
+    /// The demo's conformers, as `repo-contracts-demo` lists them.
+    static let catalog = DemoCatalog(conformers: [
+        DemoConformer(ExampleContracts.inMemory, contract: .crud(factory: ExampleContracts.todoFactory)),
+        DemoConformer(ExampleContracts.userDefaults, contract: .crud(factory: ExampleContracts.datedTodoFactory)),
+    ])
+
+    /// What `repo-contracts-demo` reads from `arguments`, with the demo's catalog.
+    private func demoInvocation(_ arguments: [String]) throws -> Tool.Invocation {
+        try DemoCatalog.$current.withValue(Self.catalog) { try DemoTool.invocation(for: arguments) }
+    }
+
+    private func demoCommand(_ arguments: [String]) throws -> (any Subcommand)? {
+        switch try demoInvocation(arguments) {
+        case .run(let command):
+            return command
+        case .help:
+            Issue.record("\(arguments) asked for help")
+            return nil
+        }
+    }
+
     private func demo(_ arguments: String...) throws -> DemoCommand? {
-        try command(["demo"] + arguments) as? DemoCommand
+        try demoCommand(arguments) as? DemoCommand
     }
 
     private func usageError(_ arguments: [String]) -> UsageError? {
         #expect(throws: UsageError.self) { try Tool.invocation(for: arguments) }
     }
 
+    private func demoUsageError(_ arguments: [String]) -> UsageError? {
+        #expect(throws: UsageError.self) { try demoInvocation(arguments) }
+    }
+
     @Test("demo without options: table, not strict, not verbose, every conformer")
     func demoDefaults() throws {
         let parsed = try demo()
         #expect(parsed == DemoCommand())
-        #expect(parsed?.selected.map(\.name) == DemoConformer.all.map(\.name))
+        #expect(DemoCatalog.$current.withValue(Self.catalog) { parsed?.selected.map(\.name) } == ["in-memory", "userdefaults"])
     }
 
     @Test("demo reads every option, in any order, with separate or inline values")
@@ -44,7 +71,7 @@ struct ArgumentParsingTests {
     func conformerSelection() throws {
         let parsed = try #require(try demo("--conformer", "userdefaults", "--conformer", "in-memory", "--conformer", "in-memory"))
         #expect(parsed.conformers == ["userdefaults", "in-memory"])
-        #expect(parsed.selected.map(\.name) == ["in-memory", "userdefaults"])
+        #expect(DemoCatalog.$current.withValue(Self.catalog) { parsed.selected.map(\.name) } == ["in-memory", "userdefaults"])
     }
 
     @Test("help: --help, -h, help, help <subcommand>, and --help anywhere before --")
@@ -56,14 +83,14 @@ struct ArgumentParsingTests {
             }
             #expect(text == Tool.help)
         }
-        for arguments in [["demo", "--help"], ["demo", "-h"], ["demo", "--format", "json", "--help"], ["help", "demo"]] {
-            guard case .help(let text) = try Tool.invocation(for: arguments) else {
-                Issue.record("\(arguments) did not ask for help")
+        for arguments in [["--help"], ["-h"], ["--format", "json", "--help"]] {
+            guard case .help(let text) = try demoInvocation(arguments) else {
+                Issue.record("\(arguments) did not ask the demo for help")
                 continue
             }
-            #expect(text == DemoCommand.help)
+            #expect(text == DemoCatalog.$current.withValue(Self.catalog) { DemoCommand.help })
         }
-        #expect(Tool.help.contains("demo"))
+        #expect(!Tool.help.contains("demo"), "the moved demo stays out of repo-contracts' help")
         #expect(!Tool.help.contains(RunConformerCommand.name), "the internal subcommand stays out of the help")
     }
 
@@ -74,31 +101,35 @@ struct ArgumentParsingTests {
             (["frob"], "unknown subcommand 'frob'"),
             (["--frob"], "unknown option '--frob'"),
             (["help", "frob"], "unknown subcommand 'frob'"),
-            (["demo", "--frob"], "unknown option '--frob'"),
-            (["demo", "-x"], "unknown option '-x'"),
-            (["demo", "--format", "xml"], "invalid value 'xml' for --format (expected one of: table, json)"),
-            (["demo", "--format"], "missing value for --format"),
-            (["demo", "--format", "--strict"], "missing value for --format"),
-            (["demo", "--strict=yes"], "--strict takes no value"),
-            (["demo", "extra"], "unexpected argument 'extra'"),
-            (["demo", "--", "--strict"], "unexpected argument '--strict'"),
-            (["demo", "--conformer", "nope"], DemoConformer.unknownNameMessage("nope")),
-            ([RunConformerCommand.name], "missing conformer name"),
-            ([RunConformerCommand.name, "nope"], DemoConformer.unknownNameMessage("nope")),
         ]
         for (arguments, message) in cases {
             #expect(usageError(arguments)?.message == message, "\(arguments)")
         }
-        #expect(DemoConformer.unknownNameMessage("nope").contains("known: in-memory, userdefaults"))
-        #expect(usageError(["demo", "--frob"])?.usage == DemoCommand.synopsis)
+        let demoCases: [([String], String)] = [
+            (["--frob"], "unknown option '--frob'"),
+            (["-x"], "unknown option '-x'"),
+            (["--format", "xml"], "invalid value 'xml' for --format (expected one of: table, json)"),
+            (["--format"], "missing value for --format"),
+            (["--format", "--strict"], "missing value for --format"),
+            (["--strict=yes"], "--strict takes no value"),
+            (["extra"], "unexpected argument 'extra'"),
+            (["--", "--strict"], "unexpected argument '--strict'"),
+            (["--conformer", "nope"], "unknown conformer 'nope' (known: in-memory, userdefaults)"),
+            ([RunConformerCommand.name], "missing conformer name"),
+            ([RunConformerCommand.name, "nope"], "unknown conformer 'nope' (known: in-memory, userdefaults)"),
+        ]
+        for (arguments, message) in demoCases {
+            #expect(demoUsageError(arguments)?.message == message, "\(arguments)")
+        }
+        #expect(demoUsageError(["--frob"])?.usage == DemoCommand.synopsis)
         #expect(usageError(["frob"])?.usage == Tool.synopsis)
     }
 
     @Test("the child subcommand reads its conformer and the clauses to skip")
     func runConformer() throws {
-        let parsed = try command([RunConformerCommand.name, "in-memory", "--skip", "a.b,c.d", "--skip=e.f"]) as? RunConformerCommand
+        let parsed = try demoCommand([RunConformerCommand.name, "in-memory", "--skip", "a.b,c.d", "--skip=e.f"]) as? RunConformerCommand
         #expect(parsed == RunConformerCommand(conformer: "in-memory", skipping: ["a.b", "c.d", "e.f"]))
-        #expect(try command([RunConformerCommand.name, "in-memory"]) as? RunConformerCommand == RunConformerCommand(conformer: "in-memory"))
+        #expect(try demoCommand([RunConformerCommand.name, "in-memory"]) as? RunConformerCommand == RunConformerCommand(conformer: "in-memory"))
     }
 
     @Test("the reader splits options, inline values and operands, and stops reading options at --")
@@ -116,7 +147,7 @@ struct ArgumentParsingTests {
 
     @Test("demo conformer names are unique")
     func uniqueNames() {
-        let names = DemoConformer.all.map(\.name)
+        let names = Self.catalog.conformers.map(\.name)
         #expect(Set(names).count == names.count)
         #expect(names.starts(with: ["in-memory", "userdefaults"]))
     }

@@ -15,7 +15,7 @@ struct DemoBinaryTests {
 
     @Test("the table names both conformers, the failures, and the trap as one crashed clause")
     func table() async throws {
-        let run = try await RepoContractsBinary.run("demo")
+        let run = try await RepoContractsBinary.runDemo()
         #expect(run.status == 0, "stderr:\n\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count < 120, "the default output should stay readable")
@@ -44,7 +44,7 @@ struct DemoBinaryTests {
 
     @Test("--format json is the report's JSON: the seed port breaks exactly its known clauses, and the run goes on after the trap")
     func json() async throws {
-        let run = try await RepoContractsBinary.run("demo", "--format", "json")
+        let run = try await RepoContractsBinary.runDemo("--format", "json")
         #expect(run.status == 0, "stderr:\n\(run.stderr)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(root["contract"] as? String == "CRUD")
@@ -96,7 +96,7 @@ struct DemoBinaryTests {
 
     @Test("--all adds every seed system's real, fake and broken conformers, each labelled with its own contract")
     func all() async throws {
-        let run = try await RepoContractsBinary.run("demo", "--all", "--format", "json")
+        let run = try await RepoContractsBinary.runDemo("--all", "--format", "json")
         #expect(run.status == 0, "stderr:\n\(run.stderr)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let conformers = try #require(root["conformers"] as? [[String: Any]])
@@ -111,34 +111,35 @@ struct DemoBinaryTests {
             #expect(failing.contains { ($0["name"] as? String)?.contains("broken") == true }, "\(system): no broken variant fails")
             #expect(failing.allSatisfy { ($0["name"] as? String)?.contains("broken") == true }, "\(system): only broken variants fail")
         }
-        let table = try await RepoContractsBinary.run("demo", "--all")
+        let table = try await RepoContractsBinary.runDemo("--all")
         #expect(table.stdout.contains("✘ session-broken-signout [Session › session.signOutDeletes]"))
     }
 
     @Test("--strict exits 1 when a clause failed or crashed, 0 when none did")
     func strict() async throws {
-        let broken = try await RepoContractsBinary.run("demo", "--strict")
+        let broken = try await RepoContractsBinary.runDemo("--strict")
         #expect(broken.status == 1)
         #expect(broken.stdout.contains(Self.userDefaults))
-        let clean = try await RepoContractsBinary.run("demo", "--strict", "--conformer", Self.inMemory)
+        let clean = try await RepoContractsBinary.runDemo("--strict", "--conformer", Self.inMemory)
         #expect(clean.status == 0, "stderr:\n\(clean.stderr)")
         #expect(!clean.stdout.contains(Self.userDefaults))
     }
 
     @Test("an unknown option exits 64 with an error naming it and a usage")
     func unknownOption() async throws {
-        let run = try await RepoContractsBinary.run("demo", "--frobnicate")
+        let run = try await RepoContractsBinary.runDemo("--frobnicate")
         #expect(run.status == 64)
         #expect(run.stderr.contains("error: unknown option '--frobnicate'"))
-        #expect(run.stderr.contains("usage: repo-contracts demo"))
+        #expect(run.stderr.contains("usage: repo-contracts-demo"))
         #expect(run.stdout.isEmpty)
     }
 
     @Test("usage errors exit 64", arguments: [
-        ["frobnicate"], ["demo", "--format", "xml"], ["demo", "--format"], ["demo", "--conformer", "nope"], ["demo", "extra"],
+        ["repo-contracts", "frobnicate"], ["repo-contracts-demo", "--format", "xml"], ["repo-contracts-demo", "--format"],
+        ["repo-contracts-demo", "--conformer", "nope"], ["repo-contracts-demo", "extra"],
     ])
-    func usageErrors(_ arguments: [String]) async throws {
-        let outcome = try await RepoContractsBinary.run(arguments: arguments)
+    func usageErrors(_ command: [String]) async throws {
+        let outcome = try await RepoContractsBinary.run(arguments: Array(command.dropFirst()), executable: command[0])
         #expect(outcome.status == 64)
         #expect(outcome.stderr.hasPrefix("error: "), "\(outcome.stderr)")
     }
@@ -150,16 +151,23 @@ struct DemoBinaryTests {
         #expect(run.stderr.contains("USAGE: repo-contracts"))
     }
 
-    @Test("--help exits 0 and lists demo; demo --help describes demo's options")
+    @Test("--help exits 0 and leaves the moved demo out; repo-contracts-demo --help describes the demo's options")
     func help() async throws {
         let tool = try await RepoContractsBinary.run("--help")
         #expect(tool.status == 0)
-        #expect(tool.stdout.contains("demo"))
+        #expect(!tool.stdout.contains("demo"))
         #expect(!tool.stdout.contains("__run-conformer"), "the internal subcommand stays hidden")
-        let demo = try await RepoContractsBinary.run("demo", "--help")
+        let demo = try await RepoContractsBinary.runDemo("--help")
         #expect(demo.status == 0)
         for option in ["--format", "--strict", "--conformer"] {
             #expect(demo.stdout.contains(option))
         }
+    }
+
+    @Test("repo-contracts demo says where the demo went and exits 64")
+    func movedDemo() async throws {
+        let run = try await RepoContractsBinary.run("demo", "--all")
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("the demo moved to its own executable: swift run repo-contracts-demo"))
     }
 }

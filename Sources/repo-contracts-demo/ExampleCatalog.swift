@@ -1,0 +1,16 @@
+import BrokenExamples
+import RepoContractsCLI
+import StandardContracts
+import TodoExample
+
+extension DemoCatalog {
+    /// What `repo-contracts-demo` runs, in report order: the CRUD contract on the example conformers
+    /// (each in child processes), and with `--all` the example systems' contracts on their real, fake
+    /// and broken conformers. Add a conformer with one line; names must be unique.
+    static let examples = DemoCatalog(
+        conformers: [
+            DemoConformer(ExampleContracts.inMemory, contract: .crud(factory: ExampleContracts.todoFactory)),
+            DemoConformer(ExampleContracts.userDefaults, contract: .crud(factory: ExampleContracts.datedTodoFactory)),
+        ],
+        moreReports: ExampleReports.demoReports)
+}
