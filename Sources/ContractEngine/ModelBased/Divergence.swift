@@ -1,35 +1,35 @@
 /// The first step at which the subject did something the reference model (or the other conformer) did not.
-public struct Divergence: Hashable, Sendable, CustomStringConvertible {
+package struct Divergence: Hashable, Sendable, CustomStringConvertible {
     /// The step's index in the sequence that ran.
-    public var step: Int
+    package var step: Int
     /// The step.
-    public var operation: ModelOperation
+    package var operation: ModelOperation
     /// What was compared: "outcome", "value", "contents", "order", "policy", "duplicateID", "broken".
-    public var check: String
+    package var check: String
     /// What was wrong, for people.
-    public var message: String
+    package var message: String
     /// What the model (or the first conformer, in differential mode) did.
-    public var expected: String
+    package var expected: String
     /// What the subject (or the second conformer) did.
-    public var actual: String
+    package var actual: String
 
     /// What shrinking preserves: a smaller sequence is kept only if it fails the same way
     /// (`"fetchAll.contents"`), so shrinking never slides to a different bug.
-    public var signature: String { "\(operation.kind).\(check)" }
+    package var signature: String { "\(operation.kind).\(check)" }
 
-    public var description: String {
+    package var description: String {
         "step \(step + 1), \(operation): \(message)\n    expected: \(expected)\n    actual:   \(actual)"
     }
 }
 
 /// One executed step of a run, as the final report shows it.
-public struct TraceStep: Hashable, Sendable {
+package struct TraceStep: Hashable, Sendable {
     /// The step.
-    public var operation: ModelOperation
+    package var operation: ModelOperation
     /// The call as Swift source on a witness named `repo`; `nil` for a skipped step.
-    public var swiftSource: String?
+    package var swiftSource: String?
     /// What the subject did.
-    public var observed: String
+    package var observed: String
 }
 
 /// What running one sequence found.

@@ -22,7 +22,7 @@ public enum ModelCheck {
     public static var defaultShrinkAttempts: Int { 400 }
 
     /// The seed in `REPOSITORY_CONTRACTS_SEED`, if it is set and parses.
-    public static func seedFromEnvironment() -> UInt64? {
+    package static func seedFromEnvironment() -> UInt64? {
         guard let text = ProcessInfo.processInfo.environment[EnvironmentVariable.seed]?.trimmingCharacters(in: .whitespaces) else { return nil }
         if text.lowercased().hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
         return UInt64(text)
@@ -104,7 +104,7 @@ public enum ModelCheck {
 
     /// Runs exactly `operations` once against the reference model, without generating or shrinking: the
     /// replay of a minimal case a failure printed.
-    public static func replay<Terms: RepositoryTerms>(
+    package static func replay<Terms: RepositoryTerms>(
         _ operations: [ModelOperation], on conformance: Conformance<Terms>, under terms: Terms
     ) async -> ModelCheckResult {
         let subject = ModelSubject(conformance, terms: terms)
@@ -127,7 +127,7 @@ public enum ModelCheck {
 
     /// Replays `operations` on a CRUD conformer over entities made by `factory`; see
     /// ``replay(_:on:under:)``.
-    public static func replay<Entity>(
+    package static func replay<Entity>(
         _ operations: [ModelOperation], on conformance: Conformance<CRUD<Entity>>, factory: EntityFactory<Entity>
     ) async -> ModelCheckResult {
         await replay(operations, on: conformance, under: CRUD(factory: factory))

@@ -3,27 +3,27 @@ import Primitives
 /// What a model-based (or differential) check found.
 public struct ModelCheckResult: Sendable, CustomStringConvertible {
     /// A falsified run: the sequence as generated, the minimal sequence, and where it diverged.
-    public struct Failure: Sendable {
+    package struct Failure: Sendable {
         /// The run's seed: `REPOSITORY_CONTRACTS_SEED` (or `seed:`) with this value replays the run and
         /// its shrinking.
-        public var seed: UInt64
+        package var seed: UInt64
         /// Which run failed (1-based).
-        public var run: Int
+        package var run: Int
         /// The sequence as generated.
-        public var original: [ModelOperation]
+        package var original: [ModelOperation]
         /// Where the generated sequence diverged.
-        public var originalDivergence: Divergence
+        package var originalDivergence: Divergence
         /// The minimal failing sequence.
-        public var shrunk: [ModelOperation]
+        package var shrunk: [ModelOperation]
         /// Where the minimal sequence diverged.
-        public var divergence: Divergence
+        package var divergence: Divergence
         /// The minimal sequence's run, step by step.
-        public var trace: [TraceStep]
+        package var trace: [TraceStep]
         /// How many candidates shrinking ran.
-        public var shrinkAttempts: Int
+        package var shrinkAttempts: Int
         /// Whether shrinking was skipped because the subject only replays recorded requests (then
         /// `shrunk` is the whole generated sequence).
-        public var shrinkingSkipped = false
+        package var shrinkingSkipped = false
     }
 
     /// What was checked: "in-memory" or "REST against in-memory".
@@ -33,15 +33,15 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
     /// How many runs were made (the failing one included).
     public var runs: Int
     /// How many runs the check would have made had every run passed.
-    public var budget: Int
+    package var budget: Int
     /// Steps per generated run.
-    public var steps: Int
+    package var steps: Int
     /// The falsified run, if any.
-    public var failure: Failure?
+    package var failure: Failure?
     /// Why the check could not run (`makeSubject()` threw); a failure too.
     public var setupError: String?
     /// What the conformer declared, shown with failures.
-    public var assumptions: String
+    package var assumptions: String
 
     /// Whether every run agreed with the model.
     public var passed: Bool { failure == nil && setupError == nil }

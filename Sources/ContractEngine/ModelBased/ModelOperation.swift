@@ -1,15 +1,15 @@
 /// Which entity a step means, independent of the values and ids a run produces: sequences stay valid when
 /// steps are removed during shrinking, and replay the same way on every conformer.
-public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
+package enum EntityReference: Hashable, Sendable, CustomStringConvertible {
     /// The entity made by the `k`-th `create` step of the sequence (counting from 0).
     case created(Int)
     /// An id no step creates: `factory.make(1_000_000 + n).id`.
     case unknown(Int)
 
     /// The ordinal base of unknown ids, far from the ordinals a run creates.
-    public static var unknownOrdinalBase: Int { 1_000_000 }
+    package static var unknownOrdinalBase: Int { 1_000_000 }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .created(let k): "#\(k)"
         case .unknown(let n): "unknown#\(n)"
@@ -17,7 +17,7 @@ public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The reference as Swift source.
-    public var swiftSource: String {
+    package var swiftSource: String {
         switch self {
         case .created(let k): ".created(\(k))"
         case .unknown(let n): ".unknown(\(n))"
@@ -30,7 +30,7 @@ public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
 /// Steps carry ordinals and symbolic references, never payloads: what an update sends is the factory's
 /// `mutate` of what that side last sent for the entity, so the same steps mean the same requests on the
 /// reference model, on the subject and on a second conformer.
-public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
+package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// `create(factory.make(ordinal))`; the new entity becomes `.created(k)` for the next `k`.
     case create(ordinal: Int)
     /// `create(_:)` of a changed copy of an entity created earlier, under the same id: a create of an existing
@@ -46,7 +46,7 @@ public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case delete(EntityReference)
 
     /// The step's name: "create", "fetch", …
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .create: "create"
         case .createAgain: "createAgain"
@@ -58,14 +58,14 @@ public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The entity the step refers to, if any.
-    public var reference: EntityReference? {
+    package var reference: EntityReference? {
         switch self {
         case .create, .fetchAll: nil
         case .createAgain(let r), .fetch(let r), .update(let r), .delete(let r): r
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .create(let ordinal): "create(ordinal \(ordinal))"
         case .fetchAll: "fetchAll()"
@@ -74,7 +74,7 @@ public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The step as Swift source, for the replay token: `.update(.created(0))`.
-    public var swiftSource: String {
+    package var swiftSource: String {
         switch self {
         case .create(let ordinal): ".create(ordinal: \(ordinal))"
         case .fetchAll: ".fetchAll"
@@ -84,7 +84,7 @@ public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether every `.created(k)` the step names exists after `createdCount` create steps: steps that
     /// fail this are skipped, so removing a create while shrinking never makes a sequence invalid.
-    public func isValid(createdCount: Int) -> Bool {
+    package func isValid(createdCount: Int) -> Bool {
         switch reference {
         case .created(let k)?: k < createdCount
         case .unknown?, nil: true
@@ -95,7 +95,7 @@ public enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
 extension Array where Element == ModelOperation {
     /// The steps as Swift source: `[.create(ordinal: 1), .delete(.created(0))]`, pasteable into
     /// ``ModelCheck/replay(_:on:factory:)``.
-    public var swiftSource: String {
+    package var swiftSource: String {
         "[" + map(\.swiftSource).joined(separator: ", ") + "]"
     }
 }
