@@ -1,9 +1,8 @@
-public import FoundationNetworking
 public import ContractEngine
 public import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// The real repository: Todos behind a JSON REST API, through `URLSession`.

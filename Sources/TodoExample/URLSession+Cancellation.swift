@@ -1,8 +1,7 @@
-package import FoundationNetworking
 package import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    package import FoundationNetworking
 #endif
 
 extension URLSession {

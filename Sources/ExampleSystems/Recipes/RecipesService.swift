@@ -1,10 +1,9 @@
-public import FoundationNetworking
 import Primitives
 internal import ContractEngine
 public import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// Seed 002's service facade: the recipes, from wherever they come.

@@ -1,9 +1,8 @@
-public import FoundationNetworking
 internal import ContractEngine
 public import Foundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// The auth API over HTTP (JSON bodies):

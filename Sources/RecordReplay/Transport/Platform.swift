@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+package import Darwin
 #elseif canImport(Glibc)
 package import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #endif
 
 /// The C library calls of the stub server (sockets, descriptors, errors), thin wrappers kept in this one
