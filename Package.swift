@@ -34,7 +34,7 @@ let package = Package(
             path: "Contracts/Standard"),
         // What users import in a Swift Testing target: the contracts plus the Swift Testing glue.
         .target(
-            name: "RepositoryContracts", dependencies: ["StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
+            name: "RepositoryContracts", dependencies: ["Primitives", "StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
             path: "Contracts/Testing"),
         // The XCTest glue, for test targets that still use XCTest.
         .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),

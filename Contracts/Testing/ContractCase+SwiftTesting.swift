@@ -4,6 +4,7 @@
 @_exported public import MockTimeTesting
 public import Testing
 import Foundation
+import Primitives
 import RecordReplay
 
 extension ContractCase: CustomTestStringConvertible {
@@ -21,7 +22,12 @@ extension ContractCase {
     /// ```
     ///
     /// Inside a `.stubServer(fixtures:)` scope, the server first loads the clause's fixture,
-    /// `<fixtures>/<clause id>.json` (or `.har`), so each clause replays its own recording.
+    /// `<fixtures>/<clause id>.json` (or `.har`), so each clause replays its own recording. A fixture that
+    /// is missing (and cannot be recorded) or invalid is one issue naming the file and what to do, and
+    /// the clause does not run: it would only pile up unanswered requests.
+    ///
+    /// A conformance that shares a backend (``Conformance/sharedBackend``) has it reset before the
+    /// clause unless the scope only replays fixtures (no live backend is involved then).
     ///
     /// - Returns: The clause's result, for tests that assert on it further.
     @discardableResult
@@ -29,8 +35,12 @@ extension ContractCase {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> ClauseResult {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        loadClauseFixture(sourceLocation: location)
-        let result = await watchingStubServers { await run() }
+        if let unloaded = loadClauseFixture() {
+            Issue.record(Comment(rawValue: "\(label) \(unloaded)"), sourceLocation: location)
+            return ClauseResult(id: clauseID, summary: summary, status: .failed, failures: [ContractFailure(message: unloaded)])
+        }
+        let live = StubServer.currentIfAny?.reachesUpstream ?? true
+        let result = await watchingStubServers { await run(resettingSharedBackend: live) }
         for issue in result.issueMessages(label: label) {
             Issue.record(Comment(rawValue: issue), sourceLocation: location)
         }
@@ -39,16 +49,32 @@ extension ContractCase {
 }
 
 extension ContractCase {
-    /// Loads this clause's fixture into the scope's stub server, if the scope has a fixture folder;
-    /// a missing or invalid fixture is recorded as an issue (the clause still runs, and its unmatched
-    /// requests are reported too).
-    private func loadClauseFixture(sourceLocation: SourceLocation) {
-        guard let server = StubServer.currentIfAny, server.configuration.fixtureDirectory != nil else { return }
+    /// Loads this clause's fixture into the scope's stub server, if the scope has a fixture folder, and
+    /// returns why it could not (with the command that records a missing one), or `nil`.
+    private func loadClauseFixture() -> String? {
+        guard let server = StubServer.currentIfAny, server.configuration.fixtureDirectory != nil else { return nil }
         do {
             try server.loadFixture(named: clauseID)
+            return nil
+        } catch let error as StubServerError {
+            switch error {
+            case .missingFixture(_, let searched) where !searched.isEmpty:
+                return "\(error)\(Self.filterArgument)"
+            case .noUpstream:
+                return "\(error); then record with: \(EnvironmentVariable.record)=once "
+                    + "\(EnvironmentVariable.upstream)=<base URL> swift test\(Self.filterArgument)"
+            default:
+                return "\(error)"
+            }
         } catch {
-            Issue.record(Comment(rawValue: "\(label) \(error)"), sourceLocation: sourceLocation)
+            return "\(error)"
         }
+    }
+
+    /// ` --filter <test function>`: the running test, for the record command a missing fixture suggests.
+    private static var filterArgument: String {
+        guard let name = Test.current?.name else { return "" }
+        return " --filter " + (name.split(separator: "(").first.map(String.init) ?? name)
     }
 }
 

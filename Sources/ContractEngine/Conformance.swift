@@ -20,12 +20,16 @@ public struct Conformance<Terms: ContractTerms>: Sendable {
     public var tearDown: (@Sendable (Terms.Subject) async throws -> Void)?
     /// Where the conformance was declared, for messages about what it promised.
     public var declaredAt: String
+    /// The backend its subjects share, if they share one: its cases then run one at a time, each after
+    /// the backend's reset (see ``SharedBackend``).
+    public var sharedBackend: SharedBackend?
 
     /// Declares a conformer with its promises.
     public init(
         _ name: String,
         promises: Terms.Promises,
         timeout: Duration = .seconds(5),
+        sharedBackend: SharedBackend? = nil,
         tearDown: (@Sendable (Terms.Subject) async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -37,19 +41,22 @@ public struct Conformance<Terms: ContractTerms>: Sendable {
         self.makeSubject = makeSubject
         self.tearDown = tearDown
         self.declaredAt = "\(fileID):\(line)"
+        self.sharedBackend = sharedBackend
     }
 
     /// Declares a conformer of a contract whose terms have no promises.
     public init(
         _ name: String,
         timeout: Duration = .seconds(5),
+        sharedBackend: SharedBackend? = nil,
         tearDown: (@Sendable (Terms.Subject) async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         subject makeSubject: @escaping @Sendable (Terms.Environment) async throws -> Terms.Subject
     ) where Terms.Promises == Void {
         self.init(
-            name, promises: (), timeout: timeout, tearDown: tearDown, fileID: fileID, line: line, subject: makeSubject)
+            name, promises: (), timeout: timeout, sharedBackend: sharedBackend, tearDown: tearDown, fileID: fileID,
+            line: line, subject: makeSubject)
     }
 
     /// Problems in the declaration itself under `terms`; empty when it is consistent.

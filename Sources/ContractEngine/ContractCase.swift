@@ -62,7 +62,27 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
     /// the subject and the environment down, and reports everything it found. Never throws and never
     /// traps on the conformer's behalf: a conformer that throws, hangs or misbehaves fails the clause, and
     /// so does what the environment's tear-down finds.
-    public func run() async -> ClauseResult {
+    ///
+    /// When the conformance shares a backend (``Conformance/sharedBackend``), the case first waits for
+    /// every other case on that backend to end, then resets the backend (unless `resettingSharedBackend`
+    /// is `false`: nothing live is involved), and runs the clause only if the reset succeeded.
+    public func run(resettingSharedBackend: Bool = true) async -> ClauseResult {
+        guard let backend = bound?.conformance.sharedBackend else { return await runClause() }
+        return await backend.turns.oneAtATime {
+            if resettingSharedBackend, let reset = backend.reset {
+                do {
+                    try await withWatchdog(backend.resetTimeout, operation: "resetting \(backend.name)", reset)
+                } catch {
+                    return result(.failed, [ContractFailure(message:
+                        "the reset of the shared backend \(backend.name) failed before this clause, so the clause did "
+                            + "not run (a reset failure, not a clause failure): \(describe(error))")])
+                }
+            }
+            return await runClause()
+        }
+    }
+
+    private func runClause() async -> ClauseResult {
         guard let bound else {
             return result(.failed, [ContractFailure(message:
                 "this case was decoded from its id only; run contract.resolving(_:for:) on it first")])

@@ -85,6 +85,7 @@ extension Conformance {
         equivalence: Equivalence<Entity> = .equal,
         timeout: Duration = .seconds(5),
         classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind },
+        sharedBackend: SharedBackend? = nil,
         tearDown: (@Sendable (RepositoryWitness<Entity>) async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -96,6 +97,7 @@ extension Conformance {
                 capabilities: capabilities, policies: policies, ordering: ordering, equivalence: equivalence,
                 classifyError: classifyError),
             timeout: timeout,
+            sharedBackend: sharedBackend,
             tearDown: tearDown.map(Self.repositoryTearDown),
             fileID: fileID, line: line,
             subject: { _ in MonitoredRepository(witness: try await makeSubject(), timeout: timeout) })
@@ -118,13 +120,14 @@ extension Conformance {
         equivalence: Equivalence<Repository.Entity> = .equal,
         timeout: Duration = .seconds(5),
         classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind },
+        sharedBackend: SharedBackend? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         subject makeSubject: @escaping @Sendable () async throws -> Repository
     ) where Terms == CRUD<Repository.Entity>, Repository.Draft == Repository.Entity {
         self.init(
             name, capabilities: capabilities, policies: policies, ordering: ordering, equivalence: equivalence,
-            timeout: timeout, classifyError: classifyError, fileID: fileID, line: line,
+            timeout: timeout, classifyError: classifyError, sharedBackend: sharedBackend, fileID: fileID, line: line,
             subject: { RepositoryWitness(try await makeSubject()) })
     }
 }

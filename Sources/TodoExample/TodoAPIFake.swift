@@ -16,9 +16,15 @@ public final class TodoAPIFake: Sendable {
     }
 
     private let store = Protected(Store())
+    private let assignsIDs: Bool
 
     /// Creates an API with no Todos.
-    public init() {}
+    ///
+    /// - Parameter assigningRandomIDs: `POST /todos` ignores the id it is sent and stores the Todo under
+    ///   a random id of its own (like a database's UUID primary key), which the `201` body carries.
+    public init(assigningRandomIDs: Bool = false) {
+        assignsIDs = assigningRandomIDs
+    }
 
     /// Answers one request, changing the stored Todos as the real API would.
     public func respond(to request: StubRequest) -> StubResponse {
@@ -54,16 +60,19 @@ public final class TodoAPIFake: Sendable {
     }
 
     private func create(_ body: Data) -> StubResponse {
-        guard let todo = try? TodoJSON.decoder.decode(Todo.self, from: body) else {
+        guard var todo = try? TodoJSON.decoder.decode(Todo.self, from: body) else {
             return Self.problem(400, "the body is not a Todo")
         }
-        let stored = Self.encode(todo)
-        let created = store.withLock { store -> Bool in
-            guard store.todos[todo.id] == nil else { return false }
+        let created = store.withLock { store -> Data? in
+            if assignsIDs {
+                repeat { todo.id = Int.random(in: 1...Int(Int32.max)) } while store.todos[todo.id] != nil
+            }
+            guard store.todos[todo.id] == nil else { return nil }
+            let stored = Self.encode(todo)
             store.todos[todo.id] = stored
-            return true
+            return stored
         }
-        return created ? Self.json(201, stored) : Self.problem(409, "todo \(todo.id) already exists")
+        return created.map { Self.json(201, $0) } ?? Self.problem(409, "todo \(todo.id) already exists")
     }
 
     private func fetch(_ id: Int) -> StubResponse {

@@ -12,12 +12,19 @@ import RecordReplay
 public final class TodoAPIServer: Sendable {
     private let server: StubServer
 
-    /// Creates a stopped API holding no Todos.
-    public init() {
+    /// Creates a stopped API holding no Todos; with `assigningRandomIDs`, `POST /todos` stores each Todo
+    /// under a random id of the server's choosing (see ``TodoAPIFake/init(assigningRandomIDs:)``).
+    public init(assigningRandomIDs: Bool = false) {
         server = StubServer()
-        let api = TodoAPIFake()
+        let api = TodoAPIFake(assigningRandomIDs: assigningRandomIDs)
         server.playback.stub(.any) { api.respond(to: $0) }
     }
+
+    /// How many requests the API has answered: writes that reach it show here.
+    public var requestCount: Int { server.journal.count }
+
+    /// The requests the API answered, as `METHOD /path`.
+    public var requests: [String] { server.journal.map { "\($0.method) \($0.path)" } }
 
     /// Starts listening on a free loopback port.
     public func start() async throws {

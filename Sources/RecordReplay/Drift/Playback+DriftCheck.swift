@@ -16,6 +16,11 @@ extension Playback {
         state.withLock { $0.driftCheck = check }
     }
 
+    /// Whether a drift check is in effect.
+    package var isCheckingDrift: Bool {
+        state.withLock { $0.driftCheck != nil }
+    }
+
     /// The plan for a request `item` answers while `check` is in effect: after any delay, ask the live
     /// API and keep what differs, then send the recorded response.
     func driftCheckedPlan(
