@@ -129,4 +129,27 @@ struct LiveBackendRecipeTests {
             #expect(scope.journal.isEmpty, "the clause did not run, so no request reached the server")
         }
     }
+
+    @Test("a first run with no fixture and no upstream gives exactly one issue per case, and no request")
+    func firstRun() async throws {
+        let folder = try TodoFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases = Self.contract.cases(for: Self.http)
+        let issues = Protected(0)
+        var requests = 0
+        for check in cases {
+            let scope = StubServer(.init(fixtureDirectory: folder, recordMode: .once))
+            try await scope.start()
+            await withKnownIssue {
+                _ = await StubServer.$currentIfAny.withValue(scope) { await check.verify() }
+            } matching: { _ in
+                issues.withLock { $0 += 1 }
+                return true
+            }
+            await scope.stop()
+            requests += scope.journal.count + scope.report.findings.count
+        }
+        #expect(issues.withLock { $0 } == cases.count, "\(cases.count) cases")
+        #expect(requests == 0)
+    }
 }
