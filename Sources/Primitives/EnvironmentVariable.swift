@@ -5,6 +5,9 @@ package enum EnvironmentVariable {
     package static let record = "REPOSITORY_CONTRACTS_RECORD"
     /// `REPOSITORY_CONTRACTS_UPSTREAM`: the live API's base URL, for recording and drift checks.
     package static let upstream = "REPOSITORY_CONTRACTS_UPSTREAM"
+    /// `REPOSITORY_CONTRACTS_DRIFT_WRITES`: `send` lets a drift check send state-changing requests
+    /// (`POST`, `PUT`, `PATCH`, `DELETE`) to the live API; `skip` (the default) does not.
+    package static let driftWrites = "REPOSITORY_CONTRACTS_DRIFT_WRITES"
     /// `REPOSITORY_CONTRACTS_SEED`: the first seed of a model-based check (decimal or `0x` hexadecimal).
     package static let seed = "REPOSITORY_CONTRACTS_SEED"
     /// `CI`: set (non-empty) on continuous integration, where nothing records unless asked to.

@@ -13,7 +13,7 @@ struct ServeCommand: Subcommand, Equatable {
     static let abstract = "Replay fixtures on a loopback HTTP port until interrupted."
     static let synopsis = """
         usage: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--max-connections <n>]
-                 [--max-body-memory <MiB>] [--drift-check --upstream <url>]
+                 [--max-body-memory <MiB>] [--drift-check --upstream <url> [--send-state-changes]]
           See '\(Tool.name) serve --help'.
         """
     static var help: String {
@@ -32,12 +32,16 @@ struct ServeCommand: Subcommand, Equatable {
         recorded one: the status, the Content-Type (media type and charset) and Location headers, and
         the body (JSON by structure and value, with paths such as $.items[2].title; anything else byte
         for byte). The live answer is redacted and its volatile headers dropped first, as a recording
-        would be. The client always gets the recorded answer, and the fixtures are never written. On
-        stop, each request whose live answer differs (or that could not be sent) is printed with its
-        differences after the summary.
+        would be. The client always gets the recorded answer, and the fixtures are never written.
+        Only GET, HEAD and OPTIONS requests are sent unless --send-state-changes is given: a POST, PUT,
+        PATCH or DELETE, and every later request of its fixture, is answered from the recording only.
+        With --send-state-changes, each fixture's requests reach the live API one at a time, and the
+        ids the live API assigns (in JSON bodies, Location and ETag) are mapped onto the recorded ones.
+        On stop, each fixture with drift is summed up (counts, then its first requests that differ,
+        with their differences) after the summary.
 
         USAGE: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--max-connections <n>]
-               [--max-body-memory <MiB>] [--drift-check --upstream <url>]
+               [--max-body-memory <MiB>] [--drift-check --upstream <url> [--send-state-changes]]
 
         OPTIONS:
           --port <n>                  The port to listen on (default 0: a free port).
@@ -50,7 +54,9 @@ struct ServeCommand: Subcommand, Equatable {
           --drift-check               Also ask the live API and report where its answers now differ.
           --upstream <url>            The live API's base URL (http or https); with --drift-check.
           --ignore-json-path <path>   With --drift-check, a JSONPath whose values legitimately change
-                                      ($.id, $.items[*].updatedAt); may be repeated.
+                                      ($.items[*].updatedAt); may be repeated.
+          --send-state-changes        With --drift-check, also send state-changing requests to the
+                                      live API (only ever against a disposable copy of it).
           -h, --help                  Show this help.
 
         EXIT STATUS: 0 after a clean stop; 1 when the port cannot be bound, or with --drift-check when an
@@ -70,6 +76,8 @@ struct ServeCommand: Subcommand, Equatable {
     var driftUpstream: URL?
     /// JSON paths the drift check ignores (`--ignore-json-path`).
     var ignoredJSONPaths: [String] = []
+    /// Whether the drift check sends state-changing requests (`--send-state-changes`).
+    var sendsStateChanges = false
     /// `--max-connections`: ``ServerOptions/maxConnections``, when given.
     var maxConnections: Int?
     /// `--max-body-memory` in MiB: ``ServerOptions/maxBufferedBodyBytes``, when given.
@@ -97,6 +105,9 @@ struct ServeCommand: Subcommand, Equatable {
                 checksDrift = true
             case .option("--upstream", let inline):
                 upstream = try reader.httpURL(of: "--upstream", inline: inline)
+            case .option("--send-state-changes", let inline):
+                try reader.flag("--send-state-changes", inline: inline)
+                sendsStateChanges = true
             case .option("--ignore-json-path", let inline):
                 let path = try reader.value(of: "--ignore-json-path", inline: inline)
                 if let problem = DriftCheckOptions(ignoredJSONPaths: [path]).ignoredJSONPathErrors.first {
@@ -131,6 +142,8 @@ struct ServeCommand: Subcommand, Equatable {
             throw reader.error("--upstream is only used with --drift-check (to record, use 'record')")
         } else if !ignoredJSONPaths.isEmpty {
             throw reader.error("--ignore-json-path is only used with --drift-check")
+        } else if sendsStateChanges {
+            throw reader.error("--send-state-changes is only used with --drift-check")
         }
     }
 
@@ -169,7 +182,8 @@ struct ServeCommand: Subcommand, Equatable {
         if let driftUpstream {
             server.playback.checkDrift(
                 against: UpstreamForwarder(upstream: driftUpstream),
-                options: DriftCheckOptions(ignoredJSONPaths: ignoredJSONPaths))
+                options: DriftCheckOptions(
+                    ignoredJSONPaths: ignoredJSONPaths, stateChangingRequests: sendsStateChanges ? .send : .skip))
         }
         let signal = try await server.runInForeground(console) { url in
             "Serving \(interactions) interaction\(interactions == 1 ? "" : "s") from \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") at \(url)"
@@ -191,18 +205,18 @@ struct ServeCommand: Subcommand, Equatable {
         var summary = "Stopped on \(signal): \(requests) request\(requests == 1 ? "" : "s"), "
             + "\(report.unmatchedRequests.count) unmatched"
         if let driftUpstream {
-            let unchecked = report.drifts.filter {
-                if case .unchecked = $0.outcome { true } else { false }
-            }.count
+            let count = { (kind: (PlaybackReport.Drift.Outcome) -> Bool) in report.drifts.filter { kind($0.outcome) }.count }
+            let unchecked = count { if case .unchecked = $0 { true } else { false } }
+            let notSent = count { if case .notSent = $0 { true } else { false } }
             let checked = report.driftCheckCount
-            let differing = report.drifts.count - unchecked
+            let differing = report.drifts.count - unchecked - notSent
             summary += "; drift check against \(driftUpstream.absoluteString): "
                 + "\(checked) answer\(checked == 1 ? "" : "s") checked, \(differing) differ\(differing == 1 ? "s" : ""), "
-                + "\(unchecked) could not be checked"
+                + "\(unchecked) could not be checked, \(notSent) not sent"
         }
         return (
-            [summary + "."] + report.unmatchedRequests.map(\.diagnostic) + report.drifts.map(\.message),
-            driftUpstream != nil && !report.drifts.isEmpty ? .failure : .success
+            [summary + "."] + report.unmatchedRequests.map(\.diagnostic) + report.driftFindings.map(\.message),
+            driftUpstream != nil && report.driftFindings.contains { $0.severity == .error } ? .failure : .success
         )
     }
 }

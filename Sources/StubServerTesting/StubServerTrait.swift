@@ -56,6 +56,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             if configuration.upstream == nil, let text = environment[EnvironmentVariable.upstream], !text.isEmpty {
                 configuration.upstream = URL(string: text)
             }
+            configuration.driftCheck = try configuration.driftCheck.resolved(environment: environment)
         }
         let server = StubServer(configuration)
         try await server.start()

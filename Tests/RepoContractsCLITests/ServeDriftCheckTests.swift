@@ -61,13 +61,13 @@ struct ServeDriftCheckTests {
         let status = await Tool.main(["serve", "a.json", "--drift-check"], console: capture.console)
         #expect(status == .usage)
         #expect(capture.text.hasPrefix("error: --drift-check needs --upstream <url>"))
-        #expect(capture.text.contains("[--drift-check --upstream <url>]"))
+        #expect(capture.text.contains("[--drift-check --upstream <url> [--send-state-changes]]"))
     }
 
     @Test("--help documents the drift check")
     func help() throws {
         let help = ServeCommand.help
-        for option in ["--drift-check", "--upstream <url>", "--ignore-json-path <path>"] {
+        for option in ["--drift-check", "--upstream <url>", "--ignore-json-path <path>", "--send-state-changes"] {
             #expect(help.contains("\n  \(option)"), "\(option)")
         }
         #expect(help.contains("never written"))
@@ -99,10 +99,10 @@ struct ServeDriftCheckTests {
         #expect(
             lines.first
                 == "Stopped on SIGINT: 2 requests, 0 unmatched; drift check against \(upstream.baseURL.absoluteString): "
-                + "2 answers checked, 1 differs, 0 could not be checked.")
+                + "2 answers checked, 1 differs, 0 could not be checked, 0 not sent.")
         #expect(lines.count == 2)
-        #expect(lines.last?.hasPrefix("Drift: request #1 GET /todos/1 was answered from todos.json") == true)
-        #expect(lines.last?.hasSuffix("\n  status: recorded 200, live 404") == true)
+        #expect(lines.last?.hasPrefix("Drift in todos.json against the live API") == true)
+        #expect(lines.last?.hasSuffix("\n  request #1 GET /todos/1, interaction #1 (interactions[0]):\n    status: recorded 200, live 404") == true)
 
         let plain = ServeCommand(fixtures: ["todos.json"]).stopReport(Playback().report, requests: 0, signal: "SIGTERM")
         #expect(plain.lines == ["Stopped on SIGTERM: 0 requests, 0 unmatched."])

@@ -5,6 +5,8 @@ import Foundation
 struct DriftCheck: Sendable {
     let forwarder: UpstreamForwarder
     let options: DriftCheckOptions
+    /// What the check learned and decided per fixture.
+    let progress = DriftProgress()
     private let comparison: ResponseDrift
 
     init(forwarder: UpstreamForwarder, options: DriftCheckOptions) {
@@ -13,29 +15,83 @@ struct DriftCheck: Sendable {
         self.comparison = ResponseDrift(options: options)
     }
 
-    /// Sends `request` (as the client sent it, credentials included) to the live API and compares the
-    /// answer with what `item` recorded.
+    /// Sends `request` (as the client sent it, credentials included, with the live API's identifiers in
+    /// place of the recorded ones) to the live API in the fixture's turn, and compares the answer with
+    /// what `item` recorded. A state-changing request, when ``DriftCheckOptions/stateChangingRequests``
+    /// says to skip them, and every later request of its fixture, is not sent.
     ///
-    /// - Returns: `nil` when the answers agree; otherwise the drift, or why the live API could not be
-    ///   asked (never the request's URL, whose query may hold a credential).
-    func check(_ request: StubRequest, answeredBy item: StoredInteraction, sequenceNumber: Int) async
-        -> PlaybackReport.Drift?
-    {
+    /// - Parameter recordedRequests: The recorded requests of `item`'s fixture, read once per fixture
+    ///   (the values they use in paths and queries are worth mapping).
+    /// - Returns: `nil` when the answers agree; otherwise the drift, why the request was not sent, or
+    ///   why the live API could not be asked (never the request's URL, whose query may hold a credential).
+    func check(
+        _ request: StubRequest, answeredBy item: StoredInteraction, sequenceNumber: Int,
+        recordedRequests: @escaping @Sendable () -> [StubRequest]
+    ) async -> PlaybackReport.Drift? {
+        await progress.inTurn(of: item.source) {
+            await checkInTurn(request, answeredBy: item, sequenceNumber: sequenceNumber, recordedRequests: recordedRequests)
+        }
+    }
+
+    private func checkInTurn(
+        _ request: StubRequest, answeredBy item: StoredInteraction, sequenceNumber: Int,
+        recordedRequests: () -> [StubRequest]
+    ) async -> PlaybackReport.Drift? {
+        let line = "request #\(sequenceNumber) \(DiagnosticText.requestLine(item.interaction.request))"
+        let decision: Result<StubRequest, NotSent> = progress.withFixture(
+            item.source, recordedRequests: recordedRequests
+        ) { fixture in
+            if let skipped = fixture.skippedStateChange { return .failure(.followsSkipped(skipped)) }
+            if DriftCheckOptions.changesState(request.method), options.stateChangingRequests == .skip {
+                fixture.skippedStateChange = line
+                return .failure(.changesState(request.method))
+            }
+            fixture.checkedCount += 1
+            return .success(fixture.identifiers.mappingToLive(request))
+        }
         let outcome: PlaybackReport.Drift.Outcome
-        do {
-            let live = try await forwarder.forward(request)
-            let differences = comparison.differences(
-                recorded: item.interaction, live: Interaction(request: request, response: live),
-                comparesBody: request.method != "HEAD")
-            guard !differences.isEmpty else { return nil }
-            outcome = .differs(differences)
-        } catch {
-            let reason = (error as? UpstreamError)?.reason ?? "\(error)"
-            outcome = .unchecked(
-                reason: Task.isCancelled ? "the server stopped before the live API answered" : reason)
+        switch decision {
+        case .failure(let notSent):
+            outcome = .notSent(reason: notSent.reason)
+        case .success(let liveRequest):
+            do {
+                let live = try await forwarder.forward(liveRequest)
+                let comparable = progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
+                    if DriftCheckOptions.changesState(request.method) {
+                        fixture.identifiers.learn(recorded: item.interaction.response, live: live)
+                    }
+                    return fixture.identifiers.mappingToRecorded(live)
+                }
+                let differences = comparison.differences(
+                    recorded: item.interaction, live: Interaction(request: request, response: comparable),
+                    comparesBody: request.method != "HEAD")
+                guard !differences.isEmpty else { return nil }
+                outcome = .differs(differences)
+            } catch {
+                let reason = (error as? UpstreamError)?.reason ?? "\(error)"
+                outcome = .unchecked(
+                    reason: Task.isCancelled ? "the server stopped before the live API answered" : reason)
+            }
         }
         return PlaybackReport.Drift(
             sequenceNumber: sequenceNumber, source: item.source, index: item.index,
             request: item.interaction.request, upstream: forwarder.upstream, outcome: outcome)
+    }
+
+    /// Why a request was answered from the recording only.
+    private enum NotSent: Error {
+        /// The request changes state and the options say to skip such requests.
+        case changesState(String)
+        /// An earlier state-changing request of the fixture (named) was not sent.
+        case followsSkipped(String)
+
+        var reason: String {
+            switch self {
+            case .changesState(let method):
+                "\(method) may change the live API's data, and state-changing requests are not sent"
+            case .followsSkipped(let skipped):
+                "it follows \(skipped), which was not sent, so the live answer would not be comparable"
+            }
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// What a drift check (``Playback/checkDrift(against:options:)``, record mode ``RecordMode/drift``)
 /// compares between a recorded response and the live API's answer to the same request, and how
 /// seriously it reports a difference.
@@ -7,6 +9,16 @@
 /// ``comparedHeaders`` (`Content-Type` by media type and charset, ignoring case and spacing; any other
 /// field by value), and never when ``volatileHeaders`` lists them.
 ///
+/// **State-changing requests.** Only `GET`, `HEAD` and `OPTIONS` requests reach the live API unless
+/// ``stateChangingRequests`` is ``StateChangingRequests/send`` (or `REPOSITORY_CONTRACTS_DRIFT_WRITES=send`
+/// is set for a `.stubServer` scope): a `POST`, `PUT`, `PATCH` or `DELETE` is answered from the recording
+/// and not sent, and the later requests of the same fixture are not checked either (their live answers
+/// would depend on the change that was not made); the report says what was left out. When they are
+/// sent, each fixture's requests reach the live API one at a time, in the order they are answered, and
+/// the identifiers the live API assigns are mapped onto the recorded ones (see ``IdentifierMap``), so
+/// an unchanged API whose server assigns ids shows no drift. Point such a check at a disposable
+/// environment, never at production.
+///
 /// Before comparing, the live exchange goes through ``volatileHeaders`` and ``redaction``, as a
 /// recording would: a placeholder the recorder wrote equals the secret the live API returns, and no
 /// secret appears in a drift message.
@@ -14,10 +26,23 @@ public struct DriftCheckOptions: Sendable {
     /// `Content-Type` and `Location`: the fields a client usually acts on.
     public static let defaultComparedHeaders = ["Content-Type", "Location"]
 
+    /// Whether a drift check sends requests that change state on the live API.
+    public enum StateChangingRequests: String, Sendable, CaseIterable {
+        /// Answer them from the recording only, and leave the fixture's later requests unchecked
+        /// (the default): a drift check never changes the live API's data.
+        case skip
+        /// Send them, and map the identifiers the live API assigns onto the recorded ones.
+        case send
+    }
+
+    /// Whether `POST`, `PUT`, `PATCH`, `DELETE` and any other method but `GET`, `HEAD` and `OPTIONS`
+    /// reach the live API: ``StateChangingRequests/skip`` unless given.
+    public var stateChangingRequests: StateChangingRequests
     /// Response fields compared (names ignoring ASCII case); add to ``defaultComparedHeaders`` rather
     /// than replace it unless you mean to.
     public var comparedHeaders: [String]
-    /// Parts of JSON bodies that legitimately change between calls (ids, timestamps), as JSONPath
+    /// Server-owned parts of JSON bodies that legitimately change between calls (timestamps, version
+    /// counters, ids the identifier mapping cannot see), declared once for the scope, as JSONPath
     /// expressions: `$.id`, `$.items[*].updatedAt`, `$['odd name']`, `$.meta.*`. Removed from both
     /// sides before comparing. An expression that cannot be parsed ignores nothing and is reported
     /// as an error by ``Playback/report`` (see ``ignoredJSONPathErrors``).
@@ -39,13 +64,31 @@ public struct DriftCheckOptions: Sendable {
         ignoredJSONPaths: [String] = [],
         severity: PlaybackReport.Severity = .error,
         volatileHeaders: VolatileHeaders = VolatileHeaders(),
-        redaction: Redaction = Redaction()
+        redaction: Redaction = Redaction(), stateChangingRequests: StateChangingRequests = .skip
     ) {
+        self.stateChangingRequests = stateChangingRequests
         self.comparedHeaders = comparedHeaders
         self.ignoredJSONPaths = ignoredJSONPaths
         self.severity = severity
         self.volatileHeaders = volatileHeaders
         self.redaction = redaction
+    }
+
+    /// Whether `method` may change state on the server: anything but `GET`, `HEAD` and `OPTIONS`.
+    static func changesState(_ method: String) -> Bool {
+        !["GET", "HEAD", "OPTIONS"].contains(method.uppercased())
+    }
+
+    /// ``stateChangingRequests`` as `REPOSITORY_CONTRACTS_DRIFT_WRITES` in `environment` may widen it:
+    /// `send` sends them; `skip` or no value leaves the options as they are.
+    ///
+    /// - Throws: ``DriftWritesError`` for any other value.
+    public func resolved(environment: [String: String]) throws(DriftWritesError) -> DriftCheckOptions {
+        guard let text = environment[EnvironmentVariable.driftWrites], !text.isEmpty else { return self }
+        guard let choice = StateChangingRequests(rawValue: text.lowercased()) else { throw DriftWritesError(value: text) }
+        var resolved = self
+        if choice == .send { resolved.stateChangingRequests = .send }
+        return resolved
     }
 
     /// One line for each of ``ignoredJSONPaths`` that cannot be parsed, naming it and the reason
@@ -66,5 +109,15 @@ public struct DriftCheckOptions: Sendable {
             }
         }
         return (valid, invalid)
+    }
+}
+
+/// `REPOSITORY_CONTRACTS_DRIFT_WRITES` holds a value that is neither `send` nor `skip`.
+public struct DriftWritesError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The value found.
+    public var value: String
+
+    public var description: String {
+        "\(EnvironmentVariable.driftWrites)=\(value) is not understood (expected send or skip)"
     }
 }

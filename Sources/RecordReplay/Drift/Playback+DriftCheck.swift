@@ -6,10 +6,15 @@ extension Playback {
     /// redacted included), through `forwarder`, and the live answer is compared with the recorded one
     /// as `options` says. `nil` stops checking.
     ///
+    /// Only `GET`, `HEAD` and `OPTIONS` requests are sent unless ``DriftCheckOptions/stateChangingRequests``
+    /// says to send the others too; then each fixture's requests are sent one at a time and the
+    /// identifiers the live API assigns are mapped onto the recorded ones (``IdentifierMap``).
+    ///
     /// The client always gets the recorded response (with any fault effects, such as delays), so the
     /// replay stays deterministic; nothing is recorded or written. Each request whose live answer
     /// differs, or for which the live API could not be reached, becomes one ``PlaybackReport/Drift``
-    /// and one finding of ``report`` (an error unless ``DriftCheckOptions/severity`` says otherwise).
+    /// and each fixture gets one finding of ``report`` that sums its drift up (an error unless
+    /// ``DriftCheckOptions/severity`` says otherwise; a warning when requests were only left unsent).
     /// Requests answered by stubs, or by nothing, are not checked.
     package func checkDrift(against forwarder: UpstreamForwarder?, options: DriftCheckOptions = DriftCheckOptions()) {
         let check = forwarder.map { DriftCheck(forwarder: $0, options: options) }
@@ -31,9 +36,12 @@ extension Playback {
             if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
                 return .fault(.closeWithoutReply)
             }
-            let drift = await check.check(request, answeredBy: item, sequenceNumber: sequenceNumber)
+            let source = item.source
+            let drift = await check.check(request, answeredBy: item, sequenceNumber: sequenceNumber) {
+                state.withLock { $0.index.stored.filter { $0.source == source }.map(\.interaction.request) }
+            }
             state.withLock { state in
-                state.driftCheckCount += 1
+                if case .notSent = drift?.outcome {} else { state.driftCheckCount += 1 }
                 if let drift { state.drifts.append(drift) }
             }
             if Task.isCancelled { return .fault(.closeWithoutReply) }

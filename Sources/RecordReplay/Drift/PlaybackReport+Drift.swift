@@ -2,8 +2,9 @@ public import Foundation
 
 extension PlaybackReport {
     /// A request a recorded interaction answered during a drift check (see
-    /// ``Playback/checkDrift(against:options:)``) whose live answer differs from the recorded one, or for
-    /// which the live API could not be asked. The client got the recorded response either way.
+    /// ``Playback/checkDrift(against:options:)``) whose live answer differs from the recorded one, for
+    /// which the live API could not be asked, or which was not sent. The client got the recorded
+    /// response either way.
     public struct Drift: Sendable {
         /// What the drift check found.
         public enum Outcome: Sendable, Hashable {
@@ -12,6 +13,9 @@ extension PlaybackReport {
             case differs([String])
             /// The live API could not be asked (unreachable, no HTTP answer); `reason` says why.
             case unchecked(reason: String)
+            /// The request was not sent, so that the check changes no data on the live API (see
+            /// ``DriftCheckOptions/stateChangingRequests``); `reason` says why.
+            case notSent(reason: String)
         }
 
         /// How many differences a message lists before it says how many more there are.
@@ -30,6 +34,23 @@ extension PlaybackReport {
         /// What was found.
         public let outcome: Outcome
 
+        /// The drift as a fixture's summary lists it (the fixture and the live API are named above it):
+        /// the request and its interaction, then each difference on its own line, or why it could not
+        /// be checked or was not sent.
+        var summaryLines: [String] {
+            let head = "request #\(sequenceNumber) \(DiagnosticText.requestLine(request)), interaction #\(index + 1) (interactions[\(index)])"
+            switch outcome {
+            case .differs(let differences):
+                var lines = ["\(head):"] + differences.prefix(Self.listedDifferences).map { "  \($0)" }
+                if differences.count > Self.listedDifferences {
+                    lines.append("  … and \(differences.count - Self.listedDifferences) more differences")
+                }
+                return lines
+            case .unchecked(let reason): return ["\(head): the live API could not be asked: \(reason)"]
+            case .notSent(let reason): return ["\(head): not sent: \(reason)"]
+            }
+        }
+
         /// The finding's text: the request, the fixture and interaction that answered it, and each
         /// difference on its own line (or why the live API could not be asked).
         public var message: String {
@@ -47,6 +68,8 @@ extension PlaybackReport {
             case .unchecked(let reason):
                 return "Could not check drift: \(head), but the live API (\(upstream.absoluteString)) could not "
                     + "be asked: \(reason)"
+            case .notSent(let reason):
+                return "Not checked: \(head), and was not sent to the live API: \(reason)"
             }
         }
     }

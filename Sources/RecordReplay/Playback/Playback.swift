@@ -123,7 +123,11 @@ public final class Playback: Sendable {
                 message: "\($0.stub) threw while answering request #\($0.sequenceNumber) "
                     + "\(DiagnosticText.requestLine($0.request)): \($0.error)")
         }
-        findings += drifts.map { .init(severity: driftCheck?.options.severity ?? .error, message: $0.message) }
+        let driftFindings =
+            driftCheck.map {
+                DriftSummary.findings(for: drifts, checkedCount: $0.progress.checkedCount(of:), severity: $0.options.severity)
+            } ?? []
+        findings += driftFindings
         let severity: PlaybackReport.Severity? =
             switch options.unusedInteractions {
             case .error: .error
@@ -145,6 +149,6 @@ public final class Playback: Sendable {
         }
         return PlaybackReport(
             unmatchedRequests: unmatched, unusedInteractions: unused, stubFailures: stubFailures, drifts: drifts,
-            driftCheckCount: driftCheckCount, findings: findings)
+            driftCheckCount: driftCheckCount, driftFindings: driftFindings, findings: findings)
     }
 }

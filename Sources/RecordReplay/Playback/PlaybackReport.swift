@@ -68,13 +68,19 @@ public struct PlaybackReport: Sendable, CustomStringConvertible {
     public let unusedInteractions: [UnusedInteraction]
     /// Stub closures that threw, in order.
     public let stubFailures: [StubFailure]
-    /// Requests whose live answer differed from the recorded one during a drift check, or for which
-    /// the live API could not be asked, in request order (see ``Playback/checkDrift(against:options:)``).
+    /// Requests whose live answer differed from the recorded one during a drift check, for which the
+    /// live API could not be asked, or which were not sent, in request order (see
+    /// ``Playback/checkDrift(against:options:)``).
     public let drifts: [Drift]
-    /// How many requests a drift check compared with the live API (including those in ``drifts``).
+    /// How many requests a drift check sent to the live API (including those in ``drifts`` that differ
+    /// or could not be checked; not those that were not sent).
     public let driftCheckCount: Int
+    /// The drift check's findings: one per fixture, with its counts and its first drifts in full (also
+    /// in ``findings``).
+    public let driftFindings: [Finding]
     /// Every finding with a severity: unmatched requests, stub failures and configuration mistakes are
-    /// errors; drift has the severity ``DriftCheckOptions/severity`` gives (error by default); unused
+    /// errors; drift has the severity ``DriftCheckOptions/severity`` gives (error by default; a fixture
+    /// whose requests were only left unsent is a warning); unused
     /// interactions are errors, warnings or absent as ``PlaybackOptions/unusedInteractions`` says.
     public let findings: [Finding]
 

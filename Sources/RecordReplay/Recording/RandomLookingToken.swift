@@ -27,6 +27,23 @@ enum RandomLookingToken {
         return bitsPerCharacter(bytes) >= minimumBitsPerCharacter
     }
 
+    /// The parts of a header value judged one by one: the path segments and query values of a URL or
+    /// path (`Location: /items/<uuid>`, `Content-Location`), as for a request's own path and query, so
+    /// a path whose segments are readable is not taken for one long token; any other value whole.
+    static func candidates(inHeaderValue value: String) -> [String] {
+        guard value.hasPrefix("/") || value.contains("://") else { return [value] }
+        let withoutFragment = value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var candidates = parts[0].split(separator: "/").map { PercentEncoding.decoded($0, plusIsSpace: false) }
+        if parts.count == 2 {
+            for item in parts[1].split(separator: "&") {
+                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                candidates.append(PercentEncoding.decoded(pair[pair.count - 1], plusIsSpace: true))
+            }
+        }
+        return candidates
+    }
+
     static func bitsPerCharacter(_ bytes: [UInt8]) -> Double {
         var counts = [Int](repeating: 0, count: 256)
         for byte in bytes { counts[Int(byte)] += 1 }

@@ -184,9 +184,9 @@ public struct Redaction: Sendable {
         }
         for (side, headers) in [("request", request.headers), ("response", interaction.response.headers)] {
             for field in headers where !Self.list(allowedNames, contains: field.name) {
-                let value = field.value.trimmingSpacesAndTabs()
-                if RandomLookingToken.matches(value) {
-                    log.record(index, "\(side).header \(field.name)", .randomLooking, secrets: [value])
+                for part in RandomLookingToken.candidates(inHeaderValue: field.value.trimmingSpacesAndTabs())
+                where RandomLookingToken.matches(part) {
+                    log.record(index, "\(side).header \(field.name)", .randomLooking, secrets: [part])
                 }
             }
         }

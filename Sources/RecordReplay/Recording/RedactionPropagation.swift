@@ -43,7 +43,9 @@ struct RedactionPropagation {
     /// Replaces the secrets in the path, query values, headers and bodies of one interaction.
     func apply(to interaction: inout Interaction, at index: Int, log: inout RedactionLog) {
         if let path = replacing(in: interaction.request.path) {
-            interaction.request.path = path
+            // A secret that began with the path's `/` must not take it along: the fixture would not
+            // read back.
+            interaction.request.path = path.hasPrefix("/") ? path : "/" + path
             log.record(index, "request.path", .propagation)
         }
         for item in interaction.request.query.indices {

@@ -93,6 +93,12 @@ struct DriftCheckTests {
         #expect(finding.severity == .error)
         #expect(
             finding.message == """
+                Drift in \(Self.source) against the live API (\(upstream)): 1 of 1 request sent now answers differently.
+                  request #1 GET /todos/1, interaction #1 (interactions[0]):
+                    status: recorded 200, live 404
+                """)
+        #expect(
+            outcome.report.drifts.first?.message == """
                 Drift: request #1 GET /todos/1 was answered from \(Self.source), interaction #1 (interactions[0]), \
                 but the live API (\(upstream)) now answers differently:
                   status: recorded 200, live 404
@@ -162,7 +168,7 @@ struct DriftCheckTests {
                 #"$.tags[1]: added in the live response (live "u")"#,
                 "$.priority: added in the live response (live 3)",
             ])
-        #expect(outcome.messages.contains("\n  $.items[2].title: recorded \"a\", live \"b\""))
+        #expect(outcome.messages.contains("\n    $.items[2].title: recorded \"a\", live \"b\""))
     }
 
     @Test("an array that got shorter names its length and each missing element")

@@ -40,8 +40,9 @@ struct StubServerTraitDriftTests {
             }
         } matching: { issue in
             issue.comments.contains { comment in
-                comment.rawValue.hasPrefix("Drift: request #1 GET /todos was answered from \(file.path)")
-                    && comment.rawValue.contains("\n  $: recorded 1 element, live 2 elements\n")
+                comment.rawValue.hasPrefix("Drift in \(file.path) against the live API")
+                    && comment.rawValue.contains("\n  request #1 GET /todos, interaction #1 (interactions[0]):\n")
+                    && comment.rawValue.contains("\n    $: recorded 1 element, live 2 elements\n")
                     && comment.rawValue.contains(#"$[1]: added in the live response (live {"id":2})"#)
             }
         }

@@ -1,0 +1,73 @@
+import Foundation
+import Primitives
+
+/// The findings a drift check adds to a report: one per fixture, with its counts and its first few
+/// drifts in full, instead of one per request (a run over many fixtures stays readable).
+enum DriftSummary {
+    /// How many drifting requests a fixture's finding shows in full.
+    static let shownDrifts = 3
+
+    /// One finding per fixture that has drift, an unchecked request or an unsent one, in the order of
+    /// each fixture's first such request. `checkedCount` tells how many of a fixture's requests reached
+    /// the live API.
+    static func findings(
+        for drifts: [PlaybackReport.Drift], checkedCount: (String) -> Int, severity: PlaybackReport.Severity
+    ) -> [PlaybackReport.Finding] {
+        var order: [String] = []
+        var bySource: [String: [PlaybackReport.Drift]] = [:]
+        for drift in drifts {
+            if bySource[drift.source] == nil { order.append(drift.source) }
+            bySource[drift.source, default: []].append(drift)
+        }
+        return order.map { source in
+            finding(for: source, drifts: bySource[source] ?? [], checkedCount: checkedCount(source), severity: severity)
+        }
+    }
+
+    private static func finding(
+        for source: String, drifts: [PlaybackReport.Drift], checkedCount: Int, severity: PlaybackReport.Severity
+    ) -> PlaybackReport.Finding {
+        var differing: [PlaybackReport.Drift] = []
+        var unchecked = 0
+        var notSent: [PlaybackReport.Drift] = []
+        for drift in drifts {
+            switch drift.outcome {
+            case .differs: differing.append(drift)
+            case .unchecked: unchecked += 1; differing.append(drift)
+            case .notSent: notSent.append(drift)
+            }
+        }
+        let upstream = drifts.first?.upstream.absoluteString ?? ""
+        var counts: [String] = []
+        let differ = differing.count - unchecked
+        if differ > 0 {
+            counts.append(
+                "\(differ) of \(checkedCount) \(requests(checkedCount)) sent now \(differ == 1 ? "answers" : "answer") differently")
+        }
+        if unchecked > 0 { counts.append("\(unchecked) could not be checked") }
+        if !notSent.isEmpty { counts.append("\(notSent.count) \(requests(notSent.count)) not sent") }
+        let title = differing.isEmpty ? "Drift check of" : "Drift in"
+        var lines = ["\(title) \(source) against the live API (\(upstream)): \(counts.joined(separator: "; "))."]
+        for drift in differing.prefix(shownDrifts) {
+            lines += drift.summaryLines.map { "  \($0)" }
+        }
+        if differing.count > shownDrifts {
+            lines.append("  … and \(differing.count - shownDrifts) more (PlaybackReport.drifts lists them all)")
+        }
+        if let first = notSent.first, case .notSent(let reason) = first.outcome {
+            let later = notSent.count - 1
+            lines.append(
+                "  Not sent: request #\(first.sequenceNumber) \(DiagnosticText.requestLine(first.request)) (\(reason))"
+                    + (later > 0 ? " and the \(later) \(requests(later)) after it" : "") + ".")
+            lines.append(
+                "  To check them too, against a disposable copy of the API and never production, set "
+                    + "DriftCheckOptions.stateChangingRequests = .send or \(EnvironmentVariable.driftWrites)=send.")
+        }
+        return PlaybackReport.Finding(
+            severity: differing.isEmpty ? .warning : severity, message: lines.joined(separator: "\n"))
+    }
+
+    private static func requests(_ count: Int) -> String {
+        count == 1 ? "request" : "requests"
+    }
+}
