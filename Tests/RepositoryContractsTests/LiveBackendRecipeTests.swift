@@ -35,9 +35,10 @@ struct LiveBackendRecipeTests {
 
     /// Runs every case at once, each in its own stub server scope made by `server`, through the Swift
     /// Testing glue (`verify()`: fixture loading, reset decision, issues), and returns the results and
-    /// what each server found.
+    /// what each server found; `inspect` sees each server once it has stopped.
     static func runAllAtOnce(
-        _ conformance: Conformance<CRUD<Todo>>, server: @escaping @Sendable () -> StubServer
+        _ conformance: Conformance<CRUD<Todo>>, server: @escaping @Sendable () -> StubServer,
+        inspecting inspect: @escaping @Sendable (StubServer) -> Void = { _ in }
     ) async -> (results: [ClauseResult], findings: [String]) {
         await withTaskGroup(of: (ClauseResult, [String]).self) { group in
             for check in contract.cases(for: conformance) {
@@ -46,6 +47,7 @@ struct LiveBackendRecipeTests {
                     do { try await scope.start() } catch { return (ClauseResult(id: check.clauseID, summary: "", status: .failed), ["\(error)"]) }
                     let result = await StubServer.$currentIfAny.withValue(scope) { await check.verify() }
                     await scope.stop()
+                    inspect(scope)
                     var findings: [String] = []
                     do { _ = try scope.finishRecording() } catch { findings.append("\(error)") }
                     findings += scope.report.findings.filter { $0.severity == .error }.map(\.message)

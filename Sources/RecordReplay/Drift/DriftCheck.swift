@@ -60,7 +60,7 @@ struct DriftCheck: Sendable {
                     if DriftCheckOptions.changesState(request.method) {
                         fixture.identifiers.learn(recorded: item.interaction.response, live: live)
                     }
-                    return fixture.identifiers.mappingToRecorded(live)
+                    return fixture.identifiers.mappingToRecorded(live, recorded: item.interaction.response)
                 }
                 let differences = comparison.differences(
                     recorded: item.interaction, live: Interaction(request: request, response: comparable),

@@ -142,15 +142,58 @@ struct IdentifierMap: Sendable {
     }
 
     /// `response` with the live identifiers learned so far replaced by the recorded ones, in its JSON
-    /// body and `Location` field, so that it compares equal to a recording of the same behaviour.
-    func mappingToRecorded(_ response: StubResponse) -> StubResponse {
+    /// body and `Location` field, and the elements of its arrays of identified objects put in the order
+    /// `recorded` has them, so that it compares equal to a recording of the same behaviour: a list
+    /// sorted by ids the server assigned has no order a recording can keep. (Order is compared as
+    /// recorded in fixtures where no identifier was learned.)
+    func mappingToRecorded(_ response: StubResponse, recorded: StubResponse) -> StubResponse {
         guard !recordedByLive.isEmpty else { return response }
         var mapped = response
         if let location = response.headers["Location"] {
             mapped.headers.replaceOrAppend(name: "Location", value: Self.replacingSegments(of: location, using: recordedByLive))
         }
-        mapped.body = Self.replacing(in: response.body, using: recordedByLive) ?? response.body
+        guard !response.body.isEmpty, let live = try? JSONValue(parsing: response.body) else { return mapped }
+        var value = Self.replacing(live, using: recordedByLive, memberName: nil)
+        if let recordedValue = try? JSONValue(parsing: recorded.body) {
+            value = Self.aligning(value, to: recordedValue)
+        }
+        if value != live { mapped.body = Data(value.serialized().utf8) }
         return mapped
+    }
+
+    /// `live` with the elements of each array of identified objects reordered to follow the recorded
+    /// array's identifiers (elements the recording does not have keep their order, after the others).
+    private static func aligning(_ live: JSONValue, to recorded: JSONValue) -> JSONValue {
+        switch (live, recorded) {
+        case (.object(let members), .object(let recordedMembers)):
+            var recordedByName: [String: JSONValue] = [:]
+            for member in recordedMembers where recordedByName[member.name] == nil { recordedByName[member.name] = member.value }
+            return .object(members.map { member in
+                recordedByName[member.name].map { .init(member.name, aligning(member.value, to: $0)) } ?? member
+            })
+        case (.array(let elements), .array(let recordedElements)):
+            let liveKeys = elements.map(identifier(of:))
+            let recordedKeys = recordedElements.map(identifier(of:))
+            guard !elements.isEmpty, liveKeys.allSatisfy({ $0 != nil }), recordedKeys.allSatisfy({ $0 != nil }) else {
+                return .array(zip(elements, recordedElements).map { aligning($0, to: $1) } + elements.dropFirst(recordedElements.count))
+            }
+            var remaining = Array(elements.indices)
+            var ordered: [JSONValue] = []
+            for (recordedKey, recordedElement) in zip(recordedKeys, recordedElements) {
+                if let found = remaining.firstIndex(where: { liveKeys[$0] == recordedKey }) {
+                    ordered.append(aligning(elements[remaining.remove(at: found)], to: recordedElement))
+                }
+            }
+            return .array(ordered + remaining.map { elements[$0] })
+        default:
+            return live
+        }
+    }
+
+    /// The value of an object's `id` member, or else of its first member named like an identifier.
+    private static func identifier(of value: JSONValue) -> JSONValue? {
+        guard case .object(let members) = value else { return nil }
+        return (members.first { $0.name == "id" } ?? members.first { namesIdentifier($0.name) })?.value
     }
 
     /// The JSON `body` with mapped values replaced (see ``replacing(_:using:memberName:)``), compactly
