@@ -17,13 +17,27 @@ public final class TodoAPIFake: Sendable {
 
     private let store = Protected(Store())
     private let assignsIDs: Bool
+    private let representation: Representation
+
+    /// How the API writes the Todos it sends.
+    public enum Representation: Sendable {
+        /// In the client's own encoding (``TodoJSON/encoder``: sorted keys), as `Fixtures/Todos/` holds them.
+        case plain
+        /// As a Swift server framework (Hummingbird, Vapor) writes them: through a plain `JSONEncoder()`,
+        /// which writes `/` as `\/`, each with a `url` member giving its address, made from the request's
+        /// `Host` (`"url":"http:\/\/127.0.0.1:8080\/todos\/7"`).
+        case linked
+    }
 
     /// Creates an API with no Todos.
     ///
-    /// - Parameter assigningRandomIDs: `POST /todos` ignores the id it is sent and stores the Todo under
-    ///   a random id of its own (like a database's UUID primary key), which the `201` body carries.
-    public init(assigningRandomIDs: Bool = false) {
+    /// - Parameters:
+    ///   - assigningRandomIDs: `POST /todos` ignores the id it is sent and stores the Todo under a random
+    ///     id of its own (like a database's UUID primary key), which the `201` body carries.
+    ///   - representation: how the Todos the API sends are written; ``Representation/plain`` by default.
+    public init(assigningRandomIDs: Bool = false, representation: Representation = .plain) {
         assignsIDs = assigningRandomIDs
+        self.representation = representation
     }
 
     /// Answers one request, changing the stored Todos as the real API would.
@@ -35,14 +49,14 @@ public final class TodoAPIFake: Sendable {
         if segments.count == 1 {
             switch request.method {
             case "GET": return list()
-            case "POST": return create(request.body)
+            case "POST": return create(request)
             default: return Self.problem(405, "\(request.method) is not allowed on /todos")
             }
         }
         guard let id = Int(segments[1]) else { return Self.problem(404, "'\(segments[1])' is not a todo id") }
         switch request.method {
         case "GET": return fetch(id)
-        case "PUT": return update(id, request.body)
+        case "PUT": return update(id, request)
         case "DELETE": return delete(id)
         default: return Self.problem(405, "\(request.method) is not allowed on /todos/\(id)")
         }
@@ -59,8 +73,8 @@ public final class TodoAPIFake: Sendable {
         return Self.json(200, body)
     }
 
-    private func create(_ body: Data) -> StubResponse {
-        guard var todo = try? TodoJSON.decoder.decode(Todo.self, from: body) else {
+    private func create(_ request: StubRequest) -> StubResponse {
+        guard var todo = try? TodoJSON.decoder.decode(Todo.self, from: request.body) else {
             return Self.problem(400, "the body is not a Todo")
         }
         let created = store.withLock { store -> Data? in
@@ -68,7 +82,7 @@ public final class TodoAPIFake: Sendable {
                 repeat { todo.id = Int.random(in: 1...Int(Int32.max)) } while store.todos[todo.id] != nil
             }
             guard store.todos[todo.id] == nil else { return nil }
-            let stored = Self.encode(todo)
+            let stored = encode(todo, answering: request)
             store.todos[todo.id] = stored
             return stored
         }
@@ -80,11 +94,11 @@ public final class TodoAPIFake: Sendable {
         return Self.json(200, todo)
     }
 
-    private func update(_ id: Int, _ body: Data) -> StubResponse {
-        guard let todo = try? TodoJSON.decoder.decode(Todo.self, from: body), todo.id == id else {
+    private func update(_ id: Int, _ request: StubRequest) -> StubResponse {
+        guard let todo = try? TodoJSON.decoder.decode(Todo.self, from: request.body), todo.id == id else {
             return Self.problem(400, "the body is not a Todo with id \(id)")
         }
-        let stored = Self.encode(todo)
+        let stored = encode(todo, answering: request)
         let updated = store.withLock { store -> Bool in
             guard store.todos[id] != nil else { return false }
             store.todos[id] = stored
@@ -100,8 +114,17 @@ public final class TodoAPIFake: Sendable {
         return deleted ? StubResponse(status: 204) : Self.problem(404, "no todo \(id)")
     }
 
-    private static func encode(_ todo: Todo) -> Data {
-        (try? TodoJSON.encoder.encode(todo)) ?? Data()
+    /// The Todo as the API sends it, in answer to `request`.
+    private func encode(_ todo: Todo, answering request: StubRequest) -> Data {
+        switch representation {
+        case .plain:
+            return (try? TodoJSON.encoder.encode(todo)) ?? Data()
+        case .linked:
+            let url = "http://\(request.headers["Host"] ?? "localhost")/todos/\(todo.id)"
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .millisecondsSince1970
+            return (try? encoder.encode(LinkedTodo(todo: todo, url: url))) ?? Data()
+        }
     }
 
     private static func json(_ status: Int, _ body: Data) -> StubResponse {
@@ -111,5 +134,21 @@ public final class TodoAPIFake: Sendable {
     private static func problem(_ status: Int, _ detail: String) -> StubResponse {
         let body = #"{"error":"\#(detail.replacingOccurrences(of: "\"", with: "'"))"}"#
         return json(status, Data(body.utf8))
+    }
+}
+
+/// A Todo with its address, as ``TodoAPIFake/Representation/linked`` sends it.
+private struct LinkedTodo: Encodable {
+    var todo: Todo
+    var url: String
+
+    private enum CodingKeys: String, CodingKey {
+        case url
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try todo.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
     }
 }

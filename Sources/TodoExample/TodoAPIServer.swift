@@ -13,10 +13,11 @@ public final class TodoAPIServer: Sendable {
     private let server: StubServer
 
     /// Creates a stopped API holding no Todos; with `assigningRandomIDs`, `POST /todos` stores each Todo
-    /// under a random id of the server's choosing (see ``TodoAPIFake/init(assigningRandomIDs:)``).
-    public init(assigningRandomIDs: Bool = false) {
+    /// under a random id of the server's choosing, and `representation` says how the Todos it sends are
+    /// written (see ``TodoAPIFake/init(assigningRandomIDs:representation:)``).
+    public init(assigningRandomIDs: Bool = false, representation: TodoAPIFake.Representation = .plain) {
         server = StubServer()
-        let api = TodoAPIFake(assigningRandomIDs: assigningRandomIDs)
+        let api = TodoAPIFake(assigningRandomIDs: assigningRandomIDs, representation: representation)
         server.playback.stub(.any) { api.respond(to: $0) }
     }
 

@@ -58,11 +58,14 @@ struct LiveBackendRecipeTests {
         }
     }
 
+    /// The API is written as Hummingbird and Vapor write theirs: through a plain `JSONEncoder()`, with
+    /// each Todo's URL (written `http:\/\/127.0.0.1:…\/todos\/7`). Every JSON body of the recording is
+    /// stored as JSON, with the style that rebuilds its bytes.
     @Test("recorded live with every case at once, replayed offline with the API stopped: every applicable clause passes both ways")
     func recordThenReplay() async throws {
         let folder = try TodoFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let api = TodoAPIServer(assigningRandomIDs: true)
+        let api = TodoAPIServer(assigningRandomIDs: true, representation: .linked)
         try await api.start()
         let upstream = api.baseURL
         let recording = await Self.runAllAtOnce(Self.http) {
@@ -74,12 +77,36 @@ struct LiveBackendRecipeTests {
         #expect(recording.results.allSatisfy { $0.status == .passed })
         #expect(recording.findings == [])
         #expect(liveRequests.filter { $0 == "GET /todos" }.count >= recording.results.count, "a reset lists the Todos before each clause")
+        try Self.expectJSONBodiesStoredAsJSON(in: folder)
 
         let replay = await Self.runAllAtOnce(Self.http) {
             StubServer(.init(fixtureDirectory: folder, recordMode: .never))
         }
         #expect(replay.results.allSatisfy { $0.status == .passed }, "\(replay.results.compactMap(\.message))")
         #expect(replay.findings == [], "no unmatched request, no unused interaction: the reset was not replayed")
+    }
+
+    /// Every body with a JSON `Content-Type` in the fixtures in `folder` is stored as JSON, and the
+    /// server's `\/` is among the styles kept.
+    static func expectJSONBodiesStoredAsJSON(in folder: URL) throws {
+        var jsonBodies = 0
+        var escapedSlashes = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
+            let file = folder.appendingPathComponent(name)
+            for interaction in try Fixture(contentsOf: file).interactions {
+                let messages = [
+                    (interaction.request.headers, interaction.request.body),
+                    (interaction.response.headers, interaction.response.body),
+                ]
+                for (headers, body) in messages where headers["Content-Type"] == "application/json" && !body.isEmpty {
+                    jsonBodies += 1
+                    #expect(StoredBodyKind(body: body, headers: headers) == .json, "\(name): \(String(decoding: body, as: UTF8.self))")
+                }
+            }
+            escapedSlashes += try String(contentsOf: file, encoding: .utf8).components(separatedBy: #""escapedSlash": true"#).count - 1
+        }
+        #expect(jsonBodies > 100)
+        #expect(escapedSlashes > 10, "the API writes each Todo's URL with \\/")
     }
 
     @Test("without a reset, clauses on the live API see each other's Todos")

@@ -41,7 +41,7 @@ struct IndentedWriter {
     /// Writes member `name` with a JSON value, pretty-printed at the current depth.
     mutating func member(_ name: String, value: JSONValue) {
         startMember(name)
-        value.write(to: &output, indent: hasItems.count)
+        value.write(to: &output, style: .pretty, depth: hasItems.count)
     }
 
     /// Writes member `name` as an array of `[name, value]` pairs, one pair per line (`null` for a `nil`

@@ -70,15 +70,41 @@ package import Foundation
 /// replaced on replay by the body's real length, so editing a body by hand needs no other change.
 ///
 /// **Body.** An object with exactly one of three members:
-/// - `{"json": <any JSON value>}`: replayed as the value's compact serialization, with member order,
-///   duplicate members and number lexemes kept as written, so a 20-digit id replays digit for digit;
-///   whitespace and string escapes of the recorded bytes are not kept (the replay is JSON-equal).
-///   Written for bodies whose `Content-Type` is `application/json` or `…/…+json` and whose bytes parse.
+/// - `{"json": <any JSON value>}`, with `style` beside it when the body was not written compact with
+///   minimal escaping: replayed as the value serialized in that style, with member order, duplicate
+///   members and number lexemes kept as written, so the replay is the recorded bytes and a 20-digit id
+///   replays digit for digit. Written for bodies whose `Content-Type` is `application/json` or
+///   `…/…+json`, whose bytes parse, and which some style rebuilds exactly. Bodies without a
+///   `Content-Type` are not stored as JSON: nothing says they are.
 /// - `{"text": "…"}`: replayed as the string's UTF-8 bytes, exactly. Written for other bodies that are
 ///   valid UTF-8 when the media type is textual (`text/*`, XML, form data, JavaScript) or when they
-///   hold no control characters but tab, LF and CR.
+///   hold no control characters but tab, LF and CR; also for JSON that no style rebuilds (`\/` in one
+///   string and `/` in another, uneven indentation).
 /// - `{"base64": "…"}`: standard base64 with padding, replayed byte for byte. Written for everything
 ///   else.
+///
+/// **Body style.** An object holding what a JSON value cannot: how its serializer escaped strings and
+/// laid out whitespace. Each member is written only when it differs from compact output with minimal
+/// escaping, in this order:
+/// - `escapedSlash`: `true`: `/` as `\/` (Foundation's `JSONEncoder`, so Hummingbird and Vapor).
+/// - `escapedNonASCII`: `true`: every scalar from U+007F up as `\uXXXX`, above U+FFFF as a surrogate
+///   pair (Python's `json.dumps`).
+/// - `escapedHTML`: `true`: `<`, `>` and `&` as `\u003c`, `\u003e` and `\u0026` (Go, Rails).
+/// - `escapedLineSeparators`: `true`: U+2028 and U+2029 as `\u2028` and `\u2029` (Go, Rails); not
+///   beside `escapedNonASCII`, which implies it.
+/// - `hexCase`: `"upper"`: `\u00E9` rather than `\u00e9`.
+/// - `controlCharacters`: `"unicode"`: `\u000a` rather than `\n` (and so for `\b`, `\t`, `\f`, `\r`).
+/// - `indent`: 1 to 16 spaces or 1 to 16 tabs: each member and element on its own line, indented.
+/// - `itemSeparator`: `", "` rather than `","`.
+/// - `keySeparator`: `": "` or `" : "` rather than `":"`.
+/// - `emptyContainers`: `"blankLine"`, only with `indent`: `[`, an empty line, then `]` indented
+///   (Foundation's `.prettyPrinted`) rather than `[]`.
+/// - `trailingNewline`: `true`: a line feed after the value (Go's `json.Encoder`).
+///
+/// A `JSONEncoder` body with `.prettyPrinted` is stored as `{"json": {…}, "style": {"escapedSlash":
+/// true, "indent": "  ", "keySeparator": " : ", "emptyContainers": "blankLine"}}`. Reading refuses a
+/// `style` without `json`, unknown members, values of the wrong type, a member holding the default, and
+/// an empty `style`.
 ///
 /// **Strictness.** Reading refuses unknown fields (a misspelt `"staus"` is reported, not ignored),
 /// duplicate fields, values of the wrong type, malformed base64 and invalid HTTP syntax, with the file,
@@ -88,9 +114,9 @@ package import Foundation
 ///
 /// **Stable output.** Writing the same fixture always gives the same bytes: members in the order shown
 /// above, optional members left out when empty (`upstream` when `nil`, `query` when empty, `reason` when
-/// `nil`, `body` when empty; `headers` is always written), two-space indentation, `[name, value]` pairs
-/// on one line, `"name": value` with one space, minimal string escaping, and a trailing newline. No
-/// timestamps are written.
+/// `nil`, `body` when empty, `style` when the default; `headers` is always written), two-space
+/// indentation, `[name, value]` pairs on one line, `"name": value` with one space, minimal string
+/// escaping, and a trailing newline. No timestamps are written.
 package enum NativeFixtureCodec {
     /// The value of the `format` member that marks a native fixture.
     package static let formatMarker = "swift-repository-contracts/fixture"

@@ -116,7 +116,10 @@ enum NativeFixtureDecoder {
         guard let node else { return Data() }
         let object = try node.object(strict: true)
         let shapes = ["json", "text", "base64"]
-        guard object.names.count == 1, let shape = object.names.first else {
+        let shapeNames = object.names.filter { $0 != "style" }
+        let style = object.present("style")
+        if shapeNames.isEmpty, let style { throw style.error("a style needs a \"json\" member beside it") }
+        guard shapeNames.count == 1, let shape = shapeNames.first else {
             throw node.error(
                 "expected an object with exactly one of \"json\", \"text\" or \"base64\", found "
                     + (object.names.isEmpty ? "an empty object" : "\(object.names.count) members"))
@@ -126,10 +129,14 @@ enum NativeFixtureDecoder {
                 path: node.path.member(shape).description,
                 reason: "unknown body shape; expected \"json\", \"text\" or \"base64\"")
         }
+        if let style, shape != "json" {
+            throw style.error("a style applies to \"json\" bodies only, not beside \"\(shape)\"")
+        }
         let content = object.present(shape)!
         switch shape {
         case "json":
-            return StoredBody.json(content.value).bytes!
+            let serialization = try style.map { node throws(SchemaError) in try JSONSerializationStyle(fixtureNode: node) }
+            return StoredBody.json(content.value, style: serialization ?? .compact).bytes!
         case "text":
             return Data(try content.string().utf8)
         default:

@@ -50,7 +50,10 @@ enum NativeFixtureEncoder {
         else { return }
         writer.openMember("body", "{")
         switch stored {
-        case .json(let value): writer.member("json", value: value)
+        case .json(let value, let style):
+            writer.member("json", value: value)
+            let styleMembers = style.fixtureMembers
+            if !styleMembers.isEmpty { writer.member("style", value: .object(styleMembers)) }
         case .text(let text): writer.member("text", string: text)
         case .base64(let encoded): writer.member("base64", string: encoded)
         }

@@ -1,23 +1,44 @@
 extension String {
-    /// Appends `string` as a JSON string literal with minimal escaping: `"` and `\` are escaped,
-    /// control characters use their short escape or `\u00XX`, and everything else is written as is.
-    mutating func appendJSONStringLiteral(_ string: String) {
+    /// Appends `string` as a JSON string literal escaped as `style` says: `"` and `\` are always
+    /// escaped and control characters always use their short escape or `\u00XX`; by default everything
+    /// else is written as is (see ``JSONSerializationStyle`` for `\/` and further `\uXXXX` escapes).
+    mutating func appendJSONStringLiteral(_ string: String, style: JSONSerializationStyle = .compact) {
         append("\"")
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": append("\\\"")
             case "\\": append("\\\\")
-            case "\n": append("\\n")
-            case "\r": append("\\r")
-            case "\t": append("\\t")
-            case "\u{08}": append("\\b")
-            case "\u{0C}": append("\\f")
-            case "\u{00}"..<"\u{20}":
-                let digits = String(scalar.value, radix: 16, uppercase: false)
-                append("\\u" + String(repeating: "0", count: 4 - digits.count) + digits)
+            case "/" where style.escapedSlash: append("\\/")
+            case "\n" where style.controlCharacters == .short: append("\\n")
+            case "\r" where style.controlCharacters == .short: append("\\r")
+            case "\t" where style.controlCharacters == .short: append("\\t")
+            case "\u{08}" where style.controlCharacters == .short: append("\\b")
+            case "\u{0C}" where style.controlCharacters == .short: append("\\f")
+            case "\u{00}"..<"\u{20}": appendUnicodeEscapes(scalar, hexCase: style.hexCase)
+            case _ where style.writesUnicodeEscape(for: scalar): appendUnicodeEscapes(scalar, hexCase: style.hexCase)
             default: unicodeScalars.append(scalar)
             }
         }
         append("\"")
+    }
+
+    /// Appends `scalar` as one `\uXXXX` escape, or two (a UTF-16 surrogate pair) above U+FFFF.
+    private mutating func appendUnicodeEscapes(_ scalar: Unicode.Scalar, hexCase: JSONSerializationStyle.HexCase) {
+        for unit in scalar.utf16 {
+            let digits = String(unit, radix: 16, uppercase: hexCase == .upper)
+            append("\\u" + String(repeating: "0", count: 4 - digits.count) + digits)
+        }
+    }
+}
+
+extension JSONSerializationStyle {
+    /// Whether a scalar that JSON lets through unescaped is written as a `\uXXXX` escape.
+    fileprivate func writesUnicodeEscape(for scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3C, 0x3E, 0x26: escapedHTML
+        case 0x2028, 0x2029: escapedLineSeparators || escapedNonASCII
+        case 0x7F...: escapedNonASCII
+        default: false
+        }
     }
 }

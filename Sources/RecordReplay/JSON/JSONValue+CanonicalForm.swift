@@ -43,7 +43,7 @@ extension JSONValue {
         case .number(let lexeme):
             output.append(JSONNumberCanonicalization.canonicalSpelling(of: lexeme))
         case .string, .bool, .null:
-            write(to: &output, indent: nil)
+            write(to: &output, style: .compact, depth: 0)
         }
     }
 }

@@ -31,7 +31,7 @@ import Testing
         #expect(body.contains(#""price":1.50"#))
     }
 
-    @Test("pretty-printed JSON is stored as text and replays byte for byte; compact JSON is stored as JSON")
+    @Test("pretty-printed JSON and compact JSON are both stored as JSON and replay byte for byte")
     func prettyJSONBodiesReplayByteForByte() throws {
         let pretty = Data("{\n  \"b\": 1e2,\n  \"a\": \"\\u00e9\"\n}".utf8)
         let compact = Data(#"{"b":1e2,"a":"é"}"#.utf8)
@@ -45,7 +45,7 @@ import Testing
                 .interactions[0].response.body
             #expect(replayed == body)
         }
-        #expect(storedShape(body: pretty, contentType: "application/json") == "text")
+        #expect(storedShape(body: pretty, contentType: "application/json") == "json")
         #expect(storedShape(body: compact, contentType: "application/json") == "json")
     }
 
