@@ -59,7 +59,10 @@ struct HTTPTodoContractTests {
         // Replay what was just recorded, checking it for drift against another fresh live API.
         let freshAPI = TodoAPIServer()
         try await freshAPI.start()
-        let replayer = StubServer(.init(fixtureDirectory: folder, recordMode: .drift, upstream: freshAPI.baseURL))
+        let replayer = StubServer(
+            .init(
+                fixtureDirectory: folder, recordMode: .drift, upstream: freshAPI.baseURL,
+                driftCheck: DriftCheckOptions(stateChangingRequests: .send)))
         try await replayer.start()
         let replayResult = await StubServer.$currentIfAny.withValue(replayer) { await check.verify() }
         await replayer.stop()

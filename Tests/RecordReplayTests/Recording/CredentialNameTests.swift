@@ -163,4 +163,28 @@ struct RandomLookingTokenTests {
         let off = Redaction(redactsRandomLookingTokens: false).redact(Samples.fixture(interaction)).fixture
         #expect(off.interactions[0].request.path == "/hooks/\(secret)/run")
     }
+
+    @Test("a URL-valued header is judged segment by segment: a readable path with a UUID is kept, a token in it is redacted, and paths stay paths")
+    func urlValuedHeaders() throws {
+        let uuid = "dff8ed8e-6d3d-43f0-913b-2c79e60a4110"
+        let secret = "Zr4pQ9xLm2Wv7Tn1Ks8YbC3d"
+        for (location, kept) in [
+            ("/items/\(uuid)", "/items/\(uuid)"),
+            ("https://api.example.com/items/\(uuid)?page=2", "https://api.example.com/items/\(uuid)?page=2"),
+            ("/callbacks/\(secret)", "/callbacks/REDACTED"),
+            ("https://api.example.com/done?code=\(secret)", "https://api.example.com/done?code=REDACTED"),
+        ] {
+            let interaction = Samples.interaction(
+                path: location.hasPrefix("/") ? location : "/items/\(uuid)", query: [], requestHeaders: [:],
+                responseHeaders: ["Location": location])
+            let result = Redaction().redact(Samples.fixture(interaction))
+            let redacted = result.fixture.interactions[0]
+            #expect(redacted.response.headers["Location"] == kept, "\(location)")
+            #expect(redacted.request.path.hasPrefix("/"), "\(location): \(redacted.request.path)")
+            let encoded = result.fixture.encoded(as: .native)
+            #expect(throws: Never.self, "\(location): the fixture reads back") {
+                try Fixture(decoding: encoded, format: .native, source: "x.json")
+            }
+        }
+    }
 }
