@@ -64,7 +64,7 @@ let package = Package(
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(
             name: "RepoContractsCLI",
-            dependencies: ["Primitives", "ContractEngine", "StandardContracts", "RecordReplay"]),
+            dependencies: ["Primitives", "ContractEngine", "RecordReplay"]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
         // The demo: the CLI's `DemoCommand` with the example conformers, so `repo-contracts` links no example.
         .executableTarget(

@@ -1,3 +1,5 @@
+import Primitives
+
 /// One conformer as a contract sees it: a name, what it promises, and how to make a fresh subject in a
 /// clause's environment.
 public struct Conformance<Terms: ContractTerms>: Sendable {
@@ -63,7 +65,7 @@ public struct Conformance<Terms: ContractTerms>: Sendable {
     public func mistakes(under terms: Terms) -> [String] {
         var found: [String] = []
         if timeout <= .zero {
-            found.append("timeout is \(timeout): it must be positive")
+            found.append("timeout is \(timeout.secondsText): it must be positive")
         }
         if name.isEmpty {
             found.append("name is empty: reports need a name to tell conformers apart")

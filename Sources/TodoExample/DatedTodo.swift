@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The to-do of seed 000: a title and a date, nothing else. The date is the creation time, so it is the
+/// The to-do of the `UserDefaults` app: a title and a date, nothing else. The date is the creation time, so it is the
 /// only thing that can tell two to-dos with the same title apart: it serves as the identity.
 public struct DatedTodo: Identifiable, Hashable, Sendable {
     /// What to do (the seed calls it `todo`).

@@ -18,7 +18,7 @@ public enum ExampleContracts {
         RepositoryWitness(InMemoryTodoRepository())
     }
 
-    /// Makes seed to-dos: the ordinal picks the creation date (the identity); an update appends to the title.
+    /// Makes dated to-dos: the ordinal picks the creation date (the identity); an update appends to the title.
     public static let datedTodoFactory = EntityFactory<DatedTodo>(
         make: { DatedTodo(todo: "Todo \($0)", date: Date(timeIntervalSinceReferenceDate: Double($0) * 60)) },
         mutate: { DatedTodo(todo: $0.todo + " (edited)", date: $0.date) },
@@ -29,8 +29,8 @@ public enum ExampleContracts {
             DatedTodo(todo: String(repeating: "x", count: 2_000), date: .distantPast),
         ])
 
-    /// The seed 000 port over a fresh in-memory `UserDefaults` stand-in. It keeps insertion order; the
-    /// seed's API cannot refuse anything, so update and delete of a missing id may be ignored.
+    /// The `UserDefaults` port over a fresh in-memory `UserDefaults` stand-in. It keeps insertion order; the
+    /// original API cannot refuse anything, so update and delete of a missing id may be ignored.
     public static let userDefaults = Conformance<CRUD<DatedTodo>>(
         "userdefaults", policies: RequestPolicies(updateOfMissing: .rejectedOrIgnored), ordering: .insertion
     ) {

@@ -1,12 +1,12 @@
 public import Foundation
 
-/// The slice of `UserDefaults` the seed's repository uses, so the port can run on a store made per test.
+/// The slice of `UserDefaults` the original repository uses, so the port can run on a store made per test.
 public protocol KeyValueStore: AnyObject, Sendable {
     func object(forKey key: String) -> Any?
     func set(_ value: Any?, forKey key: String)
 }
 
-/// `UserDefaults` as a `KeyValueStore`: what the seed's repository used (`UserDefaults.standard`).
+/// `UserDefaults` as a `KeyValueStore`: what the original repository used (`UserDefaults.standard`).
 /// `UserDefaults` is documented as thread-safe; Foundation does not mark it `Sendable` on every platform.
 public final class UserDefaultsStore: KeyValueStore, @unchecked Sendable {
     private let defaults: UserDefaults

@@ -1,4 +1,5 @@
 public import ContractEngine
+import Primitives
 
 /// How long one attempt may take and how a failed one is retried.
 public struct RetryPolicy: Sendable, Hashable {
@@ -94,7 +95,7 @@ public struct RetryingRepository<Base: RepositoryProtocol>: RepositoryProtocol {
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let value = first else {
-                throw RepositoryError.unavailable("\(name) timed out after \(timeout)")
+                throw RepositoryError.unavailable("\(name) timed out after \(timeout.secondsText)")
             }
             return value
         }

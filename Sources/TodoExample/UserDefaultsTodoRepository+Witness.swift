@@ -1,13 +1,13 @@
 public import ContractEngine
 
 extension UserDefaultsTodoRepository {
-    /// The port seen as a CRUD repository, glued the way seed 000's view model uses it.
+    /// The port seen as a CRUD repository, glued the way the original app's view model uses it.
     ///
     /// - `fetchAll` is `fetch(completion:)`; a completion that is never called surfaces as
     ///   ``CallbackError/completionNeverCalled(operation:)`` instead of a hang.
-    /// - `create` saves the list it last read plus the new to-do. Like the seed's view model, whose list
+    /// - `create` saves the list it last read plus the new to-do. Like the original view model, whose list
     ///   stays empty while `fetch` stays silent, it starts from an empty list when `fetch` never answers.
-    /// - `update` and `delete` look the stored to-do up by id first, because the seed's API wants the old
+    /// - `update` and `delete` look the stored to-do up by id first, because the original API wants the old
     ///   value; when there is none, `update` passes the new value as the old one and `delete` does nothing.
     public var witness: RepositoryWitness<DatedTodo> {
         let fetchAll: @Sendable () async throws -> [DatedTodo] = {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A faithful port of seed 000's `UserDefaults` Todo repository, bugs included: the package's proof that
+/// A faithful port of a `UserDefaults` Todo repository as apps write it, bugs included: the package's proof that
 /// the CRUD contract finds them. Do not copy it into an app.
 ///
 /// Same storage: titles and dates in two parallel arrays under the keys `"todo"` and `"date"`. Same

@@ -11,7 +11,7 @@ extension CacheThenNetworkContract {
         }
     }
 
-    /// The rows `repo-contracts demo --all` would print: the HTTP and fake conformers and every broken
+    /// The rows `repo-contracts-demo --all` would print: the HTTP and fake conformers and every broken
     /// variant, each on the stateful API in code (no fixtures needed).
     public static func demoReports() async -> [ConformanceReport] {
         var reports: [ConformanceReport] = []

@@ -19,7 +19,7 @@ extension LoaderContract {
         }
     }
 
-    /// The rows `repo-contracts demo --all` would print, each on the stateful API in code.
+    /// The rows `repo-contracts-demo --all` would print, each on the stateful API in code.
     @MainActor
     public static func demoReports() async -> [ConformanceReport] {
         var reports: [ConformanceReport] = []

@@ -12,7 +12,7 @@ extension RecipesContract {
         }
     }
 
-    /// Every conformer that runs without a test scope, for `repo-contracts demo`.
+    /// Every conformer that runs without a test scope, for `repo-contracts-demo`.
     public static func demoConformances() -> [Conformance<RecipesTerms>] {
         [httpFakeAPI] + BrokenRecipesService.Flaw.allCases.map(broken)
     }

@@ -15,7 +15,7 @@ extension SessionContract {
         }
     }
 
-    /// Every conformer that runs without a test scope, for `repo-contracts demo`.
+    /// Every conformer that runs without a test scope, for `repo-contracts-demo`.
     public static func demoConformances() -> [Conformance<SessionTerms>] {
         [httpFakeAPI, fake] + BrokenSessionRepository.Flaw.allCases.map(broken)
     }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `repo-contracts demo` end to end: the built binary, its child processes, its output and exit status.
-@Suite("repo-contracts demo (built binary)", .timeLimit(.minutes(10)))
+/// `repo-contracts-demo` end to end: the built binary, its child processes, its output and exit status.
+@Suite("repo-contracts-demo (built binary)", .timeLimit(.minutes(10)))
 struct DemoBinaryTests {
     static let inMemory = "in-memory"
     static let userDefaults = "userdefaults"

@@ -124,4 +124,23 @@ struct CachingBrokenConformerTests {
         #expect(failed.count == Self.contract.clauses.count)
         #expect(failed.values.allSatisfy { $0.contains("conformance mistake in") && $0.contains("ttl is 0 s: a time to live must be positive") })
     }
+
+    @Test("a subject that leaves a task sleeping on the clause's clock fails every clause at tear-down, naming the sleeper")
+    func leakedSleeper() async {
+        let leaking = Conformance.caching(
+            "caching, leaves a refresher sleeping", ttl: CachingTodos.ttl, whenUpstreamFails: .serveStale,
+            remote: CachingTodos.remote
+        ) { environment in
+            let repository = CachingTodoRepository(
+                baseURL: environment.baseURL, ttl: CachingTodos.ttl, whenUpstreamFails: .serveStale, clock: environment.clock)
+            // A background refresh nobody stops, asleep before the clause starts.
+            Task { try? await environment.clock.sleep(for: .seconds(86_400 * 365)) }
+            await environment.clock.waitForSleepers(count: 1)
+            return repository
+        }
+        let failed = await Self.failed(leaking)
+        #expect(Set(failed.keys) == Set(Self.contract.cases(for: leaking).map(\.clauseID)))
+        #expect(failed.values.allSatisfy { $0.contains("the subject left work waiting on the mock clock after the clause") })
+        #expect(failed.values.allSatisfy { $0.contains("1 sleeper was still pending on the mock clock") })
+    }
 }

@@ -80,7 +80,7 @@ struct ModelDifferentialHTTPTests {
 
     /// Live first (recording into a temporary folder, or into `Fixtures/ModelBased/` when re-recording), then
     /// the replay of the committed fixture; both must agree with the in-memory repository at every step.
-    @Test("replaying the seed's fixture agrees with in-memory at every step; live re-recording gives the same bytes",
+    @Test("replaying the recorded fixture agrees with in-memory at every step; live re-recording gives the same bytes",
           arguments: seeds)
     func seed(_ seed: UInt64) async throws {
         let name = Self.fixtureName(seed)

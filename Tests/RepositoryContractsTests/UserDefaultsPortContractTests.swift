@@ -3,7 +3,7 @@ import RepositoryContracts
 import Testing
 import TodoExample
 
-/// Seed 000's `UserDefaults` repository, ported with its bugs, run through the CRUD contract with each
+/// The `UserDefaults` repository, ported with its bugs, run through the CRUD contract with each
 /// clause in its own process (the crash-isolation recipe from the README): one of its bugs is a trap.
 ///
 /// The exact set of clauses it fails is asserted, so a weakened contract turns this suite red.

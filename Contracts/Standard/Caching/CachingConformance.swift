@@ -80,14 +80,17 @@ public struct Caching<Entity: Identifiable & Equatable & Sendable>: RepositoryTe
         return CachingEnvironment(clock: clock, server: server, records: records)
     }
 
-    /// Stops the server; a remote whose `respond` threw fails the clause.
+    /// Stops the server; a remote whose `respond` threw fails the clause, and so does work the subject
+    /// left sleeping on the clause's clock (a refresh loop nobody stops), which is then cancelled so
+    /// that no task sleeps forever.
     public func tearDown(_ environment: CachingEnvironment, after clause: ClauseSetting<Self>) async -> [ContractFailure] {
         await environment.server.stop()
-        return environment.server.report.stubFailures.map { failure in
+        let failures = environment.server.report.stubFailures.map { failure in
             ContractFailure(message:
                 "the remote source's respond threw for \(failure.request.method) \(failure.request.path) "
                     + "(request #\(failure.sequenceNumber)): \(failure.error)")
         }
+        return failures + environment.clock.leakedSleeperFailures()
     }
 
     /// A positive TTL, and consistent capabilities.

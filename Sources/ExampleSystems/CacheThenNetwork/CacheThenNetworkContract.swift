@@ -2,6 +2,7 @@ public import ContractEngine
 public import StandardContracts
 public import Foundation
 public import MockTime
+import Primitives
 import RecordReplay
 
 #if canImport(FoundationNetworking)
@@ -49,16 +50,18 @@ public struct CacheThenNetworkTerms: ContractTerms {
         return CacheThenNetworkEnvironment(server: server, clock: MockClock(), api: api)
     }
 
+    /// Stops the server (unused interactions and unmatched requests fail the clause), and fails the
+    /// clause for work the subject left sleeping on the clock.
     public func tearDown(_ environment: CacheThenNetworkEnvironment, after clause: ClauseSetting<Self>) async -> [ContractFailure] {
-        await environment.server.finish()
+        await environment.server.finish() + environment.clock.leakedSleeperFailures()
     }
 
     public func capabilityList(of ttl: Duration) -> String {
-        "items() stream, ttl \(ttl)"
+        "items() stream, ttl \(ttl.secondsText)"
     }
 
     public func mistakes(in ttl: Duration) -> [String] {
-        ttl > .zero ? [] : ["ttl is \(ttl): a time to live must be positive"]
+        ttl > .zero ? [] : ["ttl is \(ttl.secondsText): a time to live must be positive"]
     }
 }
 
@@ -72,7 +75,7 @@ extension Conformance where Terms == CacheThenNetworkTerms {
     }
 }
 
-/// The cache-then-network contract (seed 003): its clauses, conformers and report.
+/// The cache-then-network contract: its clauses, conformers and report.
 ///
 /// A contract over a subject that is not CRUD (its only operation is a stream), on the same engine:
 /// ``CacheThenNetworkTerms`` set up each clause's stub server, clock and API fake before the subject is

@@ -8,7 +8,7 @@ public enum LoaderState<Output: Sendable>: Sendable {
     case failure(any Error)
 }
 
-/// The observable loader of seed 004, reimplemented: an "instant view model" around an async closure
+/// The observable loader: an "instant view model" around an async closure
 /// from an input to an output. `load()` does nothing once loaded unless asked to `refresh`; assigning a
 /// new `input` reloads; concurrent loads of the same input share one call of the closure.
 ///

@@ -66,7 +66,7 @@ extension Conformance where Terms == LoaderTerms {
     }
 }
 
-/// The observable-loader contract (seed 004): its clauses, conformers and report.
+/// The observable-loader contract: its clauses, conformers and report.
 ///
 /// Observed state sequences come from Observation itself (`withObservationTracking`, see
 /// ``LoaderSession``), not from a history the loader keeps: the contract sees what a view sees, and

@@ -9,7 +9,7 @@ public import MockTime
     import FoundationNetworking
 #endif
 
-/// What seed 004's loader loads in the contract: a note by id.
+/// What the loader loads in the contract: a note by id.
 public struct Note: Codable, Hashable, Sendable {
     public var id: Int
     public var text: String

@@ -6,7 +6,7 @@ internal import RecordReplay
 /// The recipes contract's terms: a recipes service over the clause's stub server (the recipes API).
 public typealias RecipesTerms = StubServerTerms<any RecipesService>
 
-/// Seed 002's contract: what the recipes service facade with its cache must do on the wire. Each
+/// The recipes contract: what the recipes service facade with its cache must do on the wire. Each
 /// clause reads the journal of its own stub server (the recipes API): the URL requested, how many
 /// requests, and what an undecodable answer becomes.
 ///

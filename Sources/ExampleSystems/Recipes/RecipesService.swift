@@ -6,7 +6,7 @@ public import Foundation
     public import FoundationNetworking
 #endif
 
-/// Seed 002's service facade: the recipes, from wherever they come.
+/// The recipes service facade: the recipes, from wherever they come.
 public protocol RecipesService: Sendable {
     /// Every recipe. An answer that does not decode throws ``RepositoryError`` `invalidResponse`.
     func recipes() async throws -> [Recipe]
@@ -41,7 +41,7 @@ public struct HTTPRecipesService: RecipesService {
     }
 }
 
-/// Seed 002's cache facade: answers kept in memory, by key.
+/// The recipes cache facade: answers kept in memory, by key.
 public final class RecipesCache: Sendable {
     private let entries = Protected<[String: [Recipe]]>([:])
 

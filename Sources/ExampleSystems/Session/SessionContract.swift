@@ -23,7 +23,7 @@ public struct SessionSubject: Sendable {
 /// The session contract's terms: a ``SessionSubject`` over the clause's stub server.
 public typealias SessionTerms = StubServerTerms<SessionSubject>
 
-/// Seed 001's contract: what signing up, in and out must do to the stored session.
+/// The session contract: what signing up, in and out must do to the stored session.
 ///
 /// ```swift
 /// @Test(arguments: SessionContract.contract.cases(for: SessionContract.fake))

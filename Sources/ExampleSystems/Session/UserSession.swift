@@ -40,7 +40,7 @@ public protocol AuthAPI: Sendable {
     func signIn(email: String, password: String) async throws -> UserSession
 }
 
-/// The user-session repository of seed 001: sessions come from the auth API and live in a data store;
+/// The user-session repository: sessions come from the auth API and live in a data store;
 /// callers never know which.
 public protocol SessionRepository: Sendable {
     /// Creates the account and stores its session.

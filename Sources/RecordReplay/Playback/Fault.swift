@@ -1,4 +1,5 @@
 public import Foundation
+import Primitives
 
 /// A misbehaviour injected into the answer to selected requests, by ``Playback/inject(_:when:on:)``.
 ///
@@ -41,7 +42,7 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .status(let status, let body):
             body.map { "status \(status) with \($0.count) body bytes" } ?? "status \(status)"
-        case .delay(let duration): "delay \(duration)"
+        case .delay(let duration): "delay \(duration.secondsText)"
         case .connectionReset: "connection reset"
         case .closeWithoutReply: "close without reply"
         case .malformedResponse(let bytes): "malformed response (\(bytes.count) bytes)"

@@ -6,7 +6,7 @@ import ExampleSystems
 import RecordReplay
 import Testing
 
-/// Seed 003's contract on its conformances: the HTTP repository on the stateful API in code, by replaying
+/// The cache-then-network contract on its conformances: the HTTP repository on the stateful API in code, by replaying
 /// `Fixtures/Systems/CacheThenNetwork/` (one fixture per clause that injects no fault), and live through a
 /// recording stub server; the in-memory fake; and each broken variant failing exactly its clauses.
 @Suite("Cache-then-network contract")

@@ -5,7 +5,7 @@ import ExampleSystems
 import RecordReplay
 import Testing
 
-/// Seed 004's contract on its conformances: the HTTP loader on the stateful API in code, by replaying
+/// The loader contract on its conformances: the HTTP loader on the stateful API in code, by replaying
 /// `Fixtures/Systems/Loader/` (clauses without faults or delays), and live through a recording stub
 /// server; the in-memory fake; and each broken variant failing exactly its clauses.
 ///

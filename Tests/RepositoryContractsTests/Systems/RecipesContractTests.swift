@@ -6,7 +6,7 @@ import RecordReplay
 import StandardContracts
 import Testing
 
-/// Seed 002's recipes contract on the real facade (HTTP service + cache) against the API fake in code,
+/// The recipes contract on the real facade (HTTP service + cache) against the API fake in code,
 /// replaying `Fixtures/Systems/Recipes/<clause id>.json`, and live through a recording proxy; and on
 /// broken variants that must fail exactly the clause naming their bug.
 @Suite("Recipes contract")

@@ -6,7 +6,7 @@ import RecordReplay
 import StandardContracts
 import Testing
 
-/// Seed 001's session contract on the real repository (HTTP auth client + file-backed store) three ways
+/// The session contract on the real repository (HTTP auth client + file-backed store) three ways
 /// (against the API fake served in code, replaying `Fixtures/Systems/Session/<clause id>.json`, and live
 /// through a recording proxy), on the in-memory fake, and on broken variants that must fail exactly
 /// the clause naming their bug.
