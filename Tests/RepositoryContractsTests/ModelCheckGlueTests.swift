@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import RepositoryContracts
 import RepositoryContractsXCTest
 import BrokenExamples
@@ -74,19 +75,12 @@ struct ModelCheckGlueTests {
 }
 
 /// Counts the issues a `withKnownIssue` matcher sees.
-final class ModelCheckIssueCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+final class ModelCheckIssueCounter: Sendable {
+    private let value = Protected(0)
+    var count: Int { value.withLock { $0 } }
 
     func increment() {
-        lock.lock()
-        value += 1
-        lock.unlock()
+        value.withLock { $0 += 1 }
     }
 }
 
