@@ -32,6 +32,10 @@ struct ServeDriftCheckTests {
                     fixtures: ["a.json"], driftUpstream: URL(string: "https://api.example.com/v1")!,
                     ignoredJSONPaths: ["$.id", "$.items[*].updatedAt"]))
         #expect(try ServeCommand(parsing: ["a.json"]).driftUpstream == nil)
+        #expect(try !ServeCommand(parsing: ["a.json", "--drift-check", "--upstream", "http://x.example"]).sendsStateChanges)
+        #expect(
+            try ServeCommand(parsing: ["a.json", "--drift-check", "--send-state-changes", "--upstream", "http://x.example"])
+                .sendsStateChanges)
     }
 
     @Test(
@@ -40,6 +44,7 @@ struct ServeDriftCheckTests {
             (["a.json", "--drift-check"], "--drift-check needs --upstream <url>"),
             (["a.json", "--upstream", "https://api.example.com"], "--upstream is only used with --drift-check"),
             (["a.json", "--ignore-json-path", "$.id"], "--ignore-json-path is only used with --drift-check"),
+            (["a.json", "--send-state-changes"], "--send-state-changes is only used with --drift-check"),
             (["a.json", "--drift-check", "--upstream", "ftp://x.example"], "expected an http or https URL"),
             (["a.json", "--drift-check=yes", "--upstream", "https://x.example"], "--drift-check takes no value"),
             (

@@ -47,7 +47,11 @@ enum DriftSummary {
         if unchecked > 0 { counts.append("\(unchecked) could not be checked") }
         if !notSent.isEmpty { counts.append("\(notSent.count) \(requests(notSent.count)) not sent") }
         let title = differing.isEmpty ? "Drift check of" : "Drift in"
+        if checkedCount == 0, !notSent.isEmpty {
+            counts.append("nothing of it was compared with the live API")
+        }
         var lines = ["\(title) \(source) against the live API (\(upstream)): \(counts.joined(separator: "; "))."]
+        if let places = places(in: differing) { lines.append("  Where: \(places).") }
         for drift in differing.prefix(shownDrifts) {
             lines += drift.summaryLines.map { "  \($0)" }
         }
@@ -65,6 +69,32 @@ enum DriftSummary {
         }
         return PlaybackReport.Finding(
             severity: differing.isEmpty ? .warning : severity, message: lines.joined(separator: "\n"))
+    }
+
+    /// How many requests differ at each place, most first (`$.completed in 2,298 requests, status in
+    /// 3 requests`), array positions folded into `[*]`, so that a change to one field reads as one place
+    /// however many requests show it; `nil` when no request differs.
+    private static func places(in drifts: [PlaybackReport.Drift]) -> String? {
+        var counts: [String: Int] = [:]
+        for drift in drifts {
+            guard case .differs(let differences) = drift.outcome else { continue }
+            for place in Set(differences.map(place(of:))) { counts[place, default: 0] += 1 }
+        }
+        guard !counts.isEmpty else { return nil }
+        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        var shown = sorted.prefix(shownPlaces).map { "\($0.key) in \($0.value) \(requests($0.value))" }
+        if sorted.count > shownPlaces { shown.append("and \(sorted.count - shownPlaces) more places") }
+        return shown.joined(separator: ", ")
+    }
+
+    /// How many places a summary names.
+    static let shownPlaces = 8
+
+    /// The place a difference line names (`status`, `header Location`, `body`, `$.items[*].title`): the
+    /// text before its first `: `, with array positions folded into `[*]`.
+    private static func place(of difference: String) -> String {
+        let head = difference.range(of: ": ").map { String(difference[..<$0.lowerBound]) } ?? difference
+        return head.replacingOccurrences(of: #"\[[0-9]+\]"#, with: "[*]", options: .regularExpression)
     }
 
     private static func requests(_ count: Int) -> String {

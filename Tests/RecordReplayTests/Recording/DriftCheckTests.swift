@@ -94,6 +94,7 @@ struct DriftCheckTests {
         #expect(
             finding.message == """
                 Drift in \(Self.source) against the live API (\(upstream)): 1 of 1 request sent now answers differently.
+                  Where: status in 1 request.
                   request #1 GET /todos/1, interaction #1 (interactions[0]):
                     status: recorded 200, live 404
                 """)

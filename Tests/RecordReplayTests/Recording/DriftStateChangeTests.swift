@@ -155,6 +155,9 @@ struct DriftStateChangeTests {
                 #"$[0]: recorded "oat milk", live "OAT MILK""#,
             ], "\(report)")
         #expect(report.findings.count == 1, "one finding for the one fixture")
+        #expect(
+            report.findings.first?.message.contains("\n  Where: $.name in 3 requests, $[*] in 1 request.\n") == true,
+            "one changed field reads as one place, whatever the number of requests")
     }
 
     @Test("by default: no state-changing request reaches the live API, later requests are not checked, and the report says so")
@@ -170,7 +173,7 @@ struct DriftStateChangeTests {
         let finding = try #require(report.findings.first)
         #expect(report.findings.count == 1)
         #expect(finding.severity == .warning)
-        #expect(finding.message.contains(": 6 requests not sent."))
+        #expect(finding.message.contains(": 6 requests not sent; nothing of it was compared with the live API."))
         #expect(finding.message.contains("Not sent: request #1 POST /items (POST may change the live API's data"))
         #expect(finding.message.contains("and the 5 requests after it."))
         #expect(finding.message.contains("\(EnvironmentVariable.driftWrites)=send"))
