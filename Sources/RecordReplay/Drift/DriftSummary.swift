@@ -1,8 +1,9 @@
 import Foundation
 import Primitives
 
-/// The findings a drift check adds to a report: one per fixture, with its counts and its first few
-/// drifts in full, instead of one per request (a run over many fixtures stays readable).
+/// The findings a drift check adds to a report: one per fixture, with its counts, the places that
+/// differ and its first few drifts in full, instead of one per request (a run over many fixtures stays
+/// readable).
 enum DriftSummary {
     /// How many drifting requests a fixture's finding shows in full.
     static let shownDrifts = 3

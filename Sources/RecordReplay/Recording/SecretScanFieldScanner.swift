@@ -7,6 +7,21 @@ struct SecretScanFieldScanner {
     private(set) var findings: [SecretFinding] = []
     /// The secret behind each finding, in the same order: what redaction removes.
     private(set) var secrets: [String] = []
+    /// Whether redaction redacts values under a name, by list and name: a fixture repeats the same
+    /// member names thousands of times, and reading a name is not free.
+    private var verdicts: [NameVerdict: Bool] = [:]
+
+    /// The deny-list a value's name is checked against.
+    private enum NameList: Hashable {
+        case query
+        case header
+        case bodyMember
+    }
+
+    private struct NameVerdict: Hashable {
+        var list: NameList
+        var name: String
+    }
 
     init(redaction: Redaction, interaction: Int) {
         self.redaction = redaction
@@ -18,7 +33,7 @@ struct SecretScanFieldScanner {
         scanText(PercentEncoding.decoded(Substring(request.path), plusIsSpace: false), field: "request.path")
         for item in request.query {
             scanValue(
-                item.value ?? "", name: item.name, listed: redaction.queryNames, field: "request.query \(item.name)")
+                item.value ?? "", name: item.name, list: .query, field: "request.query \(item.name)")
         }
         scan(request.headers, side: "request")
         scan(request.body, headers: request.headers, side: "request")
@@ -30,7 +45,7 @@ struct SecretScanFieldScanner {
         for field in headers {
             let label = "\(side).header \(field.name)"
             let value = field.value.trimmingSpacesAndTabs()
-            if value.count > 7, value.prefix(7).lowercased() == "bearer " {
+            if value.utf8.count > 7, value.prefix(7).lowercased() == "bearer " {
                 let token = value.dropFirst(7).trimmingSpacesAndTabs()
                 if !token.isEmpty, token != Redaction.placeholder, token.allSatisfy(Self.isToken68) {
                     add(label, .bearerToken, String(token))
@@ -39,7 +54,7 @@ struct SecretScanFieldScanner {
             }
             let before = findings.count
             scanText(value, name: field.name, field: label)
-            guard findings.count == before, redaction.redacts(field.name, listed: redaction.headerNames),
+            guard findings.count == before, redacts(field.name, list: .header),
                 let secret = RedactionHeaderValue(name: field.name, value: field.value).secrets.first
             else { continue }
             add(label, .unredactedValue, secret)
@@ -59,7 +74,7 @@ struct SecretScanFieldScanner {
         case .form(let text):
             for item in PercentEncoding.formItems(Data(text.utf8)) {
                 scanValue(
-                    item.value ?? "", name: item.name, listed: redaction.bodyMemberNames,
+                    item.value ?? "", name: item.name, list: .bodyMember,
                     field: "\(side).body form \(item.name)")
             }
         case .text(let text):
@@ -80,9 +95,9 @@ struct SecretScanFieldScanner {
                 scan(element, path: path.index(offset), memberName: memberName, side: side)
             }
         case .string(let text):
-            scanValue(text, name: memberName, listed: redaction.bodyMemberNames, field: "\(side).body \(path)")
+            scanValue(text, name: memberName, list: .bodyMember, field: "\(side).body \(path)")
         case .number(let lexeme):
-            scanValue(lexeme, name: memberName, listed: redaction.bodyMemberNames, field: "\(side).body \(path)")
+            scanValue(lexeme, name: memberName, list: .bodyMember, field: "\(side).body \(path)")
         case .bool, .null:
             return
         }
@@ -90,29 +105,45 @@ struct SecretScanFieldScanner {
 
     /// Scans a value for shapes; when none is found and its name is deny-listed, reports the value
     /// itself unless it is empty or the placeholder.
-    private mutating func scanValue(_ value: String, name: String?, listed: [String], field: String) {
+    private mutating func scanValue(_ value: String, name: String?, list: NameList, field: @autoclosure () -> String) {
         let before = findings.count
-        scanText(value, name: name, field: field)
-        guard findings.count == before, let name, redaction.redacts(name, listed: listed), !value.isEmpty,
+        scanText(value, name: name, field: field())
+        guard findings.count == before, let name, redacts(name, list: list), !value.isEmpty,
             value != Redaction.placeholder
         else { return }
         // An echoed `Authorization` or cookie is redacted keeping its scheme or cookie names.
         if Redaction.keepsStructure(name) {
-            if let secret = RedactionHeaderValue(name: name, value: value).secrets.first { add(field, .unredactedValue, secret) }
+            if let secret = RedactionHeaderValue(name: name, value: value).secrets.first { add(field(), .unredactedValue, secret) }
             return
         }
-        add(field, .unredactedValue, value)
+        add(field(), .unredactedValue, value)
+    }
+
+    /// Whether redaction redacts values under `name` on `list`, read once per name.
+    private mutating func redacts(_ name: String, list: NameList) -> Bool {
+        let key = NameVerdict(list: list, name: name)
+        if let known = verdicts[key] { return known }
+        let listed =
+            switch list {
+            case .query: redaction.queryNames
+            case .header: redaction.headerNames
+            case .bodyMember: redaction.bodyMemberNames
+            }
+        let verdict = redaction.redacts(name, listed: listed)
+        verdicts[key] = verdict
+        return verdict
     }
 
     /// Scans text for shapes, and also its decoding when the whole text is base64 of UTF-8 text.
-    private mutating func scanText(_ text: String, name: String? = nil, field: String) {
+    private mutating func scanText(_ text: String, name: String? = nil, field: @autoclosure () -> String) {
         for match in SecretScanShapes.matches(in: text, name: name) {
-            add(field, match.kind, match.text, provider: match.provider)
+            add(field(), match.kind, match.text, provider: match.provider)
         }
+        guard text.utf8.count >= 16 else { return }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.count >= 16, let decoded = Data(base64Encoded: trimmed)?.utf8Text else { return }
+        guard trimmed.utf8.count >= 16, let decoded = Data(base64Encoded: trimmed)?.utf8Text else { return }
         for match in SecretScanShapes.matches(in: decoded, name: name) {
-            add(field + " (base64)", match.kind, match.text, provider: match.provider)
+            add(field() + " (base64)", match.kind, match.text, provider: match.provider)
         }
     }
 

@@ -27,8 +27,9 @@ enum SecretScanShapes {
         let (prefixRanges, shapeRanges) = wordStartMatches(in: bytes, work: &work)
         var found: [Match] = []
         func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        for (rule, ranges) in zip(SecretPrefixRule.all, prefixRanges) {
-            found += ranges.ranges.map { Match(kind: rule.kind, text: string($0)) }
+        let rules = SecretPrefixRule.all
+        for index in prefixRanges.keys.sorted() {
+            found += prefixRanges[index, default: SecretMatchRanges()].ranges.map { Match(kind: rules[index].kind, text: string($0)) }
         }
         found += jsonWebTokens(in: bytes, work: &work).map { Match(kind: .jsonWebToken, text: $0) }
         found += privateKeys(in: bytes, work: &work).map { Match(kind: .privateKey, text: string($0)) }
@@ -38,8 +39,10 @@ enum SecretScanShapes {
         // The providers' shapes, except where a kind above already names the same text.
         let named = Set(found.map(\.text))
         var providerMatches: [(start: Int, Match)] = []
-        for (shape, ranges) in zip(TokenShape.providers, shapeRanges) {
-            for range in ranges.ranges {
+        let shapes = TokenShape.providers
+        for index in shapeRanges.keys.sorted() {
+            let shape = shapes[index]
+            for range in shapeRanges[index, default: SecretMatchRanges()].ranges {
                 let text = string(range)
                 if !named.contains(text) {
                     providerMatches.append((range.lowerBound, Match(kind: .providerToken, text: text, provider: shape.name)))
@@ -71,16 +74,18 @@ enum SecretScanShapes {
         Int(bytes[position]) << 8 | (position + 1 < bytes.count ? Int(bytes[position + 1]) : 0)
     }
 
-    /// The matches of every prefix rule and every provider shape, by rule, each as a union of ranges.
+    /// The matches of the prefix rules and provider shapes that match, by the rule's index, each as a
+    /// union of ranges. Only the rules a position's first bytes select are touched, so text that holds no
+    /// token costs no work per rule (the scan runs on every value of every fixture loaded).
     private static func wordStartMatches(in bytes: [UInt8], work: inout ScanWork) -> (
-        [SecretMatchRanges], [SecretMatchRanges]
+        [Int: SecretMatchRanges], [Int: SecretMatchRanges]
     ) {
         let rules = SecretPrefixRule.all
         let shapes = TokenShape.providers
-        var prefixRanges = [SecretMatchRanges](repeating: SecretMatchRanges(), count: rules.count)
-        var shapeRanges = [SecretMatchRanges](repeating: SecretMatchRanges(), count: shapes.count)
-        var runEnds = [Int](repeating: 0, count: rules.count)
-        var firstRunEnds = [Int](repeating: 0, count: shapes.count)
+        var prefixRanges: [Int: SecretMatchRanges] = [:]
+        var shapeRanges: [Int: SecretMatchRanges] = [:]
+        var runEnds: [Int: Int] = [:]
+        var firstRunEnds: [Int: Int] = [:]
         var previousIsWord = false
         for position in bytes.indices {
             let byte = bytes[position]
@@ -90,15 +95,15 @@ enum SecretScanShapes {
             guard !previousIsWord else { continue }
             let key = key(bytes, position)
             for index in prefixRulesByFirstBytes[key] {
-                if let end = rules[index].matchEnd(in: bytes, at: position, runEnd: &runEnds[index], work: &work) {
-                    prefixRanges[index].add(position..<end)
+                if let end = rules[index].matchEnd(in: bytes, at: position, runEnd: &runEnds[index, default: 0], work: &work) {
+                    prefixRanges[index, default: SecretMatchRanges()].add(position..<end)
                 }
             }
             for index in shapesByFirstBytes[key] {
                 if let end = shapes[index].matchEnd(
-                    in: bytes, from: position, firstRunEnd: &firstRunEnds[index], work: &work)
+                    in: bytes, from: position, firstRunEnd: &firstRunEnds[index, default: 0], work: &work)
                 {
-                    shapeRanges[index].add(position..<end)
+                    shapeRanges[index, default: SecretMatchRanges()].add(position..<end)
                 }
             }
         }
