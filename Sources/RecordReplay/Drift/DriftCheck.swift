@@ -38,22 +38,20 @@ struct DriftCheck: Sendable {
         recordedRequests: () -> [StubRequest]
     ) async -> PlaybackReport.Drift? {
         let line = "request #\(sequenceNumber) \(DiagnosticText.requestLine(item.interaction.request))"
-        let decision: Result<StubRequest, NotSent> = progress.withFixture(
-            item.source, recordedRequests: recordedRequests
-        ) { fixture in
-            if let skipped = fixture.skippedStateChange { return .failure(.followsSkipped(skipped)) }
+        let decision: Decision = progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
+            if let skipped = fixture.skippedStateChange { return .notSent(.followsSkipped(skipped)) }
             if DriftCheckOptions.changesState(request.method), options.stateChangingRequests == .skip {
                 fixture.skippedStateChange = line
-                return .failure(.changesState(request.method))
+                return .notSent(.changesState(request.method))
             }
             fixture.checkedCount += 1
-            return .success(fixture.identifiers.mappingToLive(request))
+            return .send(fixture.identifiers.mappingToLive(request))
         }
         let outcome: PlaybackReport.Drift.Outcome
         switch decision {
-        case .failure(let notSent):
+        case .notSent(let notSent):
             outcome = .notSent(reason: notSent.reason)
-        case .success(let liveRequest):
+        case .send(let liveRequest):
             do {
                 let live = try await forwarder.forward(liveRequest)
                 let comparable = progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
@@ -78,8 +76,14 @@ struct DriftCheck: Sendable {
             request: item.interaction.request, upstream: forwarder.upstream, outcome: outcome)
     }
 
+    /// What happens to a request: sent as given (the live API's identifiers in place), or not sent.
+    private enum Decision {
+        case send(StubRequest)
+        case notSent(NotSent)
+    }
+
     /// Why a request was answered from the recording only.
-    private enum NotSent: Error {
+    private enum NotSent {
         /// The request changes state and the options say to skip such requests.
         case changesState(String)
         /// An earlier state-changing request of the fixture (named) was not sent.

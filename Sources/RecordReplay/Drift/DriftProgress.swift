@@ -40,6 +40,11 @@ final class DriftProgress: Sendable {
         state.withLock { $0.fixtures[source]?.checkedCount ?? 0 }
     }
 
+    /// How many requests of every fixture reached the live API.
+    var checkedCount: Int {
+        state.withLock { $0.fixtures.values.reduce(0) { $0 + $1.checkedCount } }
+    }
+
     /// Runs `operation` after every earlier turn of `source` has ended, so a fixture's requests reach the
     /// live API one at a time, in the order they were answered (for a client that waits for each
     /// answer, the recorded order). Cancelling the caller cancels its turn.

@@ -276,7 +276,7 @@ struct IdentifierMap: Sendable {
     /// kept, so joining the raw ones with `/` gives the path back).
     private static func segments(ofPath path: String) -> [(raw: String, decoded: String)] {
         path.split(separator: "/", omittingEmptySubsequences: false).map { raw in
-            (String(raw), String(raw).removingPercentEncoding ?? String(raw))
+            (String(raw), PercentEncoding.decoded(raw, plusIsSpace: false))
         }
     }
 }

@@ -41,7 +41,6 @@ extension Playback {
                 state.withLock { $0.index.stored.filter { $0.source == source }.map(\.interaction.request) }
             }
             state.withLock { state in
-                if case .notSent = drift?.outcome {} else { state.driftCheckCount += 1 }
                 if let drift { state.drifts.append(drift) }
             }
             if Task.isCancelled { return .fault(.closeWithoutReply) }

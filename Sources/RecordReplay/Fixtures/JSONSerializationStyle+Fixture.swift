@@ -30,17 +30,17 @@ extension JSONSerializationStyle {
 }
 
 /// One member of a `style` object: its name, how to write it and how to read it.
-private struct StyleMember {
+private struct StyleMember: Sendable {
     /// The member's name.
     let name: String
     /// The member's value for a style, `nil` when the style has the default.
-    let value: (JSONSerializationStyle) -> JSONValue?
+    let value: @Sendable (JSONSerializationStyle) -> JSONValue?
     /// Sets the style's part from the member's node, or throws when the value is not allowed.
-    let read: (SchemaNode, inout JSONSerializationStyle) throws(SchemaError) -> Void
+    let read: @Sendable (SchemaNode, inout JSONSerializationStyle) throws(SchemaError) -> Void
 
-    /// Every member, in the order they are written.
-    static var all: [StyleMember] {
-        [
+    /// Every member, in the order they are written (built once: every JSON body written or read
+    /// with a style goes through them).
+    static let all: [StyleMember] = [
             flag("escapedSlash", \.escapedSlash),
             flag("escapedNonASCII", \.escapedNonASCII),
             flag("escapedHTML", \.escapedHTML),
@@ -53,10 +53,9 @@ private struct StyleMember {
             choice("emptyContainers", \.emptyContainers),
             flag("trailingNewline", \.trailingNewline),
         ]
-    }
 
     /// A part that is `false` by default, written as `true` when set.
-    private static func flag(_ name: String, _ part: WritableKeyPath<JSONSerializationStyle, Bool>) -> StyleMember {
+    private static func flag(_ name: String, _ part: any WritableKeyPath<JSONSerializationStyle, Bool> & Sendable) -> StyleMember {
         StyleMember(name: name, value: { $0[keyPath: part] ? .bool(true) : nil }) { node, style throws(SchemaError) in
             switch node.value {
             case .bool(true): style[keyPath: part] = true
@@ -67,18 +66,18 @@ private struct StyleMember {
     }
 
     /// A part with a few possible values, written as the value's name.
-    private static func choice<Choice: RawRepresentable<String> & CaseIterable & Equatable>(
-        _ name: String, _ part: WritableKeyPath<JSONSerializationStyle, Choice>
+    private static func choice<Choice: RawRepresentable<String> & CaseIterable & Equatable & Sendable>(
+        _ name: String, _ part: any WritableKeyPath<JSONSerializationStyle, Choice> & Sendable
     ) -> StyleMember {
         let defaultChoice = JSONSerializationStyle.compact[keyPath: part]
-        let expectation = "expected one of " + Choice.allCases.filter { $0 != defaultChoice }.map(\.quoted).joined(separator: ", ")
+        let expectation = "expected one of " + Choice.allCases.filter { $0 != defaultChoice }.map { DiagnosticText.quoted($0.rawValue) }.joined(separator: ", ")
         return StyleMember(name: name, value: { $0[keyPath: part] == defaultChoice ? nil : .string($0[keyPath: part].rawValue) }) {
             node, style throws(SchemaError) in
             guard case .string(let text) = node.value, let choice = Choice(rawValue: text) else {
                 throw node.mismatch(expectation)
             }
             guard choice != defaultChoice else {
-                throw node.error("\(choice.quoted) is the default: leave the member out")
+                throw node.error("\(DiagnosticText.quoted(choice.rawValue)) is the default: leave the member out")
             }
             style[keyPath: part] = choice
         }
@@ -92,14 +91,5 @@ private struct StyleMember {
             }
             style.indent = indent
         }
-    }
-}
-
-extension RawRepresentable<String> {
-    /// The raw value as a JSON string literal, for messages.
-    fileprivate var quoted: String {
-        var literal = ""
-        literal.appendJSONStringLiteral(rawValue)
-        return literal
     }
 }

@@ -280,9 +280,7 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = peek(),
-            byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-        {
+        while let byte = peek(), byte.isJSONWhitespace {
             position += 1
         }
     }
@@ -336,7 +334,13 @@ private func hex4(_ value: UInt32) -> String {
 extension UInt8 {
     fileprivate var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
     fileprivate var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
-    fileprivate var hexDigitValue: UInt8? {
+    /// Space, tab, line feed or carriage return: JSON's whitespace.
+    var isJSONWhitespace: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D
+    }
+
+    /// The value of an ASCII hexadecimal digit, either case.
+    var hexDigitValue: UInt8? {
         switch self {
         case 0x30...0x39: self - 0x30
         case 0x41...0x46: self - 0x41 + 10

@@ -88,7 +88,7 @@ private struct StyleScanner {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): sawUppercaseHex = true
             default: break
             }
-            unit = unit << 4 | UInt32(Character(Unicode.Scalar(digit)).hexDigitValue ?? 0)
+            unit = unit << 4 | UInt32(digit.hexDigitValue ?? 0)
         }
         switch unit {
         case 0x08, 0x09, 0x0A, 0x0C, 0x0D: style.controlCharacters = .unicode
@@ -147,12 +147,5 @@ private struct StyleScanner {
 
     private func byte(at index: Int) -> UInt8? {
         bytes.indices.contains(index) ? bytes[index] : nil
-    }
-}
-
-extension UInt8 {
-    /// Space, tab, line feed or carriage return: JSON's whitespace.
-    fileprivate var isJSONWhitespace: Bool {
-        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D
     }
 }

@@ -90,8 +90,8 @@ public final class Playback: Sendable {
         let (stored, useCounts, unmatched, stubFailures) = state.withLock {
             ($0.index.stored, $0.index.useCounts, $0.unmatchedRequests, $0.stubFailures)
         }
-        let (driftCheck, driftCheckCount, drifts) = state.withLock {
-            ($0.driftCheck, $0.driftCheckCount, $0.drifts.sorted { $0.sequenceNumber < $1.sequenceNumber })
+        let (driftCheck, drifts) = state.withLock {
+            ($0.driftCheck, $0.drifts.sorted { $0.sequenceNumber < $1.sequenceNumber })
         }
         let unused = stored.indices.filter { useCounts[$0] == 0 }.map { position in
             let item = stored[position]
@@ -149,6 +149,6 @@ public final class Playback: Sendable {
         }
         return PlaybackReport(
             unmatchedRequests: unmatched, unusedInteractions: unused, stubFailures: stubFailures, drifts: drifts,
-            driftCheckCount: driftCheckCount, driftFindings: driftFindings, findings: findings)
+            driftCheckCount: driftCheck?.progress.checkedCount ?? 0, driftFindings: driftFindings, findings: findings)
     }
 }

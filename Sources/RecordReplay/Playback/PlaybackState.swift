@@ -23,8 +23,6 @@ struct PlaybackState: Sendable {
     var recorded: [(sequenceNumber: Int, interaction: Interaction)] = []
     /// The drift check replayed interactions go through, if any.
     var driftCheck: DriftCheck?
-    /// How many drift checks have finished.
-    var driftCheckCount = 0
     /// The drift checks that found a difference or could not ask the live API, in the order they finished.
     var drifts: [PlaybackReport.Drift] = []
     var stubCount = 0
