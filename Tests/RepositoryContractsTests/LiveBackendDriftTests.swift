@@ -39,14 +39,15 @@ struct LiveBackendDriftTests {
         return folder
     }
 
-    /// Runs every case in drift mode against `api`, and returns every error finding and every drift.
+    /// Runs every case but `excluded` in drift mode against `api`, and returns every drift finding and
+    /// every drift.
     static func drift(
-        _ folder: URL, against api: LiveAPI, options: DriftCheckOptions
+        _ folder: URL, against api: LiveAPI, options: DriftCheckOptions, excluding excluded: Set<String> = []
     ) async throws -> (findings: [PlaybackReport.Finding], drifts: [PlaybackReport.Drift], results: [ClauseResult]) {
         try await api.server.start()
         let upstream = api.server.baseURL
         let drifts = Protected<([PlaybackReport.Finding], [PlaybackReport.Drift])>(([], []))
-        let run = await Recipe.runAllAtOnce(Recipe.http) {
+        let run = await Recipe.runAllAtOnce(Recipe.http, excluding: excluded) {
             StubServer(.init(fixtureDirectory: folder, recordMode: .drift, upstream: upstream, driftCheck: options))
         } inspecting: { scope in
             drifts.withLock {
@@ -87,7 +88,10 @@ struct LiveBackendDriftTests {
             changed.body = (try? JSONSerialization.data(withJSONObject: reset(value))) ?? response.body
             return changed
         }
-        let drifted = try await Self.drift(folder, against: changed, options: DriftCheckOptions(stateChangingRequests: .send))
+        // Every fixture but the 1,000-Todo one (half of all requests; the unchanged run above covers it).
+        let drifted = try await Self.drift(
+            folder, against: changed, options: DriftCheckOptions(stateChangingRequests: .send),
+            excluding: ["values.thousandEntitiesRoundTrip"])
         let lines = drifted.drifts.flatMap { drift -> [String] in
             if case .differs(let lines) = drift.outcome { lines } else { ["not a difference: \(drift.message)"] }
         }

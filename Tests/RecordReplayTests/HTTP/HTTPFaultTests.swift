@@ -97,8 +97,11 @@ struct HTTPFaultTests {
                 return .deferred { echo(request) }
             }
         }
-        try await withListener(handler: handler) { _, port in
-            let client = try await blocking { try RawHTTPClient(port: port) }
+        // Generous timeouts: the plan runs on the shared concurrency pool, which a loaded suite can hold
+        // back for longer than the 30 s defaults, and the test is about the plan, not the clock.
+        let patient = ServerOptions(idleTimeout: .seconds(600), requestTimeout: .seconds(600))
+        try await withListener(patient, handler: handler) { _, port in
+            let client = try await blocking { try RawHTTPClient(port: port, timeout: .seconds(600)) }
             try client.send(Self.request)
             open.yield()
             let response = try await blocking { try client.readResponse() }

@@ -14,7 +14,10 @@ struct UpstreamForwarderTests {
                 body: request.body)
         }
         try await upstream.start()
-        let forwarder = UpstreamForwarder(upstream: URL(string: upstream.baseURL.absoluteString + "/v1/")!)
+        // A generous timeout: the test is about what is forwarded, and a loaded suite can hold the
+        // upstream stub's answer back for longer than the 30 s default.
+        let forwarder = UpstreamForwarder(
+            upstream: URL(string: upstream.baseURL.absoluteString + "/v1/")!, timeout: .seconds(600))
         let response = try await forwarder.forward(StubRequest(
             method: "POST", path: "/todos", query: [QueryItem(name: "notify", value: "e mail")],
             headers: ["Content-Type": "application/json", "Connection": "keep-alive", "X-Trace": "abc"],
