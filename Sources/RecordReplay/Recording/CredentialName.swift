@@ -10,8 +10,8 @@ struct CredentialName {
     /// The words that mark a credential wherever they stand in the name.
     static let words: Set<String> = [
         "token", "secret", "secrets", "password", "passwords", "passwd", "pwd", "apikey", "auth",
-        "authorization", "session", "sessions", "sessionid", "cookie", "cookies", "credential", "credentials",
-        "signature", "sig", "private", "bearer", "otp", "pin", "passphrase", "jwt",
+        "authorization", "session", "sessions", "sessionid", "jsessionid", "phpsessid", "cookie", "cookies", "credential", "credentials",
+        "signature", "sig", "hmac", "private", "bearer", "otp", "pin", "passphrase", "jwt",
     ]
 
     /// Words that also mark a credential as the start or end of a longer word (`authtoken`, `sessionkey`).

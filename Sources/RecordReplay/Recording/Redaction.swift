@@ -52,9 +52,14 @@ public struct Redaction: Sendable {
     /// Names the credential-name rule leaves alone, compared without ASCII case: none by default.
     public static let defaultAllowedNames: [String] = []
 
-    /// Secrets shorter than this (8 characters) are not searched for elsewhere, so a trivial value
-    /// such as `1` does not blank out unrelated text.
+    /// Secrets shorter than this (8 characters) are searched for elsewhere only where they stand as a
+    /// whole token, so a short password echoed by the upstream is redacted without blanking out every
+    /// word that holds it.
     public static let defaultMinimumPropagatedLength = 8
+
+    /// Secrets shorter than this (4 characters: a `pin` of `1`, a cookie's `en`) are redacted where
+    /// they were found but not searched for elsewhere.
+    public static let minimumWholeTokenLength = 4
 
     /// Header fields whose values are redacted, in requests and responses.
     public var headerNames: [String]
@@ -75,7 +80,8 @@ public struct Redaction: Sendable {
     /// Closures run on every interaction after the deny-lists, in order; each entry they change is
     /// reported as `custom redactor N`.
     public var customRedactors: [@Sendable (inout Interaction) -> Void]
-    /// The shortest removed secret that is also replaced wherever else it appears.
+    /// The shortest removed secret that is also replaced wherever else it appears; shorter ones (from
+    /// ``minimumWholeTokenLength`` on) are replaced elsewhere only where they stand as a whole token.
     public var minimumPropagatedLength: Int
 
     /// Creates a redaction; every list defaults to the documented defaults.
@@ -127,7 +133,8 @@ public struct Redaction: Sendable {
             }
         }
         let propagation = RedactionPropagation(
-            secrets: log.secrets.filter { $0.count >= minimumPropagatedLength })
+            secrets: log.secrets.filter { $0.count >= minimumPropagatedLength },
+            shortSecrets: log.secrets.filter(isPropagatedAsWholeToken))
         if !propagation.isEmpty {
             for index in interactions.indices {
                 propagation.apply(to: &interactions[index], at: index, log: &log)
@@ -153,6 +160,7 @@ public struct Redaction: Sendable {
             &interaction.request.body, headers: interaction.request.headers, side: "request", at: index, log: &log)
         redactBody(
             &interaction.response.body, headers: interaction.response.headers, side: "response", at: index, log: &log)
+        redactTextCredentials(of: &interaction, at: index, log: &log)
         // A body whose length changed keeps a true Content-Length, if it has one.
         Self.keepContentLength(&interaction.request.headers, of: interaction.request.body)
         Self.keepContentLength(&interaction.response.headers, of: interaction.response.body)
@@ -167,6 +175,14 @@ public struct Redaction: Sendable {
             headers.fields[position].value = redacted.value
             log.record(index, "\(side).header \(field.name)", .deniedName, secrets: redacted.secrets)
         }
+    }
+
+    /// Whether a secret shorter than ``minimumPropagatedLength`` is replaced elsewhere where it stands
+    /// as a whole token: it has at least ``minimumWholeTokenLength`` characters, holds a letter (a short
+    /// number is more often an id, a count or a year than a secret), and is no plain word (`true`, `none`).
+    private func isPropagatedAsWholeToken(_ secret: String) -> Bool {
+        secret.count < minimumPropagatedLength && secret.count >= Self.minimumWholeTokenLength
+            && secret.contains(where: \.isLetter) && TextCredentials.isSecretValue(secret, quoted: true)
     }
 
     /// Notes the random-looking tokens of one interaction's path segments, query values and header

@@ -155,8 +155,27 @@ struct SpellingSearch {
 
     /// ``replacing(in:)``, counting the steps taken in `work`.
     func replacing(in text: String, work: inout ScanWork) -> String? {
+        replacing(in: text, wholeTokensOnly: false, work: &work)
+    }
+
+    /// ``replacing(in:)``, keeping only the occurrences that stand as a whole token: neither byte
+    /// around them is a letter, a digit, `_` or `-` (`hunter2` in `"hunter2"` or `pw=hunter2&`, not in
+    /// `hunter23`).
+    func replacingWholeTokens(in text: String) -> String? {
+        var work = ScanWork()
+        return replacing(in: text, wholeTokensOnly: true, work: &work)
+    }
+
+    private func replacing(in text: String, wholeTokensOnly: Bool, work: inout ScanWork) -> String? {
         let bytes = Array(text.utf8)
-        let found = occurrences(in: bytes, work: &work)
+        var found = occurrences(in: bytes, work: &work)
+        if wholeTokensOnly {
+            func continuesToken(_ position: Int) -> Bool {
+                position >= 0 && position < bytes.count
+                    && (TokenShape.CharacterClass.word.contains(bytes[position]) || bytes[position] == UInt8(ascii: "-"))
+            }
+            found.removeAll { continuesToken($0.range.lowerBound - 1) || continuesToken($0.range.upperBound) }
+        }
         guard !found.isEmpty else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)

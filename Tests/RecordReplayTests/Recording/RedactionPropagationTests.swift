@@ -50,12 +50,12 @@ import Testing
             redacted.request.query == [QueryItem(name: "echo", value: "REDACTED"), QueryItem(name: "page", value: "1")])
         #expect(redacted.request.headers["X-Forwarded-Params"] == "key=REDACTED; v=1")
         #expect(redacted.response.headers["Location"] == "/keys/REDACTED")
-        // Each field listed once: the path, the query item and the location's path segment hold the token
-        // whole, which is random-looking in its own right; the other header holds it among other text.
+        // Each field listed once: the other header assigns it to `key` inside its text; the path, the query
+        // item and the location's path segment hold the token whole, which is random-looking in its own right.
         #expect(
             result.redactions.filter { $0.interaction == 1 }.map(\.description) == [
-                "#1 request.path (randomLooking)", "#1 request.query echo (randomLooking)",
-                "#1 response.header Location (randomLooking)", "#1 request.header X-Forwarded-Params (propagation)",
+                "#1 request.header X-Forwarded-Params (inText)", "#1 request.path (randomLooking)",
+                "#1 request.query echo (randomLooking)", "#1 response.header Location (randomLooking)",
             ])
     }
 
