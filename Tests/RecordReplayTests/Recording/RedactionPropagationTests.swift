@@ -92,6 +92,38 @@ import Testing
         #expect(!result.redactions.contains { $0.reason == .propagation })
     }
 
+    @Test("a short secret redacted by its name is replaced where it stands as a whole token, not inside words")
+    func shortSecretsArePropagatedAsWholeTokens() {
+        let interaction = Samples.interaction(
+            requestHeaders: ["Content-Type": "application/x-www-form-urlencoded"],
+            requestBody: "user=ann&password=hunter2&pin=42",
+            responseHeaders: ["Content-Type": "text/plain", "X-Echo": "hunter2", "X-Count": "42"],
+            responseBody: "pw hunter2, not hunter23 or xhunter2 or hunter2-b; pin 42\n")
+        let result = Redaction().redact(Samples.fixture(interaction))
+        let redacted = result.fixture.interactions[0]
+        #expect(Samples.text(redacted.request.body) == "user=ann&password=REDACTED&pin=REDACTED")
+        #expect(Samples.text(redacted.response.body) == "pw REDACTED, not hunter23 or xhunter2 or hunter2-b; pin 42\n")
+        #expect(redacted.response.headers["X-Echo"] == "REDACTED")
+        // Shorter than four characters: redacted where it was found, not searched for elsewhere.
+        #expect(redacted.response.headers["X-Count"] == "42")
+    }
+
+    @Test("a short secret that is a plain word, a number, or equal to a framing header is not propagated")
+    func shortPlainWordsAreNotPropagated() {
+        let interaction = Samples.interaction(
+            requestHeaders: ["Cookie": "consent=true; theme=dark7"],
+            responseHeaders: ["Content-Type": "text/plain", "Content-Length": "5", "X-Theme": "dark7"],
+            responseBody: "true dark7")
+        let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
+        #expect(Samples.text(redacted.response.body) == "true REDACTED")
+        #expect(redacted.response.headers["X-Theme"] == "REDACTED")
+        let framing = Samples.interaction(
+            requestHeaders: ["X-Api-Key": "gzip"], responseHeaders: ["Content-Encoding": "gzip", "X-Note": "gzip"])
+        let headers = Redaction().redact(Samples.fixture(framing)).fixture.interactions[0].response.headers
+        #expect(headers["Content-Encoding"] == "gzip")
+        #expect(headers["X-Note"] == "REDACTED")
+    }
+
     @Test func theMinimumLengthIsConfigurable() {
         let interaction = Samples.interaction(
             query: [QueryItem(name: "sig", value: "1234567")],

@@ -108,8 +108,8 @@ struct TextCredentialCorpusTests {
             secret: uuid, kept: "/webhook/REDACTED"),
         Case(
             name: "PagerDuty integration key in the request path",
-            interaction: path("/integration/0123456789abcdef0123456789abcdef/enqueue"),
-            secret: "0123456789abcdef0123456789abcdef", kept: "/integration/REDACTED/enqueue"),
+            interaction: path("/integration/c0ffee00c0ffee11c0ffee22c0ffee33/enqueue"),
+            secret: "c0ffee00c0ffee11c0ffee22c0ffee33", kept: "/integration/REDACTED/enqueue"),
         Case(
             name: "Webex incoming webhook in a JSON string",
             interaction: json(#"{"webex":"https://webexapis.com/v1/webhooks/incoming/\#(opaque)"}"#),
