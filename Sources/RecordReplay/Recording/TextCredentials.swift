@@ -165,6 +165,10 @@ enum TextCredentials {
         while nameStart > 0, nameEnd - nameStart < longestName, isNameByte(bytes[nameStart - 1]) { nameStart -= 1 }
         work.add(position - nameStart + 1)
         guard nameStart < nameEnd, nameStart == 0 || !isNameByte(bytes[nameStart - 1]) else { return nil }
+        // After `/` or `+` the "name" is the tail of a base64 run (`…/AbcKey=`), not a name.
+        if nameStart > 0, bytes[nameStart - 1] == UInt8(ascii: "/") || bytes[nameStart - 1] == UInt8(ascii: "+") {
+            return nil
+        }
         let nameBytes = bytes[nameStart..<nameEnd]
         guard nameBytes.contains(where: { TokenShape.CharacterClass.alphanumeric.contains($0) && $0 > 0x39 }) else { return nil }
         let name = String(decoding: nameBytes, as: UTF8.self)
@@ -198,7 +202,10 @@ enum TextCredentials {
             let valueStart = position + 1
             var end = valueStart
             let limit = min(bytes.count, valueStart + longestValue)
-            while end < limit, bytes[end] != quote, !isLineEnd(bytes[end]) {
+            // A quoted secret holds no line break and no markup: `href="/reset?token=">` ends there.
+            while end < limit, bytes[end] != quote, !isLineEnd(bytes[end]), bytes[end] != UInt8(ascii: "<"),
+                bytes[end] != UInt8(ascii: ">")
+            {
                 if bytes[end] == UInt8(ascii: "\\"), !escapedQuote { end += 1 }
                 end += 1
             }
@@ -250,7 +257,7 @@ enum TextCredentials {
         guard value.count > 1, !value.contains(Redaction.placeholder) else { return false }
         if plainWords.contains(value.lowercased()) { return false }
         if let first = value.first, "${%<[@#".contains(first) { return false }
-        if value.hasPrefix("{{") || value.contains("(") { return false }
+        if value.contains("{{") || value.contains("${") || value.contains("(") { return false }
         // A mask: one character repeated (`****`, `xxxx`, `••••`).
         if let first = value.first, value.allSatisfy({ $0 == first }), !first.isNumber { return false }
         // `config.apiKey`, `process.env.TOKEN`: a reference, when unquoted.
