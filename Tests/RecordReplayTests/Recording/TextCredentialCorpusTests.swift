@@ -295,6 +295,42 @@ struct TextCredentialCorpusTests {
         #expect(SecretScan().findings(in: redacted).isEmpty, "the redacted fixture is still refused")
     }
 
+    @Test("replay matches the request the client sends, real credential and all", arguments: cases)
+    func replay(_ item: Case) {
+        let redacted = Redaction().redact(Samples.fixture(item.interaction)).fixture
+        let playback = Playback()
+        playback.load(redacted, source: "corpus.json")
+        let plan = playback.plan(for: item.interaction.request)
+        #expect(playback.journal.unmatched.isEmpty, "\(item.interaction.request.path): \(plan)")
+    }
+
+    @Test("a value redacted inside its text matches only the same text around a non-empty run")
+    func partialPlaceholders() {
+        let pattern = "Server=db;Password=REDACTED;Encrypt=REDACTED"
+        #expect(RedactedSlots.fits("Server=db;Password=pw;Encrypt=True", pattern: pattern))
+        #expect(!RedactedSlots.fits("Server=other;Password=pw;Encrypt=True", pattern: pattern))
+        #expect(!RedactedSlots.fits("Server=db;Password=;Encrypt=True", pattern: pattern))
+        #expect(!RedactedSlots.fits("Server=db;Password=pw;Encrypt=", pattern: pattern))
+        #expect(RedactedSlots.fits("a;b;Encrypt=x", pattern: "a;REDACTED;Encrypt=REDACTED"))
+        let recorded = Samples.interaction(
+            query: [QueryItem(name: "dsn", value: "postgres://app:REDACTED@db/app")],
+            requestHeaders: ["Content-Type": "application/json"], requestBody: #"{"conn":"Server=db;Password=REDACTED"}"#)
+        let playback = Playback()
+        playback.load(Samples.fixture(recorded), source: "partial.json")
+        func matches(_ dsn: String, _ conn: String) -> Bool {
+            var request = recorded.request
+            request.query = [QueryItem(name: "dsn", value: dsn)]
+            request.body = Data(#"{"conn":"\#(conn)"}"#.utf8)
+            let before = playback.journal.unmatched.count
+            _ = playback.plan(for: request)
+            return playback.journal.unmatched.count == before
+        }
+        // The misses first: the one recording is still unused when each is tried.
+        #expect(!matches("postgres://app:s3cret@other/app", "Server=db;Password=s3cret"))
+        #expect(!matches("postgres://app:s3cret@db/app", "Server=other;Password=s3cret"))
+        #expect(matches("postgres://app:s3cret@db/app", "Server=db;Password=s3cret"))
+    }
+
     @Test("the corpus holds at least 40 shapes")
     func corpusSize() {
         #expect(Self.cases.count >= 40)
