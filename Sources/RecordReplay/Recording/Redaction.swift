@@ -15,6 +15,12 @@ import Foundation
 /// and, in headers, query values and path segments, long random-looking tokens (``RandomLookingToken``)
 /// are redacted too, whatever their name.
 ///
+/// Credentials inside a value (``TextCredentials``) are redacted in place, the rest of the text kept:
+/// in every JSON string, form value, query value, header value and text body, a credential-named
+/// assignment (`apiKey="…"`, `password: …`, `AccountKey=…;`), a URL's password, and the secret segments
+/// of webhook and bot-token paths (``URLPathSecrets``); in the request path, such a segment is replaced
+/// whole, so replay matches it.
+///
 /// Three deny-lists, all compared without ASCII case, name fields that are redacted whatever the rule
 /// says:
 /// - ``headerNames``: request *and* response header fields. `Authorization` and
@@ -27,7 +33,8 @@ import Foundation
 /// ``customRedactors`` then run on every interaction. Last, every secret value the lists removed that
 /// has at least ``minimumPropagatedLength`` characters is replaced by ``placeholder`` wherever else it
 /// still appears (other headers, the path, query values, text and JSON bodies), raw, percent-encoded
-/// or base64-encoded. The output depends only on the input and the configuration.
+/// or base64-encoded; a shorter one (from ``minimumWholeTokenLength`` characters, holding a letter) only
+/// where it stands as a whole token. The output depends only on the input and the configuration.
 public struct Redaction: Sendable {
     /// The text that replaces a secret value: `REDACTED`.
     public static let placeholder = "REDACTED"
