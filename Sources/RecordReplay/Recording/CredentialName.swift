@@ -34,6 +34,23 @@ struct CredentialName {
         ["token", "count"], ["allow", "credentials"],
     ]
 
+    /// Pieces every credential word, ending and embedded word holds: a name holding none of them
+    /// (`title`, `2026-11-24T08`) names no credential, which is told without splitting it into words.
+    private static let stems = [
+        "tok", "secret", "pass", "pwd", "key", "auth", "sess", "cookie", "cred", "sig", "hmac", "priv", "bearer",
+        "otp", "pin", "jwt",
+    ].map { Array($0.utf8) }
+
+    /// Whether the name can name a credential: false only when ``namesCredential`` is false for sure.
+    static func mayNameCredential(_ name: String) -> Bool {
+        let bytes = name.utf8.map(\.asciiLowercased)
+        return stems.contains { stem in
+            bytes.count >= stem.count && (0...(bytes.count - stem.count)).contains { start in
+                zip(bytes[start...], stem).allSatisfy { $0 == $1 }
+            }
+        }
+    }
+
     /// The name's words, lower-cased.
     let words: [String]
 

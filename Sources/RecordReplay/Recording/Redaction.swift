@@ -130,7 +130,7 @@ public struct Redaction: Sendable {
         // keys), in any field: noted here, then replaced by the propagation below in every field they
         // appear in, raw, percent-encoded or base64-encoded.
         for index in interactions.indices {
-            var scanner = SecretScanFieldScanner(redaction: self, interaction: index)
+            var scanner = SecretScanFieldScanner(redaction: self, interaction: index, findsTextCredentials: false)
             scanner.scan(interactions[index])
             for (finding, secret) in zip(scanner.findings, scanner.secrets) where finding.kind != .unredactedValue {
                 log.record(index, finding.field, .knownShape, secrets: [secret])
@@ -225,7 +225,8 @@ public struct Redaction: Sendable {
     /// matches it and it is not on ``allowedNames``.
     func redacts(_ name: String, listed: [String]) -> Bool {
         if Self.list(listed, contains: name) { return true }
-        return redactsCredentialNames && !Self.list(allowedNames, contains: name) && CredentialName(name).namesCredential
+        return redactsCredentialNames && CredentialName.mayNameCredential(name) && !Self.list(allowedNames, contains: name)
+            && CredentialName(name).namesCredential
     }
 
     /// Whether `names` holds `name`, comparing without ASCII case.

@@ -23,9 +23,14 @@ struct SecretScanFieldScanner {
         var name: String
     }
 
-    init(redaction: Redaction, interaction: Int) {
+    /// Whether credentials inside text are looked for too: not when the redaction has just removed
+    /// them in place (it looks for the shapes only; the scan of the result still checks).
+    let findsTextCredentials: Bool
+
+    init(redaction: Redaction, interaction: Int, findsTextCredentials: Bool = true) {
         self.redaction = redaction
         self.interaction = interaction
+        self.findsTextCredentials = findsTextCredentials
     }
 
     mutating func scan(_ exchange: Interaction) {
@@ -82,7 +87,8 @@ struct SecretScanFieldScanner {
         case .text(let text):
             scanText(text, field: "\(side).body")
         case .binary:
-            scanText(String(decoding: body, as: UTF8.self), field: "\(side).body")
+            // Shapes only: an assignment's few letters occur by chance in megabytes of compressed bytes.
+            scanText(String(decoding: body, as: UTF8.self), field: "\(side).body", textCredentials: false)
         }
     }
 
@@ -156,7 +162,7 @@ struct SecretScanFieldScanner {
     /// Reports the credentials inside `text`: assignments, URL passwords, webhook path segments.
     /// A credential a shape already reported (`aws_secret_access_key = <key>`) is reported once.
     private mutating func scanTextCredentials(_ text: String, besides shapes: [String], field: @autoclosure () -> String) {
-        guard redaction.redactsCredentialNames, TextCredentials.mayHold(text.utf8) else { return }
+        guard findsTextCredentials, redaction.redactsCredentialNames, TextCredentials.mayHold(text.utf8) else { return }
         let bytes = Array(text.utf8)
         var work = ScanWork()
         let redaction = redaction

@@ -74,7 +74,7 @@ enum URLPathSecrets {
             case "hook" where text(index - 1).elementsEqual("v2".utf8) && text(index - 2).elementsEqual("bot".utf8)
                 && isRun(text(index + 1), .base64URL, atLeast: 16):
                 add(index + 1)
-            case "webhook" where isUUID(text(index + 1)), "webhook-test" where isUUID(text(index + 1)):
+            case "webhook" where RandomLookingToken.isUUID(text(index + 1)), "webhook-test" where RandomLookingToken.isUUID(text(index + 1)):
                 add(index + 1)
             case "integration" where isRun(text(index + 1), .hex, atLeast: 32) && text(index + 1).count == 32:
                 add(index + 1)
@@ -125,18 +125,11 @@ enum URLPathSecrets {
         guard (27...64).contains(body.count), body.allSatisfy(TokenShape.CharacterClass.base64URL.contains),
             body.contains(where: TokenShape.CharacterClass.digits.contains) || body.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
         else { return false }
+        guard next.count <= 64 else { return false }
         let options = String(decoding: next, as: UTF8.self)
         if ["plain", "fit-in", "smart", "trim", "adaptive-fit-in", "full-fit-in"].contains(options) { return true }
         if let colon = options.firstIndex(of: ":"), options[..<colon].allSatisfy({ $0.isLetter || $0 == "_" }) { return true }
         let sides = options.split(separator: "x", omittingEmptySubsequences: false)
         return sides.count == 2 && sides.allSatisfy { $0.allSatisfy { $0.isNumber || $0 == "-" } } && options.count >= 3
-    }
-
-    /// 8-4-4-4-12 hexadecimal digits.
-    private static func isUUID(_ text: ArraySlice<UInt8>) -> Bool {
-        guard text.count == 36 else { return false }
-        return text.enumerated().allSatisfy { offset, byte in
-            [8, 13, 18, 23].contains(offset) ? byte == UInt8(ascii: "-") : TokenShape.CharacterClass.hex.contains(byte)
-        }
     }
 }
