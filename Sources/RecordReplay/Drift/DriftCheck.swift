@@ -76,9 +76,7 @@ struct DriftCheck: Sendable {
                 guard !differences.isEmpty else { return nil }
                 outcome = .differs(differences)
             } catch {
-                let reason = (error as? UpstreamError)?.reason ?? "\(error)"
-                outcome = .unchecked(
-                    reason: Task.isCancelled ? "the server stopped before the live API answered" : reason)
+                outcome = Self.unchecked(error)
             }
         }
         return PlaybackReport.Drift(
@@ -96,8 +94,7 @@ struct DriftCheck: Sendable {
         do {
             live = try await forwarder.forward(request)
         } catch {
-            let reason = (error as? UpstreamError)?.reason ?? "\(error)"
-            return .unchecked(reason: Task.isCancelled ? "the server stopped before the live API answered" : reason)
+            return Self.unchecked(error)
         }
         let comparison = comparison.shapeDifferences(
             recorded: item.interaction, live: Interaction(request: request, response: live))
@@ -109,6 +106,12 @@ struct DriftCheck: Sendable {
         }
         guard case .compared(let lines) = comparison, !lines.isEmpty else { return nil }
         return .differs(lines)
+    }
+
+    /// The outcome of a request the live API could not be asked, with why (never its URL).
+    private static func unchecked(_ error: any Error) -> PlaybackReport.Drift.Outcome {
+        let reason = (error as? UpstreamError)?.reason ?? "\(error)"
+        return .unchecked(reason: Task.isCancelled ? "the server stopped before the live API answered" : reason)
     }
 
     /// What happens to a request: sent as given (the live API's identifiers in place), sent to compare
