@@ -24,6 +24,24 @@ struct LiveBackendDriftTests {
             server.playback.stub(.any) { [api] in transform(api.respond(to: $0)) }
         }
 
+        /// An API that answers as this one, with `edit` applied to every JSON object of its bodies.
+        convenience init(editingEachTodo edit: @escaping @Sendable (inout [String: Any]) -> Void) {
+            self.init { response in
+                guard let value = try? JSONSerialization.jsonObject(with: response.body) else { return response }
+                func edited(_ value: Any) -> Any {
+                    if var object = value as? [String: Any] {
+                        edit(&object)
+                        return object
+                    }
+                    if let array = value as? [Any] { return array.map(edited) }
+                    return value
+                }
+                var changed = response
+                changed.body = (try? JSONSerialization.data(withJSONObject: edited(value))) ?? response.body
+                return changed
+            }
+        }
+
         /// Fills the API with `count` Todos, as a production database holds data, without the stub
         /// server's journal seeing it.
         func seed(_ count: Int) {
@@ -90,20 +108,7 @@ struct LiveBackendDriftTests {
         #expect(unchanged.server.journal.contains { $0.method == "POST" }, "the creates reached the live API")
 
         // An API that now drops the priority it is sent.
-        let changed = LiveAPI { response in
-            guard let value = try? JSONSerialization.jsonObject(with: response.body) else { return response }
-            func reset(_ value: Any) -> Any {
-                if var object = value as? [String: Any] {
-                    if object["priority"] != nil { object["priority"] = 0 }
-                    return object
-                }
-                if let array = value as? [Any] { return array.map(reset) }
-                return value
-            }
-            var changed = response
-            changed.body = (try? JSONSerialization.data(withJSONObject: reset(value))) ?? response.body
-            return changed
-        }
+        let changed = LiveAPI(editingEachTodo: { todo in if todo["priority"] != nil { todo["priority"] = 0 } })
         // Every fixture but the 1,000-Todo one (half of all requests; the unchanged run above covers it).
         let drifted = try await Self.drift(
             folder, against: changed, options: DriftCheckOptions(stateChangingRequests: .send),
@@ -133,20 +138,9 @@ struct LiveBackendDriftTests {
             "the reads after each fixture's first write were compared by shape")
 
         // An API that renamed title to name: the default run reports it, by shape, as an error.
-        let renamed = LiveAPI { response in
-            guard let value = try? JSONSerialization.jsonObject(with: response.body) else { return response }
-            func rename(_ value: Any) -> Any {
-                if var object = value as? [String: Any] {
-                    if let title = object.removeValue(forKey: "title") { object["name"] = title }
-                    return object
-                }
-                if let array = value as? [Any] { return array.map(rename) }
-                return value
-            }
-            var changed = response
-            changed.body = (try? JSONSerialization.data(withJSONObject: rename(value))) ?? response.body
-            return changed
-        }
+        let renamed = LiveAPI(editingEachTodo: { todo in
+            if let title = todo.removeValue(forKey: "title") { todo["name"] = title }
+        })
         renamed.seed(3)
         let renamedRun = try await Self.drift(
             folder, against: renamed, options: DriftCheckOptions(), excluding: ["values.thousandEntitiesRoundTrip"])
