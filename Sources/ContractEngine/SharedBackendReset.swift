@@ -42,35 +42,36 @@ struct SharedBackendReset {
     private func gaveUp(_ stall: Stall, steps: Int, sinceLastStep: Duration?) -> String {
         let budget = "its resetTimeout of \(backend.resetTimeout.secondsText) (SharedBackend(_:resetTimeout:reset:))"
         var lines = [
-            "\(prefix): it was given up after running \(stall.running.secondsText(fractionDigits: 1)), "
+            "\(prefix): it was given up after running \(stall.running.secondsText(fractionDigits: 1))"
                 + reported(steps: steps, sinceLast: sinceLastStep) + "."
         ]
-        let elsewhere = stall.sinceOtherProgress.map {
-            "other work in this process moved \($0.secondsText(fractionDigits: 1)) ago"
-        }
+        let elsewhere = stall.sinceOtherProgress.map { "\($0.secondsText(fractionDigits: 1)) ago" }
+        let others = elsewhere.map { "Other work in this process moved \($0)." }
+            ?? "Nothing else in this process moved while it ran."
         if stall.reachedCeiling {
             lines.append(
-                "Other work kept moving (\(elsewhere ?? "")) while the reset itself reported no progress for \(budget), "
+                "Other work kept moving (the last \(elsewhere ?? "")) while the reset itself reported no progress for \(budget), "
                     + "until \(ceilingFactor) × that budget had passed: a reset that loops without end, or one that "
                     + "works without reporting progress.")
+        } else if steps == 0 {
+            lines.append(
+                "It reported no progress of its own, so \(budget) was a total budget: a reset still deleting cannot "
+                    + "be told from one that hangs. \(others) Call progress.advance() after each request or row "
+                    + "(SharedBackend(\"…\") { progress in … }) so that it is never cut off while it works, or raise "
+                    + "resetTimeout.")
         } else {
-            let others = elsewhere.map { "; \($0)" } ?? ", and nothing else in this process moved while it ran"
             lines.append(
-                "Nothing moved for \(budget)\(others): a request that is never answered, a lock never released, "
-                    + "or a deadlock in the reset (on a machine too busy for this budget, raise resetTimeout).")
-        }
-        if steps == 0 {
-            lines.append(
-                "A reset that takes long because it has much to do should call progress.advance() after each "
-                    + "request or row (SharedBackend(\"…\") { progress in … }): then it is never cut off while it works.")
+                "Then its progress stopped: nothing moved for \(budget). \(others) A request that is never answered, "
+                    + "a lock never released, or a deadlock in the reset (on a machine too busy for this budget, raise "
+                    + "resetTimeout).")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// `it reported 540 steps of progress, the last 30.1 s ago` / `it reported no progress`.
+    /// `, after reporting 540 steps of progress, the last 30.1 s ago`, or nothing when it reported none.
     private func reported(steps: Int, sinceLast: Duration?) -> String {
-        guard steps > 0 else { return "and it reported no progress" }
+        guard steps > 0 else { return "" }
         let last = sinceLast.map { ", the last \($0.secondsText(fractionDigits: 1)) ago" } ?? ""
-        return "after reporting \(steps) step\(steps == 1 ? "" : "s") of progress\(last)"
+        return ", after reporting \(steps) step\(steps == 1 ? "" : "s") of progress\(last)"
     }
 }

@@ -134,8 +134,8 @@ struct SharedBackendTests {
         let message = result.message ?? ""
         #expect(result.status == .failed)
         #expect(message.contains("after reporting 3 steps of progress, the last "), "\(message)")
-        #expect(message.contains("Nothing moved for its resetTimeout of 0.1 s"), "\(message)")
-        #expect(message.contains("and nothing else in this process moved while it ran"), "\(message)")
+        #expect(message.contains("Then its progress stopped: nothing moved for its resetTimeout of 0.1 s"), "\(message)")
+        #expect(message.contains("Nothing else in this process moved while it ran."), "\(message)")
         #expect(!message.contains("completion handler"), "a reset is not a repository call: \(message)")
         #expect(overlap.bodies == 0)
     }
@@ -148,8 +148,10 @@ struct SharedBackendTests {
         let conformance = Conformance<Plain>("shared", sharedBackend: backend) { _ in 1 }
         let check = try #require(Self.contract(Overlap(), clauses: 1).cases(for: conformance).first)
         let message = await ProgressMonitor.$sources.withValue([]) { await check.run() }.message ?? ""
-        #expect(message.contains("and it reported no progress"), "\(message)")
-        #expect(message.contains("should call progress.advance() after each request or row"), "\(message)")
+        #expect(message.contains("It reported no progress of its own"), "\(message)")
+        #expect(message.contains("so its resetTimeout of 0.05 s (SharedBackend(_:resetTimeout:reset:)) was a total budget"), "\(message)")
+        #expect(message.contains("Call progress.advance() after each request or row"), "\(message)")
+        #expect(!message.contains("Then its progress stopped"), "a reset that reports nothing is not called hung: \(message)")
     }
 
     /// The budget's judgement on the timeline of the issue that asked for it: 1,000 deletions at 60 ms
