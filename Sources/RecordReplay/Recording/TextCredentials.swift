@@ -313,33 +313,48 @@ enum TextCredentials {
     /// Bytes that end a URL or path in text.
     private static let pathDelimiters = Set("\"'`<>?#&(),|{}[] \t\n\r".utf8)
 
-    /// The secret segments of every URL or path in the text.
+    /// The secret segments of every URL or path in the text. A long run of segments is judged through a
+    /// window of at most 64 segments, so memory stays small however many slashes the text holds.
     private static func pathSecrets(in bytes: [UInt8], work: inout ScanWork) -> [Found] {
         var found: [Found] = []
+        var window: [Range<Int>] = []
+        var judged = 0
+        func judge(upTo end: Int) {
+            guard end > judged else { return }
+            for secret in URLPathSecrets.secrets(in: bytes, segments: window, anchors: judged..<end, work: &work) {
+                found.append(Found(range: secret.range, kind: .webhookPath, label: "webhook path"))
+            }
+            judged = end
+        }
         var runStart = 0
         while runStart < bytes.count {
-            var runEnd = runStart
-            var slashes: [Int] = []
-            while runEnd < bytes.count, !pathDelimiters.contains(bytes[runEnd]) {
-                if bytes[runEnd] == UInt8(ascii: "/") { slashes.append(runEnd) }
-                runEnd += 1
-            }
-            work.add(runEnd - runStart + 1)
-            if !slashes.isEmpty {
-                // Segments between the slashes; `\/` (a JSON escape in raw text) is a slash too.
-                var segments: [Range<Int>] = []
-                var segmentStart = runStart
-                for slash in slashes + [runEnd] {
-                    var segmentEnd = slash
-                    if slash < runEnd, segmentEnd > segmentStart, bytes[segmentEnd - 1] == UInt8(ascii: "\\") { segmentEnd -= 1 }
-                    segments.append(segmentStart..<segmentEnd)
-                    segmentStart = slash + 1
+            var position = runStart
+            var segmentStart = runStart
+            var hasSlash = false
+            window.removeAll(keepingCapacity: true)
+            judged = 0
+            while position <= bytes.count {
+                let atEnd = position == bytes.count || pathDelimiters.contains(bytes[position])
+                if atEnd || bytes[position] == UInt8(ascii: "/") {
+                    // `\/` (a JSON escape in raw text) is a slash too.
+                    var segmentEnd = position
+                    if !atEnd, segmentEnd > segmentStart, bytes[segmentEnd - 1] == UInt8(ascii: "\\") { segmentEnd -= 1 }
+                    window.append(segmentStart..<segmentEnd)
+                    segmentStart = position + 1
+                    hasSlash = hasSlash || !atEnd
+                    if window.count >= 64, hasSlash {
+                        // Judge all but the last four (their rules look ahead), keep two behind.
+                        judge(upTo: window.count - 4)
+                        window.removeFirst(judged - 2)
+                        judged = 2
+                    }
                 }
-                for secret in URLPathSecrets.secrets(in: bytes, segments: segments, work: &work) {
-                    found.append(Found(range: secret.range, kind: .webhookPath, label: "webhook path"))
-                }
+                if atEnd { break }
+                position += 1
             }
-            runStart = runEnd + 1
+            work.add(position - runStart + 1)
+            if hasSlash { judge(upTo: window.count) }
+            runStart = position + 1
         }
         return found
     }

@@ -20,8 +20,11 @@ enum URLPathSecrets {
         var range: Range<Int>
     }
 
-    /// The secret segments among `segments` (byte ranges of `bytes`, in order, separators excluded).
-    static func secrets(in bytes: [UInt8], segments: [Range<Int>], work: inout ScanWork) -> [Secret] {
+    /// The secret segments among `segments` (byte ranges of `bytes`, in order, separators excluded), for
+    /// the anchors at `anchors` (all by default); a rule looks up to two segments back and four ahead.
+    static func secrets(
+        in bytes: [UInt8], segments: [Range<Int>], anchors: Range<Int>? = nil, work: inout ScanWork
+    ) -> [Secret] {
         var found: [Secret] = []
         func text(_ index: Int) -> ArraySlice<UInt8> {
             index >= 0 && index < segments.count ? bytes[segments[index]] : []
@@ -32,7 +35,7 @@ enum URLPathSecrets {
             else { return }
             found.append(Secret(segment: index, range: segments[index]))
         }
-        for index in segments.indices {
+        for index in anchors ?? segments.indices {
             let segment = text(index)
             work.add(segment.count + 1)
             // Telegram: the token after `bot` in one segment.

@@ -92,17 +92,19 @@ import Testing
         #expect(!result.redactions.contains { $0.reason == .propagation })
     }
 
-    @Test("a short secret redacted by its name is replaced where it stands as a whole token, not inside words")
+    @Test("a short secret redacted by its name is replaced where it stands as a whole token, not inside words or prose")
     func shortSecretsArePropagatedAsWholeTokens() {
         let interaction = Samples.interaction(
             requestHeaders: ["Content-Type": "application/x-www-form-urlencoded"],
             requestBody: "user=ann&password=hunter2&pin=42",
             responseHeaders: ["Content-Type": "text/plain", "X-Echo": "hunter2", "X-Count": "42"],
-            responseBody: "pw hunter2, not hunter23 or xhunter2 or hunter2-b; pin 42\n")
+            responseBody: "pw=\"hunter2\" (\"hunter2\"), not hunter23, 'xhunter2' or 'hunter2-b'; said hunter2 in prose; pin 42\n")
         let result = Redaction().redact(Samples.fixture(interaction))
         let redacted = result.fixture.interactions[0]
         #expect(Samples.text(redacted.request.body) == "user=ann&password=REDACTED&pin=REDACTED")
-        #expect(Samples.text(redacted.response.body) == "pw REDACTED, not hunter23 or xhunter2 or hunter2-b; pin 42\n")
+        #expect(
+            Samples.text(redacted.response.body)
+                == "pw=\"REDACTED\" (\"REDACTED\"), not hunter23, 'xhunter2' or 'hunter2-b'; said hunter2 in prose; pin 42\n")
         #expect(redacted.response.headers["X-Echo"] == "REDACTED")
         // Shorter than four characters: redacted where it was found, not searched for elsewhere.
         #expect(redacted.response.headers["X-Count"] == "42")
@@ -113,9 +115,9 @@ import Testing
         let interaction = Samples.interaction(
             requestHeaders: ["Cookie": "consent=true; theme=dark7"],
             responseHeaders: ["Content-Type": "text/plain", "Content-Length": "5", "X-Theme": "dark7"],
-            responseBody: "true dark7")
+            responseBody: "consent=\"true\" theme=\"dark7\"")
         let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
-        #expect(Samples.text(redacted.response.body) == "true REDACTED")
+        #expect(Samples.text(redacted.response.body) == "consent=\"true\" theme=\"REDACTED\"")
         #expect(redacted.response.headers["X-Theme"] == "REDACTED")
         let framing = Samples.interaction(
             requestHeaders: ["X-Api-Key": "gzip"], responseHeaders: ["Content-Encoding": "gzip", "X-Note": "gzip"])

@@ -258,11 +258,11 @@ struct TextCredentialCorpusTests {
                 requestBody: "--b0\r\nContent-Disposition: form-data; name=\"file\"; filename=\".env\"\r\n\r\nMAIL_PASSWORD=\(password)m6\r\n--b0--\r\n"),
             secret: password + "m6", kept: "MAIL_PASSWORD=REDACTED\r\n--b0--"),
         Case(
-            name: "a seven-character password echoed in prose",
+            name: "a seven-character password echoed in an HTML attribute",
             interaction: Samples.interaction(
                 requestHeaders: ["Content-Type": "application/x-www-form-urlencoded"], requestBody: "user=ann&password=\(password)",
-                responseHeaders: ["Content-Type": "text/html"], responseBody: "<p>Your new password is \(password).</p>"),
-            secret: password, kept: "<p>Your new password is REDACTED.</p>"),
+                responseHeaders: ["Content-Type": "text/html"], responseBody: #"<input name="confirm" value="\#(password)">"#),
+            secret: password, kept: #"<input name="confirm" value="REDACTED">"#),
         Case(
             name: "a seven-character password echoed inside a JSON string holding JSON",
             interaction: Samples.interaction(
