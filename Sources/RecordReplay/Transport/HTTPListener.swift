@@ -150,9 +150,16 @@ package final class HTTPListener: Sendable {
     /// answer), and returns when every connection is closed. A response blocked because its client does not
     /// read ends after ``ServerOptions/idleTimeout``.
     package func stop() async {
+        requestStop()
+        await context.registry.waitUntilAllClosed()
+    }
+
+    /// The first half of ``stop()``, without waiting: closes the listening sockets and idle connections and
+    /// marks every open connection stopping, so a response being produced goes out with `Connection: close`.
+    /// When it returns, the marking is done; ``stop()`` then waits for the connections to close.
+    package func requestStop() {
         state.withLock { $0.acceptLoop }?.requestStop()
         context.registry.stopAll()
-        await context.registry.waitUntilAllClosed()
     }
 }
 

@@ -19,7 +19,7 @@ struct HTTPCapacityTests {
     @Test("connections beyond the limit are answered 503 with Retry-After and closed; the open ones keep working")
     func connectionLimit() async throws {
         let refusals = Refusals()
-        let listener = HTTPListener(options: ServerOptions(maxConnections: 4), onRefusal: refusals.add, handler: echo)
+        let listener = HTTPListener(options: .patient { $0.maxConnections = 4 }, onRefusal: refusals.add, handler: echo)
         let port = try listener.start()
         let (refused, open, stillServing) = try await blocking {
             // Four connections, each answered once: each has its thread and stays open (keep-alive).
@@ -49,7 +49,7 @@ struct HTTPCapacityTests {
     func bodyMemoryLimit() async throws {
         let refusals = Refusals()
         let listener = HTTPListener(
-            options: ServerOptions(maxBufferedBodyBytes: 1_000), onRefusal: refusals.add, handler: echo)
+            options: .patient { $0.maxBufferedBodyBytes = 1_000 }, onRefusal: refusals.add, handler: echo)
         let port = try listener.start()
         let (busy, first, second) = try await blocking {
             let holder = try RawHTTPClient(port: port)

@@ -115,7 +115,7 @@ struct RedactedMatchingTests {
     }
 
     private static func sendRequests(to base: URL) async throws {
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession(configuration: .patient)
         var query = URLRequest(url: URL(string: "\(base.absoluteString)/todos?api_key=\(secret)")!)
         query.setValue("Bearer \(secret)", forHTTPHeaderField: "Authorization")
         _ = try await session.data(for: query)

@@ -84,7 +84,7 @@ struct CredentialCorpusTests {
         recorder.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
         try await recorder.start()
 
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession(configuration: .patient)
         defer { session.finishTasksAndInvalidate() }
         for (number, item) in Self.cases.enumerated() {
             var components = URLComponents(url: recorder.url("/items/\(number)"), resolvingAgainstBaseURL: false)!

@@ -27,7 +27,7 @@ struct StubServerTraitRecordingTests {
             fixtures: "Todos", fixturesRoot: root, record: .once, upstream: upstream.baseURL)
         try await withKnownIssue {
             try await recording.provideScope(for: test, testCase: nil) {
-                let (body, _) = try await URLSession.shared.data(from: Self.url("/todos"))
+                let (body, _) = try await URLSession.patient.data(from: Self.url("/todos"))
                 #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
             }
         } matching: { issue in
@@ -38,7 +38,7 @@ struct StubServerTraitRecordingTests {
 
         let replaying: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .never)
         try await replaying.provideScope(for: test, testCase: nil) {
-            let (body, _) = try await URLSession.shared.data(from: Self.url("/todos"))
+            let (body, _) = try await URLSession.patient.data(from: Self.url("/todos"))
             #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
             #expect(StubServer.current.journal.first?.responder.description.hasPrefix(file.path) == true)
         }
