@@ -1,5 +1,5 @@
 public import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A loopback HTTP/1.1 server that answers from recorded fixtures and programmable stubs, so the real
 /// HTTP-backed repository runs offline and deterministically in tests, with any HTTP client.

@@ -1,9 +1,10 @@
 import Foundation
+package import RecordReplayWire
 
 /// How diagnostics spell requests, values and bodies, each within a bound: a diagnostic shows at most
 /// ``shownBodyBytes`` of a body and ``shownValueCharacters`` of a value, and names the rest by size and
 /// SHA-256, so a huge request costs a few kilobytes of message, not a copy of itself.
-enum DiagnosticText {
+package enum DiagnosticText {
     /// The most bytes of a body a diagnostic shows: 2 KiB.
     static let shownBodyBytes = 2_048
     /// The most lines of a text body a diagnostic shows.
@@ -11,10 +12,10 @@ enum DiagnosticText {
     /// The most characters of one value (a header, a query item, a JSON value, a path) shown.
     static let shownValueCharacters = 300
     /// The most items (query items, form fields, differences) listed before the rest are counted.
-    static let listedItems = 20
+    package static let listedItems = 20
 
     /// `text` as a double-quoted literal with `"`, `\` and control characters escaped, clipped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var output = ""
         output.appendJSONStringLiteral(String(text.unicodeScalars.prefix(shownValueCharacters)))
         return output + clippedNote(text)
@@ -22,7 +23,7 @@ enum DiagnosticText {
 
     /// `text` as it is when short; else its first ``shownValueCharacters`` characters and a note of the
     /// rest.
-    static func clipped(_ text: String) -> String {
+    package static func clipped(_ text: String) -> String {
         String(text.unicodeScalars.prefix(shownValueCharacters)) + clippedNote(text)
     }
 
@@ -35,14 +36,14 @@ enum DiagnosticText {
 
     /// `items` spelled by `spell` and joined by `separator`, the first ``listedItems`` of them, then how
     /// many more there are.
-    static func listed<Item>(_ items: [Item], separator: String, _ spell: (Item) -> String) -> String {
+    package static func listed<Item>(_ items: [Item], separator: String, _ spell: (Item) -> String) -> String {
         let shown = items.prefix(listedItems).map(spell).joined(separator: separator)
         return items.count > listedItems ? shown + "\(separator)… and \(items.count - listedItems) more" : shown
     }
 
     /// `$.title: recorded "Buy milk", received "Buy oat milk"`: the path (clipped) and both sides' values
     /// as compact JSON (clipped), `(absent)` for a side that has nothing there.
-    static func jsonDifference(_ difference: JSONDifference) -> String {
+    package static func jsonDifference(_ difference: JSONDifference) -> String {
         let (recorded, received): (String, String)
         switch difference.change {
         case .changed(let left, let right): (recorded, received) = (jsonValue(left), jsonValue(right))
@@ -59,17 +60,17 @@ enum DiagnosticText {
     }
 
     /// `name="value"`, or `name` alone for an item without `=`.
-    static func queryItem(_ item: QueryItem) -> String {
+    package static func queryItem(_ item: QueryItem) -> String {
         item.value.map { "\(clipped(item.name))=\(quoted($0))" } ?? "\(clipped(item.name)) (no value)"
     }
 
     /// A query item's value as diagnostics print it: quoted, or `(no value)`.
-    static func queryValue(_ value: String?) -> String {
+    package static func queryValue(_ value: String?) -> String {
         value.map(quoted) ?? "(no value)"
     }
 
     /// The request line as it was sent: method, path and query (re-encoded), clipped.
-    static func requestLine(_ request: StubRequest) -> String {
+    package static func requestLine(_ request: StubRequest) -> String {
         "\(clipped(request.method)) \(clipped(target(request)))"
     }
 
@@ -84,7 +85,7 @@ enum DiagnosticText {
     }
 
     /// The request's headers and body, indented, as a block under the request line.
-    static func requestDetails(_ request: StubRequest, indent: String) -> [String] {
+    package static func requestDetails(_ request: StubRequest, indent: String) -> [String] {
         var lines: [String] = []
         for field in request.headers.fields.prefix(listedItems * 2) {
             lines.append("\(indent)\(clipped(field.name)): \(clipped(field.value))")

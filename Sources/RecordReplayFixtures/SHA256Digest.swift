@@ -2,7 +2,7 @@ import Foundation
 
 /// SHA-256 (FIPS 180-4) of some bytes, as diagnostics name a body they do not show in full: compare it
 /// with `sha256sum` of what you sent.
-enum SHA256Digest {
+package enum SHA256Digest {
     /// The digest of `data` in lower-case hexadecimal.
     static func hex(_ data: Data) -> String {
         var state: [UInt32] = [

@@ -1,4 +1,6 @@
 import Foundation
+public import RecordReplayWire
+public import RecordReplayFixtures
 
 /// Removes credentials from a fixture before it is written, so recordings can be committed.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import RecordReplayWire
+import RecordReplayFixtures
 
 /// How the redaction and the secret scan read a body.
 enum RedactionBody {

@@ -1,4 +1,6 @@
 import Foundation
+import RecordReplayWire
+import RecordReplayFixtures
 
 /// A deny-listed header value with its secret parts replaced, keeping what is not secret: the
 /// scheme of `Authorization`, cookie names, and `Set-Cookie` attributes.

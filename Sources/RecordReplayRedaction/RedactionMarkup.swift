@@ -1,4 +1,5 @@
 import Foundation
+import RecordReplayFixtures
 
 extension Redaction {
     /// `text` (a `multipart/form-data` body) with the content of each part whose name holds a

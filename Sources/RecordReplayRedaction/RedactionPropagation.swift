@@ -1,4 +1,6 @@
 import Foundation
+import RecordReplayWire
+import RecordReplayFixtures
 
 /// Replaces removed secrets wherever else they still appear in an interaction: raw, percent-encoded
 /// and base64-encoded (standard, unpadded and URL-safe).

@@ -1,3 +1,4 @@
+public import RecordReplayFixtures
 /// What ``Redaction/redact(_:)`` produced: the redacted fixture and where secrets were removed.
 @_spi(Benchmarks) public struct RedactionResult: Sendable, Hashable {
     /// The fixture with secrets replaced by ``Redaction/placeholder``.

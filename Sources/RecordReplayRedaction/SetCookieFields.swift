@@ -1,3 +1,5 @@
+import RecordReplayWire
+import RecordReplayFixtures
 /// Splits a `Set-Cookie` value that holds several fields joined with commas back into one value per
 /// cookie.
 ///
@@ -11,9 +13,9 @@
 ///
 /// (The HAR reader's splitting is a different rule: Chrome joins repeated fields with line breaks, which
 /// cannot occur inside a field value, so it splits at every line break.)
-enum SetCookieFields {
+package enum SetCookieFields {
     /// The cookies of `value`, one per element, in order; a value with a single cookie comes back whole.
-    static func split(_ value: String) -> [String] {
+    package static func split(_ value: String) -> [String] {
         let bytes = Array(value.utf8)
         var cookies: [String] = []
         var start = 0

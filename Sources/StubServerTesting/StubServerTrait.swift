@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 public import Foundation
 import MockTime
 public import Testing

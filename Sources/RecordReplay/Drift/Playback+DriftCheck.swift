@@ -1,4 +1,5 @@
-import Primitives
+import RepositoryContractsPrimitives
+@_spi(Benchmarks) import RecordReplayWire
 
 extension Playback {
     /// Checks the recorded interactions against the live API while replaying them: every request a

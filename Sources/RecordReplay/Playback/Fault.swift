@@ -1,5 +1,6 @@
 public import Foundation
-import Primitives
+import RepositoryContractsPrimitives
+@_spi(Benchmarks) import RecordReplayWire
 
 /// A misbehaviour injected into the answer to selected requests, by ``Playback/inject(_:when:on:)``.
 ///

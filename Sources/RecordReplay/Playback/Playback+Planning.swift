@@ -1,5 +1,7 @@
-import Primitives
+import RepositoryContractsPrimitives
 import Foundation
+@_spi(Benchmarks) import RecordReplayWire
+@_spi(Benchmarks) import RecordReplayRedaction
 
 extension Playback {
     /// Decides how to answer `request`, and journals it.

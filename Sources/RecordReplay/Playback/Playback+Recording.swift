@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension Playback {
     /// Sends every request that no stub or recorded interaction answers to the live API through

@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// The stub server's playback engine: answers each request from programmable stubs or loaded
 /// fixtures, injects faults, keeps a journal, and explains every request it cannot answer.

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// Whether a scope records from the live API, and what it keeps.
 ///

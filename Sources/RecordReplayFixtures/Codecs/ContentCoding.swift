@@ -1,15 +1,15 @@
-import Foundation
+package import Foundation
 
 /// Whether a body recorded next to a `Content-Encoding` header is still encoded, or was decoded by the
 /// recorder (as HAR requires for `content.text`) and so must be replayed without the header.
-enum ContentCoding {
+package enum ContentCoding {
     /// Whether `body` still looks encoded with the outermost coding of `contentEncoding`.
     ///
     /// Only bodies stored as base64 can hold encoded bytes; for them: `gzip` needs the gzip magic
     /// `1f 8b`, `deflate` a zlib header, `zstd` the zstd magic, and `br` (which has no magic) bytes that
     /// are not valid UTF-8 while the media type is textual (a decoded text body would be valid UTF-8).
     /// Any other coding is assumed kept.
-    static func bodyIsStillEncoded(
+    package static func bodyIsStillEncoded(
         _ body: Data, contentEncoding: String, storedAsBase64: Bool, mediaType: MediaType?
     ) -> Bool {
         guard storedAsBase64, !body.isEmpty else { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import RecordReplayWire
 
 /// The file-system calls fixture files need beyond Foundation's: what kind of file a path names (so
 /// reading a FIFO or a device is refused, not blocked on), and the durable rename and the process checks

@@ -1,4 +1,5 @@
 import Foundation
+import RecordReplayWire
 
 /// Reads a HAR log's JSON into a ``Fixture``, tolerantly; see ``HARCodec`` for the rules.
 struct HARDecoder {

@@ -1,4 +1,5 @@
 import Foundation
+import RecordReplayWire
 
 /// Writes a ``Fixture`` as a HAR 1.2 log; see ``HARCodec`` for the choices made.
 enum HAREncoder {

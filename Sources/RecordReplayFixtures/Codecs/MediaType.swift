@@ -1,16 +1,17 @@
+import RecordReplayWire
 /// The parts of a `Content-Type` value that decide how a body is stored.
-struct MediaType {
+package struct MediaType {
     /// The type and subtype in lower case, without parameters (`application/json`).
-    var essence: String
+    package var essence: String
 
     /// The media type of a `Content-Type` value (`application/json; charset=utf-8`).
-    init(_ contentType: String) {
+    package init(_ contentType: String) {
         let essence = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         self.essence = essence.trimmingSpacesAndTabs().lowercased()
     }
 
     /// `application/json` or any `…/…+json` type.
-    var isJSON: Bool {
+    package var isJSON: Bool {
         essence == "application/json" || (essence.contains("/") && essence.hasSuffix("+json"))
     }
 
@@ -24,14 +25,14 @@ struct MediaType {
 
 extension HTTPHeaders {
     /// The media type of the `Content-Type` field, if there is one.
-    var mediaType: MediaType? {
+    package var mediaType: MediaType? {
         self["Content-Type"].map(MediaType.init)
     }
 }
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).
-    func trimmingSpacesAndTabs() -> String {
+    package func trimmingSpacesAndTabs() -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         return String(drop(while: isBlank).reversed().drop(while: isBlank).reversed())
     }

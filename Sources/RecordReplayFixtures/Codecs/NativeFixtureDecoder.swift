@@ -1,4 +1,5 @@
 import Foundation
+import RecordReplayWire
 
 /// Reads the native format's JSON into a ``Fixture``; see ``NativeFixtureCodec`` for the schema.
 enum NativeFixtureDecoder {

@@ -1,4 +1,5 @@
 import Foundation
+import RecordReplayWire
 
 /// Writes a ``Fixture`` as native-format text; see ``NativeFixtureCodec`` for the layout.
 enum NativeFixtureEncoder {

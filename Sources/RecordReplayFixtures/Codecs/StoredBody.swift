@@ -1,4 +1,5 @@
 package import Foundation
+package import RecordReplayWire
 
 /// How a fixture stores a body: as a JSON value with the style that rebuilds its bytes, as text, or as
 /// base64.
@@ -57,7 +58,7 @@ enum StoredBody: Equatable {
 
 extension Data {
     /// The bytes as a string when they are valid UTF-8 (so the string gives back the same bytes).
-    var utf8Text: String? {
+    package var utf8Text: String? {
         let text = String(decoding: self, as: UTF8.self)
         return text.utf8.elementsEqual(self) ? text : nil
     }

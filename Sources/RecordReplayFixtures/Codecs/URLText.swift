@@ -1,8 +1,9 @@
 import Foundation
+package import RecordReplayWire
 
 /// Splitting and building the URL text fixtures exchange with HAR files, without Foundation's `URL`,
 /// which rejects or rewrites some of what real captures contain.
-enum URLText {
+package enum URLText {
     /// An absolute or origin-relative URL split into parts (the fragment dropped).
     struct Parts: Equatable {
         /// `scheme://host[:port]` with the scheme and host in lower case, user information dropped and a
@@ -54,7 +55,7 @@ enum URLText {
     }
 
     /// The query text for `items`: each name and value percent-encoded, `name` alone for a `nil` value.
-    static func query(_ items: [QueryItem]) -> String {
+    package static func query(_ items: [QueryItem]) -> String {
         items.map { item in
             let name = percentEncoded(item.name, keeping: queryCharacters)
             return item.value.map { name + "=" + percentEncoded($0, keeping: queryCharacters) } ?? name
@@ -69,7 +70,7 @@ enum URLText {
     }
 
     /// `text` with every byte outside `keeping` (and every non-ASCII byte) written as `%XX`.
-    static func percentEncoded(_ text: String, keeping: Set<UInt8>) -> String {
+    package static func percentEncoded(_ text: String, keeping: Set<UInt8>) -> String {
         var output = ""
         for byte in text.utf8 {
             if keeping.contains(byte) {

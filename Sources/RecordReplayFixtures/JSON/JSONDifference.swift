@@ -5,9 +5,9 @@
 /// Object members are paired by name, member order ignored (a repeated name pairs in order of
 /// appearance); arrays are compared element by element; everything else by value, so `1.0` and `1`
 /// are equal. Each caller writes the differences its own way.
-struct JSONDifference: Sendable, Hashable {
+package struct JSONDifference: Sendable, Hashable {
     /// What differs at the place.
-    enum Change: Sendable, Hashable {
+    package enum Change: Sendable, Hashable {
         /// Both sides have a value here and they differ: scalars of different values, or values of
         /// different kinds (a string and a number, an object and an array…).
         case changed(recorded: JSONValue, observed: JSONValue)
@@ -21,14 +21,14 @@ struct JSONDifference: Sendable, Hashable {
     }
 
     /// Where the values differ.
-    var path: JSONPath
+    package var path: JSONPath
     /// How they differ.
-    var change: Change
+    package var change: Change
 
     /// The differences between `recorded` and `observed` (the received or live value), in document
     /// order: a member or element before the ones after it, an array's count change before its
     /// elements, members only the observed side has after those of the recorded side.
-    static func between(recorded: JSONValue, observed: JSONValue) -> [JSONDifference] {
+    package static func between(recorded: JSONValue, observed: JSONValue) -> [JSONDifference] {
         var differences: [JSONDifference] = []
         collect(recorded, observed, at: JSONPath(), into: &differences)
         return differences

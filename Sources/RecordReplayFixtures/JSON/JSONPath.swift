@@ -6,9 +6,9 @@
 ///
 /// ``JSONPathExpression`` reads this notation back (and adds wildcards), so a path a message prints can
 /// be given as a JSON path to ignore.
-struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step from a value to a part of it.
-    enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         /// The member of an object with this name.
         case member(String)
         /// The element of an array at this position (from 0).
@@ -19,22 +19,22 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     private(set) var components: [Component]
 
     /// The path of the root (`$`), or of the part `components` lead to.
-    init(_ components: [Component] = []) {
+    package init(_ components: [Component] = []) {
         self.components = components
     }
 
     /// The path to member `name` of the object at this path.
-    func member(_ name: String) -> JSONPath {
+    package func member(_ name: String) -> JSONPath {
         JSONPath(components + [.member(name)])
     }
 
     /// The path to element `index` of the array at this path.
-    func index(_ index: Int) -> JSONPath {
+    package func index(_ index: Int) -> JSONPath {
         JSONPath(components + [.index(index)])
     }
 
     /// `$.items[2]["due date"]`.
-    var description: String {
+    package var description: String {
         var text = "$"
         for component in components {
             switch component {
@@ -69,7 +69,7 @@ extension Unicode.Scalar {
 extension JSONValue {
     /// The value with what is at `path` replaced by `replacement`; unchanged where the path leads
     /// nowhere. Every member of a repeated name is followed.
-    func replacing(at path: JSONPath, with replacement: JSONValue) -> JSONValue {
+    package func replacing(at path: JSONPath, with replacement: JSONValue) -> JSONValue {
         replacing(at: path.components[...], with: replacement)
     }
 

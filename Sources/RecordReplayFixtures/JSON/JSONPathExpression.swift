@@ -3,20 +3,20 @@
 ///
 /// It reads the notation ``JSONPath`` writes, so a path that a diagnosis or a drift report prints can
 /// be given back as a path to ignore.
-struct JSONPathExpression: Sendable, Hashable {
+package struct JSONPathExpression: Sendable, Hashable {
     enum Step: Sendable, Hashable {
         case member(String)
         case index(Int)
         case wildcard
     }
 
-    struct SyntaxError: Error {
-        var reason: String
+    package struct SyntaxError: Error {
+        package var reason: String
     }
 
     let steps: [Step]
 
-    init(parsing text: String) throws(SyntaxError) {
+    package init(parsing text: String) throws(SyntaxError) {
         var characters = Substring(text)
         guard characters.first == "$" else { throw SyntaxError(reason: "must start with `$`") }
         characters.removeFirst()
@@ -80,7 +80,7 @@ struct JSONPathExpression: Sendable, Hashable {
 extension JSONValue {
     /// The value with every part that `expression` names removed (object members dropped, array
     /// elements dropped).
-    func removing(_ expression: JSONPathExpression) -> JSONValue {
+    package func removing(_ expression: JSONPathExpression) -> JSONValue {
         removing(expression.steps[...])
     }
 

@@ -1,3 +1,4 @@
+public import RecordReplayWire
 /// One recorded exchange: a request and the response the server gave to it.
 public struct Interaction: Sendable, Hashable {
     /// The request as recorded.

@@ -1,12 +1,13 @@
-import Foundation
-import Primitives
+package import Foundation
+import RepositoryContractsPrimitives
+package import RecordReplayFixtures
 
 /// The secret scan of fixture files as they are loaded: a fixture that still holds a credential fails
 /// the scope that loads it, so a leaking file is not quietly replayed (and then committed).
 ///
 /// Each file's findings are kept for the process, keyed by path, size and modification date, so a
 /// fixture loaded by many test cases is scanned once.
-enum LoadedFixtureScan {
+package enum LoadedFixtureScan {
     private struct Key: Hashable {
         var path: String
         var size: Int
@@ -16,7 +17,7 @@ enum LoadedFixtureScan {
     private static let cache = Protected<[Key: [SecretFinding]]>([:])
 
     /// The findings of the secret scan in `fixture`, read from `url`.
-    static func findings(in fixture: Fixture, readFrom url: URL, redaction: Redaction) -> [SecretFinding] {
+    package static func findings(in fixture: Fixture, readFrom url: URL, redaction: Redaction) -> [SecretFinding] {
         let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
         let key = Key(
             path: url.standardizedFileURL.path, size: values?.fileSize ?? -1,
@@ -28,7 +29,7 @@ enum LoadedFixtureScan {
     }
 
     /// What a scope reports for a fixture that holds secrets, and the command that fixes it.
-    static func message(file: String, findings: [SecretFinding]) -> String {
+    package static func message(file: String, findings: [SecretFinding]) -> String {
         let count = findings.count
         let lines = findings.prefix(DiagnosticText.listedItems).map { "  \($0)" }
         let more = count > DiagnosticText.listedItems ? ["  … and \(count - DiagnosticText.listedItems) more"] : []

@@ -1,4 +1,5 @@
 import Foundation
+public import RecordReplayFixtures
 
 /// Looks through a fixture for values that look like secrets, as a gate before a recording is saved.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import RecordReplayWire
+import RecordReplayFixtures
 
 /// Walks the fields of one interaction and collects the ``SecretFinding``s in them.
 struct SecretScanFieldScanner {

@@ -1,12 +1,12 @@
-import Foundation
+package import Foundation
 
 /// Percent-encoding rules of RFC 3986 that matching uses to compare paths and form bodies.
-enum PercentEncoding {
+package enum PercentEncoding {
     /// The path with equivalent spellings made equal: `%XX` of an unreserved character (letters,
     /// digits, `-._~`) decoded, the hex digits of the remaining escapes upper-cased, reserved
     /// characters (`/?#[]@!$&'()*+,;=`) left as they are, and any other byte (space, non-ASCII, …)
     /// percent-encoded. A `%` not followed by two hex digits is kept as written.
-    static func normalizedPath(_ path: String) -> String {
+    package static func normalizedPath(_ path: String) -> String {
         let bytes = Array(path.utf8)
         if bytes.allSatisfy({ isUnreserved($0) || isReserved($0) }) { return path }  // common fast path
         var output: [UInt8] = []
@@ -37,7 +37,7 @@ enum PercentEncoding {
 
     /// `text` with `%XX` escapes decoded (and `+` read as a space when `plusIsSpace`); an escape that
     /// is not two hex digits, and decoded bytes that are not UTF-8, are kept as written.
-    static func decoded(_ text: Substring, plusIsSpace: Bool) -> String {
+    package static func decoded(_ text: Substring, plusIsSpace: Bool) -> String {
         let bytes = Array(text.utf8)
         guard bytes.contains(UInt8(ascii: "%")) || (plusIsSpace && bytes.contains(UInt8(ascii: "+"))) else {
             return String(text)
@@ -62,7 +62,7 @@ enum PercentEncoding {
 
     /// The items of an `application/x-www-form-urlencoded` body, decoded; an item without `=` has a
     /// `nil` value and empty items (`a=1&&b=2`) are skipped.
-    static func formItems(_ body: Data) -> [QueryItem] {
+    package static func formItems(_ body: Data) -> [QueryItem] {
         let text = String(decoding: body, as: UTF8.self)
         return text.split(separator: "&", omittingEmptySubsequences: true).map { item in
             if let equals = item.firstIndex(of: "=") {

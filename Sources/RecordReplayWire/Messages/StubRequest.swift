@@ -50,7 +50,7 @@ public struct QueryItem: Sendable, Hashable {
 extension StubRequest {
     /// The request with its body cut to its first `limit` bytes (copied, so the whole body's storage
     /// can be freed), or unchanged when the body is not larger.
-    func keepingBody(upTo limit: Int) -> StubRequest {
+    package func keepingBody(upTo limit: Int) -> StubRequest {
         guard body.count > max(limit, 0) else { return self }
         var kept = self
         kept.body = Data(body.prefix(max(limit, 0)))

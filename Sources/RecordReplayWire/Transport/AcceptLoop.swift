@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// The thread that accepts connections on the listening sockets and starts a thread for each, until
 /// stopped; it closes the listening sockets when it ends. Each connection is admitted into the

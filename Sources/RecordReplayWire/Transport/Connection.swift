@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// One client connection, served on its own thread with blocking reads and writes: the loop of the
 /// request path. Each round reads bytes and decodes a request (``RequestDecoder``), asks the handler for

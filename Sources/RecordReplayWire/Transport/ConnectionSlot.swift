@@ -1,5 +1,5 @@
 import Dispatch
-import Primitives
+import RepositoryContractsPrimitives
 
 /// One open connection as ``HTTPListener/stop()`` sees it: its socket, whether its thread is blocked in a
 /// read that stop may interrupt, and the deferred plan it may be waiting for.

@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// The stub server's HTTP/1.1 core: listens on loopback (or an address chosen explicitly), serves each
 /// connection on its own thread, and hands every request to a handler that returns a ``ResponsePlan``.

@@ -1,8 +1,11 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 import Testing
 
 @testable import RecordReplay
+@testable import RecordReplayFixtures
+@testable import RecordReplayRedaction
+@testable import RecordReplayWire
 
 /// The listener's caps: connections beyond ``ServerOptions/maxConnections`` get a 503 and no thread,
 /// and request bodies beyond ``ServerOptions/maxBufferedBodyBytes`` across connections get a 503; each

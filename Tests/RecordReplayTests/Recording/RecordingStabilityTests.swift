@@ -1,5 +1,8 @@
 import Foundation
 @testable import RecordReplay
+@testable import RecordReplayFixtures
+@testable import RecordReplayRedaction
+@testable import RecordReplayWire
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,15 +1,15 @@
 /// The byte classes of the HTTP grammar (RFC 9110 §5.6, RFC 9112) the parser needs.
-enum HTTPByte {
+package enum HTTPByte {
     static let lineFeed: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let tab: UInt8 = 0x09
+    package static let space: UInt8 = 0x20
+    package static let tab: UInt8 = 0x09
     static let colon: UInt8 = 0x3A
     static let semicolon: UInt8 = 0x3B
-    static let comma: UInt8 = 0x2C
+    package static let comma: UInt8 = 0x2C
 
     /// `tchar`: the characters of a token (method, field name).
-    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+    package static func isTokenCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
         case 0x21, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: true
