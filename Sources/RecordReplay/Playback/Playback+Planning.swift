@@ -288,12 +288,11 @@ struct FaultEffects: Sendable {
 
     init(_ faults: [Fault]) {
         for fault in faults {
-            switch fault {
+            switch fault.kind {
             case .delay(let duration): delay += duration
             case .status(let code, let body): if status == nil { status = (code, body) }
             case .truncatedBody(let bytes): if truncation == nil { truncation = max(0, bytes) }
-            case .connectionReset, .closeWithoutReply, .malformedResponse, .neverRespond:
-                if replacingFault == nil { replacingFault = fault.replacingFault }
+            case .replacing(let connectionFault): if replacingFault == nil { replacingFault = connectionFault }
             }
         }
     }

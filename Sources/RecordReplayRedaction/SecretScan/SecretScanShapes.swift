@@ -1,3 +1,5 @@
+import RecordReplayWire
+
 /// Finds the secret shapes in a piece of text (a header value, a JSON string, a whole body), in time
 /// and memory linear in the text, whatever it holds.
 ///

@@ -15,7 +15,7 @@ public import Foundation
 }
 
 /// A way for the server to misbehave at the socket level, for testing a client's error handling.
-@_spi(Benchmarks) public enum ConnectionFault: Sendable, Hashable {
+@_spi(Benchmarks) public enum ConnectionFault: Sendable, Hashable, CustomStringConvertible {
     /// Resets the connection (TCP RST, through `SO_LINGER` 0) without answering.
     case connectionReset
     /// Closes the connection cleanly without sending anything (an empty reply).
@@ -27,4 +27,15 @@ public import Foundation
     case truncatedBody(StubResponse, keepingBytes: Int)
     /// Never answers; the connection stays open until the client gives up or the server stops.
     case neverRespond
+
+    /// The fault as messages print it.
+    public var description: String {
+        switch self {
+        case .connectionReset: "connection reset"
+        case .closeWithoutReply: "close without reply"
+        case .malformedResponse(let bytes): "malformed response (\(bytes.count) bytes)"
+        case .truncatedBody(_, let bytes): "body truncated to \(bytes) bytes"
+        case .neverRespond: "never respond"
+        }
+    }
 }
