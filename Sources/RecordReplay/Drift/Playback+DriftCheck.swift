@@ -19,33 +19,28 @@ extension Playback {
     /// Requests answered by stubs, or by nothing, are not checked.
     package func checkDrift(against forwarder: UpstreamForwarder?, options: DriftCheckOptions = DriftCheckOptions()) {
         let check = forwarder.map { DriftCheck(forwarder: $0, options: options) }
-        state.withLock { $0.driftCheck = check }
+        state.withLock { $0.answeredObserver = check }
     }
 
     /// Whether a drift check is in effect.
     package var isCheckingDrift: Bool {
-        state.withLock { $0.driftCheck != nil }
+        state.withLock { $0.answeredObserver is DriftCheck }
     }
 
-    /// The plan for a request `item` answers while `check` is in effect: after any delay, ask the live
-    /// API and keep what differs, then send the recorded response.
-    func driftCheckedPlan(
-        _ request: StubRequest, answeredBy item: StoredInteraction, check: DriftCheck, sequenceNumber: Int,
-        effects: FaultEffects
-    ) -> ResponsePlan {
-        .deferred { [clock, state] in
-            if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
-                return .fault(.closeWithoutReply)
-            }
-            let source = item.source
-            let drift = await check.check(request, answeredBy: item, sequenceNumber: sequenceNumber) {
-                state.withLock { $0.index.stored.filter { $0.source == source }.map(\.interaction.request) }
-            }
-            state.withLock { state in
-                if let drift { state.drifts.append(drift) }
-            }
-            if Task.isCancelled { return .fault(.closeWithoutReply) }
-            return effects.applied(to: item.interaction.response)
+    /// The drift check in effect, if any.
+    var driftCheck: DriftCheck? {
+        state.withLock { $0.answeredObserver } as? DriftCheck
+    }
+}
+
+extension DriftCheck: AnsweredRequestObserver {
+    /// Asks the live API too, and keeps what differs (``drifts``).
+    func observe(
+        _ request: StubRequest, answeredBy item: StoredInteraction, sequenceNumber: Int,
+        fixtureRequests: @escaping @Sendable () -> [StubRequest]
+    ) async {
+        if let drift = await check(request, answeredBy: item, sequenceNumber: sequenceNumber, recordedRequests: fixtureRequests) {
+            found.withLock { $0.append(drift) }
         }
     }
 }

@@ -90,9 +90,8 @@ public final class Playback: Sendable {
         let (stored, useCounts, unmatched, stubFailures) = state.withLock {
             ($0.index.stored, $0.index.useCounts, $0.unmatchedRequests, $0.stubFailures)
         }
-        let (driftCheck, drifts) = state.withLock {
-            ($0.driftCheck, $0.drifts.sorted { $0.sequenceNumber < $1.sequenceNumber })
-        }
+        let driftCheck = driftCheck
+        let drifts = (driftCheck?.found.withLock { $0 } ?? []).sorted { $0.sequenceNumber < $1.sequenceNumber }
         let unused = stored.indices.filter { useCounts[$0] == 0 }.map { position in
             let item = stored[position]
             return PlaybackReport.UnusedInteraction(
