@@ -10,7 +10,7 @@ enum ValueTreeText {
     static func tree(of value: Any) -> ValueTree? {
         guard let encodable = value as? any Encodable else { return nil }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(dateMarker + String(date.timeIntervalSinceReferenceDate.bitPattern, radix: 16))
