@@ -37,7 +37,9 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
                 }
                 seen.insert(decoded)
                 labels.insert(candidate.label)
-                found.append(EdgeCase(name: "\(path.text): \(candidate.label)", path: path.text, entity: entity, isChange: candidate.isChange))
+                found.append(EdgeCase(
+                    name: "\(path.text): \(candidate.label)", path: path.text, entity: entity, isChange: candidate.isChange,
+                    substitution: (path, candidate.value)))
             }
             // Of each ladder of extremes, only the farthest value that decodes.
             for (label, value) in extremes.sorted(by: { $0.key < $1.key }) {
@@ -45,7 +47,7 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
                 guard let entity = ValueTreeText.decode(variant, as: Entity.self), let decoded = ValueTreeText.tree(of: entity),
                       !seen.contains(decoded) else { continue }
                 seen.insert(decoded)
-                found.append(EdgeCase(name: "\(path.text): \(label)", path: path.text, entity: entity, isChange: false))
+                found.append(EdgeCase(name: "\(path.text): \(label)", path: path.text, entity: entity, isChange: false, substitution: (path, value)))
             }
         }
         return found

@@ -66,6 +66,8 @@ public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
     /// Whether this is the field's plain change (what the per-field update clause sends) rather than an
     /// edge value.
     public let isChange: Bool
+    /// Where the value goes in the entity's tree, and the value (`nil`: removed).
+    let substitution: (path: [PathStep], value: ValueTree?)
 
     public var description: String { name }
 }
@@ -99,6 +101,22 @@ extension EntityFactory {
             throw EdgeCaseNotFound(name: name, known: all.map(\.name))
         }
         return twin(found.entity, ordinal)
+    }
+
+    /// `entity` with the field of the edge case `name` set to its value, everything else kept: what a
+    /// model-based step that updates one field sends, made again in a pasted replay.
+    public func applyingEdgeCase(_ name: String, to entity: Entity, in settings: EdgeCases = .derived) throws -> Entity {
+        let all = edgeCases(settings)
+        guard let found = all.first(where: { $0.name == name }) else {
+            throw EdgeCaseNotFound(name: name, known: all.map(\.name))
+        }
+        return applying(found, to: entity) ?? entity
+    }
+
+    /// `entity` with `edgeCase`'s field set to its value, or `nil` when that does not decode.
+    package func applying(_ edgeCase: EdgeCase<Entity>, to entity: Entity) -> Entity? {
+        guard let tree = ValueTreeText.tree(of: entity) else { return nil }
+        return ValueTreeText.decode(tree.replacing(edgeCase.substitution.path, with: edgeCase.substitution.value), as: Entity.self)
     }
 
     /// Why no edge cases are derived under `settings`, or `nil` when they are.
