@@ -13,7 +13,7 @@ extension CRUDClauses {
                     guard let returned = try await context.storing("create(_:) of \(edge.name)", { try await context.subject.create(sent) })
                     else { continue }
                     context.expectStored(returned, sent, "create(_:) of \(edge.name) returned")
-                    context.expectStored(try await context.subject.fetch(id: returned.id), sent, "fetch(id:) of \(edge.name)")
+                    context.expectStored(try await context.subject.fetch(id: returned.id), sent, "fetch(id:) of \(edge.name) returned")
                     stored.append((edge.name, sent, returned.id))
                 }
                 try await context.expectListed(stored)
@@ -29,7 +29,7 @@ extension CRUDClauses {
                     guard let returned = try await context.storing("update(_:) to \(edge.name)", { try await context.subject.update(sent) })
                     else { continue }
                     context.expectStored(returned, sent, "update(_:) to \(edge.name) returned")
-                    context.expectStored(try await context.subject.fetch(id: sent.id), sent, "fetch(id:) after update(_:) to \(edge.name)")
+                    context.expectStored(try await context.subject.fetch(id: sent.id), sent, "fetch(id:) after update(_:) to \(edge.name) returned")
                     stored.append((edge.name, sent, sent.id))
                 }
                 try await context.expectListed(stored)
@@ -45,7 +45,7 @@ extension CRUDClauses {
                     guard let returned = try await context.storing("update(_:) that changes only \(edge.path)", { try await context.subject.update(sent) })
                     else { continue }
                     context.expectStored(returned, sent, "update(_:) that changes only \(edge.path) returned")
-                    context.expectStored(try await context.subject.fetch(id: sent.id), sent, "fetch(id:) after an update(_:) that changes only \(edge.path)")
+                    context.expectStored(try await context.subject.fetch(id: sent.id), sent, "fetch(id:) after an update(_:) that changes only \(edge.path) returned")
                     stored.append(("the update of \(edge.path)", sent, sent.id))
                 }
                 try await context.expectListed(stored)

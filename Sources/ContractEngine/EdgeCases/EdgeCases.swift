@@ -12,7 +12,7 @@ public import Foundation
 /// `update.eachFieldAlone` clauses and the model-based check.
 ///
 /// ```swift
-/// Conformance("sqlite", edgeCases: .derived(adding: strings: ["Robert'); DROP TABLE notes;--"])) { … }
+/// Conformance("sqlite", edgeCases: .derived(adding: ["Robert'); DROP TABLE notes;--"])) { … }
 /// Conformance("legacy", edgeCases: .off) { … }
 /// ```
 public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
