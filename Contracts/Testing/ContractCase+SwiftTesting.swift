@@ -27,7 +27,8 @@ extension ContractCase {
     /// the clause does not run: it would only pile up unanswered requests.
     ///
     /// A conformance that shares a backend (``Conformance/sharedBackend``) has it reset before the
-    /// clause unless the scope only replays fixtures (no live backend is involved then).
+    /// clause unless the scope only replays fixtures (no live backend is involved then) or checks drift
+    /// read-only (the reset would change live data): then a warning says so, once per backend.
     ///
     /// - Returns: The clause's result, for tests that assert on it further.
     @discardableResult
@@ -39,8 +40,7 @@ extension ContractCase {
             Issue.record(Comment(rawValue: "\(label) \(unloaded)"), sourceLocation: location)
             return ClauseResult(id: clauseID, summary: summary, status: .failed, failures: [ContractFailure(message: unloaded)])
         }
-        let live = StubServer.currentIfAny?.reachesUpstream ?? true
-        let result = await watchingStubServers { await run(resettingSharedBackend: live) }
+        let result = await inStubServerScope(announce: Self.warning(at: location)) { await run() }
         for issue in result.issueMessages(label: label) {
             Issue.record(Comment(rawValue: issue), sourceLocation: location)
         }
@@ -71,6 +71,11 @@ extension ContractCase {
         }
     }
 
+    /// Records a notice as a warning issue at `location`: it does not fail the test.
+    static func warning(at location: SourceLocation) -> @Sendable (String) -> Void {
+        { notice in Issue.record(Comment(rawValue: notice), severity: .warning, sourceLocation: location) }
+    }
+
     /// ` --filter <test function>`: the running test, for the record command a missing fixture suggests.
     private static var filterArgument: String {
         guard let name = Test.current?.name else { return "" }
@@ -87,8 +92,10 @@ extension Contract {
         _ conformance: Conformance<Terms>,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> ConformanceReport {
-        let report = await watchingStubServers { await self.report(on: conformance) }
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let report = await inStubServerScope(announce: ContractCase<Terms>.warning(at: location)) {
+            await self.report(on: conformance)
+        }
         for result in report.clauses {
             for issue in result.issueMessages(label: label(of: result.id)) {
                 Issue.record(Comment(rawValue: issue), sourceLocation: location)

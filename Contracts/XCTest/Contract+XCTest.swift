@@ -17,7 +17,7 @@ extension Contract {
     public func assertConformance(
         of conformance: Conformance<Terms>, file: StaticString = #filePath, line: UInt = #line
     ) async -> ConformanceReport {
-        let report = await watchingStubServers { await self.report(on: conformance) }
+        let report = await inStubServerScope { await self.report(on: conformance) }
         for result in report.clauses {
             for message in result.issueMessages(label: label(of: result.id)) {
                 XCTFail(message, file: file, line: line)

@@ -64,18 +64,24 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
     /// so does what the environment's tear-down finds.
     ///
     /// When the conformance shares a backend (``Conformance/sharedBackend``), the case first waits for
-    /// every other case on that backend to end, then resets the backend (unless `resettingSharedBackend`
-    /// is `false`: nothing live is involved), and runs the clause only if the reset succeeded.
+    /// every other case on that backend to end, then resets the backend unless `resettingSharedBackend`
+    /// is `false` or the harness's scope says not to (a scope that only replays involves nothing live; a
+    /// read-only drift check must not change live data, and says so once per backend), and runs the
+    /// clause only if the reset succeeded.
     public func run(resettingSharedBackend: Bool = true) async -> ClauseResult {
         guard let backend = bound?.conformance.sharedBackend else { return await runClause() }
         return await backend.turns.oneAtATime {
-            if resettingSharedBackend, let reset = backend.reset {
-                do {
-                    try await withWatchdog(backend.resetTimeout, operation: "resetting \(backend.name)", reset)
-                } catch {
-                    return result(.failed, [ContractFailure(message:
-                        "the reset of the shared backend \(backend.name) failed before this clause, so the clause did "
-                            + "not run (a reset failure, not a clause failure): \(describe(error))")])
+            if resettingSharedBackend, backend.hasReset {
+                let gate = ResetGate.current
+                switch gate.decide(backend) {
+                case .reset:
+                    if let failure = await SharedBackendReset(backend).run() {
+                        return result(.failed, [ContractFailure(message: failure)])
+                    }
+                case .skip:
+                    break
+                case .withhold(let notice):
+                    if backend.claimNotice() { gate.announce(notice) }
                 }
             }
             return await runClause()

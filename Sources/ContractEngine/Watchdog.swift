@@ -7,7 +7,9 @@ import Primitives
 /// process, the stub servers answering requests). A call queued behind others on a loaded machine keeps
 /// seeing progress and is left alone; a call that hangs while nothing else moves fails after `limit`.
 /// So that work that moves forever (a retry loop against a stub server) still ends, a call is also
-/// given up after ``ceilingFactor`` × `limit` whatever moves.
+/// given up after ``ceilingFactor`` × `limit` whatever moves — unless `localProgressLiftsCeiling`, for work
+/// that reports its own progress through `monitor` (a shared backend's reset): then the ceiling cuts it
+/// off only once its own progress has stalled for `limit` while other work kept moving.
 ///
 /// The body runs in its own task so that a body that ignores cancellation (a continuation nobody resumes)
 /// cannot hold the caller: it is cancelled and abandoned. Time is read on the continuous clock because
@@ -16,6 +18,7 @@ package func withWatchdog<Value: Sendable>(
     _ limit: Duration,
     operation: String,
     monitor: ProgressMonitor = ProgressMonitor(),
+    localProgressLiftsCeiling: Bool = false,
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     let race = Race<Value>()
@@ -32,7 +35,8 @@ package func withWatchdog<Value: Sendable>(
                 },
                 timer: Task {
                     // An unstructured task inherits the task-local sources.
-                    let stall = try await waitForStall(limit: limit, monitor: monitor)
+                    let stall = try await waitForStall(
+                        limit: limit, monitor: monitor, localProgressLiftsCeiling: localProgressLiftsCeiling)
                     race.finish(.failure(OperationFailure(operation: operation, reason: .timedOut(stall))))
                 })
         }
@@ -45,10 +49,13 @@ package func withWatchdog<Value: Sendable>(
 package let ceilingFactor = 24
 
 /// Returns when nothing has moved for `limit`, or when the ceiling is reached; throws when cancelled.
-private func waitForStall(limit: Duration, monitor: ProgressMonitor) async throws -> Stall {
+private func waitForStall(
+    limit: Duration, monitor: ProgressMonitor, localProgressLiftsCeiling: Bool
+) async throws -> Stall {
     let clock = ContinuousClock()
     let start = clock.now
     var detector = StallDetector(limit: limit, local: monitor.localCount, elsewhere: monitor.elsewhereCount)
+    detector.localProgressLiftsCeiling = localProgressLiftsCeiling
     while true {
         try await clock.sleep(until: start + detector.nextLook)
         let elapsed = start.duration(to: clock.now)
@@ -68,6 +75,8 @@ package struct StallDetector {
     private var lastLocal: Duration?
     private var lastElsewhere: Duration?
     private var lastLook: Duration = .zero
+    /// Whether recent local progress keeps the call alive past the ceiling (see ``withWatchdog``).
+    package var localProgressLiftsCeiling = false
 
     /// A detector for a call that starts now, with the counts as they are now.
     package init(limit: Duration, local: UInt64, elsewhere: UInt64) {
@@ -80,8 +89,17 @@ package struct StallDetector {
     package var ceiling: Duration { limit * ceilingFactor }
 
     /// When (since the call started) to look next: a quarter of the limit after the last look, so a
-    /// stall is seen between 1 and 1.25 limits after the last progress; never past the ceiling.
-    package var nextLook: Duration { min(lastLook + limit / 4, ceiling) }
+    /// stall is seen between 1 and 1.25 limits after the last progress; never past the ceiling unless
+    /// local progress may lift it.
+    package var nextLook: Duration {
+        localProgressLiftsCeiling ? lastLook + limit / 4 : min(lastLook + limit / 4, ceiling)
+    }
+
+    /// Whether local progress lifts the ceiling and was seen within `limit` of `elapsed`.
+    private func movingLocally(at elapsed: Duration) -> Bool {
+        guard localProgressLiftsCeiling, let lastLocal else { return false }
+        return elapsed - lastLocal < limit
+    }
 
     /// Takes the counts as they were `elapsed` after the call started; returns the stall if the call
     /// has gone `limit` without progress or reached the ceiling.
@@ -96,7 +114,7 @@ package struct StallDetector {
         let stall = Stall(
             limit: limit, running: elapsed,
             sinceLocalProgress: lastLocal.map { elapsed - $0 }, sinceOtherProgress: lastElsewhere.map { elapsed - $0 },
-            reachedCeiling: !stalled && elapsed >= ceiling)
+            reachedCeiling: !stalled && elapsed >= ceiling && !movingLocally(at: elapsed))
         return stalled || stall.reachedCeiling ? stall : nil
     }
 }

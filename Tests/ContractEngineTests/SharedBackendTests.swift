@@ -100,7 +100,11 @@ struct SharedBackendTests {
         let hung = await cases[0].run()
         let next = await cases[1].run()
         #expect(hung.status == .failed)
-        #expect(hung.message?.contains("resetting slow database did not complete") == true, "\(hung.message ?? "")")
+        let message = hung.message ?? ""
+        #expect(message.hasPrefix("the reset of the shared backend slow database failed before this clause"), "\(message)")
+        #expect(message.contains("it was given up after running "), "\(message)")
+        #expect(message.contains("its resetTimeout of 0.1 s"), "names the backend's budget, not the conformance's timeout: \(message)")
+        #expect(!message.contains("conformance's timeout"), "\(message)")
         #expect(next.status == .passed)
         #expect(overlap.bodies == 1)
     }
@@ -114,5 +118,92 @@ struct SharedBackendTests {
         #expect(await check.run(resettingSharedBackend: false).status == .passed)
         #expect(overlap.resets == 0)
         #expect(overlap.bodies == 1)
+    }
+
+    @Test("a reset that reported progress and then stalled says how many steps it made and when the last was")
+    func resetStallsAfterProgress() async throws {
+        let overlap = Overlap()
+        let backend = SharedBackend("todos API", resetTimeout: .milliseconds(100)) { progress in
+            for _ in 0..<3 { progress.advance() }
+            try await Task.sleep(for: .seconds(3600))
+        }
+        let conformance = Conformance<Plain>("shared", sharedBackend: backend) { _ in 1 }
+        let check = try #require(Self.contract(overlap, clauses: 1).cases(for: conformance).first)
+        // Nothing else counts as progress here: the other tests of the run would show in the message.
+        let result = await ProgressMonitor.$sources.withValue([]) { await check.run() }
+        let message = result.message ?? ""
+        #expect(result.status == .failed)
+        #expect(message.contains("after reporting 3 steps of progress, the last "), "\(message)")
+        #expect(message.contains("Then its progress stopped: nothing moved for its resetTimeout of 0.1 s"), "\(message)")
+        #expect(message.contains("Nothing else in this process moved while it ran."), "\(message)")
+        #expect(!message.contains("completion handler"), "a reset is not a repository call: \(message)")
+        #expect(overlap.bodies == 0)
+    }
+
+    @Test("a reset that reports no progress is told how to: progress.advance()")
+    func resetWithoutProgressIsToldHow() async throws {
+        let backend = SharedBackend("todos API", resetTimeout: .milliseconds(50)) {
+            try await Task.sleep(for: .seconds(3600))
+        }
+        let conformance = Conformance<Plain>("shared", sharedBackend: backend) { _ in 1 }
+        let check = try #require(Self.contract(Overlap(), clauses: 1).cases(for: conformance).first)
+        let message = await ProgressMonitor.$sources.withValue([]) { await check.run() }.message ?? ""
+        #expect(message.contains("It reported no progress of its own"), "\(message)")
+        #expect(message.contains("so its resetTimeout of 0.05 s (SharedBackend(_:resetTimeout:reset:)) was a total budget"), "\(message)")
+        #expect(message.contains("Call progress.advance() after each request or row"), "\(message)")
+        #expect(!message.contains("Then its progress stopped"), "a reset that reports nothing is not called hung: \(message)")
+    }
+
+    /// The budget's judgement on the timeline of the issue that asked for it: 1,000 deletions at 60 ms
+    /// each (60 s) against a `resetTimeout` of 30 s, fed to the detector look by look.
+    @Test("a reset's own progress keeps it going past its budget and past the ceiling; once it stops, it is given up")
+    func ownProgressIsProgress() {
+        func firstStall(liftsCeiling: Bool, steps: (Duration) -> UInt64, elsewhere: (Duration) -> UInt64) -> Stall? {
+            var detector = StallDetector(limit: .seconds(30), local: 0, elsewhere: 0)
+            detector.localProgressLiftsCeiling = liftsCeiling
+            while detector.nextLook <= .seconds(10_000) {
+                let look = detector.nextLook
+                if let stall = detector.observe(at: look, local: steps(look), elsewhere: elsewhere(look)) { return stall }
+            }
+            return nil
+        }
+        let deletions = { (look: Duration) in UInt64(min(look / .milliseconds(60), 1000)) }
+        let slow = firstStall(liftsCeiling: true, steps: deletions, elsewhere: { _ in 0 })
+        #expect(slow?.running ?? .zero >= .seconds(90), "given up only once the deletions stopped, at 60 s, plus the budget")
+        #expect(slow?.reachedCeiling == false)
+        // Unreported deletions are no progress: the budget is then a total time limit.
+        #expect(firstStall(liftsCeiling: true, steps: { _ in 0 }, elsewhere: { _ in 0 })?.running == .seconds(30))
+        // 100,000 rows (100 min) keep going past 24 × the budget (12 min) while they are reported.
+        let long = firstStall(liftsCeiling: true, steps: { UInt64(min($0 / .milliseconds(60), 100_000)) }, elsewhere: { _ in 0 })
+        #expect(long?.running ?? .zero > .seconds(6000))
+        // Other work that keeps moving does not hold off a reset whose own progress stopped forever.
+        let looping = firstStall(liftsCeiling: true, steps: { _ in 0 }, elsewhere: { UInt64($0 / .seconds(1)) })
+        #expect(looping?.reachedCeiling == true)
+        #expect(looping?.running == .seconds(720))
+    }
+
+    @Test("a gate that withholds the reset skips it and gives its notice once per backend; one that skips gives none")
+    func gateWithholdsOnce() async {
+        let overlap = Overlap()
+        let backend = SharedBackend("todos API") { overlap.reset() }
+        let conformance = Conformance<Plain>("shared", sharedBackend: backend) { _ in 1 }
+        let notices = Protected<[String]>([])
+        let withholding = ResetGate(
+            decide: { .withhold(notice: "\($0.name): not reset") }, announce: { notice in notices.withLock { $0.append(notice) } })
+        let results = await ResetGate.$current.withValue(withholding) {
+            await Self.runAllAtOnce(Self.contract(overlap, clauses: 5), conformance)
+        }
+        #expect(results.allSatisfy { $0.status == .passed })
+        #expect(overlap.resets == 0)
+        #expect(notices.withLock { $0 } == ["todos API: not reset"])
+
+        let skipping = ResetGate(decide: { _ in .skip }, announce: { notice in notices.withLock { $0.append(notice) } })
+        let other = SharedBackend("other API") { overlap.reset() }
+        let otherConformance = Conformance<Plain>("other", sharedBackend: other) { _ in 1 }
+        _ = await ResetGate.$current.withValue(skipping) {
+            await Self.runAllAtOnce(Self.contract(overlap, clauses: 2), otherConformance)
+        }
+        #expect(overlap.resets == 0)
+        #expect(notices.withLock { $0 }.count == 1)
     }
 }

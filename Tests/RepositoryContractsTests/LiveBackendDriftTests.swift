@@ -18,10 +18,44 @@ struct LiveBackendDriftTests {
     /// unchanged API).
     final class LiveAPI: Sendable {
         let server = StubServer()
+        private let api = TodoAPIFake(assigningRandomIDs: true)
 
         init(transform: @escaping @Sendable (StubResponse) -> StubResponse = { $0 }) {
-            let api = TodoAPIFake(assigningRandomIDs: true)
-            server.playback.stub(.any) { transform(api.respond(to: $0)) }
+            server.playback.stub(.any) { [api] in transform(api.respond(to: $0)) }
+        }
+
+        /// An API that answers as this one, with `edit` applied to every JSON object of its bodies.
+        convenience init(editingEachTodo edit: @escaping @Sendable (inout [String: Any]) -> Void) {
+            self.init { response in
+                guard let value = try? JSONSerialization.jsonObject(with: response.body) else { return response }
+                func edited(_ value: Any) -> Any {
+                    if var object = value as? [String: Any] {
+                        edit(&object)
+                        return object
+                    }
+                    if let array = value as? [Any] { return array.map(edited) }
+                    return value
+                }
+                var changed = response
+                changed.body = (try? JSONSerialization.data(withJSONObject: edited(value))) ?? response.body
+                return changed
+            }
+        }
+
+        /// Fills the API with `count` Todos, as a production database holds data, without the stub
+        /// server's journal seeing it.
+        func seed(_ count: Int) {
+            for index in 1...count {
+                _ = api.respond(to: StubRequest(
+                    method: "POST", path: "/todos", headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"id":0,"title":"Live \#(index)","done":false,"priority":\#(index)}"#.utf8)))
+            }
+        }
+
+        /// How many Todos the API holds now, asked without the stub server's journal seeing it.
+        var storedCount: Int {
+            let listed = api.respond(to: StubRequest(method: "GET", path: "/todos")).body
+            return ((try? JSONSerialization.jsonObject(with: listed)) as? [Any])?.count ?? -1
         }
     }
 
@@ -61,7 +95,7 @@ struct LiveBackendDriftTests {
     }
 
     /// Recorded once (the contract takes a while against a live API), then checked three ways.
-    @Test("drift over the contract's own fixtures: 0 findings on an unchanged API, exactly the changed field on a changed one, nothing state-changing sent by default")
+    @Test("drift over the contract's own fixtures: 0 findings on an unchanged API, exactly the changed field on a changed one; by default nothing state-changing is sent, reset included, and a renamed field is found by shape")
     func driftOverTheContractsFixtures() async throws {
         let folder = try await Self.recordedFixtures()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -74,20 +108,7 @@ struct LiveBackendDriftTests {
         #expect(unchanged.server.journal.contains { $0.method == "POST" }, "the creates reached the live API")
 
         // An API that now drops the priority it is sent.
-        let changed = LiveAPI { response in
-            guard let value = try? JSONSerialization.jsonObject(with: response.body) else { return response }
-            func reset(_ value: Any) -> Any {
-                if var object = value as? [String: Any] {
-                    if object["priority"] != nil { object["priority"] = 0 }
-                    return object
-                }
-                if let array = value as? [Any] { return array.map(reset) }
-                return value
-            }
-            var changed = response
-            changed.body = (try? JSONSerialization.data(withJSONObject: reset(value))) ?? response.body
-            return changed
-        }
+        let changed = LiveAPI(editingEachTodo: { todo in if todo["priority"] != nil { todo["priority"] = 0 } })
         // Every fixture but the 1,000-Todo one (half of all requests; the unchanged run above covers it).
         let drifted = try await Self.drift(
             folder, against: changed, options: DriftCheckOptions(stateChangingRequests: .send),
@@ -101,13 +122,37 @@ struct LiveBackendDriftTests {
         let fixtures = Set(drifted.drifts.map(\.source))
         #expect(drifted.findings.count == fixtures.count, "one finding per fixture")
 
-        // By default: nothing state-changing reaches the API.
+        // By default, against an API that holds data as production does: only reads reach it, the
+        // shared backend's reset included, and its data is untouched.
         let guarded = LiveAPI()
+        guarded.seed(5)
         let safe = try await Self.drift(folder, against: guarded, options: DriftCheckOptions())
-        // The reset before each clause lists and deletes on the live API itself; the drift check added
-        // only reads.
-        #expect(!guarded.server.journal.contains { $0.method == "POST" || $0.method == "PUT" })
+        let methods = Set(guarded.server.journal.map(\.method))
+        #expect(methods.isSubset(of: ["GET", "HEAD", "OPTIONS"]), "\(methods)")
+        #expect(guarded.storedCount == 5, "the reset did not delete the live Todos")
         #expect(safe.findings.allSatisfy { $0.severity == .warning }, "\(safe.findings.map(\.message).prefix(3))")
         #expect(safe.drifts.contains { if case .notSent = $0.outcome { true } else { false } })
+        #expect(safe.results.allSatisfy { $0.status == .passed }, "clauses replay the recordings: \(safe.results.compactMap(\.message))")
+        #expect(
+            safe.findings.contains { $0.message.contains("compared by shape only (member names and JSON types, not values)") },
+            "the reads after each fixture's first write were compared by shape")
+
+        // An API that renamed title to name: the default run reports it, by shape, as an error.
+        let renamed = LiveAPI(editingEachTodo: { todo in
+            if let title = todo.removeValue(forKey: "title") { todo["name"] = title }
+        })
+        renamed.seed(3)
+        let renamedRun = try await Self.drift(
+            folder, against: renamed, options: DriftCheckOptions(), excluding: ["values.thousandEntitiesRoundTrip"])
+        #expect(Set(renamed.server.journal.map(\.method)).isSubset(of: ["GET", "HEAD", "OPTIONS"]))
+        let errors = renamedRun.findings.filter { $0.severity == .error }
+        #expect(!errors.isEmpty)
+        let renamedLines = renamedRun.drifts.flatMap { drift -> [String] in
+            if case .differs(let lines) = drift.outcome { lines } else { [] }
+        }
+        #expect(renamedLines.contains { $0.hasPrefix("$[*].title: missing from the live response") }, "\(renamedLines.prefix(5))")
+        #expect(renamedLines.contains { $0.hasPrefix("$[*].name: added in the live response") }, "\(renamedLines.prefix(5))")
+        let unexpected = renamedLines.filter { !$0.hasPrefix("$[*].title: ") && !$0.hasPrefix("$[*].name: ") && !$0.hasPrefix("$.title: ") && !$0.hasPrefix("$.name: ") }
+        #expect(unexpected.isEmpty, "only the renamed member: \(unexpected.prefix(10))")
     }
 }

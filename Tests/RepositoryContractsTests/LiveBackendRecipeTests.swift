@@ -17,10 +17,10 @@ import TodoExample
 struct LiveBackendRecipeTests {
     // Recipe begins: what a user writes for an HTTP repository whose server assigns ids.
     /// The live API, emptied before each clause: it has no "delete all" route, so each Todo is deleted.
-    static let todosAPI = SharedBackend("todos API") {
+    static let todosAPI = SharedBackend("todos API") { progress in   // before each clause, outside it, on its own budget
         guard let live = StubServer.current.configuration.upstream else { return }
         let api = HTTPTodoRepository(baseURL: live)
-        for todo in try await api.fetchAll() { try await api.delete(id: todo.id) }
+        for todo in try await api.fetchAll() { try await api.delete(id: todo.id); progress.advance() }
     }
 
     static let http = Conformance<CRUD<Todo>>(

@@ -15,4 +15,18 @@ struct ReadmeExampleTests {
         #expect(readme.contains("```swift\n" + example + "```"))
         #expect(example.split(separator: "\n").count <= 10)
     }
+
+    @Test("the README's live-backend recipe resets the backend as LiveBackendRecipeTests does, reporting progress")
+    func recipeResetIsTested() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/RepositoryContractsTests/LiveBackendRecipeTests.swift"), encoding: .utf8)
+        let lines = source.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("    static let todosAPI = SharedBackend(") })
+        let end = try #require(lines[start...].firstIndex { $0 == "    }" })
+        let reset = lines[start...end].map { String($0.dropFirst(4)) }.joined(separator: "\n")
+            .replacingOccurrences(of: "static let todosAPI", with: "let todosAPI")
+        #expect(readme.contains(reset), "\(reset)")
+        #expect(reset.contains("progress.advance()"))
+    }
 }

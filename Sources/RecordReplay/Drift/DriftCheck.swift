@@ -38,9 +38,15 @@ struct DriftCheck: Sendable {
         recordedRequests: () -> [StubRequest]
     ) async -> PlaybackReport.Drift? {
         let line = "request #\(sequenceNumber) \(DiagnosticText.requestLine(item.interaction.request))"
+        let shapeOnly = progress.comparesByShapeOnly
         let decision: Decision = progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
-            if let skipped = fixture.skippedStateChange { return .notSent(.followsSkipped(skipped)) }
-            if DriftCheckOptions.changesState(request.method), options.stateChangingRequests == .skip {
+            if shapeOnly, !DriftCheckOptions.changesState(request.method) {
+                return request.method.uppercased() == "GET" ? .sendForShape(request) : .notSent(.stateNotRebuilt)
+            }
+            if let skipped = fixture.skippedStateChange {
+                return request.method.uppercased() == "GET" ? .sendForShape(request) : .notSent(.followsSkipped(skipped))
+            }
+            if DriftCheckOptions.changesState(request.method), options.stateChangingRequests == .skip || shapeOnly {
                 fixture.skippedStateChange = line
                 return .notSent(.changesState(request.method))
             }
@@ -51,6 +57,10 @@ struct DriftCheck: Sendable {
         switch decision {
         case .notSent(let notSent):
             outcome = .notSent(reason: notSent.reason)
+        case .sendForShape(let liveRequest):
+            guard let differences = await shapeDifferences(liveRequest, answeredBy: item, recordedRequests: recordedRequests)
+            else { return nil }
+            outcome = differences
         case .send(let liveRequest):
             do {
                 let live = try await forwarder.forward(liveRequest)
@@ -66,9 +76,7 @@ struct DriftCheck: Sendable {
                 guard !differences.isEmpty else { return nil }
                 outcome = .differs(differences)
             } catch {
-                let reason = (error as? UpstreamError)?.reason ?? "\(error)"
-                outcome = .unchecked(
-                    reason: Task.isCancelled ? "the server stopped before the live API answered" : reason)
+                outcome = Self.unchecked(error)
             }
         }
         return PlaybackReport.Drift(
@@ -76,9 +84,41 @@ struct DriftCheck: Sendable {
             request: item.interaction.request, upstream: forwarder.upstream, outcome: outcome)
     }
 
-    /// What happens to a request: sent as given (the live API's identifiers in place), or not sent.
+    /// Sends a read that follows an unsent state change and compares the live answer's shape with the
+    /// recorded one (member names and JSON types, not values: the live data is not the recorded data).
+    /// Returns `nil` when the shapes agree or cannot be compared (noted in the fixture's progress).
+    private func shapeDifferences(
+        _ request: StubRequest, answeredBy item: StoredInteraction, recordedRequests: () -> [StubRequest]
+    ) async -> PlaybackReport.Drift.Outcome? {
+        let live: StubResponse
+        do {
+            live = try await forwarder.forward(request)
+        } catch {
+            return Self.unchecked(error)
+        }
+        let comparison = comparison.shapeDifferences(
+            recorded: item.interaction, live: Interaction(request: request, response: live))
+        progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
+            switch comparison {
+            case .compared: fixture.shapes.compared += 1
+            case .notComparable(let reason): fixture.shapes.notComparable.append(reason)
+            }
+        }
+        guard case .compared(let lines) = comparison, !lines.isEmpty else { return nil }
+        return .differs(lines)
+    }
+
+    /// The outcome of a request the live API could not be asked, with why (never its URL).
+    private static func unchecked(_ error: any Error) -> PlaybackReport.Drift.Outcome {
+        let reason = (error as? UpstreamError)?.reason ?? "\(error)"
+        return .unchecked(reason: Task.isCancelled ? "the server stopped before the live API answered" : reason)
+    }
+
+    /// What happens to a request: sent as given (the live API's identifiers in place), sent to compare
+    /// the shape of its answer only, or not sent.
     private enum Decision {
         case send(StubRequest)
+        case sendForShape(StubRequest)
         case notSent(NotSent)
     }
 
@@ -88,6 +128,8 @@ struct DriftCheck: Sendable {
         case changesState(String)
         /// An earlier state-changing request of the fixture (named) was not sent.
         case followsSkipped(String)
+        /// The live API is not in the recorded state, and the request has no body to compare by shape.
+        case stateNotRebuilt
 
         var reason: String {
             switch self {
@@ -95,6 +137,8 @@ struct DriftCheck: Sendable {
                 "\(method) may change the live API's data, and state-changing requests are not sent"
             case .followsSkipped(let skipped):
                 "it follows \(skipped), which was not sent, so the live answer would not be comparable"
+            case .stateNotRebuilt:
+                "the live API was not reset to the recorded state, so only GET answers are compared (by shape)"
             }
         }
     }

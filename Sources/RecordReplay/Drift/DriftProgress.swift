@@ -10,12 +10,27 @@ final class DriftProgress: Sendable {
         /// The first state-changing request not sent (`request #4 POST /todos`), after which no request
         /// of the fixture is checked.
         var skippedStateChange: String?
-        /// How many requests reached the live API (whether or not they differed).
+        /// How many requests reached the live API and were compared in full (whether or not they differed).
         var checkedCount = 0
+        /// What the reads after ``skippedStateChange`` gave: compared by shape, or why not.
+        var shapes = ShapeChecks()
+    }
+
+    /// The reads of a fixture sent after its first unsent state change: their answers cannot be
+    /// compared by value (the recorded state was not built), so they are compared by shape.
+    struct ShapeChecks: Sendable, Equatable {
+        /// How many were compared by shape (whether or not they differed).
+        var compared = 0
+        /// Why each of the others could not be compared (`live status 404, recorded 200`).
+        var notComparable: [String] = []
+        /// Whether every read of the fixture was compared by shape because the live API was not brought
+        /// to the recorded state (see ``DriftProgress/compareByShapeOnly()``).
+        var wholeFixture = false
     }
 
     private struct State {
         var fixtures: [String: Fixture] = [:]
+        var shapeOnly = false
         /// The end of the last turn of each fixture.
         var lastTurns: [String: Task<Void, Never>] = [:]
     }
@@ -38,6 +53,27 @@ final class DriftProgress: Sendable {
     /// How many requests of `source` reached the live API.
     func checkedCount(of source: String) -> Int {
         state.withLock { $0.fixtures[source]?.checkedCount ?? 0 }
+    }
+
+    /// What the reads of `source` compared by shape gave.
+    func shapeChecks(of source: String) -> ShapeChecks {
+        state.withLock { state in
+            var checks = state.fixtures[source]?.shapes ?? ShapeChecks()
+            checks.wholeFixture = state.shapeOnly
+            return checks
+        }
+    }
+
+    /// From now on every read is compared by shape, and nothing else is sent: the live API was not
+    /// brought to the state the fixtures were recorded from (a shared backend's reset was withheld),
+    /// so no value it answers is comparable.
+    func compareByShapeOnly() {
+        state.withLock { $0.shapeOnly = true }
+    }
+
+    /// Whether every read is compared by shape (see ``compareByShapeOnly()``).
+    var comparesByShapeOnly: Bool {
+        state.withLock { $0.shapeOnly }
     }
 
     /// How many requests of every fixture reached the live API.

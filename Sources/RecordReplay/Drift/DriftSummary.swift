@@ -10,9 +10,12 @@ enum DriftSummary {
 
     /// One finding per fixture that has drift, an unchecked request or an unsent one, in the order of
     /// each fixture's first such request. `checkedCount` tells how many of a fixture's requests reached
-    /// the live API.
+    /// the live API and were compared in full, `shapeChecks` what its reads after an unsent state change
+    /// gave when compared by shape.
     static func findings(
-        for drifts: [PlaybackReport.Drift], checkedCount: (String) -> Int, severity: PlaybackReport.Severity
+        for drifts: [PlaybackReport.Drift], checkedCount: (String) -> Int,
+        shapeChecks: (String) -> DriftProgress.ShapeChecks = { _ in DriftProgress.ShapeChecks() },
+        severity: PlaybackReport.Severity
     ) -> [PlaybackReport.Finding] {
         var order: [String] = []
         var bySource: [String: [PlaybackReport.Drift]] = [:]
@@ -21,12 +24,15 @@ enum DriftSummary {
             bySource[drift.source, default: []].append(drift)
         }
         return order.map { source in
-            finding(for: source, drifts: bySource[source] ?? [], checkedCount: checkedCount(source), severity: severity)
+            finding(
+                for: source, drifts: bySource[source] ?? [], checkedCount: checkedCount(source),
+                shapes: shapeChecks(source), severity: severity)
         }
     }
 
     private static func finding(
-        for source: String, drifts: [PlaybackReport.Drift], checkedCount: Int, severity: PlaybackReport.Severity
+        for source: String, drifts: [PlaybackReport.Drift], checkedCount: Int, shapes: DriftProgress.ShapeChecks,
+        severity: PlaybackReport.Severity
     ) -> PlaybackReport.Finding {
         var differing: [PlaybackReport.Drift] = []
         var unchecked = 0
@@ -41,18 +47,34 @@ enum DriftSummary {
         let upstream = drifts.first?.upstream.absoluteString ?? ""
         var counts: [String] = []
         let differ = differing.count - unchecked
+        let compared = checkedCount + shapes.compared
         if differ > 0 {
             counts.append(
-                "\(differ) of \(checkedCount) \(requests(checkedCount)) sent now \(differ == 1 ? "answers" : "answer") differently")
+                "\(differ) of \(compared) \(requests(compared)) sent now \(differ == 1 ? "answers" : "answer") differently")
         }
         if unchecked > 0 { counts.append("\(unchecked) could not be checked") }
         if !notSent.isEmpty { counts.append("\(notSent.count) \(requests(notSent.count)) not sent") }
-        let title = differing.isEmpty ? "Drift check of" : "Drift in"
-        if checkedCount == 0, !notSent.isEmpty {
+        if shapes.compared > 0 {
+            let which = shapes.wholeFixture ? "" : " after the first unsent one"
+            counts.append(
+                "\(shapes.compared) \(shapes.compared == 1 ? "read" : "reads")\(which) compared by shape only "
+                    + "(member names and JSON types, not values)")
+        }
+        if let first = shapes.notComparable.first {
+            let count = shapes.notComparable.count
+            counts.append("\(count) \(count == 1 ? "read" : "reads") not comparable (\(first))")
+        }
+        if compared == 0, !notSent.isEmpty {
             counts.append("nothing of it was compared with the live API")
         }
+        let title = differing.isEmpty ? "Drift check of" : "Drift in"
         var lines = ["\(title) \(source) against the live API (\(upstream)): \(counts.joined(separator: "; "))."]
         if let places = places(in: differing) { lines.append("  Where: \(places).") }
+        if shapes.wholeFixture {
+            lines.append(
+                "  The live API was not reset to the state this fixture was recorded from (the shared backend's reset "
+                    + "is withheld in a read-only drift check), so every GET was sent and its answer compared by shape.")
+        }
         for drift in differing.prefix(shownDrifts) {
             lines += drift.summaryLines.map { "  \($0)" }
         }
@@ -64,6 +86,11 @@ enum DriftSummary {
             lines.append(
                 "  Not sent: request #\(first.sequenceNumber) \(DiagnosticText.requestLine(first.request)) (\(reason))"
                     + (later > 0 ? " and the \(later) \(requests(later)) after it" : "") + ".")
+            if shapes.compared + shapes.notComparable.count > 0, !shapes.wholeFixture {
+                lines.append(
+                    "  The GET requests after it were sent too and their answers compared by shape: the live data is "
+                        + "not the recorded data, so only member names and JSON types can agree.")
+            }
             lines.append(
                 "  To check them too, against a disposable copy of the API and never production, set "
                     + "DriftCheckOptions.stateChangingRequests = .send or \(EnvironmentVariable.driftWrites)=send.")

@@ -21,6 +21,13 @@ extension Playback {
         state.withLock { $0.driftCheck = check }
     }
 
+    /// Tells the drift check in effect, if any, that the live API was not brought to the state the
+    /// fixtures were recorded from (a shared backend's reset was withheld): from now on every `GET` it
+    /// answers is compared by shape only (see ``JSONShape``), and nothing else is sent.
+    package func compareDriftByShapeOnly() {
+        state.withLock { $0.driftCheck }?.progress.compareByShapeOnly()
+    }
+
     /// Whether a drift check is in effect.
     package var isCheckingDrift: Bool {
         state.withLock { $0.driftCheck != nil }

@@ -31,6 +31,32 @@ struct ResponseDrift {
         return lines
     }
 
+    /// What comparing two answers by shape gave.
+    enum ShapeComparison: Equatable {
+        /// Both were successful JSON answers: the places whose shape differs (empty when none does).
+        case compared([String])
+        /// They could not be compared by shape, and why (`live status 404, recorded 200`).
+        case notComparable(String)
+    }
+
+    /// Compares the shapes of the recorded and live JSON bodies (member names and kinds, not values; see
+    /// ``JSONShape``), after the same preparation and ignored paths as a full comparison. Only two
+    /// successful (2xx) answers with JSON bodies are compared.
+    func shapeDifferences(recorded: Interaction, live: Interaction) -> ShapeComparison {
+        let recorded = prepared(recorded).response
+        let live = prepared(live).response
+        guard (200..<300).contains(recorded.status), (200..<300).contains(live.status) else {
+            return .notComparable("live status \(live.status), recorded \(recorded.status)")
+        }
+        guard var recordedJSON = try? JSONValue(parsing: recorded.body), var liveJSON = try? JSONValue(parsing: live.body)
+        else { return .notComparable("not two JSON bodies") }
+        for path in ignoredPaths {
+            recordedJSON = recordedJSON.removing(path)
+            liveJSON = liveJSON.removing(path)
+        }
+        return .compared(JSONShape.differences(recorded: JSONShape(recordedJSON), live: JSONShape(liveJSON)))
+    }
+
     /// `interaction` as a recording would store it: volatile fields removed, then redacted.
     private func prepared(_ interaction: Interaction) -> Interaction {
         let fixture = options.volatileHeaders.removed(from: Fixture(interactions: [interaction]))

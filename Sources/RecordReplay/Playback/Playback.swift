@@ -125,7 +125,9 @@ public final class Playback: Sendable {
         }
         let driftFindings =
             driftCheck.map {
-                DriftSummary.findings(for: drifts, checkedCount: $0.progress.checkedCount(of:), severity: $0.options.severity)
+                DriftSummary.findings(
+                    for: drifts, checkedCount: $0.progress.checkedCount(of:), shapeChecks: $0.progress.shapeChecks(of:),
+                    severity: $0.options.severity)
             } ?? []
         findings += driftFindings
         let severity: PlaybackReport.Severity? =
