@@ -77,5 +77,14 @@ enum BenchContracts {
         let edgeCount = contract.terms.factory.edgeCases().count
         print(String(format: "one CRUD run, median of %d: derived %.1f ms, off %.1f ms, extra %.1f ms (%d derived edge cases)",
                      runs, median(derived), median(off), median(derived) - median(off), edgeCount))
+        var checks: [Duration] = []
+        for seed in UInt64(1)...UInt64(max(3, runs / 3)) {
+            let start = clock.now
+            let result = await ModelCheck.check(conformance(.derived), factory: contract.terms.factory, seed: seed)
+            checks.append(clock.now - start)
+            precondition(result.passed, "\(result)")
+        }
+        print(String(format: "one default model-based check (%d runs × %d steps), median of %d seeds: %.1f ms",
+                     ModelCheck.defaultRuns, ModelCheck.defaultSteps, checks.count, median(checks)))
     }
 }
