@@ -7,48 +7,32 @@ extension CRUDClauses {
         [
             Clause("values.edgeCasesRoundTrip", "edge cases derived from make(_:) round-trip through create, fetch(id:) and fetchAll()",
                    requires: .create, when: { promises, factory in factory.edgeCaseUnavailability(promises.edgeCases) }) { context in
-                var stored: [(name: String, sent: Entity, id: Entity.ID)] = []
-                for edge in context.edgeCases where !edge.isChange {
+                try await context.expectEachStored(context.edgeCases.filter { !$0.isChange }) { edge in
                     let sent = context.twin(of: edge.entity)
-                    guard let returned = try await context.storing("create(_:) of \(edge.name)", { try await context.subject.create(sent) })
-                    else { continue }
-                    context.expectStored(returned, sent, "create(_:) of \(edge.name) returned")
-                    context.expectStored(try await context.subject.fetch(id: returned.id), sent, "fetch(id:) of \(edge.name) returned")
-                    stored.append((edge.name, sent, returned.id))
+                    return (sent, "create(_:) of \(edge.name)", "fetch(id:) of \(edge.name)", edge.name, { try await context.subject.create(sent) })
                 }
-                try await context.expectListed(stored)
             },
             Clause("values.edgeCasesSurviveUpdate", "an update to each edge case derived from make(_:) is stored",
                    requires: [.create, .update], forbids: .serverAssignedIDs,
                    when: { promises, factory in factory.edgeCaseUnavailability(promises.edgeCases) }) { context in
-                var stored: [(name: String, sent: Entity, id: Entity.ID)] = []
-                for edge in context.edgeCases where !edge.isChange {
+                try await context.expectEachStored(context.edgeCases.filter { !$0.isChange }) { edge in
                     let ordinal = context.takeOrdinal()
                     try await context.subject.create(context.factory.make(ordinal))
                     let sent = context.factory.twin(edge.entity, ordinal)
-                    guard let returned = try await context.storing("update(_:) to \(edge.name)", { try await context.subject.update(sent) })
-                    else { continue }
-                    context.expectStored(returned, sent, "update(_:) to \(edge.name) returned")
-                    context.expectStored(try await context.subject.fetch(id: sent.id), sent, "fetch(id:) after update(_:) to \(edge.name) returned")
-                    stored.append((edge.name, sent, sent.id))
+                    return (sent, "update(_:) to \(edge.name)", "fetch(id:) after update(_:) to \(edge.name)", edge.name,
+                            { try await context.subject.update(sent) })
                 }
-                try await context.expectListed(stored)
             },
             Clause("update.eachFieldAlone", "an update that changes one field, each field in turn, is stored",
                    requires: [.create, .update], forbids: .serverAssignedIDs,
                    when: { promises, factory in factory.edgeCaseUnavailability(promises.edgeCases) }) { context in
-                var stored: [(name: String, sent: Entity, id: Entity.ID)] = []
-                for edge in context.edgeCases where edge.isChange {
+                try await context.expectEachStored(context.edgeCases.filter(\.isChange)) { edge in
                     let ordinal = context.takeOrdinal()
                     try await context.subject.create(context.factory.twin(context.factory.make(1), ordinal))
                     let sent = context.factory.twin(edge.entity, ordinal)
-                    guard let returned = try await context.storing("update(_:) that changes only \(edge.path)", { try await context.subject.update(sent) })
-                    else { continue }
-                    context.expectStored(returned, sent, "update(_:) that changes only \(edge.path) returned")
-                    context.expectStored(try await context.subject.fetch(id: sent.id), sent, "fetch(id:) after an update(_:) that changes only \(edge.path) returned")
-                    stored.append(("the update of \(edge.path)", sent, sent.id))
+                    return (sent, "update(_:) that changes only \(edge.path)", "fetch(id:) after an update(_:) that changes only \(edge.path)",
+                            "the update of \(edge.path)", { try await context.subject.update(sent) })
                 }
-                try await context.expectListed(stored)
             },
         ]
     }
@@ -87,6 +71,28 @@ extension ClauseContext where Terms: RepositoryTerms {
                  + "turn derivation off for it: edgeCases: .off (or normalise them in an equivalence)")
             return nil
         }
+    }
+
+    /// One edge case's write: what is sent, how the write, the read after it and the `fetchAll()` entry
+    /// are named in failures, and the write itself.
+    typealias EdgeCaseWrite = (
+        sent: Terms.Entity, write: String, read: String, listed: String, call: () async throws -> Terms.Entity
+    )
+
+    /// Prepares and runs each edge case's write, then checks what the write returned, what `fetch(id:)`
+    /// returns after it, and what `fetchAll()` lists at the end, each against what was sent.
+    func expectEachStored(
+        _ edges: [EdgeCase<Terms.Entity>], _ prepare: (EdgeCase<Terms.Entity>) async throws -> EdgeCaseWrite
+    ) async throws {
+        var stored: [(name: String, sent: Terms.Entity, id: Terms.Entity.ID)] = []
+        for edge in edges {
+            let step = try await prepare(edge)
+            guard let returned = try await storing(step.write, step.call) else { continue }
+            expectStored(returned, step.sent, "\(step.write) returned")
+            expectStored(try await subject.fetch(id: returned.id), step.sent, "\(step.read) returned")
+            stored.append((step.listed, step.sent, returned.id))
+        }
+        try await expectListed(stored)
     }
 
     /// Records a failure for each stored edge case that `fetchAll()` lists differently or not at all.
