@@ -7,11 +7,17 @@ import Testing
 /// contract or the model-based check, and every correct one passes both.
 @Suite("Fidelity proof")
 struct FidelityProofTests {
-    @Test("a single-bug conformer is caught by the CRUD contract or the model-based check", arguments: ProofConformers.buggy)
+    /// The bugs the model-based check does not find: it derives no near string ids (the CRUD contract's
+    /// `identity.nearIDsAreDistinct` does).
+    static let modelCheckMisses: Set<String> = ["idsMatchedCaseInsensitively"]
+
+    @Test("a single-bug conformer is caught by the CRUD contract, and by the model-based check unless listed", arguments: ProofConformers.buggy)
     func caught(_ conformer: ProofConformer) async {
         let failing = await conformer.crud()
         let model = await conformer.model()
         #expect(!failing.isEmpty || model != nil, "\(conformer.name) escaped both")
+        #expect(!failing.isEmpty, "\(conformer.name) escaped the CRUD contract")
+        #expect((model != nil) == !Self.modelCheckMisses.contains(conformer.name), "\(conformer.name): \(model ?? "passed the model check")")
     }
 
     @Test("a correct conformer passes the CRUD contract and the model-based check", arguments: ProofConformers.correct)
