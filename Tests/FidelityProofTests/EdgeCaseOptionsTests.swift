@@ -59,6 +59,27 @@ struct EdgeCaseOptionsTests {
         #expect(extra.clauses.first { $0.id == "values.edgeCasesRoundTrip" }?.status == .failed)
     }
 
+    /// An entity with a nested object whose optional field `make` leaves `nil`.
+    struct Card: Identifiable, Equatable, Sendable, Codable {
+        struct Author: Equatable, Sendable, Codable {
+            var name: String
+            var email: String?
+        }
+        var id: Int
+        var author: Author
+        var note: String?
+    }
+
+    @Test("nested objects get the same edge cases, nil optionals below the top level included")
+    func nested() {
+        let factory = EntityFactory<Card>(
+            make: { Card(id: $0, author: .init(name: "Ann \($0)")) }, mutate: { var card = $0; card.author.name += "!"; return card },
+            identity: \.id)
+        let names = Set(factory.edgeCases().map(\.name))
+        #expect(names.isSuperset(of: ["$.author.name: empty", "$.author.name: NUL", "$.author.email: present", "$.note: present"]), "\(names.sorted())")
+        #expect(!names.contains { $0.hasPrefix("$.id") })
+    }
+
     /// An entity that is not `Codable`.
     struct Plain: Identifiable, Equatable, Sendable {
         var id: Int

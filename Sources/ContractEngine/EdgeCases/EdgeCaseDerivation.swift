@@ -60,14 +60,24 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
     }
 
     /// Optional stored properties that `make(1)` leaves `nil` (and so encodes as absent), as paths with
-    /// a `null` value: found by reflection, top level only.
+    /// a `null` value: found by reflection, in nested objects too.
     private func absentOptionals(_ base: Entity, _ tree: ValueTree) -> [([PathStep], ValueTree)] {
+        Self.absentOptionals(in: base, tree, at: [])
+    }
+
+    private static func absentOptionals(in value: Any, _ tree: ValueTree, at path: [PathStep]) -> [([PathStep], ValueTree)] {
         guard case .object(let members) = tree else { return [] }
-        return Mirror(reflecting: base).children.compactMap { child in
-            guard let label = child.label, !label.hasPrefix("_"), !members.contains(where: { $0.key == label }),
-                  Mirror(reflecting: child.value).displayStyle == .optional,
-                  Mirror(reflecting: child.value).children.isEmpty else { return nil }
-            return ([.key(label)], .null)
+        return Mirror(reflecting: value).children.flatMap { child -> [([PathStep], ValueTree)] in
+            guard let label = child.label, !label.hasPrefix("_") else { return [] }
+            let mirror = Mirror(reflecting: child.value)
+            if let member = members.first(where: { $0.key == label }) {
+                // A present optional reflects as its wrapped value's one child.
+                let wrapped: Any? = mirror.displayStyle == .optional ? mirror.children.first?.value : child.value
+                guard let wrapped else { return [] }
+                return absentOptionals(in: wrapped, member.value, at: path + [.key(label)])
+            }
+            guard mirror.displayStyle == .optional, mirror.children.isEmpty else { return [] }
+            return [(path + [.key(label)], .null)]
         }
     }
 
