@@ -79,6 +79,7 @@ let package = Package(
                 "BrokenExamples",
             ]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "FidelityProofTests", dependencies: ["RepositoryContracts"]),
         .testTarget(
             name: "RecordReplayTests",
             dependencies: ["Primitives", "RecordReplay", "StubServerTesting", "MockTime", "MockTimeTesting"]),
