@@ -97,6 +97,7 @@ let package = Package(
                 "BrokenExamples",
             ]),
         .testTarget(name: "RepositoryContractsPrimitivesTests", dependencies: ["RepositoryContractsPrimitives"]),
+        .testTarget(name: "FidelityProofTests", dependencies: ["RepositoryContracts"]),
         .testTarget(
             name: "RecordReplayTests",
             dependencies: [
