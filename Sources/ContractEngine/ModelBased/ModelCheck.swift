@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 import Foundation
 
 /// Model-based checks: random operation sequences, generated from a conformer's declared capabilities, run

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// What a model-based (or differential) check found.
 public struct ModelCheckResult: Sendable, CustomStringConvertible {
