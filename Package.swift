@@ -23,70 +23,93 @@ let package = Package(
     ],
     targets: [
         // The small building blocks every module shares, each with one home: a lock-guarded value, the
-        // duration text of messages, … No product: an implementation detail of the package.
-        .target(name: "Primitives"),
+        // duration text of messages, … No product: an implementation detail of the package. Non-product
+        // targets enter every user's package graph too, where names must be unique: hence the prefix.
+        .target(name: "RepositoryContractsPrimitives"),
         // The protocol family, clauses, capabilities, runner and reports. Never imports Testing or XCTest.
-        .target(name: "ContractEngine", dependencies: ["Primitives"]),
+        .target(name: "ContractEngine", dependencies: ["RepositoryContractsPrimitives"]),
         // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
         // The caching contract drives a stub server and a mock clock.
         .target(
-            name: "StandardContracts", dependencies: ["Primitives", "ContractEngine", "RecordReplay", "MockTime"],
+            name: "StandardContracts", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "RecordReplay", "MockTime"],
             path: "Contracts/Standard"),
         // What users import in a Swift Testing target: the contracts plus the Swift Testing glue.
         .target(
-            name: "RepositoryContracts", dependencies: ["Primitives", "StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
+            name: "RepositoryContracts", dependencies: ["RepositoryContractsPrimitives", "StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
             path: "Contracts/Testing"),
         // The XCTest glue, for test targets that still use XCTest.
         .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),
-        // The loopback HTTP/1.1 server that replays fixtures (and records them). Usable alone; never imports
-        // Testing.
-        .target(name: "RecordReplay", dependencies: ["Primitives"]),
+        // The record/replay stack, bottom up; each layer imports only those below it, and only the top one
+        // is a product (it re-exports the others' public types).
+        // The wire: sockets, the listener and connection loop, the HTTP/1.1 request decoder and response
+        // encoder, and the request, response and plan values they carry. The only module that imports the
+        // C library; what the fuzz target (`.ci/fuzz`) drives.
+        .target(name: "RecordReplayWire", dependencies: ["RepositoryContractsPrimitives"]),
+        // The fixture model (interactions, fixtures), JSON, and the native and HAR codecs.
+        .target(name: "RecordReplayFixtures", dependencies: ["RepositoryContractsPrimitives", "RecordReplayWire"]),
+        // Redaction of fixtures (credential names, token shapes, propagation) and the secret scan.
+        .target(
+            name: "RecordReplayRedaction",
+            dependencies: ["RepositoryContractsPrimitives", "RecordReplayWire", "RecordReplayFixtures"]),
+        // The loopback HTTP/1.1 server that replays fixtures (and records them, and checks them for
+        // drift): playback, recording, drift and `StubServer`. Usable alone; never imports Testing.
+        .target(
+            name: "RecordReplay",
+            dependencies: ["RepositoryContractsPrimitives", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction"]),
         // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
         // unmatched requests as test failures.
-        .target(name: "StubServerTesting", dependencies: ["Primitives", "RecordReplay", "MockTime"]),
+        .target(name: "StubServerTesting", dependencies: ["RepositoryContractsPrimitives", "RecordReplay", "MockTime"]),
         // A `Clock` whose time moves only when the test says so, with a `Date` view of the same timeline.
         // Never imports Testing.
-        .target(name: "MockTime", dependencies: ["Primitives"]),
+        .target(name: "MockTime", dependencies: ["RepositoryContractsPrimitives"]),
         // The `.mockClock` Swift Testing trait, leak checks as test issues, and a clock that fails the test
         // when used.
         .target(name: "MockTimeTesting", dependencies: ["MockTime"]),
         // Example conformers shared by the demo and the tests (no product).
-        .target(name: "TodoExample", dependencies: ["Primitives", "ContractEngine", "RecordReplay", "MockTime"]),
+        .target(name: "TodoExample", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "RecordReplay", "MockTime"]),
         // The seed systems' repository layers and their own contracts: examples of writing a contract.
         .target(
-            name: "ExampleSystems", dependencies: ["Primitives", "ContractEngine", "StandardContracts", "RecordReplay", "MockTime", "TodoExample"]),
+            name: "ExampleSystems", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "RecordReplay", "MockTime", "TodoExample"]),
         // Deliberately broken conformers of the examples, each with one bug a clause or the model check must
         // catch: what the tests and `repo-contracts demo --all` run. Kept out of the examples users copy.
         .target(
-            name: "BrokenExamples", dependencies: ["Primitives", "ContractEngine", "StandardContracts", "MockTime", "TodoExample", "ExampleSystems"],
+            name: "BrokenExamples", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "TodoExample", "ExampleSystems"],
             path: "Tests/BrokenExamples"),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(
             name: "RepoContractsCLI",
-            dependencies: ["Primitives", "ContractEngine", "RecordReplay"]),
+            dependencies: [
+                "RepositoryContractsPrimitives", "ContractEngine", "RecordReplayWire", "RecordReplayFixtures",
+                "RecordReplayRedaction", "RecordReplay",
+            ]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
         // The demo: the CLI's `DemoCommand` with the example conformers, so `repo-contracts` links no example.
         .executableTarget(
             name: "repo-contracts-demo",
             dependencies: ["RepoContractsCLI", "StandardContracts", "TodoExample", "BrokenExamples"]),
 
-        .testTarget(name: "ContractEngineTests", dependencies: ["Primitives", "ContractEngine", "TodoExample", "BrokenExamples"]),
+        .testTarget(name: "ContractEngineTests", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "TodoExample", "BrokenExamples"]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: [
-                "Primitives", "RecordReplay", "RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "ExampleSystems",
+                "RepositoryContractsPrimitives", "RecordReplay", "RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "ExampleSystems",
                 "BrokenExamples",
             ]),
-        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "RepositoryContractsPrimitivesTests", dependencies: ["RepositoryContractsPrimitives"]),
+        .testTarget(name: "FidelityProofTests", dependencies: ["RepositoryContracts"]),
         .testTarget(
             name: "RecordReplayTests",
-            dependencies: ["Primitives", "RecordReplay", "StubServerTesting", "MockTime", "MockTimeTesting"]),
-        .testTarget(name: "MockTimeTests", dependencies: ["Primitives", "MockTime", "MockTimeTesting"]),
+            dependencies: [
+                "RepositoryContractsPrimitives", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction",
+                "RecordReplay", "StubServerTesting", "MockTime", "MockTimeTesting",
+            ]),
+        .testTarget(name: "MockTimeTests", dependencies: ["RepositoryContractsPrimitives", "MockTime", "MockTimeTesting"]),
         .testTarget(
             name: "RepoContractsCLITests",
             dependencies: [
-                "Primitives", "RepoContractsCLI", "ContractEngine", "StandardContracts", "RecordReplay", "TodoExample",
+                "RepositoryContractsPrimitives", "RepoContractsCLI", "ContractEngine", "StandardContracts", "RecordReplayWire",
+                "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay", "TodoExample",
                 "repo-contracts", "repo-contracts-demo",
             ]),
     ],

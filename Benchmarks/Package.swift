@@ -57,6 +57,13 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "RecordReplay", package: "swift-repository-contracts"),
             ]),
+        // What the CRUD contract's derived edge cases add to one run on an in-memory conformer.
+        .executableTarget(
+            name: "bench-contracts",
+            dependencies: [
+                .product(name: "ContractEngine", package: "swift-repository-contracts"),
+                .product(name: "StandardContracts", package: "swift-repository-contracts"),
+            ]),
         // `MockClock` against swift-clocks' `TestClock`: idle advance, draining N sleepers, single-tick
         // stepping, and the sleep/advance race probe.
         .executableTarget(

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 import ContractEngine
 
 /// Holds tasks until `parties` of them have arrived, then releases them all at once, so concurrent

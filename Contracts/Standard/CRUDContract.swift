@@ -29,8 +29,8 @@ extension Contract {
         Contract(
             "CRUD", terms: CRUD(factory: factory),
             clauses: CRUDClauses.create + CRUDClauses.read + CRUDClauses.update + CRUDClauses.delete
-                + CRUDClauses.unsupported + CRUDClauses.values + CRUDClauses.concurrency
-                + CRUDClauses.completion)
+                + CRUDClauses.unsupported + CRUDClauses.values + CRUDClauses.edgeCases + CRUDClauses.identity
+                + CRUDClauses.concurrency + CRUDClauses.completion)
     }
 }
 

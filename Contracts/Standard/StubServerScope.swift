@@ -1,6 +1,6 @@
 package import ContractEngine
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 import RecordReplay
 
 /// Runs `body` as the test glue runs a contract inside the current `.stubServer` scope, if any:

@@ -4,7 +4,7 @@
 @_exported public import MockTimeTesting
 public import Testing
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 import RecordReplay
 
 extension ContractCase: CustomTestStringConvertible {

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// Where misbehaviour noticed outside a clause's own control flow is written down (a completion handler
 /// called twice, on whatever thread), so that the clause that was running fails for it.

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// Calls a completion-handler API and waits for its answer, catching the two ways such APIs go wrong.
 ///

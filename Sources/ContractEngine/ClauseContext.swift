@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// What a clause body works with: a fresh subject, the clause's environment, the conformer's declaration,
 /// the contract's terms, and a place to record failures.

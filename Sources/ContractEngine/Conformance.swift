@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// One conformer as a contract sees it: a name, what it promises, and how to make a fresh subject in a
 /// clause's environment.

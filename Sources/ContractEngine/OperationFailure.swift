@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A repository operation that a clause needed to succeed, and that did not.
 public struct OperationFailure: Error, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// Signs of life a watchdog reads, so that it fails a call that hangs and never one that is only slow
 /// because the machine is busy.

@@ -13,6 +13,9 @@ where Entity.ID: Sendable {
     public var equivalence: Equivalence<Entity>
     /// Maps the conformer's own errors to a ``RepositoryError/Kind`` (default: reads ``RepositoryError``).
     public var classifyError: @Sendable (any Error) -> RepositoryError.Kind?
+    /// Whether edge cases are derived from a `Codable` entity for this conformer, and values of your own
+    /// to try. Default: ``EdgeCases/derived``.
+    public var edgeCases: EdgeCases
 
     /// Declares the promises; the defaults are the common strict choices.
     public init(
@@ -20,18 +23,20 @@ where Entity.ID: Sendable {
         policies: RequestPolicies = RequestPolicies(),
         ordering: Ordering<Entity> = .unspecified,
         equivalence: Equivalence<Entity> = .equal,
-        classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind }
+        classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind },
+        edgeCases: EdgeCases = .derived
     ) {
         self.capabilities = capabilities
         self.policies = policies
         self.ordering = ordering
         self.equivalence = equivalence
         self.classifyError = classifyError
+        self.edgeCases = edgeCases
     }
 
     /// "capabilities [.create, …], ordering unspecified, update of missing: …": what a failure repeats.
     public var description: String {
-        "capabilities \(capabilities), ordering \(ordering), \(policies)"
+        "capabilities \(capabilities), ordering \(ordering), \(policies)" + (edgeCases.isDerived ? "" : ", edge cases off")
     }
 
     /// Problems in the promises themselves; empty when they are consistent.

@@ -86,6 +86,7 @@ extension Conformance {
         timeout: Duration = .seconds(5),
         classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind },
         sharedBackend: SharedBackend? = nil,
+        edgeCases: EdgeCases = .derived,
         tearDown: (@Sendable (RepositoryWitness<Entity>) async throws -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line,
@@ -95,7 +96,7 @@ extension Conformance {
             name,
             promises: RepositoryPromises(
                 capabilities: capabilities, policies: policies, ordering: ordering, equivalence: equivalence,
-                classifyError: classifyError),
+                classifyError: classifyError, edgeCases: edgeCases),
             timeout: timeout,
             sharedBackend: sharedBackend,
             tearDown: tearDown.map(Self.repositoryTearDown),
@@ -121,13 +122,15 @@ extension Conformance {
         timeout: Duration = .seconds(5),
         classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind },
         sharedBackend: SharedBackend? = nil,
+        edgeCases: EdgeCases = .derived,
         fileID: StaticString = #fileID,
         line: UInt = #line,
         subject makeSubject: @escaping @Sendable () async throws -> Repository
     ) where Terms == CRUD<Repository.Entity>, Repository.Draft == Repository.Entity {
         self.init(
             name, capabilities: capabilities, policies: policies, ordering: ordering, equivalence: equivalence,
-            timeout: timeout, classifyError: classifyError, sharedBackend: sharedBackend, fileID: fileID, line: line,
+            timeout: timeout, classifyError: classifyError, sharedBackend: sharedBackend, edgeCases: edgeCases,
+            fileID: fileID, line: line,
             subject: { RepositoryWitness(try await makeSubject()) })
     }
 }

@@ -61,19 +61,25 @@ public struct RequestPolicies: Hashable, Sendable, CustomStringConvertible {
     public var deleteOfMissing: RequestPolicy
     /// `create(_:)` of an id that is already stored. Default: rejected.
     public var createOfExisting: RequestPolicy
+    /// With ``Capabilities/serverAssignedIDs``: whether a create may hand out the id of an entity deleted
+    /// earlier. Default: `false` (an id, once handed out, is never handed out again).
+    public var reusesDeletedIDs: Bool
 
     /// Declares each policy; the defaults are the common strict choices.
     public init(
         updateOfMissing: RequestPolicy = .rejected,
         deleteOfMissing: RequestPolicy = .rejectedOrIgnored,
-        createOfExisting: RequestPolicy = .rejected
+        createOfExisting: RequestPolicy = .rejected,
+        reusesDeletedIDs: Bool = false
     ) {
         self.updateOfMissing = updateOfMissing
         self.deleteOfMissing = deleteOfMissing
         self.createOfExisting = createOfExisting
+        self.reusesDeletedIDs = reusesDeletedIDs
     }
 
     public var description: String {
         "update of missing: \(updateOfMissing); delete of missing: \(deleteOfMissing); create of existing: \(createOfExisting)"
+            + (reusesDeletedIDs ? "; reuses deleted ids" : "")
     }
 }

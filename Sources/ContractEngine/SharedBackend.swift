@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A backend the subjects of a conformance share — a live API, a database — declared on the
 /// conformance (``Conformance/sharedBackend``) so that clauses do not see each other's data.

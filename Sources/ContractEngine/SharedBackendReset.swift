@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// One run of a shared backend's reset before a clause, under the backend's own budget
 /// (``SharedBackend/resetTimeout``): the reset's reported progress keeps it alive, and a reset that

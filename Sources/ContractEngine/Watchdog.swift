@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// Runs `body`, but gives up on it once it has gone `limit` without any sign of progress: a call that
 /// never completes fails with ``OperationFailure/Reason/timedOut(_:)`` and the run goes on.

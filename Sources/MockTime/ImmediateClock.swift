@@ -1,5 +1,5 @@
 public import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A clock whose sleeps return at once, moving ``now`` forward to their deadline: for code paths where
 /// time must pass but its amount does not matter (previews, a retry loop whose delays are not under

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension MockClock {
     /// Moves time forward by `duration` (zero by default), resuming every sleeper due by the new ``now``.

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension MockClock {
     /// A point on a mock clock's timeline: the offset from the clock's start.

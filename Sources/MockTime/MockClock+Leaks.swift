@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension MockClock {
     /// Throws, naming them, when sleepers are still pending; the sleepers stay pending.

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension MockClock {
     /// Advances from deadline to deadline (``advanceToNextDeadline()``) until nothing is pending, or

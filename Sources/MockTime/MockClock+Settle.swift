@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension MockClock {
     /// Moves time forward by `duration`, like ``advance(by:)``, and also waits, at every deadline, for

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension MockClock {
     /// Suspends until an advance reaches `deadline`.

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension MockClock {
     /// The earliest deadline of a pending sleeper, or nil when none is pending.

@@ -1,5 +1,5 @@
 public import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 extension MockClock: WallClock {
     /// The wall-clock time: ``startDate`` plus ``now``'s offset plus the skew from

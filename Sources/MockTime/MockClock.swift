@@ -1,5 +1,5 @@
 public import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A `Clock` whose time moves only when a test says so, with a `Date` view of the same timeline.
 ///

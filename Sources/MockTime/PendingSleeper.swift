@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A sleeper waiting on a ``MockClock``, as ``MockClock/pendingSleepers`` and leak reports show it.
 public struct PendingSleeper: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// Sleepers were still pending on a ``MockClock`` when they should not have been: at the end of a
 /// ``withMockClock(now:startDate:isolation:_:)`` scope, or at ``MockClock/checkNoPendingSleepers()``.

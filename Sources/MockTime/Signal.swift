@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A one-shot Boolean that one task awaits: fired once (later fires are ignored), by whichever comes
 /// first of the awaited event (`true`) and a real-time limit (`false`).

@@ -1,5 +1,5 @@
 public import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A loopback HTTP/1.1 server that answers from recorded fixtures and programmable stubs, so the real
 /// HTTP-backed repository runs offline and deterministically in tests, with any HTTP client.
@@ -35,8 +35,8 @@ public final class StubServer: Sendable {
         /// The folder ``StubServer/loadFixture(named:)`` looks in, if any.
         public var fixtureDirectory: URL?
         /// Whether ``StubServer/loadFixture(named:)`` records from the live API (see ``RecordMode``);
-        /// `.none`, the default here, only replays. The `.stubServer` trait resolves it from
-        /// `REPOSITORY_CONTRACTS_RECORD` and `CI`.
+        /// `.never`, the default here, only replays. The `.stubServer` trait resolves it from
+        /// `REPOSITORY_CONTRACTS_RECORD` and `CI`, and so does ``RecordMode/fromEnvironment`` here.
         public var recordMode: RecordMode
         /// The live API's base URL that recording and the drift check forward to
         /// (`REPOSITORY_CONTRACTS_UPSTREAM` in the trait).
@@ -96,7 +96,8 @@ public final class StubServer: Sendable {
 
     /// Binds the listening socket (port 0 picks a free one) and starts answering.
     ///
-    /// - Throws: ``StubServerError`` naming the address and port when binding fails.
+    /// - Throws: ``ServerStartError`` naming the address and the reason when binding fails (the port is in
+    ///   use, the address is not this machine's, …), or when the server was started before.
     public func start() async throws {
         _ = try listener.start()
     }
@@ -158,43 +159,62 @@ public final class StubServer: Sendable {
     /// and ``finishRecording()`` writes them to `<name>.json`; `all` replays nothing. With `drift`, the
     /// fixture is replayed and every request it answers is also checked against
     /// ``Configuration/upstream`` as ``Configuration/driftCheck`` says (see
-    /// ``Playback/checkDrift(against:options:)``); nothing is written.
+    /// ``Playback/checkDrift(against:options:)``); nothing is written. ``RecordMode/fromEnvironment``
+    /// reads the mode from the process's environment here.
     ///
     /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when the file does not exist and
     ///   the mode does not record it, ``StubServerError/noUpstream(fixture:)`` when it should record or
-    ///   check drift but no upstream is configured; ``FixtureError`` when the file is not a valid fixture.
+    ///   check drift but no upstream is configured; ``FixtureError`` when the file is not a valid fixture;
+    ///   ``RecordModeError`` when the environment names no record mode.
     public func loadFixture(named name: String) throws {
+        try loadFixture(named: name, whenMissing: .fail)
+    }
+
+    /// What ``loadFixture(named:whenMissing:)`` does when there is neither a fixture to replay nor one to
+    /// record.
+    package enum MissingFixture: Sendable {
+        /// Throws ``StubServerError/missingFixture(name:searched:)``.
+        case fail
+        /// Loads nothing (the trait, for a test that may have no fixture).
+        case skip
+    }
+
+    /// ``loadFixture(named:)``, with the choice of what a missing fixture means. The record mode's
+    /// ``RecordMode/plan(fixtureExists:)`` decides everything else.
+    package func loadFixture(named name: String, whenMissing: MissingFixture) throws {
         guard let directory = configuration.fixtureDirectory else {
+            if whenMissing == .skip { return }
             throw StubServerError.missingFixture(name: name, searched: [])
         }
         let candidates = ["json", "har"].map { directory.appendingPathComponent("\(name).\($0)") }
         let existing = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-        let mode = configuration.recordMode
-        if mode.checksDrift, let existing, configuration.upstream == nil {
-            throw StubServerError.noUpstream(fixture: existing.path)
-        }
-        var kept: Fixture?
-        if let existing, mode.replaysRecordedInteractions {
-            let fixture = try Fixture(contentsOf: existing)
-            loadScanned(fixture, from: existing)
-            kept = fixture
-        }
-        guard mode.recordsUnmatched(fixtureExisted: existing != nil) else {
-            if existing == nil {
-                throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path))
-            }
-            if mode.checksDrift, let upstream = configuration.upstream {
-                playback.checkDrift(against: UpstreamForwarder(upstream: upstream), options: configuration.driftCheck)
-            }
-            return
+        let mode = try configuration.recordMode.resolved(environment: ProcessInfo.processInfo.environment)
+        let plan = mode.plan(fixtureExists: existing != nil)
+        if plan.lacksFixture {
+            if whenMissing == .skip { return }
+            throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path))
         }
         let file = existing ?? candidates[0]
-        guard let upstream = configuration.upstream else { throw StubServerError.noUpstream(fixture: file.path) }
+        if plan.needsUpstream, configuration.upstream == nil { throw StubServerError.noUpstream(fixture: file.path) }
+        let kept = try loadReplayed(existing, plan: plan)
+        guard let upstream = configuration.upstream else { return }
+        if plan.checksDrift {
+            playback.checkDrift(against: UpstreamForwarder(upstream: upstream), options: configuration.driftCheck)
+        }
+        guard plan.records else { return }
         try RecordingClaims.claim(file, for: ObjectIdentifier(self))
         recordingTarget.withLock {
-            $0 = RecordingTarget(file: file, kept: mode == .newEpisodes ? kept : nil, upstream: upstream)
+            $0 = RecordingTarget(file: file, kept: plan.keepsRecorded ? kept : nil, upstream: upstream)
         }
         playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream))
+    }
+
+    /// Loads the existing fixture `file` when `plan` replays it, and returns it.
+    private func loadReplayed(_ file: URL?, plan: FixturePlan) throws -> Fixture? {
+        guard plan.replaysFixture, let file else { return nil }
+        let fixture = try Fixture(contentsOf: file)
+        loadScanned(fixture, from: file)
+        return fixture
     }
 
     /// Whether requests in this scope reach the live API: the scope records, or checks drift. A scope

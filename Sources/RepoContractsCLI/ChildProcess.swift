@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// How a child process ended.
 enum Termination: Sendable, Hashable, CustomStringConvertible {

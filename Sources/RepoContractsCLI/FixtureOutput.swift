@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 
 /// The output side of the commands that read one fixture and write another (`convert`, `trim`): the
 /// two file operands, and the write itself, redacted and scanned as a recording is.

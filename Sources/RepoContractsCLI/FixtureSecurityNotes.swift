@@ -1,4 +1,7 @@
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 
 extension InspectCommand {
     /// What `inspect` reports about secrets in `fixture`: whether the default redaction would still

@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 
 /// What `inspect` shows about one fixture file: where it is, its format and upstream, notes, and one
 /// row per interaction.

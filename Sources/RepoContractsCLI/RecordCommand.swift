@@ -111,9 +111,9 @@ struct RecordCommand: Subcommand, Equatable {
 
     func run(_ console: Console) async throws -> ExitCode {
         let file = URL(fileURLWithPath: output)
-        let exists = FileManager.default.fileExists(atPath: file.path)
+        let plan = mode.plan(fixtureExists: FileManager.default.fileExists(atPath: file.path))
         var existing: Fixture?
-        if exists && mode.replaysRecordedInteractions {
+        if plan.replaysFixture {
             do {
                 existing = try Fixture(contentsOf: file)
             } catch {
@@ -125,7 +125,7 @@ struct RecordCommand: Subcommand, Equatable {
         if let existing {
             server.load(existing, source: output)
         }
-        if mode.recordsUnmatched(fixtureExisted: exists) {
+        if plan.records {
             server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream))
         }
         let signal = try await server.runInForeground(console) { url in
@@ -134,7 +134,7 @@ struct RecordCommand: Subcommand, Equatable {
         let outcome: RecordingOutcome?
         do {
             outcome = try server.saveRecording(
-                to: file, keeping: mode == .newEpisodes ? existing : nil, upstream: upstream, order: order,
+                to: file, keeping: plan.keepsRecorded ? existing : nil, upstream: upstream, order: order,
                 redaction: redaction)
         } catch {
             throw ToolError("\(error)")

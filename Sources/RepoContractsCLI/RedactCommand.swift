@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 
 /// `repo-contracts redact FIXTURE…`: redacts fixture files in place, as a recording would have, or with
 /// `--check` says what it would change without writing.

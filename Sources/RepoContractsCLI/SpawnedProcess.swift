@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A program started with `posix_spawn`, its standard input reading `/dev/null` and its standard output
 /// and standard error going to pipes this process reads.

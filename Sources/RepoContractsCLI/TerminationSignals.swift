@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// SIGINT and SIGTERM, caught from its creation on: ``next()`` returns the first one's name, whether it
 /// arrived before the call or after.

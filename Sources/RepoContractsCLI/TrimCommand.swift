@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 
 /// `repo-contracts trim IN OUT`: keeps the entries of a fixture a test needs, chosen by host, method,
 /// path pattern or index, and writes them (redacted and scanned, as `convert` does).

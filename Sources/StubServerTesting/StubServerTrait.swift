@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 public import Foundation
 import MockTime
 public import Testing
@@ -37,8 +37,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     let configuration: StubServer.Configuration
     /// The clock asked for in code; `nil` takes the scope's `MockClock`, if any.
     let clock: (any Clock<Duration>)?
-    /// The record mode asked for in code; `nil` leaves it to `REPOSITORY_CONTRACTS_RECORD` and `CI`.
-    let recordMode: RecordMode?
+    /// The record mode asked for: in code, or ``RecordMode/fromEnvironment``.
+    let recordMode: RecordMode
     let sourceLocation: SourceLocation
 
     /// Applies to every test of a suite it is attached to, one server per test case.
@@ -52,7 +52,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         if case .directory(let directory) = fixtures {
             configuration.fixtureDirectory = directory
             let environment = ProcessInfo.processInfo.environment
-            configuration.recordMode = try RecordMode.resolved(explicit: recordMode, environment: environment)
+            configuration.recordMode = try recordMode.resolved(environment: environment)
             if configuration.upstream == nil, let text = environment[EnvironmentVariable.upstream], !text.isEmpty {
                 configuration.upstream = URL(string: text)
             }
@@ -100,14 +100,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             try server.loadFixture(at: file)
         case .directory:
             guard testCase?.isParameterized != true else { return }
-            let name = Self.fixtureName(forTestNamed: test.name)
-            guard let directory = server.configuration.fixtureDirectory else { return }
-            let exists = ["json", "har"].contains {
-                FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(name).\($0)").path)
-            }
-            if exists || server.configuration.recordMode.recordsUnmatched(fixtureExisted: false) {
-                try server.loadFixture(named: name)
-            }
+            // A test without a fixture of its own (one that loads its own, or a clause's) is fine.
+            try server.loadFixture(named: Self.fixtureName(forTestNamed: test.name), whenMissing: .skip)
         }
     }
 
@@ -139,7 +133,7 @@ extension Trait where Self == StubServerTrait {
     ///   - fixturesRoot: The `Fixtures` folder, when it is not `<package root>/Fixtures`.
     ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`,
     ///     else `never` when `CI` is set and `once` otherwise; `.never`, `.once`, `.newEpisodes`, `.all`
-    ///     or `.drift` choose in code (see ``RecordChoice`` and ``RecordMode``).
+    ///     or `.drift` choose in code (see ``RecordMode``).
     ///   - upstream: The live API recording and the drift check forward to; `nil` reads
     ///     `REPOSITORY_CONTRACTS_UPSTREAM`.
     ///   - recordedOrder: The order a recording writes interactions in: `.byRequest` when the code under
@@ -151,7 +145,7 @@ extension Trait where Self == StubServerTrait {
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, record: RecordChoice = .fromEnvironment, upstream: URL? = nil,
+        fixturesRoot: URL? = nil, record: RecordMode = .fromEnvironment, upstream: URL? = nil,
         recordedOrder: RecordedOrder = .arrival, driftCheck: DriftCheckOptions = DriftCheckOptions(),
         redaction: Redaction = Redaction(), sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
@@ -162,7 +156,7 @@ extension Trait where Self == StubServerTrait {
                 server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
                 driftCheck: driftCheck, redaction: redaction),
             clock: clock,
-            recordMode: record.mode, sourceLocation: sourceLocation)
+            recordMode: record, sourceLocation: sourceLocation)
     }
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to
@@ -176,6 +170,6 @@ extension Trait where Self == StubServerTrait {
         return StubServerTrait(
             fixtures: .file(root.appendingPathComponent(file)),
             configuration: StubServer.Configuration(server: server, playback: playback), clock: clock,
-            recordMode: nil, sourceLocation: sourceLocation)
+            recordMode: .fromEnvironment, sourceLocation: sourceLocation)
     }
 }

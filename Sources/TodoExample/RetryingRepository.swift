@@ -1,5 +1,5 @@
 public import ContractEngine
-import Primitives
+import RepositoryContractsPrimitives
 
 /// How long one attempt may take and how a failed one is retried.
 public struct RetryPolicy: Sendable, Hashable {

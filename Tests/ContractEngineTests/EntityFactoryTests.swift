@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 import ContractEngine
 import Testing
 

@@ -1,5 +1,5 @@
 import ContractEngine
-import Primitives
+import RepositoryContractsPrimitives
 import Testing
 
 /// A conformance that shares a backend: its cases run one at a time whatever the runner's parallelism,

@@ -1,6 +1,6 @@
 import Foundation
 import MockTime
-import Primitives
+import RepositoryContractsPrimitives
 import Testing
 
 /// Debounce and throttle written by hand over an `AsyncStream`, run as structured children on the

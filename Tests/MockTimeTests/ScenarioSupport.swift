@@ -1,6 +1,6 @@
 import Foundation
 import MockTime
-import Primitives
+import RepositoryContractsPrimitives
 
 /// An integer bumped from any task.
 final class Counter: Sendable {

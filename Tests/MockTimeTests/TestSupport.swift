@@ -1,6 +1,6 @@
 import Foundation
 import MockTime
-import Primitives
+import RepositoryContractsPrimitives
 
 /// A task executor that runs every job at once on the thread that enqueues it.
 ///

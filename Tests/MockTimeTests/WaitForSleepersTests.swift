@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 @testable import MockTime
 import Testing
 

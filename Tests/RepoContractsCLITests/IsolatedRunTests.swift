@@ -1,6 +1,6 @@
 import ContractEngine
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 import Testing
 
 @testable import RepoContractsCLI

@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 import RecordReplay
 import Testing
 
@@ -368,8 +368,13 @@ private struct Upstream: Sendable {
     }
 
     /// GETs `path` from `base` (a fresh ephemeral session) and returns the body; fails on a status other than 200.
+    /// The session's timeouts (a day) lie far beyond any starvation of a loaded machine: the test is about
+    /// what the recorder keeps, not the clock.
     static func get(_ base: URL, _ path: String) async throws -> Data {
-        let session = URLSession(configuration: .ephemeral)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 24 * 60 * 60
+        configuration.timeoutIntervalForResource = 24 * 60 * 60
+        let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
         let (data, response) = try await session.data(from: URL(string: path, relativeTo: base)!)
         let status = (response as? HTTPURLResponse)?.statusCode

@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 import RecordReplay
 import RepositoryContracts
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 import RepositoryContracts
 import RepositoryContractsXCTest
 import BrokenExamples
@@ -24,7 +24,7 @@ struct ModelCheckGlueTests {
         let expected = try #require(await ModelCheck.check(SequenceBugs.staleCache, factory: Self.factory, seed: 5).failure)
         let seedLine = "REPOSITORY_CONTRACTS_SEED=0x" + String(repeating: "0", count: 16 - String(expected.seed, radix: 16).count)
             + String(expected.seed, radix: 16)
-        let replay = "ModelCheck.replay(\(expected.shrunk.swiftSource), …)"
+        let replay = "Replay the minimal case: paste the Swift above into a test"
         let issues = ModelCheckIssueCounter()
         let line = #line + 2
         await withKnownIssue {

@@ -6,8 +6,8 @@ import TodoExample
 /// The conformers the model-based check catches only through a sequence of operations, run through the
 /// fixed-clause CRUD contract: which clauses (if any) catch them too.
 ///
-/// id-reusing and stale-cache pass every fixed clause (their bugs need create-after-delete with ids
-/// assigned from the count, or update → delete → fetch); swap-remove is caught by the two clauses that
+/// stale-cache passes every fixed clause (its bug needs update → delete → fetch); id-reusing (ids
+/// assigned from the count) fails only the clause that creates after deletes; swap-remove is caught by the two clauses that
 /// delete the first of three and compare the rest in declared order; lost-write by the clause that
 /// updates one id twice in a row.
 @Suite("ModelCheck wrong conformers › fixed-clause CRUD")
@@ -25,7 +25,7 @@ struct ModelCheckWrongConformersCRUDTests {
 
     /// Each wrong conformer with the CRUD clauses it fails (empty: passes them all).
     static let expectations: [(conformance: Conformance<CRUD<Todo>>, failing: Set<String>)] = [
-        (SequenceBugs.idReusing, []),
+        (SequenceBugs.idReusing, ["create.serverIDsNotReusedAfterDelete"]),
         (SequenceBugs.staleCache, []),
         (SequenceBugs.swapRemove, ["fetchAll.orderAfterDelete", "delete.twiceFollowsPolicy"]),
         (SequenceBugs.lostWrite, ["update.lastWriteWins"]),

@@ -150,7 +150,7 @@ struct ModelDifferentialHTTPTests {
         let failure = try #require(outcome.failure)
         let message = outcome.description
         #expect(message.contains("25 steps, not shrunk: a replay-only subject answers only the recorded requests"))
-        #expect(message.contains("The full sequence: [.fetchAll"))
+        #expect(message.contains("Replay the whole sequence: paste the Swift above into a test"))
         #expect(failure.shrinkingSkipped && failure.shrinkAttempts == 0 && failure.shrunk == failure.original)
         #expect(failure.divergence == failure.originalDivergence, "the report is the original run's, not a re-run's")
         #expect(failure.divergence.operation == .fetchAll)

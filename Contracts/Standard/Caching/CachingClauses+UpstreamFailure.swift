@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 import ContractEngine
 import RecordReplay
 
@@ -28,7 +28,7 @@ extension CachingClauses {
 
     /// What the value a failed read returned is, when it is the answer the fault carried.
     private static func faultLabel(_ fault: Fault) -> String {
-        if case .status(let status, _) = fault {
+        if let status = fault.overriddenStatus {
             return "the body of the \(status) response: an error status is not data"
         }
         return "the remote's current value, which the failed request cannot have delivered"

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 public import ContractEngine
 public import Foundation
 public import MockTime

@@ -8,31 +8,50 @@ struct DifferentialRun<Entity: Identifiable & Equatable & Sendable>: Sendable wh
         _ operations: [ModelOperation], on firstWitness: RepositoryWitness<Entity>, and secondWitness: RepositoryWitness<Entity>
     ) async -> RunOutcome {
         let a = GuardedSubject(firstWitness, first), b = GuardedSubject(secondWitness, second)
-        var sideA = SideTables(factory: factory, serverAssigned: first.capabilities.contains(.serverAssignedIDs))
-        var sideB = SideTables(factory: factory, serverAssigned: second.capabilities.contains(.serverAssignedIDs))
+        // Both sides make the same entities: the first conformer's edge cases.
+        let edgeCases = factory.edgeCases(first.promises.edgeCases)
+        var sideA = SideTables(factory: factory, serverAssigned: first.capabilities.contains(.serverAssignedIDs), edgeCases: edgeCases)
+        var sideB = SideTables(
+            factory: factory, serverAssigned: second.capabilities.contains(.serverAssignedIDs), edgeCases: edgeCases,
+            edgeCaseSettings: first.edgeCaseArgument)
         let compareOrder = first.ordering.isSpecified && first.ordering.description == second.ordering.description
-        var outcome = RunOutcome()
+        var outcome = RunOutcome(preamble: ["var sent: [\(Entity.self)] = []"])
+        let anomalies = AnomalyLog()
         var created = 0
         for (index, operation) in operations.enumerated() {
             guard let newReference = outcome.admit(operation, at: index, created: &created) else { continue }
-            let requestA = sideA.request(for: operation, newReference: newReference)
-            let requestB = sideB.request(for: operation, newReference: newReference)
-            let observedA = await a.perform(requestA)
-            let observedB = await b.perform(requestB)
-            outcome.trace.append(TraceStep(
-                operation: operation, swiftSource: requestB.swiftSource(threw: !observedB.returned),
-                observed: "\(first.name): \(observedA); \(second.name): \(observedB)"))
-            if let (check, message) = difference(observedA, sideA, observedB, sideB, compareOrder: compareOrder) {
-                outcome.divergence = Divergence(
-                    step: index, operation: operation, check: check, message: message,
-                    expected: "\(first.name) \(observedA)", actual: "\(second.name) \(observedB)")
-                return outcome
+            var observations: [String] = []
+            var threw = false
+            for (part, partReference) in operation.parts(newReference: newReference) {
+                let requestA = sideA.request(for: part, newReference: partReference)
+                let requestB = sideB.request(for: part, newReference: partReference)
+                let seenAnomalies = anomalies.messages.count
+                let observedA = await AnomalyLog.$current.withValue(anomalies) { await a.perform(requestA) }
+                let observedB = await AnomalyLog.$current.withValue(anomalies) { await b.perform(requestB) }
+                threw = threw || !observedB.returned
+                observations.append("\(first.name): \(observedA); \(second.name): \(observedB)")
+                var found = difference(observedA, sideA, observedB, sideB, compareOrder: compareOrder)
+                if found == nil, anomalies.messages.count > seenAnomalies {
+                    found = ("anomaly", anomalies.messages[seenAnomalies])
+                }
+                if let (check, message) = found {
+                    outcome.trace.append(TraceStep(
+                        operation: operation, swiftSource: sideB.swiftSource(for: operation, newReference: newReference, threw: threw),
+                        observed: observations.last ?? ""))
+                    outcome.divergence = Divergence(
+                        step: index, operation: operation, check: check, message: message,
+                        expected: "\(first.name) \(observedA)", actual: "\(second.name) \(observedB)")
+                    return outcome
+                }
+                var returnedA: Entity?, returnedB: Entity?
+                if case .value(let value) = observedA { returnedA = value }
+                if case .value(let value) = observedB { returnedB = value }
+                sideA.record(part, requestA, newReference: partReference, succeeded: observedA.returned, returned: returnedA)
+                sideB.record(part, requestB, newReference: partReference, succeeded: observedB.returned, returned: returnedB)
             }
-            var returnedA: Entity?, returnedB: Entity?
-            if case .value(let value) = observedA { returnedA = value }
-            if case .value(let value) = observedB { returnedB = value }
-            sideA.record(operation, requestA, newReference: newReference, succeeded: observedA.returned, returned: returnedA)
-            sideB.record(operation, requestB, newReference: newReference, succeeded: observedB.returned, returned: returnedB)
+            outcome.trace.append(TraceStep(
+                operation: operation, swiftSource: sideB.swiftSource(for: operation, newReference: newReference, threw: threw),
+                observed: observations.count == 1 ? observations[0] : "\(observations.count) creates, the last \(observations.last ?? "")"))
         }
         return outcome
     }

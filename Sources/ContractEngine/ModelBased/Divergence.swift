@@ -15,7 +15,7 @@ package struct Divergence: Hashable, Sendable, CustomStringConvertible {
 
     /// What shrinking preserves: a smaller sequence is kept only if it fails the same way
     /// (`"fetchAll.contents"`), so shrinking never slides to a different bug.
-    package var signature: String { "\(operation.kind).\(check)" }
+    package var signature: String { check == "anomaly" ? check : "\(operation.kind).\(check)" }
 
     package var description: String {
         "step \(step + 1), \(operation): \(message)\n    expected: \(expected)\n    actual:   \(actual)"
@@ -34,6 +34,8 @@ package struct TraceStep: Hashable, Sendable {
 
 /// What running one sequence found.
 struct RunOutcome: Sendable {
+    /// The Swift lines before the steps' (`var sent: [Todo] = []`).
+    var preamble: [String] = []
     var trace: [TraceStep] = []
     var divergence: Divergence?
     /// Indices of steps that were skipped because a reference they name was never created.
@@ -49,7 +51,7 @@ struct RunOutcome: Sendable {
             return nil
         }
         let newReference = created
-        if case .create = operation { created += 1 }
+        created += operation.createdCount
         return newReference
     }
 }

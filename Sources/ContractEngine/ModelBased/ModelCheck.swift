@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 import Foundation
 
 /// Model-based checks: random operation sequences, generated from a conformer's declared capabilities, run
@@ -117,7 +117,7 @@ public enum ModelCheck {
             if let divergence = outcome.divergence {
                 result.failure = .init(
                     seed: 0, run: 1, original: operations, originalDivergence: divergence, shrunk: operations,
-                    divergence: divergence, trace: outcome.trace, shrinkAttempts: 0)
+                    divergence: divergence, trace: outcome.trace, shrinkAttempts: 0, preamble: outcome.preamble)
             }
         } catch {
             result.setupError = "makeSubject() threw \(describe(error))"
@@ -167,7 +167,7 @@ public enum ModelCheck {
                 result.failure = .init(
                     seed: runSeed, run: index + 1, original: operations, originalDivergence: divergence,
                     shrunk: operations, divergence: divergence, trace: outcome.trace, shrinkAttempts: 0,
-                    shrinkingSkipped: true)
+                    shrinkingSkipped: true, preamble: outcome.preamble)
                 return result
             }
             let shrunk = await Shrinker(maxAttempts: maxShrinkAttempts).shrink(operations, failing: outcome) { candidate in
@@ -179,7 +179,8 @@ public enum ModelCheck {
             result.failure = .init(
                 seed: runSeed, run: index + 1, original: operations, originalDivergence: divergence,
                 shrunk: shrunk.operations, divergence: finalDivergence,
-                trace: final.divergence == nil ? outcome.trace : final.trace, shrinkAttempts: shrunk.attempts)
+                trace: final.divergence == nil ? outcome.trace : final.trace, shrinkAttempts: shrunk.attempts,
+                preamble: outcome.preamble)
             if final.divergence == nil {
                 result.failure?.shrunk = operations
             }

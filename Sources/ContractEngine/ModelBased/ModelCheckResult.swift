@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// What a model-based (or differential) check found.
 public struct ModelCheckResult: Sendable, CustomStringConvertible {
@@ -24,6 +24,8 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
         /// Whether shrinking was skipped because the subject only replays recorded requests (then
         /// `shrunk` is the whole generated sequence).
         package var shrinkingSkipped = false
+        /// The Swift lines the snippet declares before the steps.
+        package var preamble: [String] = []
     }
 
     /// What was checked: "in-memory" or "REST against in-memory".
@@ -46,18 +48,24 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
     /// Whether every run agreed with the model.
     public var passed: Bool { failure == nil && setupError == nil }
 
-    /// The minimal failing sequence as a Swift test body on a fresh subject, with the divergence as a comment.
+    /// The minimal failing sequence as the body of an `async throws` test on a fresh repository, with the
+    /// divergence as a comment. It compiles against the public API where `conformance` is your CRUD
+    /// ``Conformance`` and `factory` your ``EntityFactory``: entities are rebuilt through the factory
+    /// (ordinals, twins, edge cases by name), and `sent[k]` is what was last sent for entity `#k`.
     public var swiftSnippet: String? {
         guard let failure else { return nil }
-        var lines = ["let repo = try await conformance.makeSubject()"]
+        var lines = ["let repo = try await conformance.makeRepository()"]
+        let usesSent = failure.trace.contains { $0.swiftSource?.contains("sent") == true }
+        if usesSent { lines += failure.preamble }
         for (index, step) in failure.trace.enumerated() {
             guard let source = step.swiftSource else { continue }
             lines.append(source)
             if index == failure.divergence.step {
-                lines.append("// ✗ expected \(failure.divergence.expected)")
-                lines.append("//   actual   \(failure.divergence.actual)")
+                lines += "✗ expected \(failure.divergence.expected)".split(separator: "\n").map { "// " + $0 }
+                lines += "  actual   \(failure.divergence.actual)".split(separator: "\n").map { "// " + $0 }
             }
         }
+        if usesSent { lines.append("_ = sent") }
         return lines.joined(separator: "\n")
     }
 
@@ -77,12 +85,10 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
             lines.append("  \(mark) \(index + 1). \(step.operation) → \(step.observed)")
         }
         lines.append("  \(failure.divergence)")
-        lines.append("As Swift:")
+        lines.append("As Swift (the body of an async throwing test; `conformance` and `factory` are yours):")
         lines.append(contentsOf: (swiftSnippet ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 })
         lines.append(
-            failure.shrinkingSkipped
-                ? "The full sequence: \(failure.original.swiftSource)"
-                : "Replay the minimal case: ModelCheck.replay(\(failure.shrunk.swiftSource), …)")
+            "Replay the \(failure.shrinkingSkipped ? "whole sequence" : "minimal case"): paste the Swift above into a test")
         lines.append("Replay this run: \(EnvironmentVariable.seed)=\(hex(failure.seed)) (or seed: \(hex(failure.seed)))")
         lines.append("Assumed: \(assumptions)")
         return lines.joined(separator: "\n")

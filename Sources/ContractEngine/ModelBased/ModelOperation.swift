@@ -44,6 +44,18 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     case update(EntityReference)
     /// `delete(id:)`.
     case delete(EntityReference)
+    /// `create(_:)` of a twin: the content last sent for an earlier entity under the id of
+    /// `factory.make(ordinal)`; the new entity becomes `.created(k)` for the next `k`.
+    case createTwin(ordinal: Int, of: EntityReference)
+    /// `create(_:)` of a derived edge case (`edgeCase` picks one, modulo how many the factory derives) under
+    /// the id of `factory.make(ordinal)`; `factory.make(ordinal)` when none are derived.
+    case createEdgeCase(ordinal: Int, edgeCase: Int)
+    /// `update(_:)` of an entity with one field changed: the field and value of a derived edge case
+    /// (`edgeCase`, modulo their number) put into what was last sent; the plain `mutate` when none are derived.
+    case updateField(EntityReference, edgeCase: Int)
+    /// `count` creates in a row of `factory.make(firstOrdinal)`, `factory.make(firstOrdinal + 1)`, …: a
+    /// bulk step that takes the repository past the sizes where limits hide (500).
+    case createMany(firstOrdinal: Int, count: Int)
 
     /// The step's name: "create", "fetch", …
     package var kind: String {
@@ -54,14 +66,27 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .fetchAll: "fetchAll"
         case .update: "update"
         case .delete: "delete"
+        case .createTwin: "createTwin"
+        case .createEdgeCase: "createEdgeCase"
+        case .updateField: "updateField"
+        case .createMany: "createMany"
+        }
+    }
+
+    /// How many entities the step creates (each gets the next `.created(k)`).
+    package var createdCount: Int {
+        switch self {
+        case .create, .createTwin, .createEdgeCase: 1
+        case .createMany(_, let count): count
+        default: 0
         }
     }
 
     /// The entity the step refers to, if any.
     package var reference: EntityReference? {
         switch self {
-        case .create, .fetchAll: nil
-        case .createAgain(let r), .fetch(let r), .update(let r), .delete(let r): r
+        case .create, .fetchAll, .createEdgeCase, .createMany: nil
+        case .createAgain(let r), .fetch(let r), .update(let r), .delete(let r), .createTwin(_, let r), .updateField(let r, _): r
         }
     }
 
@@ -69,6 +94,10 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .create(let ordinal): "create(ordinal \(ordinal))"
         case .fetchAll: "fetchAll()"
+        case .createTwin(let ordinal, let r): "createTwin(ordinal \(ordinal), of \(r))"
+        case .createEdgeCase(let ordinal, let edgeCase): "createEdgeCase(ordinal \(ordinal), edge case \(edgeCase))"
+        case .updateField(let r, let edgeCase): "updateField(\(r), edge case \(edgeCase))"
+        case .createMany(let first, let count): "createMany(ordinals \(first)…\(first + count - 1))"
         default: "\(kind)(\(reference!))"
         }
     }
@@ -78,8 +107,19 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .create(let ordinal): ".create(ordinal: \(ordinal))"
         case .fetchAll: ".fetchAll"
+        case .createTwin(let ordinal, let r): ".createTwin(ordinal: \(ordinal), of: \(r.swiftSource))"
+        case .createEdgeCase(let ordinal, let edgeCase): ".createEdgeCase(ordinal: \(ordinal), edgeCase: \(edgeCase))"
+        case .updateField(let r, let edgeCase): ".updateField(\(r.swiftSource), edgeCase: \(edgeCase))"
+        case .createMany(let first, let count): ".createMany(firstOrdinal: \(first), count: \(count))"
         default: ".\(kind)(\(reference!.swiftSource))"
         }
+    }
+
+    /// The single steps this step runs as, each with the reference a create gets: a bulk step's
+    /// creates, or the step itself.
+    package func parts(newReference: Int) -> [(ModelOperation, Int)] {
+        guard case .createMany(let first, let count) = self else { return [(self, newReference)] }
+        return (0..<count).map { (.create(ordinal: first + $0), newReference + $0) }
     }
 
     /// Whether every `.created(k)` the step names exists after `createdCount` create steps: steps that

@@ -3,23 +3,43 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
     let conformance: ModelSubject<Entity>
     let factory: EntityFactory<Entity>
 
+    /// The derived edge cases the steps use.
+    let edgeCases: [EdgeCase<Entity>]
+
+    init(conformance: ModelSubject<Entity>, factory: EntityFactory<Entity>) {
+        self.conformance = conformance
+        self.factory = factory
+        self.edgeCases = factory.edgeCases(conformance.promises.edgeCases)
+    }
+
     func run(_ operations: [ModelOperation], on witness: RepositoryWitness<Entity>) async -> RunOutcome {
         let subject = GuardedSubject(witness, conformance)
         let serverAssigned = conformance.capabilities.contains(.serverAssignedIDs)
+        let reusesIDs = conformance.policies.reusesDeletedIDs
         var model = ReferenceModel(conformance)
-        var modelSide = SideTables(factory: factory, serverAssigned: false)
-        var subjectSide = SideTables(factory: factory, serverAssigned: serverAssigned)
-        var outcome = RunOutcome()
+        var modelSide = SideTables(factory: factory, serverAssigned: false, edgeCases: edgeCases)
+        var subjectSide = SideTables(
+            factory: factory, serverAssigned: serverAssigned, edgeCases: edgeCases, edgeCaseSettings: conformance.edgeCaseArgument)
+        var outcome = RunOutcome(preamble: ["var sent: [\(Entity.self)] = []"])
+        let anomalies = AnomalyLog()
+        var handedOut: Set<Entity.ID> = []
         var created = 0
         for (index, operation) in operations.enumerated() {
             guard let newReference = outcome.admit(operation, at: index, created: &created) else { continue }
-            let expectedRequest = modelSide.request(for: operation, newReference: newReference)
-            let request = subjectSide.request(for: operation, newReference: newReference)
-            let observed = await subject.perform(request)
-            outcome.trace.append(TraceStep(
-                operation: operation, swiftSource: request.swiftSource(threw: !observed.returned), observed: observed.description))
+            var observations: [String] = []
+            var threw = false
+            for (part, partReference) in operation.parts(newReference: newReference) {
+            let expectedRequest = modelSide.request(for: part, newReference: partReference)
+            let request = subjectSide.request(for: part, newReference: partReference)
+            let seenAnomalies = anomalies.messages.count
+            let observed = await AnomalyLog.$current.withValue(anomalies) { await subject.perform(request) }
+            threw = threw || !observed.returned
+            observations.append(observed.description)
             func diverge(_ check: String, _ message: String, expected: String, actual: String? = nil) -> RunOutcome {
                 var result = outcome
+                result.trace.append(TraceStep(
+                    operation: operation, swiftSource: subjectSide.swiftSource(for: operation, newReference: newReference, threw: threw),
+                    observed: observed.description))
                 result.divergence = Divergence(
                     step: index, operation: operation, check: check, message: message, expected: expected,
                     actual: actual ?? observed.description)
@@ -27,6 +47,9 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
             }
             if case .broke(let text) = observed {
                 return diverge("broken", "the call did not complete", expected: "a result", actual: text)
+            }
+            if anomalies.messages.count > seenAnomalies {
+                return diverge("anomaly", anomalies.messages[seenAnomalies], expected: "every completion handler called exactly once")
             }
             let succeeded = observed.returned
             switch expectedRequest {
@@ -72,6 +95,12 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                             return diverge("duplicateID", "create(_:) assigned id \(abbreviate(returned.id)), which stored entity #\(other) already has",
                                            expected: "a new id")
                         }
+                        if !reusesIDs, handedOut.contains(returned.id) {
+                            return diverge("reusedID", "create(_:) handed out id \(abbreviate(returned.id)) again, after the entity that had it was deleted "
+                                           + "(declare RequestPolicies(reusesDeletedIDs: true) if the backend does so on purpose)",
+                                           expected: "a new id")
+                        }
+                        handedOut.insert(returned.id)
                     }
                     model.create(entity)
                 }
@@ -110,8 +139,18 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
             }
             var returned: Entity?
             if case .value(let value) = observed { returned = value }
-            modelSide.record(operation, expectedRequest, newReference: newReference, succeeded: succeeded, returned: nil)
-            subjectSide.record(operation, request, newReference: newReference, succeeded: succeeded, returned: returned)
+            modelSide.record(part, expectedRequest, newReference: partReference, succeeded: succeeded, returned: nil)
+            subjectSide.record(part, request, newReference: partReference, succeeded: succeeded, returned: returned)
+            }
+            outcome.trace.append(TraceStep(
+                operation: operation, swiftSource: subjectSide.swiftSource(for: operation, newReference: newReference, threw: threw),
+                observed: observations.count == 1 ? observations[0] : "\(observations.count) creates, the last \(observations.last ?? "")"))
+        }
+        if let late = anomalies.messages.first, let last = outcome.trace.indices.last {
+            // A completion handler called again after its caller moved on.
+            outcome.divergence = Divergence(
+                step: last, operation: outcome.trace[last].operation, check: "anomaly", message: late,
+                expected: "every completion handler called exactly once", actual: late)
         }
         return outcome
     }
@@ -136,9 +175,10 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
     ) -> (String, String)? {
         let ids = all.map { side.harnessID($0.id) }
         let expectedIDs = expected.map(\.id)
-        if ids.contains(where: { $0 == nil }) || Set(ids.compactMap { $0 }) != Set(expectedIDs) || ids.count != expectedIDs.count {
-            let unexpected = zip(all, ids).filter { $0.1 == nil || !expectedIDs.contains($0.1!) }.map { abbreviate($0.0.id) }
-            let missing = expectedIDs.filter { !ids.contains($0) }.map { abbreviate($0) }
+        let expectedSet = Set(expectedIDs), listedSet = Set(ids.compactMap { $0 })
+        if ids.contains(where: { $0 == nil }) || listedSet != expectedSet || ids.count != expectedIDs.count {
+            let unexpected = zip(all, ids).filter { $0.1 == nil || !expectedSet.contains($0.1!) }.map { abbreviate($0.0.id) }
+            let missing = expectedIDs.filter { !listedSet.contains($0) }.map { abbreviate($0) }
             var parts: [String] = []
             if !missing.isEmpty { parts.append("missing \(missing.joined(separator: ", "))") }
             if !unexpected.isEmpty { parts.append("unexpected \(unexpected.joined(separator: ", "))") }

@@ -47,6 +47,12 @@ struct ModelSubject<Entity: Identifiable & Equatable & Sendable>: Sendable where
         return value
     }
 
+    /// What a pasted edge-case call passes after its name: nothing for the engine's own edge cases, else
+    /// the conformance's settings.
+    var edgeCaseArgument: String {
+        promises.edgeCases == .derived ? "" : ", in: conformance.promises.edgeCases"
+    }
+
     /// What the conformer declared, as a failure repeats it.
     var assumptions: String {
         "capabilities \(capabilities); \(policies); ordering \(ordering); "

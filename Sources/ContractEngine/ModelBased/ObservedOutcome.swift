@@ -38,18 +38,6 @@ enum Request<Entity: Identifiable & Sendable>: Sendable where Entity.ID: Sendabl
     case fetchAll
     case update(Entity)
     case delete(Entity.ID)
-
-    /// The call as Swift source on a ``RepositoryWitness`` named `repo`.
-    func swiftSource(threw: Bool) -> String {
-        let attempt = threw ? "try?" : "try"
-        switch self {
-        case .create(let entity): return "_ = \(attempt) await repo.create(\(entity))"
-        case .fetch(let id): return "_ = \(attempt) await repo.fetch(\(String(reflecting: id)))"
-        case .fetchAll: return "_ = \(attempt) await repo.fetchAll()"
-        case .update(let entity): return "_ = \(attempt) await repo.update(\(entity))"
-        case .delete(let id): return "\(threw ? "_ = try?" : "try") await repo.delete(\(String(reflecting: id)))"
-        }
-    }
 }
 
 /// Calls a conformer the way ``MonitoredRepository`` does: every call under the watchdog, errors

@@ -12,9 +12,16 @@ package struct OperationGenerator: Sendable {
         self.capabilities = capabilities
     }
 
+    /// How many entities a bulk step leaves stored: past 500, where list limits and pages hide.
+    package static var bulkSize: Int { 501 }
+
     /// `count` steps drawn from `random`.
     package func sequence(_ count: Int, using random: inout SplitMix64) -> [ModelOperation] {
         var created = 0
+        var ordinals = 0
+        // One run in 25 takes the repository past 500 entities in one bulk step: often enough that a
+        // default check of 100 runs meets it, rarely enough to keep an in-memory check fast.
+        var bulked = random.bounded(25) != 0
         var deleted: Set<Int> = []
         var unknowns = 0
         var steps: [ModelOperation] = []
@@ -39,16 +46,26 @@ package struct OperationGenerator: Sendable {
             if capabilities.contains(.create), !capabilities.contains(.serverAssignedIDs), created > 0 {
                 choices.append((4, 5))
             }
+            if capabilities.contains(.create) {
+                choices.append((8, 7))  // an edge case
+                if created > 0 { choices.append((5, 6)) }  // a twin
+                if !bulked { choices.append((8, 9)) }  // a bulk step past 500
+            }
+            if capabilities.contains(.update), created > 0 { choices.append((10, 8)) }  // one field changed
             var roll = random.bounded(choices.reduce(0) { $0 + $1.weight })
             var kind = choices[0].kind
             for choice in choices {
                 if roll < choice.weight { kind = choice.kind; break }
                 roll -= choice.weight
             }
+            func nextOrdinal() -> Int {
+                ordinals += 1
+                return ordinals
+            }
             switch kind {
             case 0:
                 created += 1
-                steps.append(.create(ordinal: created))
+                steps.append(.create(ordinal: nextOrdinal()))
             case 1: steps.append(.fetch(reference()))
             case 2: steps.append(.fetchAll)
             case 3: steps.append(.update(reference()))
@@ -56,10 +73,26 @@ package struct OperationGenerator: Sendable {
                 let target = reference()
                 if case .created(let k) = target { deleted.insert(k) }
                 steps.append(.delete(target))
-            default:
+            case 5:
                 let target = EntityReference.created(random.bounded(created))
                 if case .created(let k) = target { deleted.remove(k) }
                 steps.append(.createAgain(target))
+            case 6:
+                let target = EntityReference.created(random.bounded(created))
+                created += 1
+                steps.append(.createTwin(ordinal: nextOrdinal(), of: target))
+            case 7:
+                created += 1
+                steps.append(.createEdgeCase(ordinal: nextOrdinal(), edgeCase: random.bounded(1_000)))
+            case 8:
+                steps.append(.updateField(reference(), edgeCase: random.bounded(1_000)))
+            default:
+                bulked = true
+                let count = max(1, Self.bulkSize - live.count)
+                let first = ordinals + 1
+                ordinals += count
+                created += count
+                steps.append(.createMany(firstOrdinal: first, count: count))
             }
         }
         return steps

@@ -43,6 +43,15 @@ struct Shrinker: Sendable {
                 }
                 chunk /= 2
             }
+            var index = 0
+            while index < current.count, attempts < maxAttempts {
+                if let plainer = Self.plainer(current[index]) {
+                    var candidate = current
+                    candidate[index] = plainer
+                    if await attempt(candidate) { progressed = true }
+                }
+                index += 1
+            }
             if await attempt(Self.simplified(current)) { progressed = true }
         }
         return Result(operations: current, attempts: attempts)
@@ -54,9 +63,8 @@ struct Shrinker: Sendable {
         var removedCreates: [Int] = []
         var createIndex = 0
         for (index, operation) in operations.enumerated() {
-            guard case .create = operation else { continue }
-            if range.contains(index) { removedCreates.append(createIndex) }
-            createIndex += 1
+            if range.contains(index) { removedCreates += createIndex..<createIndex + operation.createdCount }
+            createIndex += operation.createdCount
         }
         func renumbered(_ reference: EntityReference) -> EntityReference? {
             guard case .created(let k) = reference else { return reference }
@@ -66,12 +74,25 @@ struct Shrinker: Sendable {
         return operations.enumerated().compactMap { index, operation in
             if range.contains(index) { return nil }
             switch operation {
-            case .create, .fetchAll: return operation
+            case .create, .fetchAll, .createEdgeCase, .createMany: return operation
             case .createAgain(let r): return renumbered(r).map { .createAgain($0) }
             case .fetch(let r): return renumbered(r).map { .fetch($0) }
             case .update(let r): return renumbered(r).map { .update($0) }
             case .delete(let r): return renumbered(r).map { .delete($0) }
+            case .createTwin(let ordinal, let r): return renumbered(r).map { .createTwin(ordinal: ordinal, of: $0) }
+            case .updateField(let r, let edgeCase): return renumbered(r).map { .updateField($0, edgeCase: edgeCase) }
             }
+        }
+    }
+
+    /// A plainer step in the same place that creates as many entities: a twin or an edge case as the
+    /// plain create, a one-field update as the plain update. `nil` for a step that is plain already (a
+    /// bulk step keeps its size: what follows may name any of its entities).
+    static func plainer(_ operation: ModelOperation) -> ModelOperation? {
+        switch operation {
+        case .createTwin(let ordinal, _), .createEdgeCase(let ordinal, _): .create(ordinal: ordinal)
+        case .updateField(let reference, _): .update(reference)
+        default: nil
         }
     }
 
@@ -92,16 +113,25 @@ struct Shrinker: Sendable {
             unknowns[n] = unknowns.count
             return .unknown(unknowns[n]!)
         }
+        func ordinal() -> Int {
+            nextOrdinal += 1
+            return nextOrdinal
+        }
         return operations.map { operation in
             switch operation {
-            case .create:
-                nextOrdinal += 1
-                return .create(ordinal: nextOrdinal)
+            case .create: return .create(ordinal: ordinal())
             case .fetchAll: return .fetchAll
             case .createAgain(let r): return .createAgain(simple(r))
             case .fetch(let r): return .fetch(simple(r))
             case .update(let r): return .update(simple(r))
             case .delete(let r): return .delete(simple(r))
+            case .createTwin(_, let r): return .createTwin(ordinal: ordinal(), of: simple(r))
+            case .createEdgeCase(_, let edgeCase): return .createEdgeCase(ordinal: ordinal(), edgeCase: edgeCase)
+            case .updateField(let r, let edgeCase): return .updateField(simple(r), edgeCase: edgeCase)
+            case .createMany(_, let count):
+                let first = nextOrdinal + 1
+                nextOrdinal += count
+                return .createMany(firstOrdinal: first, count: count)
             }
         }
     }

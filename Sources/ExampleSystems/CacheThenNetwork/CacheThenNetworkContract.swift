@@ -2,7 +2,7 @@ public import ContractEngine
 public import StandardContracts
 public import Foundation
 public import MockTime
-import Primitives
+import RepositoryContractsPrimitives
 import RecordReplay
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 public import Foundation
 public import RecordReplay
 internal import ContractEngine

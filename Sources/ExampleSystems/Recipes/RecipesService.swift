@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 internal import ContractEngine
 public import Foundation
 

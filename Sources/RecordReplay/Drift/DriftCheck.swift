@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryContractsPrimitives
 
 /// A drift check in effect: where the live API is and what to compare. Asks the live API for one
 /// request a recorded interaction answered and says how its answer differs.
@@ -7,6 +8,8 @@ struct DriftCheck: Sendable {
     let options: DriftCheckOptions
     /// What the check learned and decided per fixture.
     let progress = DriftProgress()
+    /// The checks that found a difference or could not ask the live API, in the order they finished.
+    let found = Protected<[PlaybackReport.Drift]>([])
     private let comparison: ResponseDrift
 
     init(forwarder: UpstreamForwarder, options: DriftCheckOptions) {

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// What a drift check (``Playback/checkDrift(against:options:)``, record mode ``RecordMode/drift``)
 /// compares between a recorded response and the live API's answer to the same request, and how

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// What a drift check has learned and decided for each fixture it checks: the identifiers the live API
 /// assigned, the first state-changing request it did not send, how many requests it checked, and the

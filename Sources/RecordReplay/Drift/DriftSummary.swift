@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// The findings a drift check adds to a report: one per fixture, with its counts, the places that
 /// differ and its first few drifts in full, instead of one per request (a run over many fixtures stays

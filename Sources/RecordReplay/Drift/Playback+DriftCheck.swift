@@ -1,4 +1,5 @@
-import Primitives
+import RepositoryContractsPrimitives
+@_spi(Benchmarks) import RecordReplayWire
 
 extension Playback {
     /// Checks the recorded interactions against the live API while replaying them: every request a
@@ -18,40 +19,35 @@ extension Playback {
     /// Requests answered by stubs, or by nothing, are not checked.
     package func checkDrift(against forwarder: UpstreamForwarder?, options: DriftCheckOptions = DriftCheckOptions()) {
         let check = forwarder.map { DriftCheck(forwarder: $0, options: options) }
-        state.withLock { $0.driftCheck = check }
+        state.withLock { $0.answeredObserver = check }
     }
 
     /// Tells the drift check in effect, if any, that the live API was not brought to the state the
     /// fixtures were recorded from (a shared backend's reset was withheld): from now on every `GET` it
     /// answers is compared by shape only (see ``JSONShape``), and nothing else is sent.
     package func compareDriftByShapeOnly() {
-        state.withLock { $0.driftCheck }?.progress.compareByShapeOnly()
+        driftCheck?.progress.compareByShapeOnly()
     }
 
     /// Whether a drift check is in effect.
     package var isCheckingDrift: Bool {
-        state.withLock { $0.driftCheck != nil }
+        state.withLock { $0.answeredObserver is DriftCheck }
     }
 
-    /// The plan for a request `item` answers while `check` is in effect: after any delay, ask the live
-    /// API and keep what differs, then send the recorded response.
-    func driftCheckedPlan(
-        _ request: StubRequest, answeredBy item: StoredInteraction, check: DriftCheck, sequenceNumber: Int,
-        effects: FaultEffects
-    ) -> ResponsePlan {
-        .deferred { [clock, state] in
-            if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
-                return .fault(.closeWithoutReply)
-            }
-            let source = item.source
-            let drift = await check.check(request, answeredBy: item, sequenceNumber: sequenceNumber) {
-                state.withLock { $0.index.stored.filter { $0.source == source }.map(\.interaction.request) }
-            }
-            state.withLock { state in
-                if let drift { state.drifts.append(drift) }
-            }
-            if Task.isCancelled { return .fault(.closeWithoutReply) }
-            return effects.applied(to: item.interaction.response)
+    /// The drift check in effect, if any.
+    var driftCheck: DriftCheck? {
+        state.withLock { $0.answeredObserver } as? DriftCheck
+    }
+}
+
+extension DriftCheck: AnsweredRequestObserver {
+    /// Asks the live API too, and keeps what differs (``drifts``).
+    func observe(
+        _ request: StubRequest, answeredBy item: StoredInteraction, sequenceNumber: Int,
+        fixtureRequests: @escaping @Sendable () -> [StubRequest]
+    ) async {
+        if let drift = await check(request, answeredBy: item, sequenceNumber: sequenceNumber, recordedRequests: fixtureRequests) {
+            found.withLock { $0.append(drift) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmarks) import RecordReplayRedaction
 
 /// How the live API's answer to a request differs from the recorded response, as one line per
 /// difference (see ``DriftCheckOptions`` for what is compared).

@@ -1,14 +1,15 @@
 /// A loaded interaction with where it came from and its normalised request.
-struct StoredInteraction: Sendable {
+package struct StoredInteraction: Sendable {
     /// The fixture's source (file path or name), as given to ``Playback/load(_:source:)``.
-    var source: String
+    package var source: String
     /// The 0-based position in its fixture's `interactions`.
-    var index: Int
-    var interaction: Interaction
+    package var index: Int
+    /// The recorded exchange.
+    package var interaction: Interaction
     var normalized: NormalizedRequest
 
     /// `todos.json, interaction #3 (interactions[2])`.
-    var location: String {
+    package var location: String {
         "\(source), interaction #\(index + 1) (interactions[\(index)])"
     }
 }

@@ -1,8 +1,14 @@
-import Primitives
+import RepositoryContractsPrimitives
 import Foundation
+@_spi(Benchmarks) import RecordReplayWire
+@_spi(Benchmarks) import RecordReplayRedaction
 
 extension Playback {
-    /// Decides how to answer `request`, and journals it.
+    /// Decides how to answer `request`, and journals it: playback's one entry point, a request in and a
+    /// plan out. The socket server (`HTTPListener`) calls it for every request it decodes and carries the
+    /// plan out on the connection; any other transport (an in-process `URLProtocol`, a command) can call
+    /// it the same way. Recording and the drift check plug in behind it, through the
+    /// ``UnansweredRequestHandler`` and ``AnsweredRequestObserver`` hooks.
     ///
     /// Returns at once: a delay or an `async` stub closure comes back as a ``ResponsePlan/deferred(_:)``
     /// plan, which returns promptly (closing the connection) when its task is cancelled. Safe to call
@@ -42,10 +48,12 @@ extension Playback {
     struct Decision {
         enum Answer {
             case interaction(StubResponse)
-            case driftChecked(StoredInteraction, DriftCheck)
+            /// An interaction whose request the answered-request observer is told of first.
+            case observed(StoredInteraction, any AnsweredRequestObserver)
             case stub(StubID, ProgrammableStub.Answer)
             case replacingFault(ConnectionFault)
-            case upstream(UpstreamForwarder)
+            /// Handed over to the unanswered-request handler.
+            case handedOver(any UnansweredRequestHandler)
             case statusAlone(code: Int, body: Data?)
             case unmatched(exhausted: [Int], stored: [StoredInteraction], useCounts: [Int], stubs: [StubID])
         }
@@ -96,7 +104,7 @@ extension Playback {
                     effects.delay += latency
                 }
                 (answer, responder) = (
-                    state.driftCheck.map { .driftChecked(item, $0) } ?? .interaction(item.interaction.response),
+                    state.answeredObserver.map { .observed(item, $0) } ?? .interaction(item.interaction.response),
                     .interaction(source: item.source, index: item.index)
                 )
             case .exhausted(let members):
@@ -159,7 +167,7 @@ extension Playback {
     private func unanswered(exhausted: [Int], effects: FaultEffects, state: PlaybackState)
         -> (Decision.Answer, JournalEntry.Responder)
     {
-        if let forwarder = state.forwarder { return (.upstream(forwarder), .upstream) }
+        if let handler = state.unansweredHandler { return (.handedOver(handler), .upstream) }
         if let status = effects.status { return (.statusAlone(code: status.code, body: status.body), .fault) }
         return (
             .unmatched(
@@ -178,9 +186,18 @@ extension Playback {
         switch decision.answer {
         case .interaction(let response), .stub(_, .constant(let response)):
             ready = effects.applied(to: response)
-        case .driftChecked(let item, let check):
-            return driftCheckedPlan(
-                request, answeredBy: item, check: check, sequenceNumber: decision.sequenceNumber, effects: effects)
+        case .observed(let item, let observer):
+            return .deferred { [clock, state] in
+                if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
+                    return .fault(.closeWithoutReply)
+                }
+                let source = item.source
+                await observer.observe(request, answeredBy: item, sequenceNumber: decision.sequenceNumber) {
+                    state.withLock { $0.index.stored.filter { $0.source == source }.map(\.interaction.request) }
+                }
+                if Task.isCancelled { return .fault(.closeWithoutReply) }
+                return effects.applied(to: item.interaction.response)
+            }
         case .replacingFault(let fault):
             ready = .fault(fault)
         case .statusAlone(let code, let body):
@@ -196,29 +213,22 @@ extension Playback {
                         stored: stored, useCounts: useCounts, exhausted: exhausted, stubs: stubs,
                         normalizer: normalizer, customMatchers: options.customMatchers),
                     request: request, sequenceNumber: decision.sequenceNumber))
-        case .upstream(let forwarder):
+        case .handedOver(let handler):
             return .deferred { [clock, state] in
                 if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
                     return .fault(.closeWithoutReply)
                 }
-                do {
-                    let response = try await forwarder.forward(request)
-                    state.withLock {
-                        $0.recorded.append(
-                            (decision.sequenceNumber, Interaction(request: request, response: response)))
-                    }
+                switch await handler.answer(request, sequenceNumber: decision.sequenceNumber) {
+                case .response(let response):
                     return effects.applied(to: response)
-                } catch {
-                    let text = "Request #\(decision.sequenceNumber) \(request.method) \(request.path) could not be recorded: \(error)"
+                case .failed(let response, let diagnostic):
                     state.withLock {
                         $0.unmatchedRequests.append(
                             .init(
                                 sequenceNumber: decision.sequenceNumber,
-                                request: request.keepingBody(upTo: self.options.journalBodyLimit), diagnostic: text))
+                                request: request.keepingBody(upTo: self.options.journalBodyLimit), diagnostic: diagnostic))
                     }
-                    return .respond(
-                        StubResponse(
-                            status: 502, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8)))
+                    return .respond(response)
                 }
             }
         case .stub(let id, .closure(let respond)):
@@ -286,12 +296,11 @@ struct FaultEffects: Sendable {
 
     init(_ faults: [Fault]) {
         for fault in faults {
-            switch fault {
+            switch fault.kind {
             case .delay(let duration): delay += duration
             case .status(let code, let body): if status == nil { status = (code, body) }
             case .truncatedBody(let bytes): if truncation == nil { truncation = max(0, bytes) }
-            case .connectionReset, .closeWithoutReply, .malformedResponse, .neverRespond:
-                if replacingFault == nil { replacingFault = fault.replacingFault }
+            case .replacing(let connectionFault): if replacingFault == nil { replacingFault = connectionFault }
             }
         }
     }

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension Playback {
     /// Answers requests matching `pattern` with `respond`, before any fixture.

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 extension Playback {
     /// Sends every request that no stub or recorded interaction answers to the live API through
@@ -6,11 +6,12 @@ extension Playback {
     /// `nil` stops recording. An upstream that cannot be reached answers 502 and is reported by
     /// ``report`` like an unmatched request.
     package func recordUnmatched(through forwarder: UpstreamForwarder?) {
-        state.withLock { $0.forwarder = forwarder }
+        let recorder = forwarder.map(UpstreamRecorder.init)
+        state.withLock { $0.unansweredHandler = recorder }
     }
 
     /// The exchanges recorded from the live API so far, in the order the requests arrived.
     public var recordedInteractions: [Interaction] {
-        state.withLock { $0.recorded }.sorted { $0.sequenceNumber < $1.sequenceNumber }.map(\.interaction)
+        (state.withLock { $0.unansweredHandler } as? UpstreamRecorder)?.recordedInteractions ?? []
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// The stub server's playback engine: answers each request from programmable stubs or loaded
 /// fixtures, injects faults, keeps a journal, and explains every request it cannot answer.
@@ -90,9 +90,8 @@ public final class Playback: Sendable {
         let (stored, useCounts, unmatched, stubFailures) = state.withLock {
             ($0.index.stored, $0.index.useCounts, $0.unmatchedRequests, $0.stubFailures)
         }
-        let (driftCheck, drifts) = state.withLock {
-            ($0.driftCheck, $0.drifts.sorted { $0.sequenceNumber < $1.sequenceNumber })
-        }
+        let driftCheck = driftCheck
+        let drifts = (driftCheck?.found.withLock { $0 } ?? []).sorted { $0.sequenceNumber < $1.sequenceNumber }
         let unused = stored.indices.filter { useCounts[$0] == 0 }.map { position in
             let item = stored[position]
             return PlaybackReport.UnusedInteraction(

@@ -17,14 +17,10 @@ struct PlaybackState: Sendable {
     /// What the loaded fixture files that still hold secrets are reported with.
     var leakingFixtures: [String] = []
     var stubFailures: [PlaybackReport.StubFailure] = []
-    /// Where requests nothing answers go when recording, if anywhere.
-    var forwarder: UpstreamForwarder?
-    /// What the upstream answered, by journal sequence number.
-    var recorded: [(sequenceNumber: Int, interaction: Interaction)] = []
-    /// The drift check replayed interactions go through, if any.
-    var driftCheck: DriftCheck?
-    /// The drift checks that found a difference or could not ask the live API, in the order they finished.
-    var drifts: [PlaybackReport.Drift] = []
+    /// What answers the requests nothing else answers (recording), if anything.
+    var unansweredHandler: (any UnansweredRequestHandler)?
+    /// What is told of each request a recorded interaction answers (the drift check), if anything.
+    var answeredObserver: (any AnsweredRequestObserver)?
     var stubCount = 0
     var faultRuleCount = 0
 }

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 
 /// Tasks waiting for a playback to have received a number of requests, resumed by the request that
 /// brings the count there.

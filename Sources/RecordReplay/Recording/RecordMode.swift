@@ -1,6 +1,7 @@
-import Primitives
+import RepositoryContractsPrimitives
 
-/// Whether a scope records from the live API, and what it keeps.
+/// Whether a scope records from the live API, and what it keeps: the one type for choosing a mode, in
+/// code or through the environment.
 ///
 /// | mode | fixture exists | fixture missing |
 /// |---|---|---|
@@ -9,71 +10,139 @@ import Primitives
 /// | `newEpisodes` | replay what matches, record the rest | record it |
 /// | `all` | record everything anew, **overwriting** the file | record it |
 /// | `drift` | replay only, and ask the live API too, reporting where it now answers differently | fail, saying how to record |
+/// | `fromEnvironment` | what `REPOSITORY_CONTRACTS_RECORD` names; else `never` when `CI` is set, and `once` otherwise | |
 ///
-/// Chosen in code, or with `REPOSITORY_CONTRACTS_RECORD=never|once|newEpisodes|all|drift` (`none`, its
-/// old name, is still read as `never`); see ``resolved(explicit:environment:)``. `drift` never writes the fixture: see
+/// `REPOSITORY_CONTRACTS_RECORD=never|once|newEpisodes|all|drift` names a mode (`none`, `never`'s old
+/// name, is still read); see ``resolved(environment:)``. `drift` never writes the fixture: see
 /// ``Playback/checkDrift(against:options:)`` for what it compares.
-public enum RecordMode: String, Sendable, Hashable, CaseIterable {
+///
+/// A struct over private storage rather than an enum, so that a new mode is not a breaking change for
+/// code that switches over the modes it knows (compare the modes with `==`).
+public struct RecordMode: Sendable, Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    /// The modes; the policy each one stands for is written out once, in ``plan(fixtureExists:)``.
+    private enum Storage: String, Sendable, CaseIterable {
+        case never, once, newEpisodes, all, drift, fromEnvironment
+    }
+
+    private let storage: Storage
+
+    private init(_ storage: Storage) {
+        self.storage = storage
+    }
+
+    /// Never records: a request the fixture does not answer fails the test.
+    public static let never = RecordMode(.never)
+    /// Records a fixture that does not exist yet; an existing one is only replayed.
+    public static let once = RecordMode(.once)
+    /// Replays what the fixture answers and records the requests it does not.
+    public static let newEpisodes = RecordMode(.newEpisodes)
+    /// Records every request again and overwrites the fixture.
+    public static let all = RecordMode(.all)
+    /// Replays like ``never`` and also sends every request the fixture answers to the live API,
+    /// reporting each response that differs from the recorded one (a drift check); writes nothing.
+    public static let drift = RecordMode(.drift)
+    /// The mode `REPOSITORY_CONTRACTS_RECORD` names when set; else ``never`` when `CI` is set (a CI run
+    /// never reaches for the network unless asked explicitly), and ``once`` otherwise. Read when a scope
+    /// loads its fixture (``resolved(environment:)``).
+    public static let fromEnvironment = RecordMode(.fromEnvironment)
+
     /// Renamed ``never``: `.none` beside an optional mode reads as `Optional.none` ("no mode given"),
     /// which records when the environment says so.
     @available(*, unavailable, renamed: "never")
     public static var none: RecordMode { .never }
 
-    /// Never records: a request the fixture does not answer fails the test.
-    case never
-    /// Records a fixture that does not exist yet; an existing one is only replayed.
-    case once
-    /// Replays what the fixture answers and records the requests it does not.
-    case newEpisodes
-    /// Records every request again and overwrites the fixture.
-    case all
-    /// Replays like ``never`` and also sends every request the fixture answers to the live API,
-    /// reporting each response that differs from the recorded one (a drift check); writes nothing.
-    case drift
+    /// The modes a scope can be in: every mode but ``fromEnvironment``, which stands for one of them.
+    public static var allCases: [RecordMode] {
+        Storage.allCases.filter { $0 != .fromEnvironment }.map(RecordMode.init)
+    }
 
-    /// The mode in effect: `explicit` when given; else `REPOSITORY_CONTRACTS_RECORD` when set; else
-    /// `never` when `CI` is set (a CI run never reaches for the network unless asked explicitly), and
-    /// `once` otherwise.
+    /// The mode's name, as `REPOSITORY_CONTRACTS_RECORD` and `repo-contracts record --mode` spell it.
+    public var rawValue: String { storage.rawValue }
+
+    /// The mode named `rawValue` (one of ``allCases``), or nil.
+    public init?(rawValue: String) {
+        guard let storage = Storage(rawValue: rawValue), storage != .fromEnvironment else { return nil }
+        self.storage = storage
+    }
+
+    /// The mode named `text` (its raw value, or `none`, ``never``'s old name), or nil.
+    package init?(named text: String) {
+        self.init(rawValue: text == "none" ? RecordMode.never.rawValue : text)
+    }
+
+    public var description: String { rawValue }
+
+    /// The mode in effect: this one, or for ``fromEnvironment`` the one `environment` names.
     ///
-    /// - Throws: ``RecordModeError`` when the variable holds something else than a mode's name.
-    public static func resolved(
-        explicit: RecordMode? = nil, environment: [String: String]
-    ) throws(RecordModeError) -> RecordMode {
-        if let explicit { return explicit }
+    /// - Throws: ``RecordModeError`` when `REPOSITORY_CONTRACTS_RECORD` holds something else than a
+    ///   mode's name.
+    public func resolved(environment: [String: String]) throws(RecordModeError) -> RecordMode {
+        guard storage == .fromEnvironment else { return self }
         if let text = environment[EnvironmentVariable.record], !text.isEmpty {
-            guard let mode = RecordMode(named: text) else {
-                throw RecordModeError(value: text)
-            }
+            guard let mode = RecordMode(named: text) else { throw RecordModeError(value: text) }
             return mode
         }
         return environment[EnvironmentVariable.continuousIntegration].map { !$0.isEmpty } == true ? .never : .once
     }
 
-    /// The mode named `text` (its raw value, or `none`, ``never``'s old name), or nil.
-    package init?(named text: String) {
-        if text == "none" {
-            self = .never
-        } else {
-            self.init(rawValue: text)
+    /// The mode in effect: `explicit` when given; else the one the environment names (see
+    /// ``fromEnvironment``).
+    ///
+    /// - Throws: ``RecordModeError`` when the variable holds something else than a mode's name.
+    public static func resolved(
+        explicit: RecordMode? = nil, environment: [String: String]
+    ) throws(RecordModeError) -> RecordMode {
+        try (explicit ?? .fromEnvironment).resolved(environment: environment)
+    }
+
+    /// What a scope in this mode does with its fixture file, given whether the file exists: the record
+    /// mode policy, in one place for `StubServer`, the `.stubServer` trait and `repo-contracts record`.
+    /// ``fromEnvironment`` plans like ``never``: resolve it first.
+    package func plan(fixtureExists: Bool) -> FixturePlan {
+        switch storage {
+        case .never, .fromEnvironment:
+            FixturePlan(replaysFixture: fixtureExists, records: false, keepsRecorded: false, checksDrift: false)
+        case .once:
+            FixturePlan(replaysFixture: fixtureExists, records: !fixtureExists, keepsRecorded: false, checksDrift: false)
+        case .newEpisodes:
+            FixturePlan(replaysFixture: fixtureExists, records: true, keepsRecorded: true, checksDrift: false)
+        case .all:
+            FixturePlan(replaysFixture: false, records: true, keepsRecorded: false, checksDrift: false)
+        case .drift:
+            FixturePlan(replaysFixture: fixtureExists, records: false, keepsRecorded: false, checksDrift: fixtureExists)
         }
     }
 
     /// Whether a request the fixture does not answer goes to the live API in this mode, given whether
     /// the fixture file existed when the scope began.
     public func recordsUnmatched(fixtureExisted: Bool) -> Bool {
-        switch self {
-        case .never, .drift: false
-        case .once: !fixtureExisted
-        case .newEpisodes, .all: true
-        }
+        plan(fixtureExists: fixtureExisted).records
     }
 
     /// Whether the fixture's recorded interactions are replayed at all (`all` records everything anew).
-    public var replaysRecordedInteractions: Bool { self != .all }
+    public var replaysRecordedInteractions: Bool { plan(fixtureExists: true).replaysFixture }
 
     /// Whether the requests the fixture answers are also sent to the live API to compare its answers
     /// with the recorded ones (`drift`).
-    public var checksDrift: Bool { self == .drift }
+    public var checksDrift: Bool { plan(fixtureExists: true).checksDrift }
+}
+
+/// What one scope does with its fixture file, as its ``RecordMode`` decides (``RecordMode/plan(fixtureExists:)``).
+package struct FixturePlan: Sendable, Hashable {
+    /// The existing file is read and its interactions replayed.
+    package var replaysFixture: Bool
+    /// Requests nothing answers go to the live API, and the recording is written when the scope ends.
+    package var records: Bool
+    /// The written file keeps the interactions the existing one held (new episodes are added to them).
+    package var keepsRecorded: Bool
+    /// The requests the fixture answers are also sent to the live API and compared.
+    package var checksDrift: Bool
+
+    /// Whether the scope needs a live API's base URL.
+    package var needsUpstream: Bool { records || checksDrift }
+    /// Whether the scope has nothing to replay and nothing to record: its fixture is missing and the
+    /// mode does not record it.
+    package var lacksFixture: Bool { !replaysFixture && !records }
 }
 
 /// `REPOSITORY_CONTRACTS_RECORD` holds a value that is not a record mode.

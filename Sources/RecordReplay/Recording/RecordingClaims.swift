@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 
 /// The fixture files scopes of this process are recording into, so two scopes never write one file
 /// (the second would silently overwrite the first's recording).

@@ -1,4 +1,4 @@
-import Primitives
+import RepositoryContractsPrimitives
 import Foundation
 
 /// Where a scope's recording goes: the fixture file, the interactions it keeps in front of the new

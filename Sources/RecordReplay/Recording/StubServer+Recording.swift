@@ -1,4 +1,5 @@
 public import Foundation
+@_spi(Benchmarks) import RecordReplayRedaction
 
 extension StubServer {
     /// Writes what this server recorded from the live API to `file`: volatile headers left out, request

@@ -25,7 +25,7 @@ struct StubServerEndToEndTests {
         try await server.start()
         var answers: [String] = []
         for _ in 1...3 {
-            let (body, response) = try await URLSession.shared.data(from: server.url("/todos"))
+            let (body, response) = try await URLSession.patient.data(from: server.url("/todos"))
             answers.append("\((response as? HTTPURLResponse)?.statusCode ?? 0) \(String(decoding: body, as: UTF8.self))")
         }
         await server.stop()
@@ -41,7 +41,7 @@ struct StubServerEndToEndTests {
         server.playback.inject(.connectionReset, when: .get("/todos"), on: .every)
         try await server.start()
         await #expect(throws: URLError.self) {
-            _ = try await URLSession.shared.data(from: server.url("/todos"))
+            _ = try await URLSession.patient.data(from: server.url("/todos"))
         }
         await server.stop()
     }
@@ -53,7 +53,7 @@ struct StubServerEndToEndTests {
         server.load(Self.todos, source: "todos")
         server.playback.inject(.delay(.seconds(3600)), when: .get("/todos"), on: .first)
         try await server.start()
-        let request = Task { try await URLSession.shared.data(from: server.url("/todos")) }
+        let request = Task { try await URLSession.patient.data(from: server.url("/todos")) }
         await clock.waitForSleepers(count: 1)
         #expect(server.journal.count(of: .get("/todos")) == 1)
         clock.advance(by: .seconds(3600))
@@ -67,7 +67,7 @@ struct StubServerEndToEndTests {
         let server = StubServer()
         server.playback.inject(.neverRespond, when: .any, on: .every)
         try await server.start()
-        let request = Task { try? await URLSession.shared.data(from: server.url("/hang")) }
+        let request = Task { try? await URLSession.patient.data(from: server.url("/hang")) }
         await server.playback.waitForRequests(count: 1)
         await server.stop()
         #expect(await request.value == nil)

@@ -1,6 +1,9 @@
 import Foundation
 
 @testable import RecordReplay
+@testable import RecordReplayFixtures
+@testable import RecordReplayRedaction
+@testable import RecordReplayWire
 
 /// Fixtures and texts shared by the fixture format tests.
 enum FixtureSamples {

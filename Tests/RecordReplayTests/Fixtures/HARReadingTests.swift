@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import RecordReplay
+@testable import RecordReplayFixtures
+@testable import RecordReplayRedaction
+@testable import RecordReplayWire
 
 @Suite struct HARReadingTests {
     private func importing(_ text: String, bom: Bool = false) throws(FixtureError) -> HARImport {

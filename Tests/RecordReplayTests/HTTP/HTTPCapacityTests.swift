@@ -1,8 +1,11 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 import Testing
 
 @testable import RecordReplay
+@testable import RecordReplayFixtures
+@testable import RecordReplayRedaction
+@testable import RecordReplayWire
 
 /// The listener's caps: connections beyond ``ServerOptions/maxConnections`` get a 503 and no thread,
 /// and request bodies beyond ``ServerOptions/maxBufferedBodyBytes`` across connections get a 503; each
@@ -19,7 +22,7 @@ struct HTTPCapacityTests {
     @Test("connections beyond the limit are answered 503 with Retry-After and closed; the open ones keep working")
     func connectionLimit() async throws {
         let refusals = Refusals()
-        let listener = HTTPListener(options: ServerOptions(maxConnections: 4), onRefusal: refusals.add, handler: echo)
+        let listener = HTTPListener(options: .patient { $0.maxConnections = 4 }, onRefusal: refusals.add, handler: echo)
         let port = try listener.start()
         let (refused, open, stillServing) = try await blocking {
             // Four connections, each answered once: each has its thread and stays open (keep-alive).
@@ -49,7 +52,7 @@ struct HTTPCapacityTests {
     func bodyMemoryLimit() async throws {
         let refusals = Refusals()
         let listener = HTTPListener(
-            options: ServerOptions(maxBufferedBodyBytes: 1_000), onRefusal: refusals.add, handler: echo)
+            options: .patient { $0.maxBufferedBodyBytes = 1_000 }, onRefusal: refusals.add, handler: echo)
         let port = try listener.start()
         let (busy, first, second) = try await blocking {
             let holder = try RawHTTPClient(port: port)

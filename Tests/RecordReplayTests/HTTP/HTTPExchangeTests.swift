@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 import Testing
 
 /// Well-formed exchanges over real sockets: framing, keep-alive, pipelining, bodies, 100-continue, HEAD.
@@ -108,7 +111,7 @@ struct HTTPExchangeTests {
 
     @Test("Expect: 100-continue with a body over the limit gets 413 without the body being read")
     func expectContinueTooLarge() async throws {
-        try await withListener(ServerOptions(maxBodyBytes: 10)) { _, port in
+        try await withListener(.patient { $0.maxBodyBytes = 10 }) { _, port in
             let (response, rest) = try await blocking {
                 let client = try RawHTTPClient(port: port)
                 try client.send("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\nExpect: 100-continue\r\n\r\n")

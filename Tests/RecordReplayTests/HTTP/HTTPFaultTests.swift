@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 import Testing
 
 /// Connection faults, deferred plans and stopping, as a client sees them.
@@ -97,11 +100,10 @@ struct HTTPFaultTests {
                 return .deferred { echo(request) }
             }
         }
-        // Generous timeouts: the plan runs on the shared concurrency pool, which a loaded suite can hold
-        // back for longer than the 30 s defaults, and the test is about the plan, not the clock.
-        let patient = ServerOptions(idleTimeout: .seconds(600), requestTimeout: .seconds(600))
-        try await withListener(patient, handler: handler) { _, port in
-            let client = try await blocking { try RawHTTPClient(port: port, timeout: .seconds(600)) }
+        // The plan runs on the shared concurrency pool, which a loaded suite can hold back for long: the
+        // listener's and the client's timeouts are the tests' patient ones.
+        try await withListener(handler: handler) { _, port in
+            let client = try await blocking { try RawHTTPClient(port: port) }
             try client.send(Self.request)
             open.yield()
             let response = try await blocking { try client.readResponse() }
@@ -179,16 +181,17 @@ struct HTTPFaultTests {
             }
             _ = try await log.next()
             _ = try await log.next()
-            let stopping = Task { await listener.stop() }
-            // Once the idle connection is closed, stop() has begun; then let the busy handler return.
-            let idleOutcome = try await blocking { idle.readUntilClosed() }
-            #expect(idleOutcome.ending == .endOfStream)
+            // The stop is requested explicitly; once that returns, every connection knows the server is
+            // stopping, and only then is the busy handler let go.
+            listener.requestStop()
             release.signal()
             let (response, rest) = try await blocking { (try busy.readResponse(), try busy.readToEnd()) }
-            await stopping.value
+            let idleOutcome = try await blocking { idle.readUntilClosed() }
+            await listener.stop()
             #expect(response.text == "done")
             #expect(response.header("Connection") == "close")
             #expect(rest.isEmpty)
+            #expect(idleOutcome.bytes.isEmpty && idleOutcome.ending == .endOfStream)
         }
     }
 }

@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 import Testing
 
 /// Binding, start errors, many connections and clients that vanish.
@@ -24,7 +27,7 @@ struct HTTPListenerTests {
 
     @Test("another address is used only when asked for")
     func explicitAddress() async throws {
-        try await withListener(ServerOptions(bindAddress: .address("0.0.0.0"))) { listener, port in
+        try await withListener(.patient { $0.bindAddress = .address("0.0.0.0") }) { listener, port in
             #expect(listener.boundAddresses == ["0.0.0.0:\(port)"])
             let response = try await blocking { try RawHTTPClient(port: port).exchange("GET / HTTP/1.1\r\nHost: x\r\n\r\n") }
             #expect(response.status == 200)
@@ -87,7 +90,7 @@ struct HTTPListenerTests {
         .enabled(if: enoughDescriptors, "the open-file limit cannot be raised to 2,128 descriptors"))
     func thousandConnections() async throws {
         let count = 1_000
-        try await withListener(ServerOptions(maxConnections: count)) { listener, port in
+        try await withListener(.patient { $0.maxConnections = count }) { listener, port in
             let (answered, open) = try await blocking {
                 let clients = try (0..<count).map { _ in try RawHTTPClient(port: port) }
                 for (index, client) in clients.enumerated() {

@@ -21,7 +21,7 @@ struct HTTPRefusalTests {
         }
     }
 
-    static let limits = ServerOptions(maxBodyBytes: 10)
+    static let limits = ServerOptions.patient { $0.maxBodyBytes = 10 }
 
     static let cases: [Case] = [
         Case("request line over 8 KiB", "GET /\(String(repeating: "a", count: 8200)) HTTP/1.1\r\nHost: x\r\n\r\n", 414,

@@ -4,7 +4,8 @@ import RecordReplay
 /// A blocking raw-socket HTTP client for tests: writes exactly the bytes a test gives and reads responses
 /// byte for byte, so malformed requests and connection faults can be seen as a client sees them.
 ///
-/// Every read waits at most `timeout` (a safety net: a test that hits it fails with ``RawClientError``).
+/// Every read waits at most `timeout` (a safety net: a test that hits it fails with ``RawClientError``). Its
+/// default, a day, lies far beyond any starvation of a loaded machine.
 final class RawHTTPClient: @unchecked Sendable {
     /// One response as read off the wire.
     struct Response: Sendable {
@@ -39,7 +40,7 @@ final class RawHTTPClient: @unchecked Sendable {
     private var closed = false
 
     /// Connects to `host:port`.
-    init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(60)) throws {
+    init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(24 * 60 * 60)) throws {
         guard let address = Platform.SocketAddress(numeric: host, port: port) else {
             throw RawClientError("not a numeric address: \(host)")
         }

@@ -1,10 +1,29 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
+
+extension ServerOptions {
+    /// Options for a test's listener: idle and request timeouts of a day, far beyond any starvation of a
+    /// loaded machine, so no test depends on the server's default 30 s not running out. Tests of the
+    /// timeouts themselves pass their own.
+    static var patient: ServerOptions {
+        ServerOptions(idleTimeout: .seconds(24 * 60 * 60), requestTimeout: .seconds(24 * 60 * 60))
+    }
+
+    /// ``patient`` options with `change` applied.
+    static func patient(_ change: (inout ServerOptions) -> Void) -> ServerOptions {
+        var options = ServerOptions.patient
+        change(&options)
+        return options
+    }
+}
 
 /// Starts a listener for one test, runs `body` with it and its port, then stops it.
 @discardableResult
 func withListener<Result: Sendable>(
-    _ options: ServerOptions = ServerOptions(),
+    _ options: ServerOptions = .patient,
     handler: @escaping @Sendable (StubRequest) -> ResponsePlan = echo,
     _ body: (HTTPListener, UInt16) async throws -> Result
 ) async throws -> Result {
@@ -51,10 +70,11 @@ final class RequestLog: Sendable {
     }
 }
 
-/// The value of `operation`, or an error when it has produced none within `timeout`: a safety net, so a
-/// test whose event never comes fails instead of hanging the run.
+/// The value of `operation`, or an error when it has produced none within `timeout` (a day by default, far
+/// beyond any starvation of a loaded machine): a safety net, so a test whose event never comes fails
+/// instead of hanging the run.
 func withSafetyTimeout<Value: Sendable>(
-    _ what: String, timeout: Duration = .seconds(60), _ operation: @escaping @Sendable () async -> Value?
+    _ what: String, timeout: Duration = .seconds(24 * 60 * 60), _ operation: @escaping @Sendable () async -> Value?
 ) async throws -> Value {
     try await withThrowingTaskGroup(of: Value?.self) { group in
         group.addTask { await operation() }

@@ -1,7 +1,10 @@
 import Dispatch
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 import Testing
 
 private typealias Support = PlaybackTestSupport

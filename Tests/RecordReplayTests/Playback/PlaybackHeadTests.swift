@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 import Testing
 
 /// `HEAD` is `GET` without the body: a `HEAD` request nothing was recorded for is answered from the

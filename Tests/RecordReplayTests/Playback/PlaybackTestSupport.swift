@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 
 /// Builders and plan readers shared by the playback tests.
 enum PlaybackTestSupport {

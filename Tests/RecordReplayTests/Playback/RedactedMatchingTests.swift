@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -115,7 +118,7 @@ struct RedactedMatchingTests {
     }
 
     private static func sendRequests(to base: URL) async throws {
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession(configuration: .patient)
         var query = URLRequest(url: URL(string: "\(base.absoluteString)/todos?api_key=\(secret)")!)
         query.setValue("Bearer \(secret)", forHTTPHeaderField: "Authorization")
         _ = try await session.data(for: query)

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplayFixtures
+@_spi(Benchmarks) @testable import RecordReplayRedaction
+@_spi(Benchmarks) @testable import RecordReplayWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -105,7 +108,7 @@ struct CredentialCorpusTests {
         recorder.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
         try await recorder.start()
 
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession(configuration: .patient)
         defer { session.finishTasksAndInvalidate() }
         for (number, item) in Self.cases.enumerated() {
             var components = URLComponents(url: recorder.url("/items/\(number)"), resolvingAgainstBaseURL: false)!

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplayFixtures
+@_spi(Benchmarks) @testable import RecordReplayRedaction
+@_spi(Benchmarks) @testable import RecordReplayWire
 
 /// The credential-name rule: names that say they hold a credential are redacted in every part of an
 /// exchange; names that do not, or that end harmlessly, are kept.

@@ -1,6 +1,9 @@
 import Foundation
 import MockTime
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -45,8 +45,8 @@ struct DriftModeTests {
 
         var request = URLRequest(url: URL(string: server.baseURL.absoluteString + "/todos/1")!)
         request.setValue("Bearer client-token-1234", forHTTPHeaderField: "Authorization")
-        let (body, _) = try await URLSession.shared.data(for: request)
-        let (_, unmatched) = try await URLSession.shared.data(
+        let (body, _) = try await URLSession.patient.data(for: request)
+        let (_, unmatched) = try await URLSession.patient.data(
             from: URL(string: server.baseURL.absoluteString + "/todos/2")!)
         await server.stop()
         await upstream.stop()

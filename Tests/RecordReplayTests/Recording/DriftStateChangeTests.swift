@@ -1,6 +1,9 @@
 import Foundation
-import Primitives
+import RepositoryContractsPrimitives
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -81,7 +84,7 @@ struct DriftStateChangeTests {
                 request.httpBody = Data(body.utf8)
                 request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             }
-            let (data, response) = try await URLSession.shared.data(for: request)
+            let (data, response) = try await URLSession.patient.data(for: request)
             return (data, response as! HTTPURLResponse)
         }
         let (created, _) = try await send("POST", "/items", #"{"name":"milk"}"#)
@@ -203,7 +206,7 @@ struct DriftStateChangeTests {
         for (method, path) in [("GET", "/items"), ("DELETE", "/items/1")] {
             var request = URLRequest(url: URL(string: server.baseURL.absoluteString + path)!)
             request.httpMethod = method
-            _ = try await URLSession.shared.data(for: request)
+            _ = try await URLSession.patient.data(for: request)
         }
         await server.stop()
         await live.server.stop()

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplayFixtures
+@_spi(Benchmarks) @testable import RecordReplayRedaction
+@_spi(Benchmarks) @testable import RecordReplayWire
 
 /// A fixture file that still holds a credential fails the scope that loads it, naming each finding
 /// and the command that redacts it; a redacted or clean one loads as before.

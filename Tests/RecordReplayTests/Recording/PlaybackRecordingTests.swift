@@ -25,9 +25,9 @@ struct PlaybackRecordingTests {
         server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
         try await server.start()
 
-        let (replayed, _) = try await URLSession.shared.data(from: server.url("/todos/1"))
-        let (fresh, _) = try await URLSession.shared.data(from: server.url("/todos/2"))
-        let (again, _) = try await URLSession.shared.data(from: server.url("/todos/3"))
+        let (replayed, _) = try await URLSession.patient.data(from: server.url("/todos/1"))
+        let (fresh, _) = try await URLSession.patient.data(from: server.url("/todos/2"))
+        let (again, _) = try await URLSession.patient.data(from: server.url("/todos/3"))
         await server.stop()
         await upstream.stop()
 
@@ -48,7 +48,7 @@ struct PlaybackRecordingTests {
         server.playback.recordUnmatched(
             through: UpstreamForwarder(upstream: UpstreamForwarderTests.unreachable, timeout: .seconds(5)))
         try await server.start()
-        let (_, response) = try await URLSession.shared.data(from: server.url("/todos"))
+        let (_, response) = try await URLSession.patient.data(from: server.url("/todos"))
         await server.stop()
         #expect((response as? HTTPURLResponse)?.statusCode == 502)
         let report = server.report

@@ -1,6 +1,9 @@
 import Foundation
 
 @testable import RecordReplay
+@testable import RecordReplayFixtures
+@testable import RecordReplayRedaction
+@testable import RecordReplayWire
 
 /// Builders shared by the redaction and secret scan tests. Fake secrets are assembled from pieces so
 /// that the test sources themselves do not look like leaked credentials.

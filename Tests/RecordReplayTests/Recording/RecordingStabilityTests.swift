@@ -1,5 +1,8 @@
 import Foundation
 @testable import RecordReplay
+@testable import RecordReplayFixtures
+@testable import RecordReplayRedaction
+@testable import RecordReplayWire
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -30,7 +33,7 @@ struct RecordingStabilityTests {
         try await server.start()
         var request = URLRequest(url: server.url(path))
         prepare(&request)
-        _ = try await URLSession(configuration: .ephemeral).data(for: request)
+        _ = try await URLSession(configuration: .patient).data(for: request)
         await server.stop()
         await upstream.stop()
         return try #require(server.playback.recordedInteractions.first)
@@ -56,7 +59,7 @@ struct RecordingStabilityTests {
         let server = StubServer()
         server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
         try await server.start()
-        _ = try await URLSession(configuration: .ephemeral).data(from: server.url("/archive"))
+        _ = try await URLSession(configuration: .patient).data(from: server.url("/archive"))
         await server.stop()
         await upstream.stop()
         if let recorded = server.playback.recordedInteractions.first {
@@ -118,7 +121,7 @@ struct RecordingStabilityTests {
             let server = StubServer(.init(recordedOrder: .byRequest))
             server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
             try await server.start()
-            let session = URLSession(configuration: .ephemeral)
+            let session = URLSession(configuration: .patient)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<24 {
                     group.addTask {

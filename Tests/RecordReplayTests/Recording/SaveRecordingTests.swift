@@ -1,5 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
+@_spi(Benchmarks) import RecordReplayRedaction
+@_spi(Benchmarks) import RecordReplayWire
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -45,7 +48,7 @@ struct SaveRecordingTests {
                 var request = URLRequest(url: server.url("/me?api_key=\(Self.token)"))
                 request.setValue("Bearer \(Self.token)", forHTTPHeaderField: "Authorization")
                 // A fresh session each time: the shared one would send back the cookie of the first run.
-                _ = try await URLSession(configuration: .ephemeral).data(for: request)
+                _ = try await URLSession(configuration: .patient).data(for: request)
             }
             let file = Self.temporaryFile()
             defer { try? FileManager.default.removeItem(at: file) }
@@ -67,7 +70,7 @@ struct SaveRecordingTests {
         let server = try await record(respond: { _ in
             StubResponse(headers: ["Content-Type": "application/json"], body: Data(#"{"note":"\#(Self.token)"}"#.utf8))
         }) { server in
-            _ = try await URLSession.shared.data(from: server.url("/notes/1"))
+            _ = try await URLSession.patient.data(from: server.url("/notes/1"))
         }
         let file = Self.temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
@@ -85,7 +88,7 @@ struct SaveRecordingTests {
                 headers: ["Content-Type": "application/octet-stream"],
                 body: Data([0xFF, 0xFE, 0x00]) + Data(" \(Self.token) ".utf8) + Data([0x00, 0xFF]))
         }) { server in
-            _ = try await URLSession.shared.data(from: server.url("/notes/1"))
+            _ = try await URLSession.patient.data(from: server.url("/notes/1"))
         }
         let file = Self.temporaryFile()
         #expect {

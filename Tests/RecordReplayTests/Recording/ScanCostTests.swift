@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import RecordReplay
+@testable import RecordReplayFixtures
+@testable import RecordReplayRedaction
+@testable import RecordReplayWire
 
 /// The secret scan and the propagation's search cost linear work on every input: doubling the input
 /// at most doubles the steps counted (``ScanWork``), and the steps per byte stay small, for each rule's

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplayFixtures
+@_spi(Benchmarks) @testable import RecordReplayRedaction
+@_spi(Benchmarks) @testable import RecordReplayWire
 
 @Suite struct SecretScanTests {
     private typealias Samples = RecordingSamples

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import RecordReplay
+@testable import RecordReplayFixtures
+@testable import RecordReplayRedaction
+@testable import RecordReplayWire
 
 /// Every provider shape finds a sample made from its own segments, and misses the near misses: the
 /// anchor glued to a preceding word, and the last run one character short.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplayFixtures
+@_spi(Benchmarks) @testable import RecordReplayRedaction
+@_spi(Benchmarks) @testable import RecordReplayWire
 
 /// What the forwarder must not change on the way: redirect bodies, repeated `Set-Cookie` fields, the
 /// request's fields; and that it cleans up after cancellation. The live API is a second stub server on

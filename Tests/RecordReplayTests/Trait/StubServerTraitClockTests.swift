@@ -19,7 +19,7 @@ struct StubServerTraitClockTests {
         #expect(server.configuration.clock as? MockClock === clock)
         server.playback.stub(.get("/slow"), with: StubResponse(body: Data("done".utf8)))
         server.playback.inject(.delay(.seconds(10)), when: .get("/slow"))
-        let answer = Task { try await URLSession(configuration: .ephemeral).data(from: server.baseURL.appendingPathComponent("slow")) }
+        let answer = Task { try await URLSession(configuration: .patient).data(from: server.baseURL.appendingPathComponent("slow")) }
         await clock.waitForSleepers(count: 1)
         #expect(clock.nextDeadline == MockClock.Instant(offset: .seconds(10)))
         clock.advance(by: .seconds(10))

@@ -34,7 +34,7 @@ struct StubServerTraitDriftTests {
             fixtures: "Todos", fixturesRoot: root, record: .drift, upstream: upstream.baseURL)
         try await withKnownIssue {
             try await trait.provideScope(for: test, testCase: nil) {
-                let (body, _) = try await URLSession.shared.data(
+                let (body, _) = try await URLSession.patient.data(
                     from: URL(string: StubServer.current.baseURL.absoluteString + "/todos")!)
                 #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
             }
@@ -69,7 +69,7 @@ struct StubServerTraitDriftTests {
         let trait: StubServerTrait = .stubServer(
             fixtures: "Todos", fixturesRoot: root, record: .drift, upstream: upstream.baseURL)
         try await trait.provideScope(for: test, testCase: nil) {
-            _ = try await URLSession.shared.data(from: URL(string: StubServer.current.baseURL.absoluteString + "/todos/1")!)
+            _ = try await URLSession.patient.data(from: URL(string: StubServer.current.baseURL.absoluteString + "/todos/1")!)
             #expect(StubServer.current.report.driftCheckCount == 1)
         }
         await upstream.stop()

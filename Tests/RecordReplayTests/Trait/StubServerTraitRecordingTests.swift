@@ -27,7 +27,7 @@ struct StubServerTraitRecordingTests {
             fixtures: "Todos", fixturesRoot: root, record: .once, upstream: upstream.baseURL)
         try await withKnownIssue {
             try await recording.provideScope(for: test, testCase: nil) {
-                let (body, _) = try await URLSession.shared.data(from: Self.url("/todos"))
+                let (body, _) = try await URLSession.patient.data(from: Self.url("/todos"))
                 #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
             }
         } matching: { issue in
@@ -38,7 +38,7 @@ struct StubServerTraitRecordingTests {
 
         let replaying: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .never)
         try await replaying.provideScope(for: test, testCase: nil) {
-            let (body, _) = try await URLSession.shared.data(from: Self.url("/todos"))
+            let (body, _) = try await URLSession.patient.data(from: Self.url("/todos"))
             #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
             #expect(StubServer.current.journal.first?.responder.description.hasPrefix(file.path) == true)
         }
@@ -62,13 +62,35 @@ struct StubServerTraitRecordingTests {
 
     @Test("record: .never is a mode chosen in code, never read as 'nothing chosen'; none is still read from the environment")
     func neverIsChosenInCode() throws {
-        #expect(RecordChoice.never.mode == .never)
-        #expect(RecordChoice.fromEnvironment.mode == nil)
-        #expect(RecordChoice.mode(.drift) == .drift)
+        #expect(RecordMode.never != .fromEnvironment)
+        #expect(!RecordMode.allCases.contains(.fromEnvironment))
+        let legacy: [any LegacyRecordChoice] = [RecordMode.never, RecordMode.fromEnvironment, RecordMode.drift]
+        #expect(legacy.map(\.legacyChoice) == [.never, nil, .drift])
+        #expect(legacy.map(\.legacyModeCall) == [.never, .fromEnvironment, .drift])
         let everything = ["REPOSITORY_CONTRACTS_RECORD": "all"]
-        #expect(try RecordMode.resolved(explicit: RecordChoice.never.mode, environment: everything) == .never)
-        #expect(try RecordMode.resolved(explicit: RecordChoice.fromEnvironment.mode, environment: everything) == .all)
+        #expect(try RecordMode.never.resolved(environment: everything) == .never)
+        #expect(try RecordMode.fromEnvironment.resolved(environment: everything) == .all)
         let trait: StubServerTrait = .stubServer(fixtures: "Todos", record: .never)
         #expect(trait.recordMode == .never)
+    }
+}
+
+/// The spellings of `RecordChoice`, now deprecated, still compile and mean what they meant; reached through
+/// a protocol so that the suite itself builds without deprecation warnings.
+private protocol LegacyRecordChoice {
+    var legacyChoice: RecordMode? { get }
+    var legacyModeCall: RecordMode { get }
+}
+
+extension RecordMode: LegacyRecordChoice {
+    @available(*, deprecated, message: "exercises the deprecated RecordChoice spellings")
+    fileprivate var legacyChoice: RecordMode? {
+        let choice: RecordChoice = self
+        return choice.mode
+    }
+
+    @available(*, deprecated, message: "exercises the deprecated RecordChoice spellings")
+    fileprivate var legacyModeCall: RecordMode {
+        RecordChoice.mode(self)
     }
 }

@@ -13,7 +13,7 @@ import Testing
 struct StubServerTraitTests {
     @Test(.stubServer(fixtures: "Examples"))
     func listsTodos() async throws {
-        let (body, response) = try await URLSession.shared.data(from: Self.url("/todos"))
+        let (body, response) = try await URLSession.patient.data(from: Self.url("/todos"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1,"title":"Buy milk","done":false}]"#)
         #expect(StubServer.current.journal.count(of: .get("/todos")) == 1)
@@ -22,7 +22,7 @@ struct StubServerTraitTests {
     @Test("parallel test cases each get their own server and port", .stubServer(), arguments: 1...4)
     func ownServerPerCase(_ number: Int) async throws {
         StubServer.current.playback.stub(.get("/number"), with: StubResponse(body: Data("\(number)".utf8)))
-        let (body, _) = try await URLSession.shared.data(from: Self.url("/number"))
+        let (body, _) = try await URLSession.patient.data(from: Self.url("/number"))
         #expect(String(decoding: body, as: UTF8.self) == "\(number)")
         #expect(StubServer.current.port != 0)
     }
@@ -33,7 +33,7 @@ struct StubServerTraitTests {
         let test = try #require(Test.current)
         try await withKnownIssue {
             try await trait.provideScope(for: test, testCase: nil) {
-                _ = try? await URLSession.shared.data(from: Self.url("/not-recorded"))
+                _ = try? await URLSession.patient.data(from: Self.url("/not-recorded"))
             }
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("Unmatched request #1: GET /not-recorded") }

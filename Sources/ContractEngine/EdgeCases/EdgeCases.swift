@@ -1,0 +1,131 @@
+public import Foundation
+
+/// Whether the engine derives edge cases from a `Codable` entity for a conformer, and which values of
+/// your own it tries besides its own.
+///
+/// The engine encodes `make(1)` to a tree, puts edge values into each field in turn (strings empty,
+/// padded, long with combining marks, emoji, right-to-left, with a NUL, quotes and newlines; numbers
+/// 0, −1, the extremes and fractions the type decodes; dates with sub-millisecond parts, before 1970 and
+/// far in the future; arrays empty, with one element, unsorted, with duplicates and long; optionals
+/// `nil` and present; nested objects the same way), and decodes each back: a variant that does not
+/// decode is dropped. The variants feed the CRUD contract's `values.edgeCases*` and
+/// `update.eachFieldAlone` clauses and the model-based check.
+///
+/// ```swift
+/// Conformance("sqlite", edgeCases: .derived(adding: ["Robert'); DROP TABLE notes;--"])) { … }
+/// Conformance("legacy", edgeCases: .off) { … }
+/// ```
+public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
+    /// Whether edge cases are derived at all.
+    public var isDerived: Bool
+    /// Strings tried in every string field, after the engine's own.
+    public var strings: [String]
+    /// Integers tried in every number field, after the engine's own.
+    public var integers: [Int]
+    /// Fractional numbers tried in every number field (dropped where the field is an integer).
+    public var decimals: [Double]
+    /// Dates tried in every date field, after the engine's own.
+    public var dates: [Date]
+
+    /// Derivation on or off, with values of your own.
+    public init(isDerived: Bool = true, strings: [String] = [], integers: [Int] = [], decimals: [Double] = [], dates: [Date] = []) {
+        self.isDerived = isDerived
+        self.strings = strings
+        self.integers = integers
+        self.decimals = decimals
+        self.dates = dates
+    }
+
+    /// The engine's own edge cases (the default).
+    public static var derived: Self { Self() }
+
+    /// No derived edge cases: the clauses that use them are skipped, saying so.
+    public static var off: Self { Self(isDerived: false) }
+
+    /// The engine's own edge cases and yours.
+    public static func derived(adding strings: [String] = [], integers: [Int] = [], decimals: [Double] = [], dates: [Date] = []) -> Self {
+        Self(strings: strings, integers: integers, decimals: decimals, dates: dates)
+    }
+
+    public var description: String {
+        guard isDerived else { return ".off" }
+        let extras = strings.count + integers.count + decimals.count + dates.count
+        return extras == 0 ? ".derived" : ".derived(adding \(extras) values)"
+    }
+}
+
+/// One entity derived from `make(1)` with one field set to an edge value (or changed, for the
+/// per-field update clause).
+public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
+    /// The field and the value: `$.title: empty`. ``EntityFactory/edgeCase(_:ordinal:in:)`` makes it again.
+    public let name: String
+    /// The field's path: `$.title`, `$.tags[0]`.
+    public let path: String
+    /// The entity, with the id of `make(1)`: give it a harness id with the factory's `twin`.
+    public let entity: Entity
+    /// Whether this is the field's plain change (what the per-field update clause sends) rather than an
+    /// edge value.
+    public let isChange: Bool
+    /// Where the value goes in the entity's tree, and the value (`nil`: removed).
+    let substitution: (path: [PathStep], value: ValueTree?)
+
+    public var description: String { name }
+}
+
+/// Why an edge case named in a pasted replay could not be made again.
+public struct EdgeCaseNotFound: Error, CustomStringConvertible {
+    /// The name asked for.
+    public let name: String
+    /// What the factory derives now (the first few).
+    public let known: [String]
+
+    public var description: String {
+        "no edge case named \"\(name)\" is derived from this factory (has the entity or make(_:) changed?); "
+            + "known: \(known.prefix(8).joined(separator: ", "))\(known.count > 8 ? ", …" : "")"
+    }
+}
+
+extension EntityFactory {
+    /// The edge cases derived from `make(1)` under `settings`: empty when the entity is not `Codable`
+    /// or derivation is off. Ids are those of `make(1)`.
+    public func edgeCases(_ settings: EdgeCases = .derived) -> [EdgeCase<Entity>] {
+        guard settings.isDerived else { return [] }
+        return EdgeCaseDerivation(factory: self, settings: settings).derive()
+    }
+
+    /// The edge case `name` (as a failure names it: `"$.title: empty"`) under the id `make(ordinal)` has:
+    /// what a pasted replay calls.
+    public func edgeCase(_ name: String, ordinal: Int, in settings: EdgeCases = .derived) throws -> Entity {
+        let all = edgeCases(settings)
+        guard let found = all.first(where: { $0.name == name }) else {
+            throw EdgeCaseNotFound(name: name, known: all.map(\.name))
+        }
+        return twin(found.entity, ordinal)
+    }
+
+    /// `entity` with the field of the edge case `name` set to its value, everything else kept: what a
+    /// model-based step that updates one field sends, made again in a pasted replay.
+    public func applyingEdgeCase(_ name: String, to entity: Entity, in settings: EdgeCases = .derived) throws -> Entity {
+        let all = edgeCases(settings)
+        guard let found = all.first(where: { $0.name == name }) else {
+            throw EdgeCaseNotFound(name: name, known: all.map(\.name))
+        }
+        return applying(found, to: entity) ?? entity
+    }
+
+    /// `entity` with `edgeCase`'s field set to its value, or `nil` when that does not decode.
+    package func applying(_ edgeCase: EdgeCase<Entity>, to entity: Entity) -> Entity? {
+        guard let tree = ValueTreeText.tree(of: entity) else { return nil }
+        return ValueTreeText.decode(tree.replacing(edgeCase.substitution.path, with: edgeCase.substitution.value), as: Entity.self)
+    }
+
+    /// Why no edge cases are derived under `settings`, or `nil` when they are.
+    package func edgeCaseUnavailability(_ settings: EdgeCases) -> String? {
+        if !settings.isDerived { return "edge-case derivation is turned off for this conformance (edgeCases: .off)" }
+        guard Entity.self is any Codable.Type else {
+            return "\(Entity.self) is not Codable, so no edge cases are derived from it (make it Codable, or list samples in the factory)"
+        }
+        if ValueTreeText.tree(of: make(1)) == nil { return "make(1) could not be encoded, so no edge cases are derived" }
+        return nil
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import RecordReplayWire
+
+/// The file-system calls fixture files need beyond Foundation's: what kind of file a path names (so
+/// reading a FIFO or a device is refused, not blocked on), and the durable rename and the process checks
+/// behind ``Fixture/write(to:)``'s atomic write. POSIX calls that read the same on every platform, through
+/// Foundation's own import of the C library.
+enum FixtureFileSystem {
+    /// An `errno` value with its text.
+    struct CError: Error, Sendable {
+        var code: Int32
+        var text: String { Platform.errorText(code) }
+    }
+
+    /// What kind of file `path` names (following symbolic links), as `stat` says, or why it cannot say.
+    static func fileKind(atPath path: String) -> Result<String, CError> {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .failure(CError(code: errno)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .success("regular file")
+        case S_IFDIR: return .success("directory")
+        case S_IFIFO: return .success("FIFO (named pipe)")
+        case S_IFCHR: return .success("character device")
+        case S_IFBLK: return .success("block device")
+        case S_IFSOCK: return .success("socket")
+        default: return .success("special file")
+        }
+    }
+
+    /// This process's id.
+    static var processID: Int32 { getpid() }
+
+    /// Whether a process with id `pid` is running (`kill(pid, 0)` finds it, even one this user may not
+    /// signal).
+    static func isProcessRunning(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// Flushes the file at `source` to the disk, then renames it to `destination` (replacing it in one
+    /// step, so readers see the old file or the new one); `nil` when it worked, else the failed call's
+    /// error text.
+    static func flushAndRename(_ source: String, to destination: String) -> String? {
+        let descriptor = open(source, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "open: \(Platform.errorText(errno))" }
+        var result: Int32
+        repeat { result = fsync(descriptor) } while result != 0 && errno == EINTR
+        let syncError = result == 0 ? nil : Platform.errorText(errno)
+        close(descriptor)
+        if let syncError { return "fsync: \(syncError)" }
+        return rename(source, destination) == 0 ? nil : "rename: \(Platform.errorText(errno))"
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import RecordReplayWire
+public import RecordReplayFixtures
+
+/// Removes credentials from a fixture before it is written, so recordings can be committed.
+///
+/// A field is redacted when its name says it holds a credential (``redactsCredentialNames``): the name,
+/// split into words at `-`, `_`, `.` and camelCase, holds `token`, `secret`, `password`, `passwd`,
+/// `pwd`, `apikey` or `api key`, `auth`, `authorization`, `session`, `cookie`, `credential`,
+/// `signature`, `sig`, `private`, `bearer`, `otp`, `pin`, `passphrase` or `jwt`, or ends with `key`
+/// (`X-Subscription-Key`, `PRIVATE-TOKEN`, `hf_token`, `AuthToken`, `sessionId`), unless it ends with a
+/// documented harmless ending (`public key`, `token type`, `allow credentials`, …) or is on
+/// ``allowedNames``. That holds for request and response headers, query items, form items, multipart
+/// parts, JSON members at any depth, and XML/HTML elements and attributes.
+///
+/// Values with a known secret's shape (the providers' token shapes, JWTs, bearer tokens, private keys)
+/// and, in headers, query values and path segments, long random-looking tokens (``RandomLookingToken``)
+/// are redacted too, whatever their name.
+///
+/// Credentials inside a value (``TextCredentials``) are redacted in place, the rest of the text kept:
+/// in every JSON string, form value, query value, header value and text body, a credential-named
+/// assignment (`apiKey="…"`, `password: …`, `AccountKey=…;`), a URL's password, and the secret segments
+/// of webhook and bot-token paths (``URLPathSecrets``); in the request path, such a segment is replaced
+/// whole, so replay matches it.
+///
+/// Three deny-lists, all compared without ASCII case, name fields that are redacted whatever the rule
+/// says:
+/// - ``headerNames``: request *and* response header fields. `Authorization` and
+///   `Proxy-Authorization` keep their scheme (`Bearer REDACTED`); `Cookie` and `Set-Cookie` keep each
+///   cookie's name (`session=REDACTED`), and `Set-Cookie` keeps its attributes as written.
+/// - ``queryNames``: request query items.
+/// - ``bodyMemberNames``: members of JSON bodies at any depth, and items of
+///   `application/x-www-form-urlencoded` bodies.
+///
+/// ``customRedactors`` then run on every interaction. Last, every secret value the lists removed that
+/// has at least ``minimumPropagatedLength`` characters is replaced by ``placeholder`` wherever else it
+/// still appears (other headers, the path, query values, text and JSON bodies), raw, percent-encoded
+/// or base64-encoded; a shorter one (from ``minimumWholeTokenLength`` characters, holding a letter) only
+/// where it stands as a whole token. The output depends only on the input and the configuration.
+public struct Redaction: Sendable {
+    /// The text that replaces a secret value: `REDACTED`.
+    public static let placeholder = "REDACTED"
+
+    /// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`, `Api-Key`,
+    /// `X-Auth-Token`.
+    public static let defaultHeaderNames = [
+        "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "Api-Key", "X-Auth-Token",
+    ]
+
+    /// `token`, `key`, `api_key`, `apikey`, `access_token`, `signature`, `sig`, `password`.
+    public static let defaultQueryNames = [
+        "token", "key", "api_key", "apikey", "access_token", "signature", "sig", "password",
+    ]
+
+    /// `password`, `token`, `secret`, `access_token`, `refresh_token`, `client_secret`, `api_key`,
+    /// `id_token`.
+    public static let defaultBodyMemberNames = [
+        "password", "token", "secret", "access_token", "refresh_token", "client_secret", "api_key", "id_token",
+    ]
+
+    /// Names the credential-name rule leaves alone, compared without ASCII case: none by default.
+    public static let defaultAllowedNames: [String] = []
+
+    /// Secrets shorter than this (8 characters) are searched for elsewhere only where they stand as a
+    /// whole token, so a short password echoed by the upstream is redacted without blanking out every
+    /// word that holds it.
+    public static let defaultMinimumPropagatedLength = 8
+
+    /// Secrets shorter than this (4 characters: a `pin` of `1`, a cookie's `en`) are redacted where
+    /// they were found but not searched for elsewhere.
+    public static let minimumWholeTokenLength = 4
+
+    /// Header fields whose values are redacted, in requests and responses.
+    public var headerNames: [String]
+    /// Query item names whose values are redacted.
+    public var queryNames: [String]
+    /// JSON member names (any depth) and form item names whose values are redacted. Every non-empty
+    /// string and every number inside such a JSON member becomes the placeholder string.
+    public var bodyMemberNames: [String]
+    /// Whether names that say they hold a credential are redacted (see the type's description).
+    /// Default: `true`.
+    public var redactsCredentialNames: Bool
+    /// Whether long random-looking tokens in header values, query values and path segments are
+    /// redacted whatever their name (see ``RandomLookingToken`` for the thresholds). Default: `true`.
+    public var redactsRandomLookingTokens: Bool
+    /// Names never redacted by the credential-name rule (the deny-lists still apply), compared without
+    /// ASCII case: for a field whose name matches the rule but holds nothing secret.
+    public var allowedNames: [String]
+    /// Closures run on every interaction after the deny-lists, in order; each entry they change is
+    /// reported as `custom redactor N`.
+    public var customRedactors: [@Sendable (inout Interaction) -> Void]
+    /// The shortest removed secret that is also replaced wherever else it appears; shorter ones (from
+    /// ``minimumWholeTokenLength`` on) are replaced elsewhere only where they stand as a whole token.
+    public var minimumPropagatedLength: Int
+
+    /// Creates a redaction; every list defaults to the documented defaults.
+    public init(
+        headerNames: [String] = Redaction.defaultHeaderNames,
+        queryNames: [String] = Redaction.defaultQueryNames,
+        bodyMemberNames: [String] = Redaction.defaultBodyMemberNames,
+        redactsCredentialNames: Bool = true,
+        redactsRandomLookingTokens: Bool = true,
+        allowedNames: [String] = Redaction.defaultAllowedNames,
+        customRedactors: [@Sendable (inout Interaction) -> Void] = [],
+        minimumPropagatedLength: Int = Redaction.defaultMinimumPropagatedLength
+    ) {
+        self.headerNames = headerNames
+        self.queryNames = queryNames
+        self.bodyMemberNames = bodyMemberNames
+        self.redactsCredentialNames = redactsCredentialNames
+        self.redactsRandomLookingTokens = redactsRandomLookingTokens
+        self.allowedNames = allowedNames
+        self.customRedactors = customRedactors
+        self.minimumPropagatedLength = minimumPropagatedLength
+    }
+
+    /// The fixture with secrets replaced by ``placeholder``, and where they were.
+    @_spi(Benchmarks) public func redact(_ fixture: Fixture) -> RedactionResult {
+        var log = RedactionLog()
+        var interactions = fixture.interactions
+        for index in interactions.indices {
+            redactListedFields(of: &interactions[index], at: index, log: &log)
+            for (number, redactor) in customRedactors.enumerated() {
+                let before = interactions[index]
+                redactor(&interactions[index])
+                if interactions[index] != before {
+                    log.record(index, "custom redactor \(number)", .customRedactor)
+                }
+            }
+        }
+        // Values with a known secret's shape (provider tokens, JSON Web Tokens, bearer tokens, private
+        // keys), in any field: noted here, then replaced by the propagation below in every field they
+        // appear in, raw, percent-encoded or base64-encoded.
+        for index in interactions.indices {
+            var scanner = SecretScanFieldScanner(redaction: self, interaction: index, findsTextCredentials: false)
+            scanner.scan(interactions[index])
+            for (finding, secret) in zip(scanner.findings, scanner.secrets) where finding.kind != .unredactedValue {
+                log.record(index, finding.field, .knownShape, secrets: [secret])
+            }
+            if redactsRandomLookingTokens {
+                redactRandomLookingTokens(in: interactions[index], at: index, log: &log)
+            }
+        }
+        let propagation = RedactionPropagation(
+            secrets: log.secrets.filter { $0.count >= minimumPropagatedLength },
+            shortSecrets: log.secrets.filter(isPropagatedAsWholeToken))
+        if !propagation.isEmpty {
+            for index in interactions.indices {
+                propagation.apply(to: &interactions[index], at: index, log: &log)
+            }
+        }
+        return RedactionResult(
+            fixture: Fixture(interactions: interactions, upstream: fixture.upstream), redactions: log.entries)
+    }
+
+    /// Redacts the deny-listed headers, query items and body members of one interaction.
+    private func redactListedFields(of interaction: inout Interaction, at index: Int, log: inout RedactionLog) {
+        redactHeaders(&interaction.request.headers, side: "request", at: index, log: &log)
+        redactHeaders(&interaction.response.headers, side: "response", at: index, log: &log)
+        for item in interaction.request.query.indices {
+            let name = interaction.request.query[item].name
+            guard redacts(name, listed: queryNames), let value = interaction.request.query[item].value,
+                !value.isEmpty, value != Self.placeholder
+            else { continue }
+            interaction.request.query[item].value = Self.placeholder
+            log.record(index, "request.query \(name)", .deniedName, secrets: [value])
+        }
+        redactBody(
+            &interaction.request.body, headers: interaction.request.headers, side: "request", at: index, log: &log)
+        redactBody(
+            &interaction.response.body, headers: interaction.response.headers, side: "response", at: index, log: &log)
+        redactTextCredentials(of: &interaction, at: index, log: &log)
+        // A body whose length changed keeps a true Content-Length, if it has one.
+        Self.keepContentLength(&interaction.request.headers, of: interaction.request.body)
+        Self.keepContentLength(&interaction.response.headers, of: interaction.response.body)
+    }
+
+    private func redactHeaders(_ headers: inout HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
+        for position in headers.fields.indices {
+            let field = headers.fields[position]
+            guard redacts(field.name, listed: headerNames) else { continue }
+            let redacted = RedactionHeaderValue(name: field.name, value: field.value)
+            guard !redacted.secrets.isEmpty else { continue }
+            headers.fields[position].value = redacted.value
+            log.record(index, "\(side).header \(field.name)", .deniedName, secrets: redacted.secrets)
+        }
+    }
+
+    /// Whether a secret shorter than ``minimumPropagatedLength`` is replaced elsewhere where it stands
+    /// as a whole token: it has at least ``minimumWholeTokenLength`` characters, holds a letter (a short
+    /// number is more often an id, a count or a year than a secret), and is no plain word (`true`, `none`).
+    private func isPropagatedAsWholeToken(_ secret: String) -> Bool {
+        secret.count < minimumPropagatedLength && secret.count >= Self.minimumWholeTokenLength
+            && secret.contains(where: \.isLetter) && TextCredentials.isSecretValue(secret, quoted: true)
+    }
+
+    /// Notes the random-looking tokens of one interaction's path segments, query values and header
+    /// values (not on ``allowedNames``), for the propagation to replace.
+    private func redactRandomLookingTokens(in interaction: Interaction, at index: Int, log: inout RedactionLog) {
+        let request = interaction.request
+        for segment in request.path.split(separator: "/") {
+            let decoded = PercentEncoding.decoded(segment, plusIsSpace: false)
+            if RandomLookingToken.matches(decoded) { log.record(index, "request.path", .randomLooking, secrets: [decoded]) }
+        }
+        for item in request.query where !Self.list(allowedNames, contains: item.name) {
+            if let value = item.value, RandomLookingToken.matches(value) {
+                log.record(index, "request.query \(item.name)", .randomLooking, secrets: [value])
+            }
+        }
+        for (side, headers) in [("request", request.headers), ("response", interaction.response.headers)] {
+            for field in headers where !Self.list(allowedNames, contains: field.name) {
+                for part in RandomLookingToken.candidates(inHeaderValue: field.value.trimmingSpacesAndTabs())
+                where RandomLookingToken.matches(part) {
+                    log.record(index, "\(side).header \(field.name)", .randomLooking, secrets: [part])
+                }
+            }
+        }
+    }
+
+    private static func keepContentLength(_ headers: inout HTTPHeaders, of body: Data) {
+        if let length = headers["Content-Length"], length != String(body.count) {
+            headers.replaceOrAppend(name: "Content-Length", value: String(body.count))
+        }
+    }
+
+    /// Whether values under `name` are redacted: it is on `listed`, or the credential-name rule
+    /// matches it and it is not on ``allowedNames``.
+    func redacts(_ name: String, listed: [String]) -> Bool {
+        if Self.list(listed, contains: name) { return true }
+        return redactsCredentialNames && CredentialName.mayNameCredential(name) && !Self.list(allowedNames, contains: name)
+            && CredentialName(name).namesCredential
+    }
+
+    /// Whether `names` holds `name`, comparing without ASCII case.
+    static func list(_ names: [String], contains name: String) -> Bool {
+        names.contains { $0.equalsIgnoringASCIICase(name) }
+    }
+}

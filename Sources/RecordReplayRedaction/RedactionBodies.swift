@@ -1,0 +1,225 @@
+import Foundation
+import RecordReplayWire
+import RecordReplayFixtures
+
+/// How the redaction and the secret scan read a body.
+enum RedactionBody {
+    /// A JSON body (`Content-Type` JSON, or no `Content-Type` and valid JSON), parsed.
+    case json(JSONValue, pretty: Bool)
+    /// An `application/x-www-form-urlencoded` body.
+    case form(String)
+    /// Any other UTF-8 body.
+    case text(String)
+    /// Bytes that are not UTF-8.
+    case binary
+
+    init(_ body: Data, headers: HTTPHeaders) {
+        guard let text = body.utf8Text else {
+            self = .binary
+            return
+        }
+        let mediaType = headers.mediaType
+        if mediaType == nil || mediaType?.isJSON == true, let value = try? JSONValue(parsing: body.utf8Bytes) {
+            self = .json(value, pretty: text.contains("\n"))
+        } else if mediaType?.essence == "application/x-www-form-urlencoded" {
+            self = .form(text)
+        } else {
+            self = .text(text)
+        }
+    }
+}
+
+extension Data {
+    fileprivate var utf8Bytes: [UInt8] { [UInt8](self) }
+}
+
+extension HTTPHeaders {
+    /// The `boundary` parameter of a `multipart/…` `Content-Type`, unquoted.
+    var multipartBoundary: String? {
+        guard let value = self["Content-Type"] else { return nil }
+        for parameter in value.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingSpacesAndTabs().lowercased() == "boundary" else { continue }
+            let boundary = pair[1].trimmingSpacesAndTabs()
+            return boundary.hasPrefix("\"") && boundary.hasSuffix("\"") && boundary.count >= 2
+                ? String(boundary.dropFirst().dropLast()) : boundary
+        }
+        return nil
+    }
+}
+
+extension Redaction {
+    /// Redacts the deny-listed members of a JSON or form body.
+    func redactBody(_ body: inout Data, headers: HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
+        switch RedactionBody(body, headers: headers) {
+        case .json(let value, let pretty):
+            var replaced: [Replacement] = []
+            let redacted = redactJSON(value, path: JSONPath(), side: side, at: index, log: &log, replaced: &replaced)
+            if !replaced.isEmpty {
+                body = Self.redactedInPlace(body, redacted: redacted, replaced: replaced)
+                    ?? Data(redacted.serialized(pretty: pretty).utf8)
+            }
+        case .form(let text):
+            var changed = false
+            let items = text.split(separator: "&", omittingEmptySubsequences: false).map { item -> Substring in
+                guard let equals = item.firstIndex(of: "=") else { return item }
+                let name = PercentEncoding.decoded(item[..<equals], plusIsSpace: true)
+                let value = PercentEncoding.decoded(item[item.index(after: equals)...], plusIsSpace: true)
+                guard redacts(name, listed: bodyMemberNames) else {
+                    // A credential inside the value (a connection string, a URL with a password).
+                    guard let redacted = redactingTextCredentials(in: value) else { return item }
+                    changed = true
+                    log.record(index, "\(side).body form \(name)", .inText, secrets: redacted.secrets)
+                    return item[...equals] + URLText.percentEncoded(redacted.text, keeping: Self.formValueBytes)
+                }
+                guard !value.isEmpty, value != Self.placeholder else { return item }
+                changed = true
+                log.record(index, "\(side).body form \(name)", .deniedName, secrets: [value])
+                return item[...equals] + Self.placeholder
+            }
+            if changed { body = Data(items.joined(separator: "&").utf8) }
+        case .text(let text):
+            let mediaType = headers.mediaType?.essence ?? ""
+            if mediaType == "multipart/form-data", let boundary = headers.multipartBoundary {
+                if let redacted = redactMultipart(text, boundary: boundary, side: side, at: index, log: &log) {
+                    body = Data(redacted.utf8)
+                }
+            } else if mediaType.contains("xml") || mediaType.contains("html") {
+                if let redacted = redactMarkup(text, side: side, at: index, log: &log) { body = Data(redacted.utf8) }
+            }
+            // Assignments, connection strings and URLs inside any text: scripts, `.env`, YAML, TOML, XML text.
+            if let redacted = body.utf8Text.flatMap(redactingTextCredentials(in:)) {
+                body = Data(redacted.text.utf8)
+                log.record(index, "\(side).body", .inText, secrets: redacted.secrets)
+            }
+        case .binary:
+            return
+        }
+    }
+
+    private func redactJSON(
+        _ value: JSONValue, path: JSONPath, side: String, at index: Int, log: inout RedactionLog,
+        replaced: inout [Replacement]
+    ) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(
+                members.map { member in
+                    let memberPath = path.member(member.name)
+                    guard redacts(member.name, listed: bodyMemberNames) else {
+                        return JSONValue.Member(
+                            member.name,
+                            redactJSON(
+                                member.value, path: memberPath, side: side, at: index, log: &log, replaced: &replaced))
+                    }
+                    var secrets: [String] = []
+                    let redacted: JSONValue
+                    if case .string(let text) = member.value, Self.keepsStructure(member.name) {
+                        // An echoed `Authorization` or cookie keeps its scheme or cookie names, as the header does.
+                        let kept = RedactionHeaderValue(name: member.name, value: text)
+                        secrets = kept.secrets
+                        redacted = .string(kept.value)
+                        if kept.value != text { replaced.append(Replacement(original: member.value, redacted: kept.value)) }
+                    } else {
+                        redacted = Self.redactingLeaves(member.value, secrets: &secrets, replaced: &replaced)
+                    }
+                    if redacted != member.value {
+                        log.record(index, "\(side).body \(memberPath)", .deniedName, secrets: secrets)
+                    }
+                    return JSONValue.Member(member.name, redacted)
+                })
+        case .array(let elements):
+            return .array(
+                elements.enumerated().map { offset, element in
+                    redactJSON(element, path: path.index(offset), side: side, at: index, log: &log, replaced: &replaced)
+                })
+        case .string(let text):
+            // A credential inside the string: a connection string's key, a URL's password, a script.
+            guard let redacted = redactingTextCredentials(in: text) else { return value }
+            log.record(index, "\(side).body \(path)", .inText, secrets: redacted.secrets)
+            replaced.append(Replacement(original: value, redacted: redacted.text))
+            return .string(redacted.text)
+        case .number, .bool, .null:
+            return value
+        }
+    }
+
+    /// The bytes a form value keeps unescaped when a redaction writes it again.
+    static let formValueBytes = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._".utf8)
+
+    /// A JSON value swapped for a redacted string.
+    struct Replacement {
+        var original: JSONValue
+        var redacted: String
+    }
+
+    /// Whether a value under `name` keeps its structure when redacted (an `Authorization` scheme,
+    /// cookie names), as ``RedactionHeaderValue`` does for the header of that name.
+    static func keepsStructure(_ name: String) -> Bool {
+        ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"].contains { $0.equalsIgnoringASCIICase(name) }
+    }
+
+    /// `value` with every non-empty string and every number inside it replaced by the placeholder;
+    /// `secrets` gets their text and `replaced` the values themselves.
+    private static func redactingLeaves(_ value: JSONValue, secrets: inout [String], replaced: inout [Replacement]) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(
+                members.map { JSONValue.Member($0.name, redactingLeaves($0.value, secrets: &secrets, replaced: &replaced)) })
+        case .array(let elements):
+            return .array(elements.map { redactingLeaves($0, secrets: &secrets, replaced: &replaced) })
+        case .string(let text) where !text.isEmpty && text != placeholder:
+            secrets.append(text)
+            replaced.append(Replacement(original: value, redacted: placeholder))
+            return .string(placeholder)
+        case .number(let lexeme):
+            secrets.append(lexeme)
+            replaced.append(Replacement(original: value, redacted: placeholder))
+            return .string(placeholder)
+        case .string, .bool, .null:
+            return value
+        }
+    }
+}
+
+extension Redaction {
+    /// `body` with each replaced string's literal swapped for the placeholder's in the text itself, so
+    /// the body keeps its layout (whitespace, member order, escapes); `nil` when that does not give
+    /// `redacted` (a replaced number, an unusual escape), and the caller serializes instead. Other
+    /// occurrences of the same strings are replaced too, as propagation would do anyway.
+    fileprivate static func redactedInPlace(_ body: Data, redacted: JSONValue, replaced: [Replacement]) -> Data? {
+        var swaps: [String: String] = [:]
+        for replacement in replaced {
+            guard case .string(let text) = replacement.original else { return nil }
+            swaps[text] = replacement.redacted
+        }
+        // One linear pass replaces all the literals.
+        let literals = swaps.map { (JSONValue.string($0.key).serialized(), JSONValue.string($0.value).serialized()) }
+        guard let text = body.utf8Text, let swapped = SpellingSearch(replacing: literals).replacing(in: text) else {
+            return nil
+        }
+        return layoutKept(swapped, holding: replacingStrings(swaps, in: redacted))
+    }
+
+    /// `text` as a body when it is JSON holding exactly `expected`: the check that lets a redaction
+    /// edit a JSON body's text in place instead of serializing the value again.
+    static func layoutKept(_ text: String, holding expected: JSONValue) -> Data? {
+        guard let parsed = try? JSONValue(parsing: Array(text.utf8)), parsed.canonicalForm == expected.canonicalForm
+        else { return nil }
+        return Data(text.utf8)
+    }
+
+    /// `value` with every string that is a key of `swaps` replaced by its value.
+    private static func replacingStrings(_ swaps: [String: String], in value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(members.map { JSONValue.Member($0.name, replacingStrings(swaps, in: $0.value)) })
+        case .array(let elements):
+            return .array(elements.map { replacingStrings(swaps, in: $0) })
+        case .string(let text):
+            return swaps[text].map { .string($0) } ?? value
+        default:
+            return value
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// The byte classes of the HTTP grammar (RFC 9110 §5.6, RFC 9112) the parser needs.
+package enum HTTPByte {
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    package static let space: UInt8 = 0x20
+    package static let tab: UInt8 = 0x09
+    static let colon: UInt8 = 0x3A
+    static let semicolon: UInt8 = 0x3B
+    package static let comma: UInt8 = 0x2C
+
+    /// `tchar`: the characters of a token (method, field name).
+    package static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case 0x21, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: true
+        default: false
+        }
+    }
+
+    /// A byte allowed in a field value or a chunk extension: `VCHAR`, `obs-text`, space or tab.
+    static func isFieldValueCharacter(_ byte: UInt8) -> Bool {
+        byte == tab || (byte >= 0x20 && byte != 0x7F)
+    }
+
+    /// A byte allowed in a request target: visible ASCII except `#` (a fragment is never sent).
+    static func isTargetCharacter(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && byte != 0x23
+    }
+
+    /// Space or horizontal tab (`OWS`, `BWS`).
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab
+    }
+
+    /// The value of a hexadecimal digit, or `nil`.
+    static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 0x30...0x39: Int(byte - 0x30)
+        case 0x41...0x46: Int(byte - 0x41 + 10)
+        case 0x61...0x66: Int(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    /// Whether `bytes` equals the lower-case ASCII `lowercase` when ASCII letters are compared without case.
+    static func equalsIgnoringCase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        var index = bytes.startIndex
+        for byte in expected {
+            let actual = bytes[index]
+            let folded = actual >= 0x41 && actual <= 0x5A ? actual | 0x20 : actual
+            if folded != byte { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether `bytes` equals the ASCII `text` exactly.
+    static func equalsCaseSensitive(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: StaticString) -> Bool {
+        bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// The bytes with leading and trailing spaces and tabs removed.
+    static func trimmingWhitespace(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        var lower = bytes.startIndex, upper = bytes.endIndex
+        while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
+        while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
+        return bytes[lower..<upper]
+    }
+
+    /// The comma-separated elements of a list field value, trimmed, empty elements left out
+    /// (RFC 9110 §5.6.1).
+    static func listElements(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [Slice<UnsafeBufferPointer<UInt8>>] {
+        var elements: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index <= bytes.endIndex {
+            if index == bytes.endIndex || bytes[index] == comma {
+                let element = trimmingWhitespace(bytes[start..<index])
+                if !element.isEmpty { elements.append(element) }
+                start = index + 1
+            }
+            index += 1
+        }
+        return elements
+    }
+
+    /// A string from bytes, decoded as UTF-8 (invalid sequences become U+FFFD).
+    static func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+    }
+}

@@ -1,0 +1,580 @@
+/// Reads one request out of the bytes a connection has received: the head through
+/// ``RequestHeadScanner`` and ``RequestHeadParser``, then the body as the head frames it
+/// (`Content-Length`, or chunked through ``ChunkedBodyDecoder``).
+///
+/// It does no I/O. The connection calls ``decode(_:reservingBody:)`` with every byte received and not
+/// yet used, drops the bytes the call used, and does what the step asks: read more, or send
+/// `100 Continue` and call again. Bytes after the request (a pipelined next one) are left unused.
+/// Standard library only, like the rest of the parser (it is compiled alone for fuzzing).
+package struct RequestDecoder {
+    /// The free space each read of a request head asks for.
+    package static let headReadSize = 4096
+    /// The free space each read of a body asks for.
+    package static let bodyReadSize = 64 * 1024
+
+    /// What the decoder needs next, or the request.
+    package enum Step: Equatable {
+        /// More bytes of the request: a read into at least `minimumFree` bytes of free space.
+        case needsBytes(minimumFree: Int)
+        /// The client waits for `100 Continue` before it sends the body: send it, then decode on.
+        case sendContinue
+        /// The request, complete.
+        case request(RequestHead, body: [UInt8])
+    }
+
+    private let limits: HTTPParserLimits
+    private var scanner: RequestHeadScanner
+    /// The head, once it is read.
+    private var head: RequestHead?
+    /// Whether the body has started: its bytes reserved (`Content-Length`), `100 Continue` asked for.
+    private var bodyStarted = false
+    /// The chunked body's decoder, once a chunked body has started.
+    private var chunks: ChunkedBodyDecoder?
+    private var body: [UInt8] = []
+    /// The body bytes reserved so far through the caller's `reservingBody`.
+    private var reservedBodyBytes = 0
+
+    /// A decoder for one request.
+    package init(limits: HTTPParserLimits) {
+        self.limits = limits
+        self.scanner = RequestHeadScanner(limits: limits)
+    }
+
+    /// Decodes what it can of `bytes` (everything received and not yet used, from where the last call
+    /// stopped) and returns the next step with how many bytes of `bytes` it used.
+    ///
+    /// `reservingBody` is called with each count of body bytes the request is about to hold (the whole
+    /// `Content-Length` before the body is read, a chunked body as it grows); it throws to refuse them.
+    ///
+    /// - Throws: ``HTTPRequestError`` for a request the server answers with an error status.
+    package mutating func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, reservingBody: (Int) throws(HTTPRequestError) -> Void
+    ) throws(HTTPRequestError) -> (step: Step, used: Int) {
+        var used = 0
+        let head: RequestHead
+        if let known = self.head {
+            head = known
+        } else {
+            guard case .head(let start, let end) = try scanner.scan(bytes) else {
+                return (.needsBytes(minimumFree: Self.headReadSize), 0)
+            }
+            head = try RequestHeadParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<end]), limits: limits)
+            self.head = head
+            used = end
+        }
+        if !bodyStarted {
+            bodyStarted = true
+            switch head.framing {
+            case .none:
+                return (.request(head, body: []), used)
+            case .contentLength(let length):
+                try reserve(length, reservingBody)
+                body.reserveCapacity(min(length, Self.bodyReadSize * 16))
+            case .chunked:
+                chunks = ChunkedBodyDecoder(limits: limits)
+            }
+            if head.expectsContinue && used == bytes.count { return (.sendContinue, used) }
+        }
+        let rest = UnsafeBufferPointer(rebasing: bytes[used...])
+        switch head.framing {
+        case .none:
+            break
+        case .contentLength(let length):
+            let take = min(length - body.count, rest.count)
+            body.append(contentsOf: UnsafeBufferPointer(rebasing: rest[0..<take]))
+            used += take
+            if body.count < length { return (.needsBytes(minimumFree: Self.bodyReadSize), used) }
+        case .chunked:
+            var decoder = chunks ?? ChunkedBodyDecoder(limits: limits)
+            used += try decoder.decode(rest, into: &body)
+            chunks = decoder
+            if body.count > reservedBodyBytes { try reserve(body.count - reservedBodyBytes, reservingBody) }
+            if !decoder.isComplete { return (.needsBytes(minimumFree: Self.bodyReadSize), used) }
+        }
+        return (.request(head, body: body), used)
+    }
+
+    private mutating func reserve(_ count: Int, _ reservingBody: (Int) throws(HTTPRequestError) -> Void)
+        throws(HTTPRequestError)
+    {
+        guard count > 0 else { return }
+        try reservingBody(count)
+        reservedBodyBytes += count
+    }
+}
+
+/// Finds where a request's head (request line and header section) ends while its bytes arrive piece by
+/// piece, and enforces the size limits before the whole head is in.
+///
+/// Each call to ``scan(_:)`` gets every byte of the request received so far, from its first byte; the
+/// scanner resumes where it stopped, so a head trickled byte by byte costs linear time. Lines end with
+/// CRLF or a bare LF (RFC 9112 §2.2 lets a recipient accept LF alone); up to four empty lines before
+/// the request line are skipped.
+package struct RequestHeadScanner: Sendable {
+    /// What the scanner found.
+    package enum Outcome: Equatable, Sendable {
+        /// The head is not complete yet.
+        case needMoreBytes
+        /// The head is `bytes[start..<end]`; `end` is just after the empty line (the body starts there).
+        case head(start: Int, end: Int)
+    }
+
+    private static let maxLeadingEmptyLines = 4
+
+    private let limits: HTTPParserLimits
+    private var position = 0
+    private var lineStart = 0
+    private var headStart = 0
+    private var requestLineEnd: Int?
+    private var fieldLines = 0
+    private var leadingEmptyLines = 0
+
+    /// Creates a scanner for one request.
+    package init(limits: HTTPParserLimits) {
+        self.limits = limits
+    }
+
+    /// Scans the bytes received so far; throws as soon as a limit is exceeded.
+    package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(HTTPRequestError) -> Outcome {
+        var index = position
+        while index < bytes.count {
+            if bytes[index] == HTTPByte.lineFeed {
+                if let end = try endLine(at: index, in: bytes) {
+                    position = end
+                    return .head(start: headStart, end: end)
+                }
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        position = index
+        if let requestLineEnd {
+            if bytes.count - (requestLineEnd + 1) > limits.maxHeaderBytes { throw .headerSectionTooLarge }
+        } else if bytes.count - lineStart > limits.maxRequestLineBytes + 1 {
+            throw .requestLineTooLong
+        }
+        return .needMoreBytes
+    }
+
+    /// Accounts for the line ending with the LF at `index`; returns the head's end if it was the empty
+    /// line closing the header section.
+    private mutating func endLine(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) throws(HTTPRequestError)
+        -> Int?
+    {
+        var contentEnd = index
+        if contentEnd > lineStart && bytes[contentEnd - 1] == HTTPByte.carriageReturn { contentEnd -= 1 }
+        let isEmpty = contentEnd == lineStart
+        guard let requestLineEnd else {
+            if isEmpty {
+                leadingEmptyLines += 1
+                if leadingEmptyLines > Self.maxLeadingEmptyLines { throw .tooManyEmptyLines }
+                headStart = index + 1
+            } else {
+                if contentEnd - lineStart > limits.maxRequestLineBytes { throw .requestLineTooLong }
+                self.requestLineEnd = index
+            }
+            return nil
+        }
+        // The size is checked at every line, before the count, so the error does not depend on how the
+        // bytes were split into reads.
+        if index - requestLineEnd > limits.maxHeaderBytes { throw .headerSectionTooLarge }
+        if isEmpty { return index + 1 }
+        fieldLines += 1
+        if fieldLines > limits.maxHeaderCount { throw .tooManyHeaderFields }
+        return nil
+    }
+}
+
+/// Parses a complete request head (as delimited by ``RequestHeadScanner``) into a ``RequestHead``,
+/// following RFC 9112.
+///
+/// Decisions where the RFC leaves a choice:
+/// - A bare LF ends a line like CRLF does (§2.2 MAY); a CR anywhere else is rejected (400).
+/// - The request line is split on single spaces only; extra whitespace is a malformed line (400).
+/// - `HTTP/1.x` with a minor version above 1 is served as HTTP/1.1 (RFC 9110 §6.2); a major version
+///   other than 1 is 505; anything not `HTTP/<digit>.<digit>` is 400.
+/// - Targets: origin form (`/path?query`), absolute form (`http://host/path`), and `*` for OPTIONS.
+///   Any visible ASCII except `#` is accepted in them; controls, spaces and non-ASCII bytes are 400.
+/// - Obsolete line folding is rejected (400); so is whitespace between a field name and its colon.
+/// - `Content-Length` repeated with one value (also as a list) is accepted; differing values are 400.
+///   `Content-Length` with `Transfer-Encoding` is 400; `Transfer-Encoding` in HTTP/1.0 is 400; a
+///   coding other than `chunked` is 501.
+/// - HTTP/1.1 requires exactly one `Host` field; more than one is 400 in any version.
+package enum RequestHeadParser {
+    /// Parses `head`: the request line, the field lines and the empty line after them.
+    package static func parse(_ head: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits) throws(HTTPRequestError)
+        -> RequestHead
+    {
+        var lines = LineReader(bytes: head)
+        guard let requestLine = try lines.next() else { throw .malformedRequestLine }
+        var request = try parseRequestLine(requestLine)
+        var framing = FramingFields()
+        while let line = try lines.next(), !line.isEmpty {
+            let field = try parseFieldLine(line)
+            framing.note(name: field.name, value: field.value)
+            request.fields.append(
+                HeaderField(name: HTTPByte.string(field.name), value: HTTPByte.string(field.value)))
+        }
+        try framing.apply(to: &request, limits: limits)
+        return request
+    }
+
+    private static func parseRequestLine(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError)
+        -> RequestHead
+    {
+        guard let firstSpace = line.firstIndex(of: HTTPByte.space) else { throw .malformedRequestLine }
+        let method = line[line.startIndex..<firstSpace]
+        guard !method.isEmpty, method.allSatisfy(HTTPByte.isTokenCharacter) else { throw .invalidMethod }
+        let rest = line[(firstSpace + 1)...]
+        guard let secondSpace = rest.firstIndex(of: HTTPByte.space) else { throw .malformedRequestLine }
+        let target = rest[rest.startIndex..<secondSpace]
+        let version = rest[(secondSpace + 1)...]
+        guard !target.isEmpty, !version.contains(HTTPByte.space) else { throw .malformedRequestLine }
+        guard target.allSatisfy(HTTPByte.isTargetCharacter) else { throw .invalidTarget }
+        let minorVersion = try parseVersion(version)
+        try checkTargetForm(target, method: method)
+        return RequestHead(
+            method: HTTPByte.string(method), target: HTTPByte.string(target), minorVersion: minorVersion,
+            fields: [], framing: .none, keepAlive: minorVersion >= 1, expectsContinue: false)
+    }
+
+    /// `HTTP/1.x` → x; other majors are 505, other shapes 400.
+    private static func parseVersion(_ version: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError) -> Int {
+        let start = version.startIndex
+        guard version.count == 8, HTTPByte.equalsCaseSensitive(version.prefix(5), "HTTP/"),
+            let major = digit(version[start + 5]), version[start + 6] == 0x2E, let minor = digit(version[start + 7])
+        else { throw .malformedVersion }
+        guard major == 1 else { throw .unsupportedVersion }
+        return minor
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil
+    }
+
+    private static func checkTargetForm(
+        _ target: Slice<UnsafeBufferPointer<UInt8>>, method: Slice<UnsafeBufferPointer<UInt8>>
+    ) throws(HTTPRequestError) {
+        let first = target[target.startIndex]
+        if first == 0x2F { return }  // origin form
+        if target.count == 1 && first == 0x2A {  // asterisk form
+            guard HTTPByte.equalsCaseSensitive(method, "OPTIONS") else { throw .invalidTarget }
+            return
+        }
+        let lowerScheme = target.prefix(8)
+        if HTTPByte.equalsIgnoringCase(lowerScheme.prefix(7), "http://") || HTTPByte.equalsIgnoringCase(lowerScheme, "https://") {
+            return
+        }
+        throw .invalidTarget
+    }
+
+    private static func parseFieldLine(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError)
+        -> (name: Slice<UnsafeBufferPointer<UInt8>>, value: Slice<UnsafeBufferPointer<UInt8>>)
+    {
+        guard !HTTPByte.isWhitespace(line[line.startIndex]) else { throw .obsoleteLineFolding }
+        guard let colon = line.firstIndex(of: HTTPByte.colon) else { throw .malformedHeaderField }
+        let name = line[line.startIndex..<colon]
+        guard !name.isEmpty, name.allSatisfy(HTTPByte.isTokenCharacter) else { throw .malformedHeaderField }
+        let value = HTTPByte.trimmingWhitespace(line[(colon + 1)...])
+        guard value.allSatisfy(HTTPByte.isFieldValueCharacter) else { throw .invalidHeaderValue }
+        return (name, value)
+    }
+}
+
+/// The lines of a head: each without its line ending. A CR not directly before the LF is an error.
+private struct LineReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    mutating func next() throws(HTTPRequestError) -> Slice<UnsafeBufferPointer<UInt8>>? {
+        guard position < bytes.count else { return nil }
+        var index = position
+        while index < bytes.count, bytes[index] != HTTPByte.lineFeed { index += 1 }
+        var end = index
+        if end > position && bytes[end - 1] == HTTPByte.carriageReturn { end -= 1 }
+        let line = bytes[position..<end]
+        position = index + 1
+        if line.contains(HTTPByte.carriageReturn) { throw .bareCarriageReturn }
+        return line
+    }
+}
+
+/// The fields that decide how a request's body is delimited and what happens to the connection, collected
+/// while the header section is parsed, then checked together (RFC 9112 §6, §9.3; RFC 9110 §10.1.1).
+struct FramingFields {
+    private var contentLengths: [Slice<UnsafeBufferPointer<UInt8>>] = []
+    private var transferCodings: [Slice<UnsafeBufferPointer<UInt8>>] = []
+    private var hasTransferEncoding = false
+    private var connectionClose = false
+    private var connectionKeepAlive = false
+    private var expectsContinue = false
+    private var hostCount = 0
+
+    /// Looks at one field; ignores those that do not matter for framing.
+    mutating func note(name: Slice<UnsafeBufferPointer<UInt8>>, value: Slice<UnsafeBufferPointer<UInt8>>) {
+        switch name.count {
+        case 4 where HTTPByte.equalsIgnoringCase(name, "host"):
+            hostCount += 1
+        case 6 where HTTPByte.equalsIgnoringCase(name, "expect"):
+            expectsContinue = expectsContinue || HTTPByte.equalsIgnoringCase(value, "100-continue")
+        case 10 where HTTPByte.equalsIgnoringCase(name, "connection"):
+            for option in HTTPByte.listElements(value) {
+                if HTTPByte.equalsIgnoringCase(option, "close") { connectionClose = true }
+                if HTTPByte.equalsIgnoringCase(option, "keep-alive") { connectionKeepAlive = true }
+            }
+        case 14 where HTTPByte.equalsIgnoringCase(name, "content-length"):
+            contentLengths.append(contentsOf: HTTPByte.listElements(value))
+            if HTTPByte.listElements(value).isEmpty { contentLengths.append(value) }
+        case 17 where HTTPByte.equalsIgnoringCase(name, "transfer-encoding"):
+            hasTransferEncoding = true
+            transferCodings.append(contentsOf: HTTPByte.listElements(value))
+        default:
+            break
+        }
+    }
+
+    /// Sets the request's framing, keep-alive and expectation, or throws when the fields contradict.
+    func apply(to request: inout RequestHead, limits: HTTPParserLimits) throws(HTTPRequestError) {
+        if hostCount > 1 { throw .multipleHosts }
+        let isHTTP11 = request.minorVersion >= 1
+        if isHTTP11 && hostCount == 0 { throw .missingHost }
+        request.keepAlive = !connectionClose && (isHTTP11 || connectionKeepAlive)
+        request.expectsContinue = isHTTP11 && expectsContinue
+        if hasTransferEncoding {
+            if !contentLengths.isEmpty { throw .contentLengthWithTransferEncoding }
+            if !isHTTP11 { throw .transferEncodingInHTTP10 }
+            request.framing = try chunkedFraming()
+        } else if !contentLengths.isEmpty {
+            let length = try contentLength()
+            if length > limits.maxBodyBytes { throw .bodyTooLarge }
+            request.framing = length == 0 ? .none : .contentLength(length)
+        }
+    }
+
+    private func chunkedFraming() throws(HTTPRequestError) -> BodyFraming {
+        guard let last = transferCodings.last, HTTPByte.equalsIgnoringCase(last, "chunked") else {
+            throw .malformedTransferEncoding
+        }
+        for coding in transferCodings.dropLast() {
+            if HTTPByte.equalsIgnoringCase(coding, "chunked") { throw .malformedTransferEncoding }
+            throw .unsupportedTransferCoding
+        }
+        return .chunked
+    }
+
+    /// The one length all `Content-Length` values agree on; saturates at `Int.max` for absurd values.
+    private func contentLength() throws(HTTPRequestError) -> Int {
+        var agreed: Int?
+        for text in contentLengths {
+            guard !text.isEmpty, text.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { throw .invalidContentLength }
+            var value = 0
+            for byte in text {
+                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - 0x30))
+                value = overflow1 || overflow2 ? Int.max : sum
+            }
+            if let agreed, agreed != value { throw .conflictingContentLength }
+            agreed = value
+        }
+        return agreed ?? 0
+    }
+}
+
+/// Decodes a chunked request body (RFC 9112 §7.1) as its bytes arrive.
+///
+/// Chunk extensions are accepted and ignored; trailer fields are checked like header fields (limited
+/// by the header limits) and dropped. Line endings are CRLF or a bare LF, as in the head.
+package struct ChunkedBodyDecoder: Sendable {
+    private enum State: Equatable, Sendable {
+        case sizeLine
+        case data(remaining: Int)
+        case dataEnd
+        case trailer
+        case done
+    }
+
+    private let limits: HTTPParserLimits
+    private var state = State.sizeLine
+    private var decodedBytes = 0
+    private var trailerBytes = 0
+    private var trailerFields = 0
+
+    /// Creates a decoder for one body.
+    package init(limits: HTTPParserLimits) {
+        self.limits = limits
+    }
+
+    /// Whether the last chunk and the trailer section have been read.
+    package var isComplete: Bool { state == .done }
+
+    /// Decodes what it can of `input`, appending chunk data to `body`, and returns how many bytes of
+    /// `input` it used. It stops after the body's end (the next request's bytes are left) or before a
+    /// line that is not complete yet.
+    package mutating func decode(_ input: UnsafeBufferPointer<UInt8>, into body: inout [UInt8]) throws(HTTPRequestError)
+        -> Int
+    {
+        var index = 0
+        while index < input.count {
+            switch state {
+            case .sizeLine:
+                guard let line = try Self.line(in: input, from: index, limit: limits.maxChunkLineBytes) else {
+                    if input.count - index > limits.maxChunkLineBytes + 1 { throw .chunkLineTooLong }
+                    return index
+                }
+                if input[index..<line.contentEnd].contains(HTTPByte.carriageReturn) { throw .bareCarriageReturn }
+                let size = try chunkSize(input[index..<line.contentEnd])
+                index = line.next
+                state = size == 0 ? .trailer : .data(remaining: size)
+            case .data(let remaining):
+                let count = min(remaining, input.count - index)
+                body.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<(index + count)]))
+                index += count
+                state = remaining == count ? .dataEnd : .data(remaining: remaining - count)
+            case .dataEnd:
+                if input[index] == HTTPByte.lineFeed {
+                    index += 1
+                } else if input[index] == HTTPByte.carriageReturn {
+                    guard index + 1 < input.count else { return index }
+                    guard input[index + 1] == HTTPByte.lineFeed else { throw .malformedChunk }
+                    index += 2
+                } else {
+                    throw .malformedChunk
+                }
+                state = .sizeLine
+            case .trailer:
+                guard let line = try Self.line(in: input, from: index, limit: Int.max) else {
+                    if trailerBytes + (input.count - index) > limits.maxHeaderBytes { throw .trailerSectionTooLarge }
+                    return index
+                }
+                trailerBytes += line.next - index
+                if trailerBytes > limits.maxHeaderBytes { throw .trailerSectionTooLarge }
+                let content = input[index..<line.contentEnd]
+                if content.contains(HTTPByte.carriageReturn) { throw .bareCarriageReturn }
+                index = line.next
+                if content.isEmpty {
+                    state = .done
+                } else {
+                    try checkTrailerField(content)
+                }
+            case .done:
+                return index
+            }
+        }
+        return index
+    }
+
+    /// The line starting at `start`: where its content ends (before CRLF or LF) and where the next line
+    /// starts; `nil` when its LF has not arrived. Throws for a line longer than `limit`.
+    private static func line(in input: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) throws(HTTPRequestError)
+        -> (contentEnd: Int, next: Int)?
+    {
+        guard let lineFeed = input[start...].firstIndex(of: HTTPByte.lineFeed) else { return nil }
+        var end = lineFeed
+        if end > start && input[end - 1] == HTTPByte.carriageReturn { end -= 1 }
+        if end - start > limit { throw .chunkLineTooLong }
+        return (end, lineFeed + 1)
+    }
+
+    /// `chunk-size [ BWS ";" chunk-ext ]`: the size, after checking it against the body limit.
+    private mutating func chunkSize(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError) -> Int {
+        var index = line.startIndex
+        var size = 0
+        while index < line.endIndex, let digit = HTTPByte.hexValue(line[index]) {
+            size = size > (Int.max - digit) / 16 ? Int.max : size * 16 + digit
+            index += 1
+        }
+        guard index > line.startIndex else { throw .malformedChunk }
+        while index < line.endIndex, HTTPByte.isWhitespace(line[index]) { index += 1 }
+        if index < line.endIndex {
+            guard line[index] == HTTPByte.semicolon, line[(index + 1)...].allSatisfy(HTTPByte.isFieldValueCharacter)
+            else { throw .malformedChunk }
+        }
+        guard size <= limits.maxBodyBytes - decodedBytes else { throw .bodyTooLarge }
+        decodedBytes += size
+        return size
+    }
+
+    private mutating func checkTrailerField(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError) {
+        guard !HTTPByte.isWhitespace(line[line.startIndex]) else { throw .obsoleteLineFolding }
+        guard let colon = line.firstIndex(of: HTTPByte.colon) else { throw .malformedHeaderField }
+        let name = line[line.startIndex..<colon]
+        guard !name.isEmpty, name.allSatisfy(HTTPByte.isTokenCharacter) else { throw .malformedHeaderField }
+        guard line[(colon + 1)...].allSatisfy(HTTPByte.isFieldValueCharacter) else { throw .invalidHeaderValue }
+        trailerFields += 1
+        if trailerFields > limits.maxHeaderCount { throw .trailerSectionTooLarge }
+    }
+}
+
+/// A request target split into the path (kept percent-encoded, as sent) and the query's items
+/// (percent-decoded, `+` read as a space, as ``QueryItem`` documents).
+package struct RequestTarget: Equatable, Sendable {
+    /// One query item; `value` is `nil` when the item has no `=`.
+    package struct Item: Equatable, Sendable {
+        package var name: String
+        package var value: String?
+
+        package init(name: String, value: String?) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The path as sent: `/…` for origin and absolute forms (`/` when an absolute form has none), `*`
+    /// for the asterisk form.
+    package var path: String
+    /// The query items in order; empty items (`a=1&&b=2`) are left out.
+    package var query: [Item]
+
+    /// Splits a target as the head parser accepted it. A `%` not followed by two hexadecimal digits is
+    /// kept as it is; decoded bytes that are not UTF-8 become U+FFFD.
+    package init(_ target: String) {
+        var target = target
+        let split = target.withUTF8 { bytes in Self.split(bytes) }
+        path = split.path
+        query = split.query
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (path: String, query: [Item]) {
+        var pathStart = 0
+        if bytes.first != 0x2F && bytes.first != 0x2A {  // absolute form: skip scheme://authority
+            let afterScheme = (bytes.firstIndex(of: 0x3A) ?? bytes.count - 1) + 3
+            pathStart = bytes[min(afterScheme, bytes.count)...].firstIndex { $0 == 0x2F || $0 == 0x3F } ?? bytes.count
+        }
+        let questionMark = bytes[pathStart...].firstIndex(of: 0x3F) ?? bytes.count
+        let pathBytes = bytes[pathStart..<questionMark]
+        var path = HTTPByte.string(pathBytes)
+        if path.isEmpty { path = "/" }
+        guard questionMark < bytes.count else { return (path, []) }
+        var items: [Item] = []
+        for piece in bytes[(questionMark + 1)...].split(separator: 0x26, omittingEmptySubsequences: true) {
+            if let equals = piece.firstIndex(of: 0x3D) {
+                items.append(
+                    Item(name: percentDecoded(piece[piece.startIndex..<equals]), value: percentDecoded(piece[(equals + 1)...])))
+            } else {
+                items.append(Item(name: percentDecoded(piece), value: nil))
+            }
+        }
+        return (path, items)
+    }
+
+    /// The bytes with `%XY` sequences decoded and `+` read as a space (form encoding, as browsers and
+    /// servers read queries), as a UTF-8 string.
+    static func percentDecoded(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        guard bytes.contains(0x25) || bytes.contains(0x2B) else { return HTTPByte.string(bytes) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 0x25, index + 2 < bytes.endIndex,
+                let high = HTTPByte.hexValue(bytes[index + 1]), let low = HTTPByte.hexValue(bytes[index + 2])
+            {
+                decoded.append(UInt8(high * 16 + low))
+                index += 3
+            } else {
+                decoded.append(bytes[index] == 0x2B ? 0x20 : bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+}

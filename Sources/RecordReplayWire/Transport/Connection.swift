@@ -1,0 +1,493 @@
+import Foundation
+import RepositoryContractsPrimitives
+import Dispatch
+
+/// One client connection, served on its own thread with blocking reads and writes: the loop of the
+/// request path. Each round reads bytes and decodes a request (``RequestDecoder``), asks the handler for
+/// its plan (the playback), and sends the answer (``ResponseWriter``), while the connection stays open.
+///
+/// No Swift-concurrency hop on the way: a `.deferred` plan is the only thing that waits for a task.
+/// Timeouts are socket timeouts: ``ConnectionContext/idleTimeout`` while waiting for a request's first
+/// byte (the connection then closes silently) and for writes; after the first byte, each read waits
+/// only until the request's deadline (``ConnectionContext/requestTimeout`` from its start), after which the
+/// server answers 408. Bad requests are answered with their status and a `text/plain` reason, then the
+/// connection closes.
+final class Connection {
+    /// A request read from the connection, or why there is none.
+    private enum Incoming {
+        case request(RequestHead, body: [UInt8])
+        /// The client closed, the connection failed, stayed idle too long, or the server is stopping.
+        case ended
+        case refused(HTTPRequestError)
+        case timedOut
+    }
+
+    /// What one read gave.
+    private enum Received {
+        case bytes
+        case endOfStream
+        case timedOut
+        case failed
+        case stopped
+    }
+
+    private static let lingerTime = Duration.seconds(2)
+    private static let lingerBytes = 1 << 20
+
+    private let descriptor: Int32
+    private let slot: ConnectionSlot
+    private let context: ConnectionContext
+    /// Bytes received and not yet used (pipelined requests wait here).
+    private let input = ReadBuffer()
+    /// Writes each answer into its reused buffer.
+    private var writer = ResponseWriter()
+    /// The socket's receive timeout now (negative: not set yet).
+    private var receiveTimeout = Duration.nanoseconds(-1)
+    /// The bytes of the listener's body budget the request being read or answered holds.
+    private var reservedBodyBytes = 0
+
+    /// A connection served on `slot`'s socket, with what the listener's connections share.
+    init(slot: ConnectionSlot, context: ConnectionContext) {
+        self.descriptor = slot.descriptor
+        self.slot = slot
+        self.context = context
+    }
+
+    /// Serves requests until the connection ends, then closes the socket.
+    func run() {
+        Platform.setSendTimeout(descriptor, context.idleTimeout)
+        while serveNextRequest() {}
+        slot.markClosed()
+        Platform.closeDescriptor(descriptor)
+        context.registry.remove(slot)
+    }
+
+    /// Reads one request, asks for its plan and carries it out; `false` when the connection is over.
+    private func serveNextRequest() -> Bool {
+        defer {
+            if reservedBodyBytes > 0 { context.bodyBudget.release(reservedBodyBytes) }
+            reservedBodyBytes = 0
+        }
+        switch readRequest() {
+        case .request(let head, let body):
+            ServerActivity.note()
+            defer { ServerActivity.note() }
+            return carryOut(context.handler(StubRequest(head: head, body: body)), for: head)
+        case .ended:
+            return false
+        case .refused(let error):
+            return send(writer.refusal(status: error.status, message: error.message))
+        case .timedOut:
+            return send(writer.refusal(status: 408, message: "request not received within the request timeout"))
+        }
+    }
+
+    // MARK: Reading a request
+
+    /// The next request, or why there is none: waits up to the idle timeout for its first byte, then
+    /// reads until ``RequestDecoder`` has it all, within the request deadline.
+    private func readRequest() -> Incoming {
+        if input.readableCount == 0 {
+            setReceiveTimeout(context.idleTimeout)
+            guard receive(minimumFree: RequestDecoder.headReadSize) == .bytes else { return .ended }
+        }
+        var decoder = RequestDecoder(limits: context.limits)
+        var deadline: ContinuousClock.Instant?
+        do throws(HTTPRequestError) {
+            while true {
+                let (step, used) = try input.withReadableBytes { bytes throws(HTTPRequestError) in
+                    try decoder.decode(bytes, reservingBody: reserveBody)
+                }
+                input.consume(used)
+                switch step {
+                case .request(let head, let body):
+                    return .request(head, body: body)
+                case .sendContinue:
+                    let sent = ResponseWriter.continueResponse.withUnsafeBytes {
+                        write($0, UnsafeRawBufferPointer(start: nil, count: 0))
+                    }
+                    guard sent else { return .ended }
+                case .needsBytes(let minimumFree):
+                    if let failure = receiveMore(before: &deadline, minimumFree: minimumFree) { return failure }
+                }
+            }
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    /// Takes `count` more bytes from the listener's body budget for the request being read, or throws
+    /// (and tells the listener) when the bodies held would go beyond it.
+    private func reserveBody(_ count: Int) throws(HTTPRequestError) {
+        guard context.bodyBudget.reserve(count) else {
+            context.onRefusal(ConnectionRefusal(reason: .bodyMemory(limit: context.bodyBudget.limit)))
+            throw .bodyMemoryExhausted(limit: context.bodyBudget.limit)
+        }
+        reservedBodyBytes += count
+    }
+
+    /// Reads more of a request that has started, within its deadline; `nil` when bytes came, otherwise
+    /// what to do instead.
+    private func receiveMore(before deadline: inout ContinuousClock.Instant?, minimumFree: Int) -> Incoming? {
+        if context.requestTimeout > .zero {
+            let now = ContinuousClock.now
+            let end = deadline ?? now + context.requestTimeout
+            deadline = end
+            guard end > now else { return .timedOut }
+            setReceiveTimeout(end - now)
+        } else {
+            setReceiveTimeout(context.idleTimeout)
+        }
+        switch receive(minimumFree: minimumFree) {
+        case .bytes: return nil
+        case .timedOut: return .timedOut
+        case .endOfStream, .failed, .stopped: return .ended
+        }
+    }
+
+    // MARK: Carrying out the plan
+
+    /// Carries out a plan, waiting for a deferred one; `true` when the connection stays open for another
+    /// request.
+    private func carryOut(_ plan: ResponsePlan, for head: RequestHead) -> Bool {
+        var plan = plan
+        while true {
+            switch plan {
+            case .respond(let response):
+                return send(writer.reply(with: response, to: head, stopRequested: slot.isStopRequested))
+            case .fault(let fault):
+                _ = send(writer.reply(with: fault, to: head))
+                return false
+            case .deferred(let decide):
+                let wait = DeferredPlanWait()
+                guard slot.attach(wait) else { return false }
+                wait.start(decide)
+                let decided = wait.wait()
+                slot.detachDeferredPlan()
+                guard let decided else { return false }
+                plan = decided
+            }
+        }
+    }
+
+    /// Sends the writer's reply and ends the connection as it says; `true` when the connection stays open.
+    private func send(_ reply: ResponseWriter.Reply) -> Bool {
+        var sent = true
+        if reply.sends {
+            sent = writer.output.withUnsafeBytes { head in reply.body.withUnsafeBytes { write(head, $0) } }
+        }
+        switch sent ? reply.ending : reply.endingIfUnsent {
+        case .keepOpen:
+            return true
+        case .close:
+            return false
+        case .closeGracefully:
+            closeGracefully()
+            return false
+        case .reset:
+            Platform.setResetOnClose(descriptor)
+            return false
+        case .waitForClientToClose:
+            setReceiveTimeout(.zero)
+            while receive(minimumFree: RequestDecoder.headReadSize) == .bytes { input.consumeAll() }
+            return false
+        }
+    }
+
+    // MARK: Socket
+
+    /// One `recv` into the input buffer; interruptible by stop.
+    private func receive(minimumFree: Int) -> Received {
+        guard slot.beginWaiting() else { return .stopped }
+        let count = Platform.receive(descriptor, into: input.freeSpace(minimumFree: minimumFree))
+        let error = count < 0 ? Platform.lastError : 0
+        guard slot.endWaiting() else { return .stopped }
+        if count > 0 {
+            input.didWrite(count)
+            return .bytes
+        }
+        if count == 0 { return .endOfStream }
+        return error == Platform.wouldBlock ? .timedOut : .failed
+    }
+
+    /// Sets the socket's receive timeout unless it already has that one (`.zero` or less: none).
+    private func setReceiveTimeout(_ timeout: Duration) {
+        guard timeout != receiveTimeout else { return }
+        receiveTimeout = timeout
+        Platform.setReceiveTimeout(descriptor, timeout > .zero ? timeout : nil)
+    }
+
+    /// Writes both buffers completely; `false` when the client is gone or stopped reading for the idle
+    /// timeout.
+    private func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
+        var first = first, second = second
+        while !first.isEmpty || !second.isEmpty {
+            let count = Platform.send(descriptor, first, second)
+            guard count > 0 else { return false }
+            if count < first.count {
+                first = UnsafeRawBufferPointer(rebasing: first[count...])
+            } else {
+                second = UnsafeRawBufferPointer(rebasing: second[(count - first.count)...])
+                first = UnsafeRawBufferPointer(start: nil, count: 0)
+            }
+        }
+        return true
+    }
+
+    /// Ends the connection so the client reads everything sent: stops writing (the client sees end of
+    /// stream), then reads and drops what the client still sends, for a short while, before the socket is
+    /// closed. Closing with unread bytes would reset the connection, and a reset can discard the response
+    /// before the client reads it.
+    private func closeGracefully() {
+        Platform.shutdownWrite(descriptor)
+        let lingerTime = context.idleTimeout > .zero ? min(context.idleTimeout, Self.lingerTime) : Self.lingerTime
+        let end = ContinuousClock.now + lingerTime
+        var drained = 0
+        input.consumeAll()
+        while drained < Self.lingerBytes {
+            let now = ContinuousClock.now
+            guard end > now else { return }
+            setReceiveTimeout(end - now)
+            guard receive(minimumFree: RequestDecoder.headReadSize) == .bytes else { return }
+            drained += input.readableCount
+            input.consumeAll()
+        }
+    }
+}
+
+extension StubRequest {
+    /// The request as the decoder read it: path and query split from the target, fields in order, the
+    /// body de-chunked.
+    fileprivate init(head: RequestHead, body: [UInt8]) {
+        let target = RequestTarget(head.target)
+        self.init(
+            method: head.method, path: target.path,
+            query: target.query.map { QueryItem(name: $0.name, value: $0.value) },
+            headers: HTTPHeaders(head.fields.map { HTTPHeaders.Field(name: $0.name, value: $0.value) }),
+            body: body.isEmpty ? Data() : Data(body))
+    }
+}
+
+// MARK: - Buffers and counters
+
+/// The bytes a connection has received and not yet used: a growable buffer read into directly by `recv`.
+private final class ReadBuffer {
+    private var storage: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var start = 0
+    private var end = 0
+
+    /// An empty buffer with room for `capacity` bytes to begin with.
+    init(capacity: Int = 4096) {
+        self.capacity = capacity
+        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The number of bytes received and not yet consumed.
+    var readableCount: Int { end - start }
+
+    /// Calls `body` with the bytes received and not yet consumed.
+    func withReadableBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeBufferPointer(start: (storage + start).assumingMemoryBound(to: UInt8.self), count: end - start))
+    }
+
+    /// Marks the first `count` readable bytes as used.
+    func consume(_ count: Int) {
+        start += count
+        if start == end {
+            start = 0
+            end = 0
+        }
+    }
+
+    /// Forgets every readable byte.
+    func consumeAll() {
+        start = 0
+        end = 0
+    }
+
+    /// Free space of at least `minimumFree` bytes after the readable bytes (moving or growing the storage),
+    /// for `recv` to fill; report what it wrote with ``didWrite(_:)``.
+    func freeSpace(minimumFree: Int) -> UnsafeMutableRawBufferPointer {
+        if capacity - end < minimumFree && start > 0 {
+            (storage).copyMemory(from: storage + start, byteCount: end - start)
+            end -= start
+            start = 0
+        }
+        if capacity - end < minimumFree {
+            let newCapacity = max(capacity * 2, end + minimumFree)
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+            grown.copyMemory(from: storage, byteCount: end)
+            storage.deallocate()
+            storage = grown
+            capacity = newCapacity
+        }
+        return UnsafeMutableRawBufferPointer(start: storage + end, count: capacity - end)
+    }
+
+    /// Adds `count` bytes written into the space ``freeSpace(minimumFree:)`` returned.
+    func didWrite(_ count: Int) {
+        end += count
+    }
+}
+
+/// A count of the requests the stub servers of this process have received and answered: a sign of life
+/// that a watchdog reads to tell a slow machine (requests still flowing) from a hang (nothing moving).
+package enum ServerActivity {
+    private static let counter = Protected<UInt64>(0)
+
+    /// Requests received plus responses finished, by every server of this process, so far.
+    package static var count: UInt64 { counter.withLock { $0 } }
+
+    /// Counts one request received or one response finished.
+    static func note() {
+        counter.withLock { $0 &+= 1 }
+    }
+}
+
+/// One open connection as ``HTTPListener/stop()`` sees it: its socket, whether its thread is blocked in a
+/// read that stop may interrupt, and the deferred plan it may be waiting for.
+///
+/// The connection's thread moves the slot between phases; stop calls ``requestStop()``. A slot is marked
+/// closed before its socket is, so stop never shuts down a descriptor number that was closed and reused.
+final class ConnectionSlot: Sendable {
+    private enum Phase {
+        /// Reading the request or answering it: stop lets it finish.
+        case working
+        /// Blocked in a read (waiting for a request, its rest, or for the client to close): stop shuts the
+        /// socket down to wake it.
+        case waiting
+        /// The socket is closed.
+        case closed
+    }
+
+    private struct State {
+        var phase = Phase.working
+        var stopRequested = false
+        var deferredPlan: DeferredPlanWait?
+    }
+
+    /// The connection's socket.
+    let descriptor: Int32
+    private let state = Protected(State())
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Whether the server is stopping: the connection closes after its current response.
+    var isStopRequested: Bool {
+        state.withLock { $0.stopRequested }
+    }
+
+    /// Enters a read that stop may interrupt; `false` (stay out) when the server is stopping.
+    func beginWaiting() -> Bool {
+        state.withLock { state in
+            guard !state.stopRequested else { return false }
+            state.phase = .waiting
+            return true
+        }
+    }
+
+    /// Leaves the read; `false` when stop interrupted it (the socket is shut down).
+    func endWaiting() -> Bool {
+        state.withLock { state in
+            state.phase = .working
+            return !state.stopRequested
+        }
+    }
+
+    /// Registers the deferred plan the connection waits for, so stop can cancel it; `false` when the
+    /// server is stopping.
+    func attach(_ wait: DeferredPlanWait) -> Bool {
+        state.withLock { state in
+            guard !state.stopRequested else { return false }
+            state.deferredPlan = wait
+            return true
+        }
+    }
+
+    /// Forgets the deferred plan once it has been carried out.
+    func detachDeferredPlan() {
+        state.withLock { $0.deferredPlan = nil }
+    }
+
+    /// Marks the slot closed; call just before closing the socket.
+    func markClosed() {
+        state.withLock { $0.phase = .closed }
+    }
+
+    /// Asks the connection to stop: wakes a blocked read by shutting the socket down, cancels a deferred
+    /// plan, and otherwise lets the current response finish (the connection closes after it).
+    func requestStop() {
+        let deferred = state.withLock { state in
+            state.stopRequested = true
+            // Under the lock: the connection cannot mark the slot closed and close the socket meanwhile.
+            if state.phase == .waiting { Platform.shutdownBoth(descriptor) }
+            return state.deferredPlan
+        }
+        deferred?.cancel()
+    }
+}
+
+/// Runs a `.deferred` plan's closure in a task and lets the connection's thread block until it returns
+/// or the server stops.
+///
+/// The one bridge from the connection threads to Swift concurrency; it is used only for deferred plans,
+/// never on the path of an ordinary response.
+final class DeferredPlanWait: Sendable {
+    private struct State {
+        var plan: ResponsePlan?
+        var cancelled = false
+        var task: Task<Void, Never>?
+    }
+
+    private let state = Protected(State())
+    /// Signalled once: when the plan is decided or the wait is cancelled. The connection's thread waits on
+    /// it.
+    private let decidedOrCancelled = DispatchSemaphore(value: 0)
+
+    /// Starts `decide` in a task.
+    func start(_ decide: @escaping @Sendable () async -> ResponsePlan) {
+        state.withLock { state in
+            guard !state.cancelled else { return }
+            state.task = Task { [self] in
+                let plan = await decide()
+                finish(with: plan)
+            }
+        }
+    }
+
+    /// Blocks until the plan is decided or ``cancel()`` is called; `nil` when cancelled (the server is
+    /// stopping and the connection closes without carrying out the plan).
+    func wait() -> ResponsePlan? {
+        decidedOrCancelled.wait()
+        return state.withLock { $0.cancelled ? nil : $0.plan }
+    }
+
+    /// Cancels the task and releases the waiting thread at once, without waiting for the task to return.
+    func cancel() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            guard !state.cancelled else { return nil }
+            state.cancelled = true
+            return state.task
+        }
+        task?.cancel()
+        decidedOrCancelled.signal()
+    }
+
+    private func finish(with plan: ResponsePlan) {
+        let decided = state.withLock { state in
+            guard !state.cancelled, state.plan == nil else { return false }
+            state.plan = plan
+            return true
+        }
+        if decided { decidedOrCancelled.signal() }
+    }
+}
