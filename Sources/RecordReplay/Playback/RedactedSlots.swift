@@ -116,7 +116,7 @@ struct RedactedSlots: Sendable, Hashable {
         if !jsonPaths.isEmpty || !jsonPatterns.isEmpty, var json = request.json {
             for path in jsonPaths { json = json.replacing(at: path, with: .string(Redaction.placeholder)) }
             for (path, pattern) in jsonPatterns {
-                if case .string(let text) = Self.value(in: json, at: path), Self.fits(text, pattern: pattern) {
+                if case .string(let text) = json.value(at: path), Self.fits(text, pattern: pattern) {
                     json = json.replacing(at: path, with: .string(pattern))
                 }
             }
@@ -124,23 +124,6 @@ struct RedactedSlots: Sendable, Hashable {
             request.body = .json(canonical: json.canonicalForm)
         }
         return request
-    }
-
-    /// The value at `path` (the first member of a repeated name), or nil.
-    private static func value(in json: JSONValue, at path: JSONPath) -> JSONValue? {
-        var current = json
-        for component in path.components {
-            switch (current, component) {
-            case (.object(let members), .member(let name)):
-                guard let member = members.first(where: { $0.name == name }) else { return nil }
-                current = member.value
-            case (.array(let elements), .index(let index)) where elements.indices.contains(index):
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
     }
 
     private static func masked(_ items: [QueryItem], names: Set<String>) -> [QueryItem] {

@@ -1,3 +1,5 @@
+import RecordReplayWire
+
 /// Whether a field's name says that its value is a credential: the name rule of ``Redaction``.
 ///
 /// The name is split into lower-case words at `-`, `_`, `.`, spaces and camelCase humps

@@ -1,4 +1,6 @@
 import Foundation
+import RecordReplayWire
+import RecordReplayFixtures
 
 extension Redaction {
     /// `text` with the credentials inside it (``TextCredentials``) replaced by the placeholder, the rest

@@ -1,3 +1,5 @@
+import RecordReplayWire
+
 /// Credentials that sit inside a piece of text rather than being a value of their own: what both the
 /// redaction and the secret scan look for in every string value, query value, header value and text body.
 ///
