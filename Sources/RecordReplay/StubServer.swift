@@ -50,14 +50,21 @@ public final class StubServer: Sendable {
         /// checks: the default ``Redaction`` unless given (extend its lists or ``Redaction/allowedNames``
         /// for one fixture folder).
         public var redaction: Redaction
+        /// How long a request forwarded to ``upstream`` (recording, drift) may go without an answer:
+        /// 10 minutes unless given. In a test the client's own timeout and the contract's progress-aware
+        /// watchdog end a hung call long before; this bound only keeps a starved machine from failing a
+        /// forward that was merely slow.
+        public var upstreamTimeout: Duration
 
         /// Creates a configuration; every part has a default.
         public init(
             server: ServerOptions = ServerOptions(), playback: PlaybackOptions = PlaybackOptions(),
             clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil,
             recordMode: RecordMode = .never, upstream: URL? = nil, recordedOrder: RecordedOrder = .arrival,
-            driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction()
+            driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction(),
+            upstreamTimeout: Duration = .seconds(600)
         ) {
+            self.upstreamTimeout = upstreamTimeout
             self.redaction = redaction
             self.recordMode = recordMode
             self.upstream = upstream
@@ -199,14 +206,16 @@ public final class StubServer: Sendable {
         let kept = try loadReplayed(existing, plan: plan)
         guard let upstream = configuration.upstream else { return }
         if plan.checksDrift {
-            playback.checkDrift(against: UpstreamForwarder(upstream: upstream), options: configuration.driftCheck)
+            playback.checkDrift(
+                against: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout),
+                options: configuration.driftCheck)
         }
         guard plan.records else { return }
         try RecordingClaims.claim(file, for: ObjectIdentifier(self))
         recordingTarget.withLock {
             $0 = RecordingTarget(file: file, kept: plan.keepsRecorded ? kept : nil, upstream: upstream)
         }
-        playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream))
+        playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout))
     }
 
     /// Loads the existing fixture `file` when `plan` replays it, and returns it.

@@ -208,7 +208,7 @@ extension CachingRepository where Base == HTTPTodoRepository {
         baseURL: URL, ttl: Duration, whenUpstreamFails: StaleFallback = .serveStale,
         clock: any Clock<Duration> = ContinuousClock()
     ) {
-        self.init(HTTPTodoRepository(baseURL: baseURL, session: .uncached), ttl: ttl,
+        self.init(HTTPTodoRepository(baseURL: baseURL, session: .examplesUncached), ttl: ttl,
                   whenUpstreamFails: whenUpstreamFails, clock: clock)
     }
 
@@ -217,18 +217,8 @@ extension CachingRepository where Base == HTTPTodoRepository {
         baseURL: URL, ttl: Duration, whenUpstreamFails: StaleFallback = .serveStale, clock: any Clock<Duration>,
         flaw: Flaw?
     ) {
-        self.init(HTTPTodoRepository(baseURL: baseURL, session: .uncached), ttl: ttl,
+        self.init(HTTPTodoRepository(baseURL: baseURL, session: .examplesUncached), ttl: ttl,
                   whenUpstreamFails: whenUpstreamFails, clock: clock, flaw: flaw)
     }
 }
 
-extension URLSession {
-    /// A session with no URL cache: the repository's cache is the only one, so what it counts as a
-    /// request is one.
-    fileprivate static let uncached: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
-    }()
-}

@@ -23,8 +23,9 @@ public struct HTTPTodoRepository: RepositoryProtocol {
     public let baseURL: URL
     private let session: URLSession
 
-    /// Creates a repository talking to the API at `baseURL` through `session`.
-    public init(baseURL: URL, session: URLSession = .shared) {
+    /// Creates a repository talking to the API at `baseURL` through `session` (the examples' session,
+    /// whose requests wait as long as the test does, unless given).
+    public init(baseURL: URL, session: URLSession = .examples) {
         self.baseURL = baseURL
         self.session = session
     }

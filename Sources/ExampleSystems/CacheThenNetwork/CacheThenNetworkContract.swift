@@ -4,6 +4,7 @@ public import Foundation
 public import MockTime
 import RepositoryContractsPrimitives
 import RecordReplay
+import TodoExample
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -233,7 +234,7 @@ struct CacheThenNetworkSession: Sendable {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try ItemJSON.encoder.encode(Item(id: id, name: "item \(id)"))
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let (_, response) = try await URLSession.examples.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 201 else { throw ItemsAPIError.status(status) }
         return (1...id).map { Item(id: $0, name: "item \($0)") }

@@ -82,12 +82,7 @@ package struct HTTPItemsDataSource: Sendable {
     }
 
     /// No URL cache: the repository's cache is the only one.
-    private static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
-    }()
+    private static let session = URLSession.examplesUncached
 
     package func list() async throws -> [Item] {
         var request = URLRequest(url: baseURL.appendingPathComponent("items"))

@@ -4,6 +4,7 @@ public import Foundation
 public import MockTime
 import Observation
 import RecordReplay
+import TodoExample
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -284,7 +285,7 @@ public final class LoaderSession {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         request.httpBody = try encoder.encode(note)
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let (_, response) = try await URLSession.examples.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else { throw NotesAPIError.status(status) }
     }

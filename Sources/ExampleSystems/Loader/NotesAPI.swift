@@ -98,12 +98,7 @@ public final class NotesAPIFake: Sendable {
 
 enum NotesHTTP {
     /// No URL cache: a reload must reach the server.
-    static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
-    }()
+    static let session = URLSession.examplesUncached
 }
 
 public enum NotesAPIError: Error, Sendable, Equatable {
