@@ -17,6 +17,12 @@ public import RecordReplayFixtures
 /// and, in headers, query values and path segments, long random-looking tokens (``RandomLookingToken``)
 /// are redacted too, whatever their name.
 ///
+/// Credentials inside a value (``TextCredentials``) are redacted in place, the rest of the text kept:
+/// in every JSON string, form value, query value, header value and text body, a credential-named
+/// assignment (`apiKey="…"`, `password: …`, `AccountKey=…;`), a URL's password, and the secret segments
+/// of webhook and bot-token paths (``URLPathSecrets``); in the request path, such a segment is replaced
+/// whole, so replay matches it.
+///
 /// Three deny-lists, all compared without ASCII case, name fields that are redacted whatever the rule
 /// says:
 /// - ``headerNames``: request *and* response header fields. `Authorization` and
@@ -29,7 +35,8 @@ public import RecordReplayFixtures
 /// ``customRedactors`` then run on every interaction. Last, every secret value the lists removed that
 /// has at least ``minimumPropagatedLength`` characters is replaced by ``placeholder`` wherever else it
 /// still appears (other headers, the path, query values, text and JSON bodies), raw, percent-encoded
-/// or base64-encoded. The output depends only on the input and the configuration.
+/// or base64-encoded; a shorter one (from ``minimumWholeTokenLength`` characters, holding a letter) only
+/// where it stands as a whole token. The output depends only on the input and the configuration.
 public struct Redaction: Sendable {
     /// The text that replaces a secret value: `REDACTED`.
     public static let placeholder = "REDACTED"
@@ -54,9 +61,14 @@ public struct Redaction: Sendable {
     /// Names the credential-name rule leaves alone, compared without ASCII case: none by default.
     public static let defaultAllowedNames: [String] = []
 
-    /// Secrets shorter than this (8 characters) are not searched for elsewhere, so a trivial value
-    /// such as `1` does not blank out unrelated text.
+    /// Secrets shorter than this (8 characters) are searched for elsewhere only where they stand as a
+    /// whole token, so a short password echoed by the upstream is redacted without blanking out every
+    /// word that holds it.
     public static let defaultMinimumPropagatedLength = 8
+
+    /// Secrets shorter than this (4 characters: a `pin` of `1`, a cookie's `en`) are redacted where
+    /// they were found but not searched for elsewhere.
+    public static let minimumWholeTokenLength = 4
 
     /// Header fields whose values are redacted, in requests and responses.
     public var headerNames: [String]
@@ -77,7 +89,8 @@ public struct Redaction: Sendable {
     /// Closures run on every interaction after the deny-lists, in order; each entry they change is
     /// reported as `custom redactor N`.
     public var customRedactors: [@Sendable (inout Interaction) -> Void]
-    /// The shortest removed secret that is also replaced wherever else it appears.
+    /// The shortest removed secret that is also replaced wherever else it appears; shorter ones (from
+    /// ``minimumWholeTokenLength`` on) are replaced elsewhere only where they stand as a whole token.
     public var minimumPropagatedLength: Int
 
     /// Creates a redaction; every list defaults to the documented defaults.
@@ -119,7 +132,7 @@ public struct Redaction: Sendable {
         // keys), in any field: noted here, then replaced by the propagation below in every field they
         // appear in, raw, percent-encoded or base64-encoded.
         for index in interactions.indices {
-            var scanner = SecretScanFieldScanner(redaction: self, interaction: index)
+            var scanner = SecretScanFieldScanner(redaction: self, interaction: index, findsTextCredentials: false)
             scanner.scan(interactions[index])
             for (finding, secret) in zip(scanner.findings, scanner.secrets) where finding.kind != .unredactedValue {
                 log.record(index, finding.field, .knownShape, secrets: [secret])
@@ -129,7 +142,8 @@ public struct Redaction: Sendable {
             }
         }
         let propagation = RedactionPropagation(
-            secrets: log.secrets.filter { $0.count >= minimumPropagatedLength })
+            secrets: log.secrets.filter { $0.count >= minimumPropagatedLength },
+            shortSecrets: log.secrets.filter(isPropagatedAsWholeToken))
         if !propagation.isEmpty {
             for index in interactions.indices {
                 propagation.apply(to: &interactions[index], at: index, log: &log)
@@ -155,6 +169,7 @@ public struct Redaction: Sendable {
             &interaction.request.body, headers: interaction.request.headers, side: "request", at: index, log: &log)
         redactBody(
             &interaction.response.body, headers: interaction.response.headers, side: "response", at: index, log: &log)
+        redactTextCredentials(of: &interaction, at: index, log: &log)
         // A body whose length changed keeps a true Content-Length, if it has one.
         Self.keepContentLength(&interaction.request.headers, of: interaction.request.body)
         Self.keepContentLength(&interaction.response.headers, of: interaction.response.body)
@@ -169,6 +184,14 @@ public struct Redaction: Sendable {
             headers.fields[position].value = redacted.value
             log.record(index, "\(side).header \(field.name)", .deniedName, secrets: redacted.secrets)
         }
+    }
+
+    /// Whether a secret shorter than ``minimumPropagatedLength`` is replaced elsewhere where it stands
+    /// as a whole token: it has at least ``minimumWholeTokenLength`` characters, holds a letter (a short
+    /// number is more often an id, a count or a year than a secret), and is no plain word (`true`, `none`).
+    private func isPropagatedAsWholeToken(_ secret: String) -> Bool {
+        secret.count < minimumPropagatedLength && secret.count >= Self.minimumWholeTokenLength
+            && secret.contains(where: \.isLetter) && TextCredentials.isSecretValue(secret, quoted: true)
     }
 
     /// Notes the random-looking tokens of one interaction's path segments, query values and header
@@ -204,7 +227,8 @@ public struct Redaction: Sendable {
     /// matches it and it is not on ``allowedNames``.
     func redacts(_ name: String, listed: [String]) -> Bool {
         if Self.list(listed, contains: name) { return true }
-        return redactsCredentialNames && !Self.list(allowedNames, contains: name) && CredentialName(name).namesCredential
+        return redactsCredentialNames && CredentialName.mayNameCredential(name) && !Self.list(allowedNames, contains: name)
+            && CredentialName(name).namesCredential
     }
 
     /// Whether `names` holds `name`, comparing without ASCII case.

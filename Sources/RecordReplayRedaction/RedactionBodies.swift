@@ -65,9 +65,14 @@ extension Redaction {
                 guard let equals = item.firstIndex(of: "=") else { return item }
                 let name = PercentEncoding.decoded(item[..<equals], plusIsSpace: true)
                 let value = PercentEncoding.decoded(item[item.index(after: equals)...], plusIsSpace: true)
-                guard redacts(name, listed: bodyMemberNames), !value.isEmpty, value != Self.placeholder else {
-                    return item
+                guard redacts(name, listed: bodyMemberNames) else {
+                    // A credential inside the value (a connection string, a URL with a password).
+                    guard let redacted = redactingTextCredentials(in: value) else { return item }
+                    changed = true
+                    log.record(index, "\(side).body form \(name)", .inText, secrets: redacted.secrets)
+                    return item[...equals] + URLText.percentEncoded(redacted.text, keeping: Self.formValueBytes)
                 }
+                guard !value.isEmpty, value != Self.placeholder else { return item }
                 changed = true
                 log.record(index, "\(side).body form \(name)", .deniedName, secrets: [value])
                 return item[...equals] + Self.placeholder
@@ -81,6 +86,11 @@ extension Redaction {
                 }
             } else if mediaType.contains("xml") || mediaType.contains("html") {
                 if let redacted = redactMarkup(text, side: side, at: index, log: &log) { body = Data(redacted.utf8) }
+            }
+            // Assignments, connection strings and URLs inside any text: scripts, `.env`, YAML, TOML, XML text.
+            if let redacted = body.utf8Text.flatMap(redactingTextCredentials(in:)) {
+                body = Data(redacted.text.utf8)
+                log.record(index, "\(side).body", .inText, secrets: redacted.secrets)
             }
         case .binary:
             return
@@ -123,10 +133,19 @@ extension Redaction {
                 elements.enumerated().map { offset, element in
                     redactJSON(element, path: path.index(offset), side: side, at: index, log: &log, replaced: &replaced)
                 })
-        case .string, .number, .bool, .null:
+        case .string(let text):
+            // A credential inside the string: a connection string's key, a URL's password, a script.
+            guard let redacted = redactingTextCredentials(in: text) else { return value }
+            log.record(index, "\(side).body \(path)", .inText, secrets: redacted.secrets)
+            replaced.append(Replacement(original: value, redacted: redacted.text))
+            return .string(redacted.text)
+        case .number, .bool, .null:
             return value
         }
     }
+
+    /// The bytes a form value keeps unescaped when a redaction writes it again.
+    static let formValueBytes = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._".utf8)
 
     /// A JSON value swapped for a redacted string.
     struct Replacement {

@@ -43,8 +43,9 @@ extension Redaction {
 
     /// `text` (an XML or HTML body) with credentials replaced by the placeholder: the text of an element
     /// whose name holds a credential (`<password>…</password>`, `<ns:ApiKey>…`), the value of such an
-    /// attribute (`token="…"`), and the `value` of a tag whose `name` attribute holds one (`<input
-    /// name="password" value="…">`). A tolerant scan, not a parser: the markup around is kept as it was.
+    /// attribute (`token="…"`), and the `value` or `content` of a tag whose `name` or `key` attribute
+    /// holds one (`<input name="password" value="…">`, `<meta name="csrf-token" content="…">`,
+    /// `<add key="ApiKey" value="…">`). A tolerant scan, not a parser: the markup around is kept as it was.
     /// `nil` when nothing changed.
     func redactMarkup(_ text: String, side: String, at index: Int, log: inout RedactionLog) -> String? {
         var output = ""
@@ -80,12 +81,15 @@ extension Redaction {
     ) -> String {
         let attributes = Self.attributes(in: tag)
         let namedCredential = attributes.contains {
-            $0.name.lowercased() == "name" && redacts(String(tag[$0.value]), listed: bodyMemberNames)
+            ["name", "key"].contains($0.name.lowercased()) && redacts(String(tag[$0.value]), listed: bodyMemberNames)
         }
         var result = String(tag)
         for attribute in attributes.reversed() {
             let name = attribute.name
-            let isCredential = redacts(name, listed: bodyMemberNames) || (namedCredential && name.lowercased() == "value")
+            // `key` names the credential in `<add key="ApiKey" value="…">`, not one itself.
+            let isCredential =
+                (redacts(name, listed: bodyMemberNames) && !(namedCredential && name.lowercased() == "key"))
+                || (namedCredential && ["value", "content"].contains(name.lowercased()))
             let value = String(tag[attribute.value])
             guard isCredential, !value.isEmpty, value != Self.placeholder else { continue }
             let offset = tag.distance(from: tag.startIndex, to: attribute.value.lowerBound)

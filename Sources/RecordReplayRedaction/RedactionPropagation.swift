@@ -8,8 +8,28 @@ struct RedactionPropagation {
     /// Every spelling of every secret, found in one linear pass per text; where spellings overlap, the
     /// whole overlapping stretch is replaced, so no part of a longer secret survives a shorter one.
     private let spellings: SpellingSearch
+    /// The short secrets (see ``Redaction/minimumPropagatedLength``), raw and percent-encoded, replaced
+    /// only where they stand as a whole token.
+    private let wholeTokens: SpellingSearch
 
-    init(secrets: Set<String>) {
+    /// Header fields that frame the message: a short secret equal to a length or a type is no reason to
+    /// change them.
+    private static let framingHeaders = [
+        "Content-Length", "Content-Type", "Transfer-Encoding", "Content-Encoding", "Host", "Connection", "Date",
+    ]
+
+    /// A search for `secrets` anywhere and for `shortSecrets` as whole tokens.
+    init(secrets: Set<String>, shortSecrets: Set<String> = []) {
+        var wholeTokens = SpellingSearch(shortest: shortSecrets.map(\.utf8.count).min() ?? 1)
+        for secret in shortSecrets {
+            wholeTokens.add(secret, replacement: Redaction.placeholder)
+            wholeTokens.add(URLText.percentEncoded(secret, keeping: Self.unreserved), replacement: Redaction.placeholder)
+        }
+        self.wholeTokens = wholeTokens
+        self.spellings = Self.spellings(of: secrets)
+    }
+
+    private static func spellings(of secrets: Set<String>) -> SpellingSearch {
         // Every spelling is at least as long as its secret; each is hashed as it is made and let go, so
         // a long secret's five spellings are never all held at once.
         var spellings = SpellingSearch(shortest: secrets.map(\.utf8.count).min() ?? 1)
@@ -32,14 +52,16 @@ struct RedactionPropagation {
             }
             add(String(decoding: base64, as: UTF8.self))
         }
-        self.spellings = spellings
+        return spellings
     }
 
-    var isEmpty: Bool { spellings.isEmpty }
+    var isEmpty: Bool { spellings.isEmpty && wholeTokens.isEmpty }
 
     /// `text` with every spelling replaced by the placeholder, or `nil` when there was none.
-    func replacing(in text: String) -> String? {
-        spellings.replacing(in: text)
+    func replacing(in text: String, wholeTokens searchesWholeTokens: Bool = true) -> String? {
+        let replaced = spellings.replacing(in: text)
+        guard searchesWholeTokens, !wholeTokens.isEmpty else { return replaced }
+        return wholeTokens.replacingWholeTokens(in: replaced ?? text) ?? replaced
     }
 
     /// Replaces the secrets in the path, query values, headers and bodies of one interaction.
@@ -67,7 +89,8 @@ struct RedactionPropagation {
 
     private func apply(to headers: inout HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
         for position in headers.fields.indices {
-            if let replaced = replacing(in: headers.fields[position].value) {
+            let framing = Self.framingHeaders.contains { $0.equalsIgnoringASCIICase(headers.fields[position].name) }
+            if let replaced = replacing(in: headers.fields[position].value, wholeTokens: !framing) {
                 headers.fields[position].value = replaced
                 log.record(index, "\(side).header \(headers.fields[position].name)", .propagation)
             }
@@ -82,7 +105,7 @@ struct RedactionPropagation {
             let replaced = replacingStrings(in: value, path: JSONPath(), changedPaths: &paths)
             guard !paths.isEmpty else { return }
             // Replace in the text itself when that gives the same value, keeping the body's layout.
-            body = body.utf8Text.flatMap(replacing(in:)).flatMap { Redaction.layoutKept($0, holding: replaced) }
+            body = body.utf8Text.flatMap { replacing(in: $0) }.flatMap { Redaction.layoutKept($0, holding: replaced) }
                 ?? Data(replaced.serialized(pretty: pretty).utf8)
             for path in paths { log.record(index, "\(side).body \(path)", .propagation) }
         case .form(let text), .text(let text):

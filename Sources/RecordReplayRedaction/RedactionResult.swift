@@ -24,6 +24,9 @@ public struct RedactedField: Sendable, Hashable, CustomStringConvertible {
         case knownShape
         /// It was a long random-looking token (a header value, query value or path segment).
         case randomLooking
+        /// It held a credential inside its text: an assignment (`apiKey="…"`, `AccountKey=…`), a URL's
+        /// password, or the secret segment of a webhook or bot path; only that part was replaced.
+        case inText
         /// It held a secret removed elsewhere in the fixture.
         case propagation
         /// A custom redactor changed the interaction.

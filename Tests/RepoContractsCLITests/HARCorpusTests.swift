@@ -163,4 +163,58 @@ struct HARCorpusTests {
         #expect(findingCount >= Self.credentials.count)
         #expect(!(leakFinding?.message.contains(Self.credentials[0].value) ?? true), "the failure shows a secret")
     }
+
+    /// Webhook and bot URLs as a browser records them, and a connection string in a response.
+    static let webhookSecrets = [
+        "aaaabbbbccccddddeeee" + "1234", "123456789:" + "AAH" + "dqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+        "Eby8vdM02xNOcqFlqUwJPLlm" + "==",
+    ]
+
+    static var webhookHAR: String {
+        let urls = [
+            "https://hooks.slack.com/services/T0AB12CD3/B0AB12CD3/\(webhookSecrets[0])",
+            "https://api.telegram.org/bot\(webhookSecrets[1])/sendMessage?chat_id=42",
+        ]
+        let entries = urls.enumerated().map { index, url in
+            let body = #"{\"ok\":true,\"storage\":\"DefaultEndpointsProtocol=https;AccountName=a;AccountKey=\#(webhookSecrets[2]);EndpointSuffix=core.windows.net\"}"#
+            return """
+                {"startedDateTime": "2026-11-24T08:00:0\(index).000Z", "time": 12, "_priority": "High",
+                 "request": {"method": "POST", "url": "\(url)", "httpVersion": "HTTP/2",
+                   "headers": [{"name": "Content-Type", "value": "application/json"}], "queryString": [], "cookies": [],
+                   "headersSize": -1, "bodySize": -1, "postData": {"mimeType": "application/json", "text": "{\\"text\\":\\"hi\\"}"}},
+                 "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/2",
+                   "headers": [{"name": "Content-Type", "value": "application/json"}], "cookies": [],
+                   "content": {"size": 2, "mimeType": "application/json", "text": "\(body)"},
+                   "redirectURL": "", "headersSize": -1, "bodySize": -1},
+                 "cache": {}, "timings": {"send": 1, "wait": 10, "receive": 1}}
+                """
+        }
+        return #"{"log": {"version": "1.2", "creator": {"name": "Chrome", "version": "1"}, "entries": ["#
+            + entries.joined(separator: ",\n") + "]}}"
+    }
+
+    @Test("a HAR calling a Slack webhook and a Telegram bot: convert keeps the paths' structure and writes no secret; redact --check and inspect flag it")
+    func webhookPaths() async throws {
+        let directory = try makeTemporaryDirectory("har-webhooks")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = directory.appendingPathComponent("webhooks.har")
+        try Data(Self.webhookHAR.utf8).write(to: source)
+        for name in ["out.json", "out.har"] {
+            let output = directory.appendingPathComponent(name)
+            let capture = ConsoleCapture()
+            #expect(try await ConvertCommand(input: source.path, output: output.path).run(capture.console) == .success, "\(capture.error)")
+            let written = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+            for secret in Self.webhookSecrets { #expect(!written.contains(secret), "\(name) holds a secret") }
+            #expect(written.contains("/services/T0AB12CD3/B0AB12CD3/REDACTED"))
+            #expect(written.contains("/REDACTED/sendMessage"))
+            #expect(written.contains("AccountName=a;AccountKey=REDACTED;EndpointSuffix"))
+        }
+        let capture = ConsoleCapture()
+        #expect(try await RedactCommand(fixtures: [source.path], check: true).run(capture.console) == .failure)
+        #expect(capture.error.contains("request.path"), "\(capture.error)")
+        let fixture = try HARCodec.decode(try Data(contentsOf: source), source: "webhooks").fixture
+        let notes = InspectCommand.securityNotes(for: fixture).joined(separator: "\n")
+        #expect(notes.contains("webhookPath") && notes.contains("assignedCredential"), "\(notes)")
+        for secret in Self.webhookSecrets { #expect(!notes.contains(secret)) }
+    }
 }

@@ -75,5 +75,15 @@ struct ScanCase: Sendable {
         ScanCase(name: "aws_secret repeated", contentType: "text/plain") {
             repeated("aws_secret=AbCdEfGhIjKlMnOpQrStUvWxYz0123456789+/AB ", $0)
         },
+        // Credentials inside text: a configuration file of assignments, then the new rules' openings repeated.
+        ScanCase(name: "ordinary .env/YAML", contentType: "text/plain") {
+            repeated("APP_NAME=shop\nPORT=8080\nLOG_LEVEL=info\nfeature: enabled\nurl: https://api.example.com/v1/items?page=2\n", $0)
+        },
+        ScanCase(name: "password= repeated", contentType: "text/plain") { repeated("password=", $0) },
+        ScanCase(name: "apiKey=\" unclosed", contentType: "text/plain") { repeated("apiKey=\"a b ", $0) },
+        ScanCase(name: "://u:p@ repeated", contentType: "text/plain") { repeated("x://u:p@", $0) },
+        ScanCase(name: "webhook paths repeated", contentType: "text/plain") {
+            repeated("/services/T0AB12CD3/B0AB12CD3/webhooks/112233445566778899/IncomingWebhook/", $0)
+        },
     ]
 }

@@ -73,6 +73,23 @@ extension JSONValue {
         replacing(at: path.components[...], with: replacement)
     }
 
+    /// The value at `path` (following the first member of a repeated name), or nil where it leads nowhere.
+    package func value(at path: JSONPath) -> JSONValue? {
+        var current = self
+        for step in path.components {
+            switch (current, step) {
+            case (.object(let members), .member(let name)):
+                guard let member = members.first(where: { $0.name == name }) else { return nil }
+                current = member.value
+            case (.array(let elements), .index(let index)) where elements.indices.contains(index):
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
     private func replacing(at path: ArraySlice<JSONPath.Component>, with replacement: JSONValue) -> JSONValue {
         guard let step = path.first else { return replacement }
         switch (self, step) {

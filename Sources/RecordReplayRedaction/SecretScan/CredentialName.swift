@@ -1,3 +1,5 @@
+import RecordReplayWire
+
 /// Whether a field's name says that its value is a credential: the name rule of ``Redaction``.
 ///
 /// The name is split into lower-case words at `-`, `_`, `.`, spaces and camelCase humps
@@ -10,8 +12,8 @@ struct CredentialName {
     /// The words that mark a credential wherever they stand in the name.
     static let words: Set<String> = [
         "token", "secret", "secrets", "password", "passwords", "passwd", "pwd", "apikey", "auth",
-        "authorization", "session", "sessions", "sessionid", "cookie", "cookies", "credential", "credentials",
-        "signature", "sig", "private", "bearer", "otp", "pin", "passphrase", "jwt",
+        "authorization", "session", "sessions", "sessionid", "jsessionid", "phpsessid", "cookie", "cookies", "credential", "credentials",
+        "signature", "sig", "hmac", "private", "bearer", "otp", "pin", "passphrase", "jwt",
     ]
 
     /// Words that also mark a credential as the start or end of a longer word (`authtoken`, `sessionkey`).
@@ -33,6 +35,23 @@ struct CredentialName {
         ["cache", "key"], ["idempotency", "key"], ["sec", "web", "socket", "key"], ["token", "type"],
         ["token", "count"], ["allow", "credentials"],
     ]
+
+    /// Pieces every credential word, ending and embedded word holds: a name holding none of them
+    /// (`title`, `2026-11-24T08`) names no credential, which is told without splitting it into words.
+    private static let stems = [
+        "tok", "secret", "pass", "pwd", "key", "auth", "sess", "cookie", "cred", "sig", "hmac", "priv", "bearer",
+        "otp", "pin", "jwt",
+    ].map { Array($0.utf8) }
+
+    /// Whether the name can name a credential: false only when ``namesCredential`` is false for sure.
+    static func mayNameCredential(_ name: String) -> Bool {
+        let bytes = name.utf8.map(\.asciiLowercased)
+        return stems.contains { stem in
+            bytes.count >= stem.count && (0...(bytes.count - stem.count)).contains { start in
+                zip(bytes[start...], stem).allSatisfy { $0 == $1 }
+            }
+        }
+    }
 
     /// The name's words, lower-cased.
     let words: [String]

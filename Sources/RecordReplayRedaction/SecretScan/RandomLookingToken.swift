@@ -63,7 +63,7 @@ enum RandomLookingToken {
     }
 
     /// 8-4-4-4-12 hexadecimal digits.
-    private static func isUUID(_ bytes: [UInt8]) -> Bool {
+    static func isUUID(_ bytes: some Collection<UInt8>) -> Bool {
         guard bytes.count == 36 else { return false }
         return bytes.enumerated().allSatisfy { offset, byte in
             [8, 13, 18, 23].contains(offset) ? byte == UInt8(ascii: "-")

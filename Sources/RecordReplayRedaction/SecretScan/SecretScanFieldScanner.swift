@@ -25,9 +25,14 @@ struct SecretScanFieldScanner {
         var name: String
     }
 
-    init(redaction: Redaction, interaction: Int) {
+    /// Whether credentials inside text are looked for too: not when the redaction has just removed
+    /// them in place (it looks for the shapes only; the scan of the result still checks).
+    let findsTextCredentials: Bool
+
+    init(redaction: Redaction, interaction: Int, findsTextCredentials: Bool = true) {
         self.redaction = redaction
         self.interaction = interaction
+        self.findsTextCredentials = findsTextCredentials
     }
 
     mutating func scan(_ exchange: Interaction) {
@@ -55,8 +60,10 @@ struct SecretScanFieldScanner {
                 }
             }
             let before = findings.count
-            scanText(value, name: field.name, field: label)
-            guard findings.count == before, redacts(field.name, list: .header),
+            // A deny-listed header is reported whole below, not by the assignments inside it (`Cookie`).
+            let listed = redacts(field.name, list: .header)
+            scanText(value, name: field.name, field: label, textCredentials: !listed)
+            guard findings.count == before, listed,
                 let secret = RedactionHeaderValue(name: field.name, value: field.value).secrets.first
             else { continue }
             add(label, .unredactedValue, secret)
@@ -82,7 +89,8 @@ struct SecretScanFieldScanner {
         case .text(let text):
             scanText(text, field: "\(side).body")
         case .binary:
-            scanText(String(decoding: body, as: UTF8.self), field: "\(side).body")
+            // Shapes only: an assignment's few letters occur by chance in megabytes of compressed bytes.
+            scanText(String(decoding: body, as: UTF8.self), field: "\(side).body", textCredentials: false)
         }
     }
 
@@ -137,15 +145,34 @@ struct SecretScanFieldScanner {
     }
 
     /// Scans text for shapes, and also its decoding when the whole text is base64 of UTF-8 text.
-    private mutating func scanText(_ text: String, name: String? = nil, field: @autoclosure () -> String) {
-        for match in SecretScanShapes.matches(in: text, name: name) {
+    private mutating func scanText(
+        _ text: String, name: String? = nil, field: @autoclosure () -> String, textCredentials: Bool = true
+    ) {
+        let shapes = SecretScanShapes.matches(in: text, name: name)
+        for match in shapes {
             add(field(), match.kind, match.text, provider: match.provider)
         }
+        if textCredentials { scanTextCredentials(text, besides: shapes.map(\.text), field: field()) }
         guard text.utf8.count >= 16 else { return }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count >= 16, let decoded = Data(base64Encoded: trimmed)?.utf8Text else { return }
         for match in SecretScanShapes.matches(in: decoded, name: name) {
             add(field() + " (base64)", match.kind, match.text, provider: match.provider)
+        }
+    }
+
+    /// Reports the credentials inside `text`: assignments, URL passwords, webhook path segments.
+    /// A credential a shape already reported (`aws_secret_access_key = <key>`) is reported once.
+    private mutating func scanTextCredentials(_ text: String, besides shapes: [String], field: @autoclosure () -> String) {
+        guard findsTextCredentials, redaction.redactsCredentialNames, TextCredentials.mayHold(text.utf8) else { return }
+        let bytes = Array(text.utf8)
+        var work = ScanWork()
+        let redaction = redaction
+        let found = TextCredentials.find(in: bytes, namesCredential: { redaction.redacts($0, listed: redaction.bodyMemberNames) }, work: &work)
+        for item in found {
+            let secret = String(decoding: bytes[item.range], as: UTF8.self)
+            guard !shapes.contains(where: { $0.contains(secret) || secret.contains($0) }) else { continue }
+            add(field(), item.kind, secret)
         }
     }
 

@@ -62,4 +62,12 @@ public enum SecretKind: String, Sendable, Hashable, CaseIterable {
     case providerToken
     /// A value under a name on the ``Redaction`` deny-lists that is not the placeholder.
     case unredactedValue
+    /// A credential assigned inside text: `apiKey="…"` in a script, `password: …` in YAML, `API_TOKEN=…`
+    /// in a `.env` body, `AccountKey=…` or `Pwd=…` in a connection string (see ``Redaction``).
+    case assignedCredential
+    /// The password of a URL's user information (`postgres://user:password@host/db`).
+    case urlPassword
+    /// The secret segment of a webhook, bot-token or signed URL path (`/services/T…/B…/<secret>`,
+    /// `/bot<id>:<token>/getMe`, `/api/webhooks/<id>/<token>`).
+    case webhookPath
 }

@@ -155,8 +155,30 @@ struct SpellingSearch {
 
     /// ``replacing(in:)``, counting the steps taken in `work`.
     func replacing(in text: String, work: inout ScanWork) -> String? {
+        replacing(in: text, wholeTokensOnly: false, work: &work)
+    }
+
+    /// ``replacing(in:)``, keeping only the occurrences that stand as a whole token: at either end of the
+    /// text or next to a quote or a separator (`" ' \\ = : & ? / ; , ( ) [ ] { } < >`) on both sides:
+    /// `hunter2` in `"hunter2"`, `pw=hunter2&` or a whole value, not in `hunter23` nor as a word of prose
+    /// (`wrong` in `wrong email or password`).
+    func replacingWholeTokens(in text: String) -> String? {
+        var work = ScanWork()
+        return replacing(in: text, wholeTokensOnly: true, work: &work)
+    }
+
+    /// The bytes a whole token may stand next to.
+    private static let tokenBoundaries = Set("\"'\\=:&?/;,()[]{}<>".utf8)
+
+    private func replacing(in text: String, wholeTokensOnly: Bool, work: inout ScanWork) -> String? {
         let bytes = Array(text.utf8)
-        let found = occurrences(in: bytes, work: &work)
+        var found = occurrences(in: bytes, work: &work)
+        if wholeTokensOnly {
+            func continuesToken(_ position: Int) -> Bool {
+                position >= 0 && position < bytes.count && !Self.tokenBoundaries.contains(bytes[position])
+            }
+            found.removeAll { continuesToken($0.range.lowerBound - 1) || continuesToken($0.range.upperBound) }
+        }
         guard !found.isEmpty else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)

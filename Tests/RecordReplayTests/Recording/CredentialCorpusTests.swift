@@ -17,7 +17,13 @@ import Testing
 struct CredentialCorpusTests {
     /// One credential and where the client puts it.
     struct Case: Sendable, CustomStringConvertible {
-        enum Place: Sendable { case header(String), query(String), form(String), json(String), multipart(String), xml(String), path }
+        enum Place: Sendable {
+            case header(String), query(String), form(String), json(String), multipart(String), xml(String), path
+            /// A text body of this type; the secret replaces `%s` in the template.
+            case text(type: String, template: String)
+            /// A request path; the secret replaces `%s` in the template.
+            case pathShape(String)
+        }
         var kind: String
         var place: Place
         var secret: String
@@ -53,6 +59,21 @@ struct CredentialCorpusTests {
             cases.append(Case(kind: "random-looking token", place: .path, secret: token))
             cases.append(Case(kind: "random-looking token", place: .header("X-Trace-Note"), secret: token + "\(offset)h"))
             cases.append(Case(kind: "random-looking token", place: .query("ref"), secret: token + "\(offset)q"))
+        }
+        // Credentials inside text and URL paths: only the text around them gives them away.
+        let inText: [(String, Case.Place)] = [
+            ("Slack webhook path", .pathShape("/services/T0AB12CD3/B0AB12CD3/%s")),
+            ("Telegram bot path", .pathShape("/bot123456789:%s/getMe")),
+            ("Discord webhook path", .pathShape("/api/webhooks/112233445566778899/%s")),
+            (".env assignment", .text(type: "text/plain", template: "APP=shop\nPAYMENT_SECRET=%s\n")),
+            ("YAML password", .text(type: "application/yaml", template: "db:\n  password: %s\n")),
+            ("script assignment", .text(type: "text/html", template: "<script>var apiKey=\"%s\";</script>")),
+            ("connection string", .json("connectionString")),
+            ("URL password", .text(type: "text/plain", template: "DATABASE_URL=postgres://app:%s@db:5432/app\n")),
+        ]
+        for (offset, (kind, place)) in inText.enumerated() {
+            let secret = kind == "Telegram bot path" ? "AAH" + "dqTcvCH1vGWJxfSeofSAs0K5PALDs\(offset)" : "kqQx7Qx7Qx7Qx7Qx7Qx7Qx7\(offset)"
+            cases.append(Case(kind: kind, place: place, secret: secret))
         }
         // Provider tokens under names that say nothing: only their shape gives them away.
         for (offset, shape) in TokenShape.providers.enumerated() {
@@ -93,6 +114,9 @@ struct CredentialCorpusTests {
             var components = URLComponents(url: recorder.url("/items/\(number)"), resolvingAgainstBaseURL: false)!
             var request = URLRequest(url: recorder.url("/items/\(number)"))
             if case .path = item.place { request.url = recorder.url("/hooks/\(number)/\(item.secret)") }
+            if case .pathShape(let template) = item.place {
+                request.url = recorder.url(template.replacingOccurrences(of: "%s", with: item.secret))
+            }
             request.httpMethod = "POST"
             switch item.place {
             case .header(let name):
@@ -103,9 +127,18 @@ struct CredentialCorpusTests {
             case .form(let name):
                 request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
                 request.httpBody = Data("title=milk&\(name)=\(item.secret)".utf8)
+            case .json("connectionString"):
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                let connection = "DefaultEndpointsProtocol=https;AccountName=a;AccountKey=\(item.secret);EndpointSuffix=x"
+                request.httpBody = Data(#"{"title":"milk","connectionString":"\#(connection)"}"#.utf8)
             case .json(let name):
                 request.setValue("application/json", forHTTPHeaderField: "Content-Type")
                 request.httpBody = Data(#"{"title":"milk","nested":{"\#(name)":"\#(item.secret)"}}"#.utf8)
+            case .text(let type, let template):
+                request.setValue(type, forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(template.replacingOccurrences(of: "%s", with: item.secret).utf8)
+            case .pathShape:
+                break
             case .multipart(let name):
                 request.setValue("multipart/form-data; boundary=corpus", forHTTPHeaderField: "Content-Type")
                 request.httpBody = Data(

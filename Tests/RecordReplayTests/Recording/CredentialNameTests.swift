@@ -190,4 +190,15 @@ struct RandomLookingTokenTests {
             }
         }
     }
+
+    @Test("the quick check never rules out a name the rule says holds a credential")
+    func quickCheckAgreesWithTheRule() {
+        var names = Array(CredentialName.words) + CredentialName.embeddedWords.flatMap { ["x\($0)", "\($0)x", "X_\($0.uppercased())"] }
+        names += ["X-Subscription-Key", "api_keys", "ApiKey", "hfToken", "AUTH_TOKEN", "sessionId", "PRIVATE-TOKEN", "AccountKey", "Pwd"]
+        for name in names where CredentialName(name).namesCredential {
+            #expect(CredentialName.mayNameCredential(name), "\(name)")
+        }
+        #expect(!CredentialName.mayNameCredential("title"))
+        #expect(!CredentialName.mayNameCredential("2026-11-24T08"))
+    }
 }

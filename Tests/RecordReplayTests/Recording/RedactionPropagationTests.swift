@@ -53,12 +53,12 @@ import Testing
             redacted.request.query == [QueryItem(name: "echo", value: "REDACTED"), QueryItem(name: "page", value: "1")])
         #expect(redacted.request.headers["X-Forwarded-Params"] == "key=REDACTED; v=1")
         #expect(redacted.response.headers["Location"] == "/keys/REDACTED")
-        // Each field listed once: the path, the query item and the location's path segment hold the token
-        // whole, which is random-looking in its own right; the other header holds it among other text.
+        // Each field listed once: the other header assigns it to `key` inside its text; the path, the query
+        // item and the location's path segment hold the token whole, which is random-looking in its own right.
         #expect(
             result.redactions.filter { $0.interaction == 1 }.map(\.description) == [
-                "#1 request.path (randomLooking)", "#1 request.query echo (randomLooking)",
-                "#1 response.header Location (randomLooking)", "#1 request.header X-Forwarded-Params (propagation)",
+                "#1 request.header X-Forwarded-Params (inText)", "#1 request.path (randomLooking)",
+                "#1 request.query echo (randomLooking)", "#1 response.header Location (randomLooking)",
             ])
     }
 
@@ -93,6 +93,40 @@ import Testing
         let result = Redaction().redact(Samples.fixture(interaction))
         #expect(Samples.text(result.fixture.interactions[0].response.body) == "order 1234567 shipped")
         #expect(!result.redactions.contains { $0.reason == .propagation })
+    }
+
+    @Test("a short secret redacted by its name is replaced where it stands as a whole token, not inside words or prose")
+    func shortSecretsArePropagatedAsWholeTokens() {
+        let interaction = Samples.interaction(
+            requestHeaders: ["Content-Type": "application/x-www-form-urlencoded"],
+            requestBody: "user=ann&password=hunter2&pin=42",
+            responseHeaders: ["Content-Type": "text/plain", "X-Echo": "hunter2", "X-Count": "42"],
+            responseBody: "pw=\"hunter2\" (\"hunter2\"), not hunter23, 'xhunter2' or 'hunter2-b'; said hunter2 in prose; pin 42\n")
+        let result = Redaction().redact(Samples.fixture(interaction))
+        let redacted = result.fixture.interactions[0]
+        #expect(Samples.text(redacted.request.body) == "user=ann&password=REDACTED&pin=REDACTED")
+        #expect(
+            Samples.text(redacted.response.body)
+                == "pw=\"REDACTED\" (\"REDACTED\"), not hunter23, 'xhunter2' or 'hunter2-b'; said hunter2 in prose; pin 42\n")
+        #expect(redacted.response.headers["X-Echo"] == "REDACTED")
+        // Shorter than four characters: redacted where it was found, not searched for elsewhere.
+        #expect(redacted.response.headers["X-Count"] == "42")
+    }
+
+    @Test("a short secret that is a plain word, a number, or equal to a framing header is not propagated")
+    func shortPlainWordsAreNotPropagated() {
+        let interaction = Samples.interaction(
+            requestHeaders: ["Cookie": "consent=true; theme=dark7"],
+            responseHeaders: ["Content-Type": "text/plain", "Content-Length": "5", "X-Theme": "dark7"],
+            responseBody: "consent=\"true\" theme=\"dark7\"")
+        let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
+        #expect(Samples.text(redacted.response.body) == "consent=\"true\" theme=\"REDACTED\"")
+        #expect(redacted.response.headers["X-Theme"] == "REDACTED")
+        let framing = Samples.interaction(
+            requestHeaders: ["X-Api-Key": "gzip"], responseHeaders: ["Content-Encoding": "gzip", "X-Note": "gzip"])
+        let headers = Redaction().redact(Samples.fixture(framing)).fixture.interactions[0].response.headers
+        #expect(headers["Content-Encoding"] == "gzip")
+        #expect(headers["X-Note"] == "REDACTED")
     }
 
     @Test func theMinimumLengthIsConfigurable() {

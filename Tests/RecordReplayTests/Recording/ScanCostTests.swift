@@ -26,6 +26,13 @@ struct ScanCostTests {
             "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUOfa3\n-----END CERTIFICATE-----\n",
             "-----", "aws_secret", "aws_secret_access_key=", "aws_secret=ABCD", "A", "Ab3+/", "AKIAAKIA",
             "{\"id\":1,\"title\":\"Buy milk\",\"done\":false},",
+            // Assignments, URL passwords and webhook paths inside text.
+            "password=", "password='", "password=\"", "apiKey: ", "token := ", "secret=>", "a=", "=", ":", "::",
+            "\\\"password\\\":\\\"", "password=\"\n", "Authorization: Bearer ", "name=\"password\" ",
+            "<meta name=\"csrf-token\" content=", "://", "a://", "x://u:p@", "postgres://app:pw@db/", "@",
+            "/services/T0AB12CD3/B0AB12CD3/", "/services/", "/", "//", "\\/", "bot123456789:", "/webhooks/112233445566778899/",
+            "/IncomingWebhook/", "/hooks/", "/hooks/catch/1/", "/with/key/", "s--Ab12Cd34--/", "AccountKey=",
+            "/oKfUtW34Dvo2BGQehJFR4Nr0_rIjOtdtzJ3QFsUcXH8/", ";jsessionid=",
         ]
         return units
     }()
@@ -34,9 +41,11 @@ struct ScanCostTests {
         String(repeating: unit, count: size / max(1, unit.utf8.count) + 1)
     }
 
+    /// The steps of the shape scan and of the search for credentials inside text, together.
     static func steps(scanning text: String, name: String? = nil) -> Int {
         var work = ScanWork()
         _ = SecretScanShapes.matches(in: text, name: name, work: &work)
+        _ = TextCredentials.find(in: Array(text.utf8), namesCredential: { CredentialName($0).namesCredential }, work: &work)
         return work.steps
     }
 

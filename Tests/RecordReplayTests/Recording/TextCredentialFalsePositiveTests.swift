@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@_spi(Benchmarks) @testable import RecordReplay
+
+/// What the rules for credentials inside paths and text leave alone: the package's own fixtures and a
+/// corpus of ordinary API bodies (URLs and paths, ids, hashes, base64 images, prose that mentions
+/// passwords and tokens, scripts, styles, configuration without secrets). Nothing in them may be
+/// redacted or reported.
+@Suite("Redaction: ordinary text is not taken for a credential")
+struct TextCredentialFalsePositiveTests {
+    private typealias Samples = RecordingSamples
+
+    static let pngBase64 =
+        "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAGXRFWHRTb2Z0d2FyZQBBZG9iZSBJbWFnZVJlYWR5ccllPAAAAUFJREFUeNqk"
+        + "k7FKw0AYx+9CX8BFcPENfAVfQRx8AAcXcXBwcXBwcBcHBxE3FxEHkVKoVFpKbRvTpEmapGmSXu5y/k4vJGmjOPjBd8nl+///ucvlOMYYiqIo"
+        + "ikbO8n4n0/e9DsZxbBzH8YZh2Hu9Xn84HE7DMJwHQbCLouiC5/kbx3EOxpg4jrtK0/RaVdWJLMtjWZZHkiT1FEXpKYrSU1W1p2nam6ZpT+v1"
+        + "=="
+
+    static let bodies: [(name: String, type: String, body: String)] = [
+        ("GitHub pull request", "application/json", #"""
+            {"url":"https://api.github.com/repos/octocat/Hello-World/pulls/1347","id":1,"node_id":"MDExOlB1bGxSZXF1ZXN0MQ==",
+             "html_url":"https://github.com/octocat/Hello-World/pull/1347","diff_url":"https://github.com/octocat/Hello-World/pull/1347.diff",
+             "comments_url":"https://api.github.com/repos/octocat/Hello-World/issues/1347/comments?per_page=30&page=2",
+             "hooks_url":"https://api.github.com/repos/octocat/Hello-World/hooks","state":"open",
+             "head":{"sha":"6dcb09b5b57875f334f61aebed695e2e4193db5e","ref":"new-topic"},"created_at":"2011-01-26T19:01:12Z",
+             "body":"Please pull these awesome changes in!\nSee /services/payments/refunds and C:\\Users\\ann\\notes.txt"}
+            """#),
+        ("webhook and hook resources by id", "application/json", #"""
+            [{"id":12345678,"url":"https://api.github.com/repos/o/r/hooks/12345678/deliveries/1234","events":["push"]},
+             {"id":"3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f","href":"/v1/webhooks/3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f/attempts"},
+             {"href":"https://discord.com/developers/docs/resources/webhook","shop":"/services/T-shirts/Blue/Large"},
+             {"href":"https://example.com/api/webhooks/123456789012345678/settings"},
+             {"href":"https://example.com/bot/help/commands","chat":"https://t.me/examplebot"}]
+            """#),
+        ("Stripe charge", "application/json", #"""
+            {"id":"ch_3MmlLrLkdIwHu7ix0snN0B15","object":"charge","amount":1099,"currency":"usd","livemode":false,
+             "receipt_url":"https://pay.stripe.com/receipts/payment/CAcaFwoVYWNjdF8xTTJKVGtMa2RJd0h1N2l4KOvG06AGMgZfBXyr1aw6LBa9vaaSRWU96d8qBwz9z2J",
+             "description":"Order 42: two mugs","metadata":{"order_id":"6735"},"created":1679090539}
+            """#),
+        ("image as a data URL and as base64", "application/json",
+            #"{"avatar":"data:image/png;base64,\#(pngBase64)","thumbnail":"\#(pngBase64)","etag":"W/\"5e-1a2b3c\""}"#),
+        ("hashes and integrity attributes", "text/html", #"""
+            <link rel="stylesheet" href="/assets/app-6dcb09b5b578.css" integrity="sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC" crossorigin="anonymous">
+            <script src="https://cdn.example.com/lib@3.4.1/dist/lib.min.js" integrity="sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="></script>
+            """#),
+        ("a login form", "text/html", #"""
+            <form action="/session" method="post"><label for="password">Password:</label>
+            <input type="password" name="password" id="password" autocomplete="current-password" placeholder="Password" required>
+            <input type="hidden" name="authenticity_token" value="">
+            <a href="/password/reset?token=">Forgot your password?</a> <a href="/signup">Sign up</a></form>
+            """#),
+        ("prose about passwords and tokens", "text/plain", """
+            Reset your password: click the link below within 10 minutes.
+            Your session: expires at 12:30:45 UTC. The API key: see the settings page, section "Tokens".
+            Password: required. Token: none. Secret: ********
+            Tip: a good password is long; never share your token with anyone, and rotate secrets yearly.
+            Server at 2001:db8::1 and localhost:8080; see urn:isbn:0451450523 or mailto:ann@example.com.
+            """),
+        ("a script without secrets", "application/javascript", #"""
+            const token = localStorage.getItem("token");
+            let apiKey = config.apiKey || "";
+            const secret = process.env.SECRET;
+            if (password === confirmation && password.length >= 8) { password = password.trim(); }
+            fetch(url, { headers: { Authorization: `Bearer ${token}` }, body: JSON.stringify({ token: token, password }) });
+            const auth = { token, type: "password", password: "" };
+            """#),
+        ("a stylesheet", "text/css", """
+            .password-field:focus { border-color: #333; }
+            input[type=password], .token-list > li:hover { color: red; }
+            @media (min-width: 600px) { .auth-box { width: 50%; } }
+            """),
+        ("configuration without secrets", "application/yaml", """
+            auth:
+              enabled: true
+              provider: oauth
+              password: ${DB_PASSWORD}
+              token: "{{ vault.token }}"
+            api_key: null
+            secret: ~
+            database:
+              url: postgres://db.internal:5432/app
+              user: app
+            """),
+        ("a .env template", "text/plain", """
+            APP_NAME=shop
+            DB_PASSWORD=
+            API_TOKEN=${API_TOKEN}
+            SECRET_KEY=changeme-in-production-please
+            TOKEN_TTL_SECONDS
+            """),
+        ("links and redirects", "text/html", #"""
+            <a href="https://example.com/hooks/deploy">deploy</a> <a href="https://example.com/services/Tea/Black/Assam">tea</a>
+            <img src="https://res.cloudinary.com/demo/image/upload/w_300/sample.jpg"> <a href="https://user@example.com/">me</a>
+            <a href="https://example.com/search?q=with/key/value&sort=asc">search</a>
+            """#),
+        ("an OAuth token response described", "text/plain",
+            #"{"token_type":"bearer","expires_in":3600,"scope":"read write"}"#),
+    ]
+
+    @Test("an ordinary corpus: no field redacted, nothing reported")
+    func ordinaryCorpus() {
+        var flagged: [String] = []
+        for item in Self.bodies {
+            let interaction = Samples.interaction(
+                path: "/v1/items/3f2a9c1e-7b4d-4e8a-9c2f-1a2b3c4d5e6f", query: [QueryItem(name: "page", value: "2")],
+                responseHeaders: ["Content-Type": item.type, "Link": "<https://api.example.com/items?page=3>; rel=\"next\""],
+                responseBody: item.body)
+            let fixture = Samples.fixture(interaction)
+            let result = Redaction().redact(fixture)
+            flagged += result.redactions.map { "\(item.name): \($0)" }
+            flagged += SecretScan().findings(in: fixture).map { "\(item.name): \($0)" }
+        }
+        print("[false positives] ordinary corpus: \(Self.bodies.count) bodies, \(flagged.count) flagged \(flagged)")
+        #expect(flagged == [
+            // By the name rule, as a JSON member of that name is: the value is a placeholder, not a secret.
+            "a .env template: #0 response.body (inText)",
+            "a .env template: #0 response.body: assignedCredential chan…",
+        ])
+    }
+
+    @Test("the package's own fixtures: no field redacted, nothing reported")
+    func packageFixtures() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" } ?? []
+        #expect(files.count >= 50)
+        var flagged: [String] = []
+        var strings = 0
+        for file in files {
+            let fixture = try Fixture(contentsOf: file)
+            strings += fixture.interactions.count
+            flagged += Redaction().redact(fixture).redactions.map { "\(file.lastPathComponent): \($0)" }
+            flagged += SecretScan().findings(in: fixture).map { "\(file.lastPathComponent): \($0)" }
+        }
+        print("[false positives] package fixtures: \(files.count) files, \(strings) interactions, \(flagged.count) flagged \(flagged)")
+        #expect(flagged.isEmpty)
+    }
+}
