@@ -35,10 +35,10 @@ let package = Package(
             path: "Contracts/Standard"),
         // What users import in a Swift Testing target: the contracts plus the Swift Testing glue.
         .target(
-            name: "RepositoryContracts", dependencies: ["RepositoryContractsPrimitives", "StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
+            name: "RepositoryContracts", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
             path: "Contracts/Testing"),
         // The XCTest glue, for test targets that still use XCTest.
-        .target(name: "RepositoryContractsXCTest", dependencies: ["StandardContracts"], path: "Contracts/XCTest"),
+        .target(name: "RepositoryContractsXCTest", dependencies: ["ContractEngine", "StandardContracts"], path: "Contracts/XCTest"),
         // The record/replay stack, bottom up; each layer imports only those below it, and only the top one
         // is a product (it re-exports the others' public types).
         // The wire: sockets, the listener and connection loop, the HTTP/1.1 request decoder and response
@@ -93,8 +93,8 @@ let package = Package(
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: [
-                "RepositoryContractsPrimitives", "RecordReplay", "RepositoryContracts", "RepositoryContractsXCTest", "TodoExample", "ExampleSystems",
-                "BrokenExamples",
+                "RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "RecordReplay", "RepositoryContracts",
+                "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples",
             ]),
         .testTarget(name: "RepositoryContractsPrimitivesTests", dependencies: ["RepositoryContractsPrimitives"]),
         .testTarget(name: "FidelityProofTests", dependencies: ["RepositoryContracts"]),
