@@ -56,8 +56,11 @@ extension Redaction {
             var replaced: [Replacement] = []
             let redacted = redactJSON(value, path: JSONPath(), side: side, at: index, log: &log, replaced: &replaced)
             if !replaced.isEmpty {
-                body = Self.redactedInPlace(body, redacted: redacted, replaced: replaced)
-                    ?? Data(redacted.serialized(pretty: pretty).utf8)
+                // The body's own style (escapes such as `\u00e9`, separators, indentation), so that the
+                // literals are found as the body spells them, and a body serialized again keeps its bytes.
+                let style = JSONSerializationStyle(reproducing: Array(body), of: value)
+                body = Self.redactedInPlace(body, redacted: redacted, replaced: replaced, style: style ?? .compact)
+                    ?? Data((style.map { redacted.serialized(style: $0) } ?? redacted.serialized(pretty: pretty)).utf8)
             }
         case .form(let text):
             var changed = false
@@ -187,14 +190,18 @@ extension Redaction {
     /// the body keeps its layout (whitespace, member order, escapes); `nil` when that does not give
     /// `redacted` (a replaced number, an unusual escape), and the caller serializes instead. Other
     /// occurrences of the same strings are replaced too, as propagation would do anyway.
-    fileprivate static func redactedInPlace(_ body: Data, redacted: JSONValue, replaced: [Replacement]) -> Data? {
+    fileprivate static func redactedInPlace(
+        _ body: Data, redacted: JSONValue, replaced: [Replacement], style: JSONSerializationStyle
+    ) -> Data? {
         var swaps: [String: String] = [:]
         for replacement in replaced {
             guard case .string(let text) = replacement.original else { return nil }
             swaps[text] = replacement.redacted
         }
         // One linear pass replaces all the literals.
-        let literals = swaps.map { (JSONValue.string($0.key).serialized(), JSONValue.string($0.value).serialized()) }
+        let literals = swaps.map {
+            (JSONValue.string($0.key).serialized(style: style), JSONValue.string($0.value).serialized(style: style))
+        }
         guard let text = body.utf8Text, let swapped = SpellingSearch(replacing: literals).replacing(in: text) else {
             return nil
         }

@@ -201,7 +201,8 @@ enum TextCredentials {
         }
         if isQuote(bytes[position]) {
             let quote = bytes[position]
-            let valueStart = position + 1
+            // `"Authorization": "Bearer <token>"`: the credentials after the scheme, as field redaction keeps it.
+            let valueStart = schemeEnd(in: bytes, at: position + 1) ?? position + 1
             var end = valueStart
             let limit = min(bytes.count, valueStart + longestValue)
             // A quoted secret holds no line break and no markup: `href="/reset?token=">` ends there.

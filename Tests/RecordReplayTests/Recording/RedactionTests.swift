@@ -193,11 +193,29 @@ import Testing
         #expect(Samples.text(redacted.response.body) == pretty.replacingOccurrences(of: "hunter2hunter2", with: "REDACTED"))
     }
 
-    @Test("a redacted number cannot be swapped in place: the body is serialized again, and still redacted")
+    @Test("a redacted number cannot be swapped in place: the body is serialized again in its own style, and still redacted")
     func jsonNumberSecretSerialized() {
         let interaction = Samples.interaction(
             responseHeaders: ["Content-Type": "application/json"], responseBody: #"{"password": 123456, "id": 1}"#)
         let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
-        #expect(Samples.text(redacted.response.body) == #"{"password":"REDACTED","id":1}"#)
+        #expect(Samples.text(redacted.response.body) == #"{"password": "REDACTED", "id": 1}"#)
+    }
+
+    /// httpbin writes non-ASCII as `\u00e9` and echoes the request's URL, whose query holds a key: the
+    /// key inside the URL string is redacted, and every other string keeps its escapes.
+    @Test("a credential inside a JSON string is swapped as the body spells its strings: escapes elsewhere are kept")
+    func jsonEscapesKept() {
+        let body = #"{"args": {"q": "café ☕"}, "url": "http://h/anything/café?api_key=sk_live_4eC39HqLyjWDarjtT1zdp7dc"}"#
+        let interaction = Samples.interaction(responseHeaders: ["Content-Type": "application/json"], responseBody: body)
+        let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
+        #expect(Samples.text(redacted.response.body) == body.replacingOccurrences(of: "sk_live_4eC39HqLyjWDarjtT1zdp7dc", with: "REDACTED"))
+    }
+
+    @Test("an Authorization value quoted inside text keeps its scheme, as the header does")
+    func quotedAuthorizationKeepsScheme() {
+        let body = "{\"headers\": {\"Authorization\": \"Bearer ghp_Q7mR2xK9vT4nW8pL3sJ6hF1dZ5cB0yA2eG7u\"}}\n{\"n\": 1}\n"
+        let interaction = Samples.interaction(responseHeaders: ["Content-Type": "application/x-ndjson"], responseBody: body)
+        let redacted = Redaction().redact(Samples.fixture(interaction)).fixture.interactions[0]
+        #expect(Samples.text(redacted.response.body).contains(#""Authorization": "Bearer REDACTED""#), "\(Samples.text(redacted.response.body))")
     }
 }
