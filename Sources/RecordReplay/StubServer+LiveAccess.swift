@@ -1,3 +1,5 @@
+import RepositoryContractsPrimitives
+
 extension StubServer {
     /// What the harness itself may do to the live API behind ``Configuration/upstream`` in this scope
     /// (a shared backend's reset, say), by the same rule the scope applies to the client's requests.
@@ -20,7 +22,7 @@ extension StubServer {
             guard configuration.upstream != nil else { return .none }
             return configuration.driftCheck.stateChangingRequests == .send ? .readWrite : .readOnly
         }
-        return reachesUpstream ? .readWrite : .none
+        return recordingTarget.withLock { $0 != nil } ? .readWrite : .none
     }
 
     /// Notes that a shared backend's reset was withheld in this scope (``LiveAccess/readOnly``): the

@@ -226,12 +226,6 @@ public final class StubServer: Sendable {
         return fixture
     }
 
-    /// Whether requests in this scope reach the live API: the scope records, or checks drift. A scope
-    /// that only replays fixtures (or stubs) involves no live backend.
-    package var reachesUpstream: Bool {
-        recordingTarget.withLock { $0 != nil } || playback.isCheckingDrift
-    }
-
     /// What happened in this scope so far: unmatched requests (with the closest recorded request and a
     /// diff), unused interactions, stubs that threw. Read it after the client's work is done.
     public var report: PlaybackReport {

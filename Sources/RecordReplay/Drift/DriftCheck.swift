@@ -42,12 +42,14 @@ struct DriftCheck: Sendable {
     ) async -> PlaybackReport.Drift? {
         let line = "request #\(sequenceNumber) \(DiagnosticText.requestLine(item.interaction.request))"
         let shapeOnly = progress.comparesByShapeOnly
+        // Only a GET's answer has a body whose shape says something; HEAD and OPTIONS are left unsent.
+        let isGET = request.method.uppercased() == "GET"
         let decision: Decision = progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
             if shapeOnly, !DriftCheckOptions.changesState(request.method) {
-                return request.method.uppercased() == "GET" ? .sendForShape(request) : .notSent(.stateNotRebuilt)
+                return isGET ? .sendForShape(request) : .notSent(.stateNotRebuilt)
             }
             if let skipped = fixture.skippedStateChange {
-                return request.method.uppercased() == "GET" ? .sendForShape(request) : .notSent(.followsSkipped(skipped))
+                return isGET ? .sendForShape(request) : .notSent(.followsSkipped(skipped))
             }
             if DriftCheckOptions.changesState(request.method), options.stateChangingRequests == .skip || shapeOnly {
                 fixture.skippedStateChange = line
