@@ -103,8 +103,7 @@ enum Tool {
         return """
             OVERVIEW: Serve, record and edit the HTTP fixtures that repository contracts replay: a stub
             server on loopback, recording from a live API with redaction, and conversion, trimming and
-            inspection of fixture files. (The contracts themselves run in 'swift test'; the demo of
-            them is 'swift run repo-contracts-demo'.)
+            inspection of fixture files. (The contracts themselves run in 'swift test'.)
 
             USAGE: \(name) <subcommand> [options]
 
