@@ -66,4 +66,23 @@ struct ClauseVisibilityTests {
         let result = try #require(await contract.cases(for: Item.conformance).first?.run())
         #expect(result.subjectCalls == 2)
     }
+
+    @Test("a check records its own line; messages for XCTest name it when it is the user's, not the package's")
+    func checkLocations() async throws {
+        let contract = Contract<CRUD<Item>>("demo", terms: CRUD(factory: Item.factory), clauses: [
+            Clause("planted", "fails") { context in
+                context.expectEqual(1, 2, "one and two")  // line 74
+            },
+        ])
+        let result = try #require(await contract.cases(for: Item.conformance).first?.run())
+        let location = try #require(result.failures.first?.location)
+        #expect(location.fileID == "ContractEngineTests/ClauseVisibilityTests.swift" && location.line == 74)
+        #expect(!location.isInsidePackage)
+        #expect(result.issueMessages(label: "[demo › planted]") == [
+            "[demo › planted] one and two\n  expected: 2\n  actual:   1\n  at: ContractEngineTests/ClauseVisibilityTests.swift:74",
+        ])
+        var builtIn = result
+        builtIn.failures[0].location = CheckLocation(fileID: "StandardContracts/CRUDClauses+Read.swift", filePath: "", line: 3, column: 1)
+        #expect(builtIn.issueMessages(label: "[demo › planted]") == ["[demo › planted] one and two\n  expected: 2\n  actual:   1"])
+    }
 }
