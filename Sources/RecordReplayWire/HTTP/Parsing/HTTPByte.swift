@@ -1,4 +1,5 @@
-/// The byte classes of the HTTP grammar (RFC 9110 §5.6, RFC 9112) the parser needs.
+/// The byte classes of the HTTP grammar (RFC 9110 §5.6, RFC 9112) that the decoder checks and the response
+/// encoder keeps to.
 package enum HTTPByte {
     static let lineFeed: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
