@@ -118,8 +118,11 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
         self.init(elements)
     }
 
+    /// The position of the first field (`0`).
     public var startIndex: Int { fields.startIndex }
+    /// The position after the last field (the field count).
     public var endIndex: Int { fields.endIndex }
+    /// The field at `position`, in order.
     public subscript(position: Int) -> Field { fields[position] }
 
     /// The value of the first field named `name` (ASCII case-insensitive), or `nil`.
