@@ -30,21 +30,57 @@ extension ContractCase {
     /// clause unless the scope only replays fixtures (no live backend is involved then) or checks drift
     /// read-only (the reset would change live data): then a warning says so, once per backend.
     ///
+    /// A failure a check in your own clause found is recorded at that check's line, with this line
+    /// named in the message; one found by a built-in clause, at this line.
+    ///
+    /// A clause that does not apply to the conformer, or that the conformance leaves out, runs nothing: it
+    /// records a warning with the reason and cancels its test case (Swift Testing's "skipped"), so every
+    /// clause shows in the output.
+    ///
     /// - Returns: The clause's result, for tests that assert on it further.
     @discardableResult
     public func verify(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> ClauseResult {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        if let skipReason {
+            Issue.record(Comment(rawValue: "\(label) skipped: \(skipReason)"), severity: .warning, sourceLocation: location)
+            cancelTestCase(because: skipReason, at: location)
+            return ClauseResult(id: clauseID, summary: summary, status: .skipped, reason: skipReason)
+        }
         if let unloaded = loadClauseFixture() {
             Issue.record(Comment(rawValue: "\(label) \(unloaded)"), sourceLocation: location)
             return ClauseResult(id: clauseID, summary: summary, status: .failed, failures: [ContractFailure(message: unloaded)])
         }
         let result = await inStubServerScope(announce: Self.warning(at: location)) { await run() }
-        for issue in result.issueMessages(label: label) {
-            Issue.record(Comment(rawValue: issue), sourceLocation: location)
-        }
+        result.recordIssues(label: label, verifiedAt: location)
         return result
+    }
+
+    /// Marks the running test case cancelled, which Swift Testing's reports and Xcode show as skipped.
+    private func cancelTestCase(because reason: String, at location: SourceLocation) {
+        #if compiler(>=6.3)
+        try? Test.cancel(Comment(rawValue: "\(label) \(reason)"), sourceLocation: location)
+        #endif
+    }
+}
+
+extension ClauseResult {
+    /// Records one Swift Testing issue per failure: at the failing check's line when the check is the
+    /// user's own (naming the `verify()` line), else at `location`.
+    func recordIssues(label: String, verifiedAt location: SourceLocation) {
+        guard status == .failed || status == .crashed else { return }
+        let suffix = assumptions.map { "\n  assumed: \($0)" } ?? ""
+        for failure in failures {
+            if let check = failure.location, !check.isInsidePackage {
+                Issue.record(
+                    Comment(rawValue: "\(label) \(failure)\n  verified at: \(location.fileID):\(location.line)\(suffix)"),
+                    sourceLocation: SourceLocation(
+                        fileID: check.fileID, filePath: check.filePath, line: check.line, column: check.column))
+            } else {
+                Issue.record(Comment(rawValue: "\(label) \(failure)\(suffix)"), sourceLocation: location)
+            }
+        }
     }
 }
 
@@ -85,7 +121,8 @@ extension ContractCase {
 
 extension Contract {
     /// Runs every applicable clause on `conformance` inside one test and records each failure as an issue
-    /// at the caller's line. Prefer one parameterized case per clause (``ContractCase/verify(fileID:filePath:line:column:)``);
+    /// at the caller's line (or at the failing check's line in a clause of your own), and one warning
+    /// listing the clauses skipped with their reasons. Prefer one parameterized case per clause (``ContractCase/verify(fileID:filePath:line:column:)``);
     /// use this where one test per conformer is wanted.
     @discardableResult
     public func verify(
@@ -97,9 +134,10 @@ extension Contract {
             await self.report(on: conformance)
         }
         for result in report.clauses {
-            for issue in result.issueMessages(label: label(of: result.id)) {
-                Issue.record(Comment(rawValue: issue), sourceLocation: location)
-            }
+            result.recordIssues(label: label(of: result.id), verifiedAt: location)
+        }
+        if let skipped = report.skippedList(contract: name) {
+            Issue.record(Comment(rawValue: skipped), severity: .warning, sourceLocation: location)
         }
         return report
     }

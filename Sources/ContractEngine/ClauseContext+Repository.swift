@@ -47,15 +47,21 @@ extension ClauseContext where Terms: RepositoryTerms {
     // MARK: Checks
 
     /// Records a failure unless `actual` is an entity equivalent to `expected`.
-    public func expectEquivalent(_ actual: Terms.Entity?, _ expected: Terms.Entity, _ what: String) {
+    public func expectEquivalent(
+        _ actual: Terms.Entity?, _ expected: Terms.Entity, _ what: String,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        let location = CheckLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let actual else {
-            return fail("\(what) returned nil", expected: abbreviate(expected), actual: "nil")
+            return fail("\(what) returned nil", expected: abbreviate(expected), actual: "nil", at: location)
         }
         let equivalence = repositoryPromises.equivalence
         if !equivalence(actual, expected) {
             fail(
                 "\(what) is not equivalent (\(equivalence.name)) to what was stored",
-                expected: abbreviate(expected), actual: abbreviate(actual))
+                expected: abbreviate(expected), actual: abbreviate(actual), at: location)
+        } else {
+            noteCheck(at: location)
         }
     }
 
@@ -64,7 +70,15 @@ extension ClauseContext where Terms: RepositoryTerms {
     ///
     /// `model` lists the entities in the order they were first created. Pass `ignoringOrder` when that
     /// order is unknown (after concurrent creates).
-    public func expectContents(_ model: [Terms.Entity], _ when: String, ignoringOrder: Bool = false) async throws {
+    public func expectContents(
+        _ model: [Terms.Entity], _ when: String, ignoringOrder: Bool = false,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async throws {
+        let location = CheckLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        noteCheck(at: location)
+        func fail(_ message: String, expected: String? = nil, actual: String? = nil) {
+            self.fail(message, expected: expected, actual: actual, at: location)
+        }
         let promises = repositoryPromises
         let all = try await subject.fetchAll()
         let ids = all.map(\.id)

@@ -51,41 +51,88 @@ public final class ClauseContext<Terms: ContractTerms>: Sendable {
 
     // MARK: Recording
 
-    /// Records a failure and goes on.
-    public func fail(_ message: String, expected: String? = nil, actual: String? = nil) {
+    /// Records a failure and goes on. The failure carries this line, which the test glue reports it at
+    /// (with the `verify()` line as context).
+    public func fail(
+        _ message: String, expected: String? = nil, actual: String? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        fail(message, expected: expected, actual: actual,
+             at: CheckLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Records a failure found by the check at `location`.
+    package func fail(_ message: String, expected: String? = nil, actual: String? = nil, at location: CheckLocation) {
+        record(ContractFailure(message: message, expected: expected, actual: actual, location: checked(location)))
+    }
+
+    /// Notes that the check at `location` ran (and passed): a sign of the clause moving.
+    package func noteCheck(at location: CheckLocation) {
+        _ = checked(location)
+    }
+
+    /// Records a failure unless `condition` holds, at this line.
+    public func expect(
+        _ condition: Bool, _ message: @autoclosure () -> String,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        let location = checked(CheckLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        if !condition { record(ContractFailure(message: message(), location: location)) }
+    }
+
+    /// Records a failure unless `actual == expected`, at this line; `what` says what was compared.
+    public func expectEqual<Value: Equatable>(
+        _ actual: Value, _ expected: Value, _ what: String,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        let location = checked(CheckLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        if actual != expected {
+            record(ContractFailure(
+                message: what, expected: abbreviate(expected, limit: 400), actual: abbreviate(actual, limit: 400),
+                location: location))
+        }
+    }
+
+    /// The error `call` threw, or `nil` (recording a failure at this line) when it returned.
+    public func expectThrows<Value>(
+        _ what: String, _ call: () async throws -> Value,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> (any Error)? {
+        do {
+            let value = try await call()
+            fail("\(what) succeeded", expected: "an error", actual: abbreviate(value),
+                 fileID: fileID, filePath: filePath, line: line, column: column)
+            return nil
+        } catch {
+            _ = checked(CheckLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+            return error
+        }
+    }
+
+    /// Records `failure` as it is, unless the cap is reached.
+    func record(_ failure: ContractFailure) {
         recorded.withLock { failures in
             guard failures.count < Self.failureCap else { return }
-            failures.append(ContractFailure(message: message, expected: expected, actual: actual))
+            failures.append(failure)
             if failures.count == Self.failureCap {
                 failures.append(ContractFailure(message: "stopped recording after \(Self.failureCap) failures"))
             }
         }
     }
 
-    /// Records a failure unless `condition` holds.
-    public func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
-        if !condition { fail(message()) }
+    /// Notes a check at `location` as a sign of the clause moving, and returns the location.
+    private func checked(_ location: CheckLocation) -> CheckLocation {
+        ClauseActivity.current?.checked(at: location)
+        return location
     }
 
-    /// Records a failure unless `actual == expected`; `what` says what was compared.
-    public func expectEqual<Value: Equatable>(_ actual: Value, _ expected: Value, _ what: String) {
-        if actual != expected { fail(what, expected: abbreviate(expected, limit: 400), actual: abbreviate(actual, limit: 400)) }
-    }
-
-    /// The error `call` threw, or `nil` (recording a failure) when it returned.
-    public func expectThrows<Value>(_ what: String, _ call: () async throws -> Value) async -> (any Error)? {
-        do {
-            let value = try await call()
-            fail("\(what) succeeded", expected: "an error", actual: abbreviate(value))
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    /// Calls the subject under the watchdog: a call that hangs while nothing moves fails after the
-    /// conformance's timeout (``Conformance/timeout``) instead of holding the run, and a thrown error
-    /// becomes a failure naming `operation`.
+    /// Calls the subject under its own watchdog: a call that hangs while nothing moves fails after the
+    /// conformance's timeout (``Conformance/timeout``) naming `operation`, and a thrown error becomes a
+    /// failure naming `operation`.
+    ///
+    /// Optional: the whole clause body is watched anyway (a call that never returns fails the clause
+    /// after the timeout, naming the last check or watched call before it). Wrap a call to give its
+    /// failures a name of their own.
     ///
     /// ```swift
     /// let page = try await check.watching("search(\"tea\")") { try await check.subject.search("tea") }
@@ -93,6 +140,9 @@ public final class ClauseContext<Terms: ContractTerms>: Sendable {
     public func watching<Value: Sendable>(
         _ operation: String, _ call: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
+        let activity = ClauseActivity.current
+        activity?.callStarted(operation)
+        defer { activity?.callEnded() }
         do {
             return try await withWatchdog(conformance.timeout, operation: operation, call)
         } catch let failure as OperationFailure {

@@ -25,6 +25,9 @@ public struct Conformance<Terms: ContractTerms>: Sendable {
     /// The backend its subjects share, if they share one: its cases then run one at a time, each after
     /// the backend's reset (see ``SharedBackend``).
     public var sharedBackend: SharedBackend?
+    /// Clauses this conformer leaves out, by id, each with the reason: their cases report themselves
+    /// skipped with it. Set with ``omitting(_:because:)``.
+    public var omittedClauses: [String: String] = [:]
 
     /// Declares a conformer with its promises.
     public init(
@@ -61,6 +64,20 @@ public struct Conformance<Terms: ContractTerms>: Sendable {
             line: line, subject: makeSubject)
     }
 
+    /// The same conformer, leaving out the clauses `ids`: their cases run nothing and report themselves
+    /// skipped with `reason` (in Swift Testing, XCTest and the CLI's table alike). An id the contract does
+    /// not have fails every case as a conformance mistake.
+    ///
+    /// ```swift
+    /// let sqlite = Conformance<CRUD<Bookmark>>("sqlite") { try SQLiteBookmarks.temporary().witness }
+    ///     .omitting("values.thousandEntitiesRoundTrip", because: "covered by the load test")
+    /// ```
+    public func omitting(_ ids: String..., because reason: String) -> Self {
+        var copy = self
+        for id in ids { copy.omittedClauses[id] = reason }
+        return copy
+    }
+
     /// Problems in the declaration itself under `terms`; empty when it is consistent.
     public func mistakes(under terms: Terms) -> [String] {
         var found: [String] = []
@@ -71,5 +88,20 @@ public struct Conformance<Terms: ContractTerms>: Sendable {
             found.append("name is empty: reports need a name to tell conformers apart")
         }
         return found + terms.mistakes(in: promises)
+    }
+}
+
+extension Conformance where Terms: RepositoryTerms, Terms.Promises == RepositoryPromises<Terms.Entity> {
+    /// The same conformer with the bulk clauses scaled to `entityCount` entities
+    /// (``RepositoryPromises/bulkEntityCount``): for a backend where 1,000 creates and reads take too long
+    /// (a live API, a store whose `fetch(id:)` scans a list, so the clause costs about n² row reads).
+    ///
+    /// ```swift
+    /// Conformance("bookmarks over HTTP") { … }.scalingBulkClauses(to: 50)
+    /// ```
+    public func scalingBulkClauses(to entityCount: Int) -> Self {
+        var copy = self
+        copy.promises.bulkEntityCount = entityCount
+        return copy
     }
 }

@@ -36,21 +36,37 @@ public struct Contract<Terms: ContractTerms>: Sendable {
         return copy
     }
 
-    /// One case per clause that applies to `conformance`: the arguments of a parameterized test.
+    /// One case per clause, in contract order: the arguments of a parameterized test.
     ///
-    /// Clauses that do not apply are left out, not cancelled (a cancelled Swift Testing case shows as
-    /// passed); ``inapplicableClauses(for:)`` lists them with the reason.
+    /// A clause that does not apply to `conformance`, or that the conformance leaves out
+    /// (``Conformance/omitting(_:because:)``), is a case too: it runs nothing and reports itself skipped
+    /// with its reason (``ContractCase/skipReason``), so every clause shows in the test output.
     public func cases(for conformance: Conformance<Terms>) -> [ContractCase<Terms>] {
-        clauses.filter { $0.inapplicability(to: conformance, terms: terms) == nil }.map {
-            ContractCase(contract: self, conformance: conformance, clause: $0)
+        clauses.map { ContractCase(contract: self, conformance: conformance, clause: $0) }
+    }
+
+    /// The cases that run on `conformance`: ``cases(for:)`` without the skipped ones.
+    public func applicableCases(for conformance: Conformance<Terms>) -> [ContractCase<Terms>] {
+        cases(for: conformance).filter { $0.skipReason == nil }
+    }
+
+    /// Clause ids `conformance` leaves out that this contract does not have: a typo would otherwise
+    /// leave out nothing, silently.
+    func omissionMistakes(of conformance: Conformance<Terms>) -> [String] {
+        let known = clauses.map(\.id)
+        return conformance.omittedClauses.keys.filter { !known.contains($0) }.sorted().map { unknown in
+            let group = unknown.prefix { $0 != "." }
+            let near = known.filter { $0.prefix { $0 != "." } == group }
+            let hint = near.isEmpty ? "" : "; its \(group).* clauses: \(near.joined(separator: ", "))"
+            return "conformance mistake in \(conformance.declaredAt): it leaves out clause \(unknown), which contract "
+                + "\(name) does not have\(hint)"
         }
     }
 
-    /// The clauses that do not apply to `conformance`, each with the reason.
+    /// The clauses skipped on `conformance`, each with the reason: those that do not apply, and those it
+    /// leaves out.
     public func inapplicableClauses(for conformance: Conformance<Terms>) -> [(clause: Clause<Terms>, reason: String)] {
-        clauses.compactMap { clause in
-            clause.inapplicability(to: conformance, terms: terms).map { (clause, $0) }
-        }
+        zip(clauses, cases(for: conformance)).compactMap { clause, check in check.skipReason.map { (clause, $0) } }
     }
 
     /// Runs every clause on `conformance`, one after another, and reports them all (skipped ones with
@@ -66,14 +82,11 @@ public struct Contract<Terms: ContractTerms>: Sendable {
         progress: @Sendable (ClauseProgress) -> Void = { _ in }
     ) async -> ConformanceReport {
         var results: [ClauseResult] = []
-        for clause in clauses where !skipped.contains(clause.id) {
-            let result: ClauseResult
-            if let reason = clause.inapplicability(to: conformance, terms: terms) {
-                result = ClauseResult(id: clause.id, summary: clause.summary, status: .skipped, reason: reason)
-            } else {
-                progress(.started(id: clause.id, summary: clause.summary))
-                result = await ContractCase(contract: self, conformance: conformance, clause: clause).run()
+        for check in cases(for: conformance) where !skipped.contains(check.clauseID) {
+            if check.skipReason == nil {
+                progress(.started(id: check.clauseID, summary: check.summary))
             }
+            let result = await check.run()
             progress(.finished(result: result))
             results.append(result)
         }

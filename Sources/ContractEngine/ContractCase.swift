@@ -18,6 +18,8 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
         let terms: Terms
         let conformance: Conformance<Terms>
         let clause: Clause<Terms>
+        /// Mistakes in how the conformance names the contract's clauses (an omitted id it does not have).
+        let declarationMistakes: [String]
     }
 
     init(contract: Contract<Terms>, conformance: Conformance<Terms>, clause: Clause<Terms>) {
@@ -25,7 +27,21 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
         conformanceName = conformance.name
         clauseID = clause.id
         summary = clause.summary
-        bound = Bound(terms: contract.terms, conformance: conformance, clause: clause)
+        bound = Bound(
+            terms: contract.terms, conformance: conformance, clause: clause,
+            declarationMistakes: contract.omissionMistakes(of: conformance))
+    }
+
+    /// Why this case is skipped rather than run, or `nil` when it runs: the clause does not apply to
+    /// the conformer (it needs a capability the conformer does not declare), or the conformance leaves it
+    /// out by id (``Conformance/omitting(_:because:)``). A decoded case that has not been resolved says
+    /// `nil`: it fails when run.
+    public var skipReason: String? {
+        guard let bound else { return nil }
+        if let reason = bound.conformance.omittedClauses[clauseID] {
+            return "left out by \(bound.conformance.name) (declared at \(bound.conformance.declaredAt)): \(reason)"
+        }
+        return bound.clause.inapplicability(to: bound.conformance, terms: bound.terms)
     }
 
     /// "in-memory/delete.leavesTwinsUntouched".
@@ -68,7 +84,23 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
     /// is `false` or the harness's scope says not to (a scope that only replays involves nothing live; a
     /// read-only drift check must not change live data, and says so once per backend), and runs the
     /// clause only if the reset succeeded.
+    ///
+    /// A case with a ``skipReason`` runs nothing (no reset, no subject) and ends `skipped` with that reason.
     public func run(resettingSharedBackend: Bool = true) async -> ClauseResult {
+        if let skipReason {
+            return ClauseResult(id: clauseID, summary: summary, status: .skipped, reason: skipReason)
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let activity = ClauseActivity()
+        var result = await ClauseActivity.$current.withValue(activity) { await runTakingTurns(resettingSharedBackend) }
+        result.duration = started.duration(to: clock.now)
+        result.subjectCalls = activity.subjectCalls
+        return result
+    }
+
+    /// Runs the clause, after the shared backend's other cases and its reset where there is one.
+    private func runTakingTurns(_ resettingSharedBackend: Bool) async -> ClauseResult {
         guard let backend = bound?.conformance.sharedBackend else { return await runClause() }
         return await backend.turns.oneAtATime {
             if resettingSharedBackend, backend.hasReset {
@@ -94,7 +126,7 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
                 "this case was decoded from its id only; run contract.resolving(_:for:) on it first")])
         }
         let conformance = bound.conformance
-        let mistakes = bound.terms.mistakes
+        let mistakes = bound.terms.mistakes + bound.declarationMistakes
             + conformance.mistakes(under: bound.terms).map { "conformance mistake in \(conformance.declaredAt): \($0)" }
         if !mistakes.isEmpty {
             return result(.failed, mistakes.map { ContractFailure(message: $0) })
@@ -132,24 +164,43 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
         let anomalies = AnomalyLog()
         await AnomalyLog.$current.withValue(anomalies) {
             do {
-                try await bound.clause.body(context)
+                try await watchingBody(bound.clause, context, timeout: conformance.timeout)
             } catch let failure as OperationFailure {
-                context.fail(failure.description)
+                context.record(ContractFailure(message: failure.description))
             } catch {
-                context.fail("the clause stopped on an error: \(describe(error))")
+                context.record(ContractFailure(message: "the clause stopped on an error: \(describe(error))"))
             }
         }
         for anomaly in anomalies.messages {
-            context.fail(anomaly)
+            context.record(ContractFailure(message: anomaly))
         }
         if let tearDown = conformance.tearDown {
             do {
                 try await withWatchdog(conformance.timeout, operation: "tearDown") { try await tearDown(subject) }
             } catch {
-                context.fail("tearDown failed: \(describe(error))")
+                context.record(ContractFailure(message: "tearDown failed: \(describe(error))"))
             }
         }
         return context.failures
+    }
+
+    /// Runs the body under a watchdog of its own, so that a subject call nobody wrapped in
+    /// ``ClauseContext/watching(_:_:)`` still cannot hang the run: the body fails once it has gone the
+    /// conformance's timeout without a check, a call ending or other work moving, naming the last place
+    /// it was seen at. Calls with a watchdog of their own (the CRUD terms' every call) are left to it.
+    private func watchingBody(_ clause: Clause<Terms>, _ context: ClauseContext<Terms>, timeout: Duration) async throws {
+        guard let activity = ClauseActivity.current else { return try await clause.body(context) }
+        let monitor = ProgressMonitor(movements: { activity.movements }, isBusy: { activity.isCallInFlight })
+        let bodyOperation = "the body of clause \(clauseID)"
+        do {
+            try await withWatchdog(timeout, operation: bodyOperation, monitor: monitor, localProgressLiftsCeiling: true) {
+                try await clause.body(context)
+            }
+        } catch let failure as OperationFailure where failure.operation == bodyOperation {
+            guard case .timedOut(let stall) = failure.reason else { throw failure }
+            let place = activity.lastSeen.map { "after \($0)" } ?? "before its first check or watched call"
+            throw OperationFailure(operation: "the clause's next step \(place) (a subject call?)", reason: .timedOut(stall))
+        }
     }
 
     private func result(_ status: ClauseResult.Status, _ failures: [ContractFailure]) -> ClauseResult {

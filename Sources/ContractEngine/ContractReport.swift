@@ -26,11 +26,16 @@ public struct ClauseResult: Hashable, Sendable, Codable {
     public var reason: String?
     /// What the conformer declared, shown with failures.
     public var assumptions: String?
+    /// How long the clause took, its environment's set-up and tear-down included (`nil`: it did not run).
+    public var duration: Duration?
+    /// How many calls it made to the subject: the calls the terms watch (every repository call under
+    /// ``CRUD``) and those wrapped in ``ClauseContext/watching(_:_:)`` (`nil`: it did not run).
+    public var subjectCalls: Int?
 
     /// Creates a result.
     public init(
         id: String, summary: String, status: Status, failures: [ContractFailure] = [], reason: String? = nil,
-        assumptions: String? = nil
+        assumptions: String? = nil, duration: Duration? = nil, subjectCalls: Int? = nil
     ) {
         self.id = id
         self.summary = summary
@@ -38,6 +43,8 @@ public struct ClauseResult: Hashable, Sendable, Codable {
         self.failures = failures
         self.reason = reason
         self.assumptions = assumptions
+        self.duration = duration
+        self.subjectCalls = subjectCalls
     }
 
     /// Everything the clause found, as one message; `nil` when it passed.
@@ -59,7 +66,10 @@ extension ClauseResult {
     public func issueMessages(label: String) -> [String] {
         guard status == .failed || status == .crashed else { return [] }
         let suffix = assumptions.map { "\n  assumed: \($0)" } ?? ""
-        return failures.map { "\(label) \($0)\(suffix)" }
+        return failures.map { failure in
+            let check = failure.location.flatMap { $0.isInsidePackage ? nil : "\n  at: \($0)" } ?? ""
+            return "\(label) \(failure)\(check)\(suffix)"
+        }
     }
 }
 
@@ -86,6 +96,14 @@ public struct ConformanceReport: Hashable, Sendable, Codable {
     public func count(_ status: ClauseResult.Status) -> Int {
         clauses.filter { $0.status == status }.count
     }
+
+    /// "[CRUD] 2 clauses skipped on in-memory:" and a line per clause with its reason; `nil` when none was.
+    public func skippedList(contract: String) -> String? {
+        let skipped = clauses.filter { $0.status == .skipped }
+        guard !skipped.isEmpty else { return nil }
+        let header = "[\(contract)] \(skipped.count) clause\(skipped.count == 1 ? "" : "s") skipped on \(name):"
+        return ([header] + skipped.map { "  \($0.id): \($0.reason ?? "no reason given")" }).joined(separator: "\n")
+    }
 }
 
 /// A contract run on several conformers: the value every rendering (Swift Testing issues, XCTest
@@ -103,7 +121,8 @@ public struct ContractReport: Hashable, Sendable, Codable {
     }
 
     /// The report as JSON with a stable schema: `contract`, `conformers[].name`, `.capabilities`,
-    /// `conformers[].clauses[].id`, `.summary`, `.status`, `.message` (absent when passed). Keys sorted.
+    /// `conformers[].clauses[].id`, `.summary`, `.status`, `.message` (absent when passed), `.seconds` and
+    /// `.subjectCalls` (absent when the clause did not run). Keys sorted.
     public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -124,6 +143,8 @@ private struct JSONReport: Encodable {
         var summary: String
         var status: String
         var message: String?
+        var seconds: Double?
+        var subjectCalls: Int?
     }
 
     var contract: String
@@ -135,7 +156,10 @@ private struct JSONReport: Encodable {
             Conformer(
                 name: conformer.name, capabilities: conformer.capabilities,
                 clauses: conformer.clauses.map {
-                    Clause(id: $0.id, summary: $0.summary, status: $0.status.rawValue, message: $0.message)
+                    Clause(
+                        id: $0.id, summary: $0.summary, status: $0.status.rawValue, message: $0.message,
+                        seconds: $0.duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 },
+                        subjectCalls: $0.subjectCalls)
                 })
         }
     }

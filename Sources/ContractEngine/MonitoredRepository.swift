@@ -42,6 +42,9 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
     private func call<Value: Sendable>(
         _ operation: String, _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
+        let activity = ClauseActivity.current
+        activity?.callStarted(operation)
+        defer { activity?.callEnded() }
         do {
             return try await withWatchdog(timeout, operation: operation, monitor: monitor, body)
         } catch let failure as OperationFailure {
@@ -50,10 +53,4 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
             throw OperationFailure(operation: operation, reason: .threw(error))
         }
     }
-}
-
-/// A value's description, cut to a length that keeps messages readable.
-package func abbreviate(_ value: Any, limit: Int = 160) -> String {
-    let text = String(describing: value)
-    return text.count <= limit ? text : text.prefix(limit - 1) + "…"
 }

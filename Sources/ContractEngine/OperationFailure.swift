@@ -37,7 +37,8 @@ package func describe(_ error: any Error) -> String {
 }
 
 extension Stall: CustomStringConvertible {
-    /// What the watchdog saw, so that a hang can be told from a slow machine.
+    /// What the watchdog saw, so that a hang can be told from a slow call and from a slow machine, and
+    /// the knob that gives a slow call more time.
     public var description: String {
         let timeout = "the conformance's timeout of \(limit.secondsText)"
         var lastMoves: [String] = []
@@ -52,6 +53,31 @@ extension Stall: CustomStringConvertible {
             ? "nothing else moved while it ran (no other call of this subject ended, no stub server answered)"
             : "the last sign of progress: \(lastMoves.joined(separator: "; "))"
         return "running for \(running.secondsText(fractionDigits: 1)) with no sign of progress for \(limit.secondsText) (\(timeout)); "
-            + "\(moved): a completion handler that is never called, a lock never released, or a request never answered"
+            + "\(moved); \(diagnosis). \(knob)"
+    }
+
+    /// Slow or stuck, as far as the process's CPU time tells.
+    private var diagnosis: String {
+        let stuck = "a completion handler that is never called, a lock never released, or a request never answered"
+        guard let cpuUsed, let cpuWindow, cpuWindow > .zero else {
+            return "it may be stuck (\(stuck)) or only slow"
+        }
+        let spent = "\(cpuUsed.secondsText(fractionDigits: 1)) of CPU in the last \(cpuWindow.secondsText(fractionDigits: 1))"
+        if cpuUsed * 2 >= cpuWindow {
+            return "the process kept a core busy meanwhile (\(spent)), so the call looks slow rather than stuck "
+                + "(a large query, a scan per call), or something else in the process is computing"
+        }
+        if cpuUsed * 10 < cpuWindow {
+            return "the process was idle meanwhile (\(spent)), so the call looks stuck (\(stuck)), "
+                + "or it waits on something slow outside this process"
+        }
+        return "it may be stuck (\(stuck)) or only slow (\(spent))"
+    }
+
+    /// How to give a call that is only slow the time it needs.
+    private var knob: String {
+        let suggested = max(Int((running * 4) / .seconds(1)), 10)
+        return "If one call may legitimately take this long, raise the conformance's timeout: "
+            + "Conformance(…, timeout: .seconds(\(suggested)))"
     }
 }

@@ -16,15 +16,30 @@ package final class ProgressMonitor: Sendable {
 
     private let endedCalls = Protected<UInt64>(0)
     private let parent: ProgressMonitor?
+    private let ownMovements: (@Sendable () -> UInt64)?
+    private let busy: @Sendable () -> Bool
 
     /// A monitor for one subject; what it notes counts for the process too.
     package convenience init() {
         self.init(parent: .process)
     }
 
+    /// A monitor for one clause's body: it moves when `movements` grows, and is busy (never stalled)
+    /// while `isBusy` says a call with a watchdog of its own is running.
+    package init(movements: @escaping @Sendable () -> UInt64, isBusy: @escaping @Sendable () -> Bool) {
+        parent = nil
+        ownMovements = movements
+        busy = isBusy
+    }
+
     private init(parent: ProgressMonitor?) {
         self.parent = parent
+        ownMovements = nil
+        busy = { false }
     }
+
+    /// Whether work this monitor watches is in the hands of another watchdog right now.
+    var isBusy: Bool { busy() }
 
     /// Notes that a call ended (returned or threw).
     package func noteCallEnded() {
@@ -33,7 +48,7 @@ package final class ProgressMonitor: Sendable {
     }
 
     /// The calls of this subject that ended so far.
-    var localCount: UInt64 { endedCalls.withLock { $0 } }
+    var localCount: UInt64 { endedCalls.withLock { $0 } &+ (ownMovements?() ?? 0) }
 
     /// Everything else that shows work moving: the sum of the ``sources``.
     var elsewhereCount: UInt64 {

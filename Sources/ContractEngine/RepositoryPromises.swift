@@ -16,6 +16,11 @@ where Entity.ID: Sendable {
     /// Whether edge cases are derived from a `Codable` entity for this conformer, and values of your own
     /// to try. Default: ``EdgeCases/derived``.
     public var edgeCases: EdgeCases
+    /// How many entities the bulk clauses use: `values.thousandEntitiesRoundTrip` stores this many, and
+    /// the concurrency clauses release this many operations at once, at most 32. Default: 1,000. Lower
+    /// it for a slow backend (a live API, a store whose `fetch(id:)` scans a list), with
+    /// ``Conformance/scalingBulkClauses(to:)``.
+    public var bulkEntityCount: Int
 
     /// Declares the promises; the defaults are the common strict choices.
     public init(
@@ -24,7 +29,8 @@ where Entity.ID: Sendable {
         ordering: Ordering<Entity> = .unspecified,
         equivalence: Equivalence<Entity> = .equal,
         classifyError: @escaping @Sendable (any Error) -> RepositoryError.Kind? = { ($0 as? RepositoryError)?.kind },
-        edgeCases: EdgeCases = .derived
+        edgeCases: EdgeCases = .derived,
+        bulkEntityCount: Int = 1_000
     ) {
         self.capabilities = capabilities
         self.policies = policies
@@ -32,18 +38,24 @@ where Entity.ID: Sendable {
         self.equivalence = equivalence
         self.classifyError = classifyError
         self.edgeCases = edgeCases
+        self.bulkEntityCount = bulkEntityCount
     }
 
     /// "capabilities [.create, …], ordering unspecified, update of missing: …": what a failure repeats.
     public var description: String {
         "capabilities \(capabilities), ordering \(ordering), \(policies)" + (edgeCases.isDerived ? "" : ", edge cases off")
+            + (bulkEntityCount == 1_000 ? "" : ", bulk clauses scaled to \(bulkEntityCount) entities")
     }
 
     /// Problems in the promises themselves; empty when they are consistent.
     public var mistakes: [String] {
+        var found: [String] = []
         if !capabilities.contains(.create), capabilities.contains(.serverAssignedIDs) {
-            return [".serverAssignedIDs is declared without .create: only create assigns ids"]
+            found.append(".serverAssignedIDs is declared without .create: only create assigns ids")
         }
-        return []
+        if bulkEntityCount < 2 {
+            found.append("bulkEntityCount is \(bulkEntityCount): the bulk clauses need at least 2 entities")
+        }
+        return found
     }
 }

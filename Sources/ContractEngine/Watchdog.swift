@@ -56,12 +56,44 @@ private func waitForStall(
     let start = clock.now
     var detector = StallDetector(limit: limit, local: monitor.localCount, elsewhere: monitor.elsewhereCount)
     detector.localProgressLiftsCeiling = localProgressLiftsCeiling
+    // While the monitor is busy (a call with a watchdog of its own runs), every look counts as local
+    // progress: that call's own watchdog judges it.
+    var busyLooks: UInt64 = 0
+    var cpu = CPUWindow(start: processCPUTime())
     while true {
         try await clock.sleep(until: start + detector.nextLook)
         let elapsed = start.duration(to: clock.now)
-        if let stall = detector.observe(at: elapsed, local: monitor.localCount, elsewhere: monitor.elsewhereCount) {
+        cpu.sample(at: elapsed, processCPUTime())
+        if monitor.isBusy { busyLooks &+= 1 }
+        let local = monitor.localCount &+ busyLooks
+        if var stall = detector.observe(at: elapsed, local: local, elsewhere: monitor.elsewhereCount) {
+            (stall.cpuWindow, stall.cpuUsed) = cpu.used(over: limit, endingAt: elapsed) ?? (nil, nil)
             return stall
         }
+    }
+}
+
+/// The process's CPU time at each look of a watchdog, so that a stall can say how busy the process was
+/// during its last stretch.
+private struct CPUWindow {
+    private var samples: [(at: Duration, cpu: Duration)] = []
+
+    init(start: Duration?) {
+        if let start { samples.append((.zero, start)) }
+    }
+
+    mutating func sample(at elapsed: Duration, _ cpu: Duration?) {
+        guard let cpu else { return }
+        samples.append((elapsed, cpu))
+        if samples.count > 16 { samples.removeFirst(samples.count - 16) }
+    }
+
+    /// The CPU time used from the last sample at least `window` before `end` (or the oldest) to `end`.
+    func used(over window: Duration, endingAt end: Duration) -> (window: Duration, used: Duration)? {
+        guard let last = samples.last, last.at == end else { return nil }
+        let first = samples.last { $0.at <= end - window } ?? samples.first!
+        guard first.at < end else { return nil }
+        return (end - first.at, last.cpu - first.cpu)
     }
 }
 
@@ -132,6 +164,25 @@ public struct Stall: Sendable, Hashable {
     public var sinceOtherProgress: Duration?
     /// Whether the call was given up for running ``ceilingFactor`` × `limit` although work kept moving.
     public var reachedCeiling: Bool
+    /// The stretch before the watchdog gave up over which ``cpuUsed`` was measured (`nil`: not measured).
+    public var cpuWindow: Duration?
+    /// The CPU time the whole process used during ``cpuWindow``: about none while a call waits on a lock
+    /// or a dropped completion, about the window (a busy core) while a call computes in process.
+    public var cpuUsed: Duration?
+
+    /// A stall as the watchdog saw it.
+    package init(
+        limit: Duration, running: Duration, sinceLocalProgress: Duration? = nil, sinceOtherProgress: Duration? = nil,
+        reachedCeiling: Bool, cpuWindow: Duration? = nil, cpuUsed: Duration? = nil
+    ) {
+        self.limit = limit
+        self.running = running
+        self.sinceLocalProgress = sinceLocalProgress
+        self.sinceOtherProgress = sinceOtherProgress
+        self.reachedCeiling = reachedCeiling
+        self.cpuWindow = cpuWindow
+        self.cpuUsed = cpuUsed
+    }
 }
 
 /// The state shared by the work, the timer and the caller: the first to finish resumes the caller and

@@ -1,24 +1,39 @@
 import ContractEngine
+import RepositoryContractsPrimitives
 
 /// The demo's text rendering of a ``ContractReport``: one row of counts per conformer, then one block per
-/// failed or crashed clause, then the skipped clauses (listed with `verbose`, counted otherwise).
+/// failed or crashed clause, then the skipped clauses with their reasons, then what the clauses cost
+/// (the costliest per conformer; every clause with `verbose`).
 ///
 /// Plain text, no colours: it reads the same in a terminal, a log and a CI page.
 struct ConformanceTable: Sendable {
     /// What to render.
     var report: ContractReport
-    /// List skipped clauses with their reason.
+    /// Notes on conformers by name, printed under the counts ("its failures are deliberate").
+    var notes: [String: String] = [:]
+    /// List the cost of every clause, not only the costliest.
     var verbose = false
+    /// How many of the costliest clauses are listed per conformer without `verbose`.
+    static let costliestShown = 5
 
     /// The whole rendering, without a trailing newline.
     func render() -> String {
         var sections = [table()]
+        let noted = report.conformances.compactMap { conformer in
+            notes[conformer.name].map { "Note: \(conformer.name) is \($0)" }
+        }
+        if !noted.isEmpty {
+            sections.append(noted.joined(separator: "\n"))
+        }
         let failures = failureBlocks()
         if !failures.isEmpty {
             sections.append(failures.joined(separator: "\n\n"))
         }
         if let skipped = skippedSection() {
             sections.append(skipped)
+        }
+        if let cost = costSection() {
+            sections.append(cost)
         }
         sections.append(summary())
         return sections.joined(separator: "\n\n")
@@ -55,18 +70,37 @@ struct ConformanceTable: Sendable {
         }
     }
 
-    /// The skipped clauses: per conformer with the reason when verbose, else one line of counts.
+    /// The skipped clauses, per conformer, each with its reason.
     func skippedSection() -> String? {
-        let skipped = report.conformances.map { conformer in (conformer.name, conformer.clauses.filter { $0.status == .skipped }) }
-        let total = skipped.map(\.1.count).reduce(0, +)
-        guard total > 0 else { return nil }
-        guard verbose else {
-            return "\(total) clause\(total == 1 ? "" : "s") skipped (not applicable); --verbose lists them with the reason."
+        let lists = report.conformances.compactMap { conformer in
+            conformer.skippedList(contract: conformer.contract ?? report.contract)
         }
-        return skipped.filter { !$0.1.isEmpty }.map { name, clauses in
-            (["Skipped on \(name):"] + clauses.map { "  – \($0.id): \($0.reason ?? "no reason given")" })
-                .joined(separator: "\n")
-        }.joined(separator: "\n\n")
+        return lists.isEmpty ? nil : lists.joined(separator: "\n\n")
+    }
+
+    /// Per conformer, the total time and subject calls, and the costliest clauses (all with `verbose`),
+    /// slowest first: which clauses to scale or leave out on a slow backend.
+    func costSection() -> String? {
+        let blocks = report.conformances.compactMap { conformer -> String? in
+            let ran = conformer.clauses.filter { $0.duration != nil }
+            guard !ran.isEmpty else { return nil }
+            let total = ran.compactMap(\.duration).reduce(.zero, +)
+            let calls = ran.compactMap(\.subjectCalls).reduce(0, +)
+            let shown = ran.sorted { $0.duration! > $1.duration! }.prefix(verbose ? ran.count : Self.costliestShown)
+            let idWidth = shown.map(\.id.count).max() ?? 0
+            let callsWidth = shown.map { String($0.subjectCalls ?? 0).count }.max() ?? 0
+            let rows = shown.map { clause in
+                let calls = clause.subjectCalls ?? 0
+                return "  " + clause.id.padded(to: idWidth) + "  " + clause.duration!.secondsText(fractionDigits: 3).rightAligned(to: 9)
+                    + "  " + String(calls).rightAligned(to: callsWidth) + (calls == 1 ? " call" : " calls")
+            }
+            let header = "Cost on \(conformer.name): \(total.secondsText(fractionDigits: 2)) in \(ran.count) "
+                + "clause\(ran.count == 1 ? "" : "s"), \(calls) subject call\(calls == 1 ? "" : "s")"
+                + (verbose || ran.count <= Self.costliestShown
+                    ? "; per clause, slowest first:" : "; the \(shown.count) slowest clauses (--verbose lists all):")
+            return ([header] + rows).joined(separator: "\n")
+        }
+        return blocks.isEmpty ? nil : blocks.joined(separator: "\n\n")
     }
 
     /// One closing line: how many conformers, how many clause failures.

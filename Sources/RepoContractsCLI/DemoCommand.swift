@@ -24,7 +24,8 @@ struct DemoCommand: Subcommand, Equatable {
           --format <format>    table (default): the conformance table and every failure.
                                json: the report as JSON (conformers[].clauses[].id/summary/status/message).
           --strict             Exit with status 1 when a clause failed or crashed.
-          -v, --verbose        List the skipped clauses with the reason (table format).
+          -v, --verbose        List what every clause cost (time, subject calls), not only the
+                               five slowest per conformer (table format).
           --conformer <name>   Run only this conformer; repeat for several.
                                Known: \(DemoConformer.all.map(\.name).joined(separator: ", ")).
           -h, --help           Show this help.
@@ -96,7 +97,9 @@ struct DemoCommand: Subcommand, Equatable {
         let report = try await makeReport()
         switch format {
         case .table:
-            console.print(ConformanceTable(report: report, verbose: verbose).render())
+            let notes = Dictionary(selected.compactMap { conformer in conformer.note.map { (conformer.name, $0) } },
+                                   uniquingKeysWith: { first, _ in first })
+            console.print(ConformanceTable(report: report, notes: notes, verbose: verbose).render())
         case .json:
             console.print(try report.json())
         }

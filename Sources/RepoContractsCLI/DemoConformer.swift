@@ -20,11 +20,15 @@ package struct DemoConformer: Sendable {
     let capabilities: String
     /// Every clause of the contract, in contract order.
     let clauses: [ClauseOutline]
+    /// What a reader of the table should know about it, printed under the table ("its failures are
+    /// deliberate"); `nil` for nothing.
+    let note: String?
     private let runReport: @Sendable (Set<String>, @Sendable (ClauseProgress) -> Void) async -> ConformanceReport
 
-    /// The conformer `conformance`, run against `contract`.
-    package init<Terms>(_ conformance: Conformance<Terms>, contract: Contract<Terms>) {
+    /// The conformer `conformance`, run against `contract`, with a `note` printed under the table.
+    package init<Terms>(_ conformance: Conformance<Terms>, contract: Contract<Terms>, note: String? = nil) {
         name = conformance.name
+        self.note = note
         contractName = contract.name
         capabilities = contract.terms.capabilityList(of: conformance.promises)
         clauses = contract.clauses.map { ClauseOutline(id: $0.id, summary: $0.summary) }

@@ -101,7 +101,9 @@ enum Tool {
         let width = visible.map { $0.name.count }.max() ?? 0
         let lines = visible.map { "  \($0.name.padded(to: width))   \($0.abstract)" }
         return """
-            OVERVIEW: Run repository contracts on repository implementations.
+            OVERVIEW: Serve, record and edit the HTTP fixtures that repository contracts replay: a stub
+            server on loopback, recording from a live API with redaction, and conversion, trimming and
+            inspection of fixture files. (The contracts themselves run in 'swift test'.)
 
             USAGE: \(name) <subcommand> [options]
 

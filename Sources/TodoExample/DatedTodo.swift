@@ -15,3 +15,10 @@ public struct DatedTodo: Identifiable, Hashable, Sendable {
         self.date = date
     }
 }
+
+extension DatedTodo: CustomStringConvertible {
+    /// `DatedTodo(todo: "Todo 1", date: 2001-01-01T00:01:00Z)`: the date, which is also the id, in ISO 8601.
+    public var description: String {
+        "DatedTodo(todo: \(String(reflecting: todo)), date: \(date.formatted(.iso8601)))"
+    }
+}

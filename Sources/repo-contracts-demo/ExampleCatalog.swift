@@ -10,7 +10,11 @@ extension DemoCatalog {
     static let examples = DemoCatalog(
         conformers: [
             DemoConformer(ExampleContracts.inMemory, contract: .crud(factory: ExampleContracts.todoFactory)),
-            DemoConformer(ExampleContracts.userDefaults, contract: .crud(factory: ExampleContracts.datedTodoFactory)),
+            DemoConformer(
+                ExampleContracts.userDefaults, contract: .crud(factory: ExampleContracts.datedTodoFactory),
+                note: "a faithful port of the UserDefaults repository from the write-up this project started from, "
+                    + "bugs included: its failures and its crash are deliberate, and show what the contract catches. "
+                    + "Like the original, it keys each todo by its creation date, so its ids print as dates."),
         ],
         moreReports: ExampleReports.demoReports)
 }

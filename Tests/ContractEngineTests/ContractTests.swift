@@ -11,9 +11,15 @@ struct ContractTests {
         Clause("conditional", "has its own condition", when: { _, _ in "no reason to run" }) { _ in },
     ])
 
-    @Test("inapplicable clauses are left out of the cases and listed with the reason")
+    @Test("every clause is a case; an inapplicable one carries its reason and is listed with it")
     func applicability() {
-        #expect(Self.contract.cases(for: Item.conformance).map(\.clauseID) == ["always"])
+        let cases = Self.contract.cases(for: Item.conformance)
+        #expect(cases.map(\.clauseID) == ["always", "concurrent", "readOnly", "conditional"])
+        #expect(cases.map(\.skipReason) == [
+            nil, "requires [.concurrentAccess], which items does not declare",
+            "applies only without [.create], which items declares", "no reason to run",
+        ])
+        #expect(Self.contract.applicableCases(for: Item.conformance).map(\.clauseID) == ["always"])
         let reasons = Self.contract.inapplicableClauses(for: Item.conformance).map { "\($0.clause.id): \($0.reason)" }
         #expect(reasons == [
             "concurrent: requires [.concurrentAccess], which items does not declare",
@@ -76,6 +82,7 @@ struct ContractTests {
         #expect(clauses.map { $0["status"] as? String } == ["passed", "skipped", "skipped", "skipped"])
         #expect(clauses.first?["message"] == nil)
         #expect(clauses.last?["message"] as? String == "no reason to run")
-        #expect(Set(clauses.first!.keys) == ["id", "summary", "status"])
+        #expect(Set(clauses.first!.keys) == ["id", "summary", "status", "seconds", "subjectCalls"])
+        #expect(Set(clauses.last!.keys) == ["id", "summary", "status", "message"])
     }
 }

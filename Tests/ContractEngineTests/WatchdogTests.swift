@@ -138,4 +138,30 @@ struct WatchdogTests {
         #expect(result.status == .failed)
         #expect(result.failures.first?.message == "makeSubject() failed, so the clause could not run: RepositoryError.unavailable: database is down")
     }
+
+    @Test("a stall with a busy process says the call looks slow, an idle one says it looks stuck; both name the timeout knob")
+    func slowOrStuck() {
+        var stall = Stall(limit: .seconds(5), running: .seconds(6), reachedCeiling: false)
+        stall.cpuWindow = .seconds(5)
+        stall.cpuUsed = .milliseconds(4_800)
+        #expect(stall.description.contains(
+            "the process kept a core busy meanwhile (4.8 s of CPU in the last 5.0 s), so the call looks slow rather than stuck"))
+        #expect(stall.description.hasSuffix(
+            "If one call may legitimately take this long, raise the conformance's timeout: Conformance(…, timeout: .seconds(24))"))
+        stall.cpuUsed = .milliseconds(10)
+        #expect(stall.description.contains(
+            "the process was idle meanwhile (0.0 s of CPU in the last 5.0 s), so the call looks stuck (a completion handler "
+                + "that is never called, a lock never released, or a request never answered), or it waits on something slow"))
+        stall.cpuUsed = nil
+        #expect(stall.description.contains("it may be stuck (a completion handler"))
+        #expect(stall.description.contains("or only slow."))
+    }
+
+    @Test("the process's CPU clock advances while the process computes")
+    func cpuClock() throws {
+        let start = try #require(processCPUTime())
+        var spins = 0
+        while try #require(processCPUTime()) - start < .milliseconds(20) { spins += 1 }
+        #expect(spins > 0)
+    }
 }

@@ -23,7 +23,7 @@ struct HTTPTodoContractTests {
     func fixturesMatchClauses() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: TodoFixtures.directory.path)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
-        let clauses = Self.contract.cases(for: ExampleContracts.httpReplay).map(\.clauseID)
+        let clauses = Self.contract.applicableCases(for: ExampleContracts.httpReplay).map(\.clauseID)
         #expect(Set(files) == Set(clauses))
     }
 
@@ -37,7 +37,7 @@ struct HTTPTodoContractTests {
     /// recordings into `Fixtures/Todos/` instead of a temporary folder: the one command that re-records
     /// them.
     @Test("live through the recording proxy: same result as in memory and as replay, no drift, same bytes as committed",
-          arguments: contract.cases(for: ExampleContracts.httpReplay))
+          arguments: contract.applicableCases(for: ExampleContracts.httpReplay))
     func live(_ check: ContractCase<CRUD<Todo>>) async throws {
         let rerecording = try RecordMode.resolved(environment: ProcessInfo.processInfo.environment) == .all
         let folder = rerecording ? TodoFixtures.directory : try TodoFixtures.temporaryFolder()

@@ -43,7 +43,7 @@ struct LiveBackendRecipeTests {
         inspecting inspect: @escaping @Sendable (StubServer) -> Void = { _ in }
     ) async -> (results: [ClauseResult], findings: [String]) {
         await withTaskGroup(of: (ClauseResult, [String]).self) { group in
-            for check in contract.cases(for: conformance) where !excluded.contains(check.clauseID) {
+            for check in contract.applicableCases(for: conformance) where !excluded.contains(check.clauseID) {
                 group.addTask {
                     let scope = server()
                     do { try await scope.start() } catch { return (ClauseResult(id: check.clauseID, summary: "", status: .failed), ["\(error)"]) }
@@ -75,7 +75,7 @@ struct LiveBackendRecipeTests {
         }
         let liveRequests = api.requests
         await api.stop()
-        #expect(recording.results.count == Self.contract.cases(for: Self.http).count)
+        #expect(recording.results.count == Self.contract.applicableCases(for: Self.http).count)
         #expect(recording.results.allSatisfy { $0.status == .passed })
         #expect(recording.findings == [])
         #expect(liveRequests.filter { $0 == "GET /todos" }.count >= recording.results.count, "a reset lists the Todos before each clause")
@@ -165,7 +165,7 @@ struct LiveBackendRecipeTests {
     func firstRun() async throws {
         let folder = try TodoFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cases = Self.contract.cases(for: Self.http)
+        let cases = Self.contract.applicableCases(for: Self.http)
         let issues = Protected(0)
         var requests = 0
         for check in cases {

@@ -29,4 +29,18 @@ struct ReadmeExampleTests {
         #expect(readme.contains(reset), "\(reset)")
         #expect(reset.contains("progress.advance()"))
     }
+
+    @Test("the README's mapping of a store without fetch(id:) is the one the worked example runs")
+    func bookmarkMappingIsTested() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/RepositoryContractsTests/Examples/BookmarkStoreMapping.swift"),
+            encoding: .utf8)
+        let lines = source.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("    static func witness(") })
+        let end = try #require(lines[start...].firstIndex { $0 == "    }" })
+        let witness = lines[start...end].map { String($0.dropFirst(4)) }.joined(separator: "\n")
+        #expect(readme.contains("```swift\n" + witness + "\n```"), "\(witness)")
+        #expect(readme.contains("reads 1,001,000 rows") && readme.contains("Scaled to\n50 it reads 2,550"))
+    }
 }

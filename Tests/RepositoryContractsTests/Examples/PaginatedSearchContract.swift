@@ -74,9 +74,7 @@ enum PaginatedSearchContract {
         var pages: [SearchPage] = []
         var next: Int? = 0
         while let page = next, pages.count < 100 {
-            let found = try await check.watching("search(\"\(query)\", page: \(page))") {
-                try await check.subject.search(query, page: page)
-            }
+            let found = try await check.subject.search(query, page: page)
             pages.append(found)
             next = found.nextPage
         }
@@ -102,7 +100,7 @@ enum PaginatedSearchContract {
                 }
             },
             Clause("search.pastTheEndIsEmpty", "a page past the last one is empty and has no next page") { check in
-                let page = try await check.watching("search(\"doc\", page: 99)") { try await check.subject.search("doc", page: 99) }
+                let page = try await check.subject.search("doc", page: 99)
                 check.expectEqual(page, SearchPage(titles: [], nextPage: nil), "page 99 of \"doc\"")
             },
             Clause("search.ignoresCase", "a query matches titles whatever their case") { check in

@@ -20,10 +20,34 @@ struct PaginatedSearchContractTests {
         #expect(await Self.failed(broken) == ["search.pagesCoverEveryMatchOnce"])
     }
 
-    @Test("a conformer promising another page size than it serves fails search.pagesAreFull")
-    func wrongPageSize() async {
+    @Test("a conformer promising another page size than it serves fails search.pagesAreFull, at the clause's own check")
+    func wrongPageSize() async throws {
         let broken = Conformance<PaginatedSearch>("promises 8", promises: 8) { try FolderSearch(folder: $0, pageSize: 10) }
         #expect(await Self.failed(broken) == ["search.pagesAreFull"])
+        let report = await PaginatedSearchContract.contract.report(on: broken)
+        let failure = try #require(report.clauses.first { $0.id == "search.pagesAreFull" }?.failures.first)
+        #expect(failure.location?.fileID == "RepositoryContractsTests/PaginatedSearchContract.swift")
+        #expect(failure.location?.isInsidePackage == false)
+    }
+
+    /// A search whose page past the end never answers (a request never completed).
+    struct HangsPastTheEnd: SearchRepository {
+        let inner: FolderSearch
+        func search(_ query: String, page: Int) async throws -> SearchPage {
+            if page >= 99 { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+            return try await inner.search(query, page: page)
+        }
+    }
+
+    @Test("a search call that never returns fails its clause after the timeout, although the clause wraps no call")
+    func hangingCall() async throws {
+        let hanging = Conformance<PaginatedSearch>("hangs", promises: 10, timeout: .milliseconds(200)) { folder in
+            HangsPastTheEnd(inner: try FolderSearch(folder: folder, pageSize: 10))
+        }
+        let report = await PaginatedSearchContract.contract.report(on: hanging)
+        #expect(Set(report.clauses.filter { $0.status == .failed }.map(\.id)) == ["search.pastTheEndIsEmpty"])
+        let message = try #require(report.clauses.first { $0.id == "search.pastTheEndIsEmpty" }?.message)
+        #expect(message.hasPrefix("the clause's next step before its first check or watched call (a subject call?) did not complete"))
     }
 
     @Test("a conformer that writes into the clause's folder fails every clause in tear-down, naming the file")
