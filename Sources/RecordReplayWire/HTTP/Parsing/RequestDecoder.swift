@@ -479,20 +479,6 @@ package struct RequestTarget: Equatable, Sendable {
     /// servers read queries), as a UTF-8 string.
     static func percentDecoded(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         guard bytes.contains(0x25) || bytes.contains(0x2B) else { return HTTPByte.string(bytes) }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == 0x25, index + 2 < bytes.endIndex,
-                let high = HTTPByte.hexValue(bytes[index + 1]), let low = HTTPByte.hexValue(bytes[index + 2])
-            {
-                decoded.append(UInt8(high * 16 + low))
-                index += 3
-            } else {
-                decoded.append(bytes[index] == 0x2B ? 0x20 : bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: decoded, as: UTF8.self)
+        return String(decoding: HTTPByte.percentDecoded(bytes, plusIsSpace: true), as: UTF8.self)
     }
 }
