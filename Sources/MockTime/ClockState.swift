@@ -17,6 +17,11 @@ struct ClockState {
     var wokenOffExecutor = 0
     /// The woken tasks not yet back asleep on this clock (or ended, for tasks it started).
     var woken = WokenTasks()
+    /// How to cancel each task the clock started that may still run, by start number: a wait that gives
+    /// up cancels them, so a test awaiting one does not hang.
+    var startedTaskCancellers: [Int: @Sendable () -> Void] = [:]
+    /// The last start number handed out.
+    var lastStart = 0
 
     init(now: MockClock.Instant = MockClock.Instant()) {
         self.now = now

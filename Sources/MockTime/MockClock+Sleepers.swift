@@ -31,8 +31,9 @@ extension MockClock {
     /// When `timeout` of real time passes first, it reports the problem (a Swift Testing issue under the
     /// `.mockClock` trait, standard error elsewhere) saying how many sleepers registered of how many were
     /// awaited, what is sleeping on this clock, and that the code may sleep on another clock, then cancels
-    /// the waiting task (so the test's next sleep or cancellable wait ends it) and returns: a bug in the
-    /// code under test (a retry at 3 s instead of 30 s, a `Task.sleep`) fails instead of hanging.
+    /// the waiting task and the tasks the clock started (so the test's next sleep, cancellable wait or
+    /// `await` of such a task ends it) and returns: a bug in the code under test (a retry at 3 s instead of
+    /// 30 s, a `Task.sleep`) fails instead of hanging.
     ///
     /// - Parameters:
     ///   - count: How many sleepers must be pending.
@@ -62,7 +63,8 @@ extension MockClock {
                     + "\(count) sleeper\(count == 1 ? "" : "s") registered; \(sleepingDescription()). The code under test "
                     + "may sleep on another clock (ContinuousClock, Task.sleep, a timer), sleep at other deadlines or fewer "
                     + "times than the test expects, or not have reached its sleep (a task that was never started, or is "
-                    + "waiting on something else). The waiting task was cancelled.")
+                    + "waiting on something else). The waiting task and the tasks the clock started were cancelled.")
+            cancelStartedTasks()
             withUnsafeCurrentTask { $0?.cancel() }
         }
     }
