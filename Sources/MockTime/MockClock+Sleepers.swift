@@ -25,7 +25,7 @@ extension MockClock {
     ///
     /// The handshake to await before advancing: once it returns, the sleepers it counted are registered,
     /// so an advance is sure to see them. It suspends on a continuation that the registration reaching
-    /// `count` resumes; it neither polls nor yields, and a passing wait costs one dispatch timer. It also
+    /// `count` resumes; it neither polls nor yields, and its bound costs no timer of its own (a clock keeps at most one armed for all its waits). It also
     /// returns (early) when the waiting task is cancelled, so a test that times out is not left hanging.
     ///
     /// When `timeout` of real time passes first, it reports the problem (a Swift Testing issue under the
