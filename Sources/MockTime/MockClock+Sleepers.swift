@@ -25,8 +25,9 @@ extension MockClock {
     ///
     /// The handshake to await before advancing: once it returns, the sleepers it counted are registered,
     /// so an advance is sure to see them. It suspends on a continuation that the registration reaching
-    /// `count` resumes; it neither polls nor yields, and its bound costs no timer of its own (a clock keeps at most one armed for all its waits). It also
-    /// returns (early) when the waiting task is cancelled, so a test that times out is not left hanging.
+    /// `count` resumes; it neither polls nor yields, and its bound costs no timer of its own (a clock keeps
+    /// at most one armed for all its waits). It also returns (early) when the waiting task is cancelled, so
+    /// a test that times out is not left hanging.
     ///
     /// When `timeout` of real time passes first, it reports the problem (a Swift Testing issue under the
     /// `.mockClock` trait, standard error elsewhere) saying how many sleepers registered of how many were
