@@ -28,14 +28,17 @@ import Darwin
 ///   at a time (MockClock: `waitForSleepers(count: 1)` before each advance; TestClock as shipped).
 /// - **race**: the canonical `Task { sleep(for: 1 s); woke() }` / `advance(by: 1 s)` / check, with
 ///   `--load-threads` plain threads spinning outside the Swift pool: MockClock with and without
-///   `waitForSleepers(count: 1)` before the advance, TestClock as shipped.
+///   `waitForSleepers(count: 1)` before the advance, TestClock as shipped. When MockClock's advance
+///   resumed nobody, the probe waits for whichever comes first, the sleeper registering late (a miss)
+///   or the task ending because its sleep, its deadline read before the advance, returned at once.
 /// - **loops**: one long advance over N re-sleeping loops: N tasks each sleeping 1 s and ticking K
 ///   times, one `advance(by: K s)`; counts the ticks (N × K when one advance equals many) and the ticks
 ///   that read `now` past their deadline. MockClock with the loops on its executor and on the default
 ///   executor; TestClock as shipped (`await advance`).
 ///
-/// Every sleeper is checked: none may wake before its deadline or be missing (a phase that does not
-/// finish within its real-time limit aborts the run).
+/// Every sleeper is checked: none may wake before its deadline or be missing. Every wait ends by
+/// itself on a correct clock (TestClock's may not: those are bounded in real time and reported as
+/// stuck); a phase that still overruns its real-time limit, a clock bug, aborts the run naming it.
 @main
 struct BenchClock {
     static func main() async {
@@ -377,12 +380,13 @@ struct BenchClock {
                 Watchdog.shared.arm(label, seconds: 600)
                 let outcome = try await MockScenarios.race(iterations: iterations, handshake: handshake)
                 Watchdog.shared.disarm()
-                progress("\(label): \(outcome.misses) misses / \(grouped(iterations))")
+                progress("\(label): \(outcome.misses) misses / \(grouped(iterations)), \(outcome.returnedAtOnce) returned at once")
                 summary.race.append(("MockClock\(handshake ? "+handshake" : "")", outcome))
                 rows.append(
                     "| MockClock, `await clock.waitForSleepers(count: 1)` before the advance: \(handshake ? "**yes**" : "no") | "
                         + "\(options.loadThreads) | \(grouped(iterations)) | **\(grouped(outcome.misses))** | "
-                        + "\(grouped(outcome.stillAsleep)) | \(grouped(outcome.millisecondsPerIteration, decimals: 3)) |")
+                        + "\(grouped(outcome.stillAsleep)) | \(grouped(outcome.returnedAtOnce)) | "
+                        + "\(grouped(outcome.millisecondsPerIteration, decimals: 3)) |")
             }
         }
         if options.test {
@@ -394,7 +398,7 @@ struct BenchClock {
             summary.race.append(("TestClock", outcome))
             rows.append(
                 "| TestClock 1.1.1 as shipped (megaYield 20 before and after) | \(options.loadThreads) | \(grouped(iterations)) | "
-                    + "**\(grouped(outcome.misses))** | \(grouped(outcome.stillAsleep)) | "
+                    + "**\(grouped(outcome.misses))** | \(grouped(outcome.stillAsleep)) | — | "
                     + "\(grouped(outcome.millisecondsPerIteration, decimals: 3)) |")
         }
         emitLine("")
@@ -402,15 +406,20 @@ struct BenchClock {
             "## Race probe: `Task { sleep(for: 1 s); woke() }`, `advance(by: 1 s)`, check — "
                 + "\(grouped(iterations)) times, \(options.loadThreads) busy threads")
         emitLine("")
-        emitLine("| clock | busy threads | iterations | misses | of which still asleep | ms per iteration |")
-        emitLine("|---|---:|---:|---:|---:|---:|")
+        emitLine(
+            "| clock | busy threads | iterations | misses | of which still asleep | advance resumed nobody, test passed | "
+                + "ms per iteration |")
+        emitLine("|---|---:|---:|---:|---:|---:|---:|")
         rows.forEach(emitLine)
         emitLine("")
         emitLine(
             "Busy threads: plain threads spinning outside the Swift pool for the whole probe. Fresh clock per iteration. "
-                + "MockClock: the test ends with `await t.value`; a miss is an advance that resumed no sleeper "
-                + "(`advance` returned 0): the task registered afterwards, for t = 2 s, so `await t.value` would hang "
-                + "(always \"still asleep\"; exact, read from the clock, then checked as pending and released). "
+                + "MockClock: the test ends with `await t.value`; when `advance` returned 0 (resumed no sleeper) the "
+                + "benchmark waits for whichever comes first, a sleeper registering or the task ending (exactly one "
+                + "does; neither wait is left open). A miss: the task registered afterwards, for t = 2 s, so "
+                + "`await t.value` would hang (always \"still asleep\"; checked as pending, then released). Not a miss: "
+                + "the task had read `now` for its deadline before the advance and reached `sleep(until: 1 s)` after it, "
+                + "which returned at once (the deadline had passed), so the test passes. "
                 + "TestClock: `woke` checked right after `await advance`; still asleep = not woken "
                 + "\(options.raceWaitMilliseconds) ms (real, untimed) later either. ms per iteration excludes that "
                 + "wait and the clean-up.")
