@@ -17,7 +17,7 @@ import Darwin
 /// configurations with N ≥ 10,000 get `--testclock-large-runs`, as one such run takes ~16–40 s);
 /// tables give the median with min–max. Scenarios:
 ///
-/// - **idle**: `advance(by: 1 s)` with no sleepers, time per call.
+/// - **idle**: `advance(by: 1 s)` with no sleepers, wall and process CPU time per call.
 /// - **drain**: N child tasks, task i sleeping until i + 1 s (distinct deadlines); once all are
 ///   registered, one `advance(by: N + 1 s)`, timed until the task group has finished. MockClock waits
 ///   for registration with `waitForSleepers(count: N)`; TestClock has no such API, so the benchmark
@@ -187,33 +187,41 @@ struct BenchClock {
 
     static func idle(_ options: Options, _ summary: inout Summary) async throws {
         var rows: [String] = []
+        func row(_ label: String, calls: Int, _ samples: [IdleSample], decimals: Int) -> Series {
+            let wall = Series(samples: samples.map(\.wallNanoseconds))
+            let cpu = Series(samples: samples.map(\.cpuNanoseconds))
+            rows.append(
+                "| \(label) | \(grouped(calls)) | \(options.runs) | \(grouped(wall.median, decimals: decimals)) | "
+                    + "\(range(wall, decimals: decimals)) | \(grouped(cpu.median, decimals: decimals)) | "
+                    + "\(range(cpu, decimals: decimals)) |")
+            return wall
+        }
+        func describe(_ sample: IdleSample) -> String {
+            "\(formatted(sample.wallNanoseconds, decimals: 1)) ns/call (CPU \(formatted(sample.cpuNanoseconds, decimals: 1)))"
+        }
         if options.mock {
             let samples = try await measure(
                 "idle MockClock ×\(grouped(options.idleCalls))", runs: options.runs, limitSeconds: 120,
-                { try MockScenarios.idle(calls: options.idleCalls) }, describe: { "\(formatted($0, decimals: 1)) ns/call" })
-            let series = Series(samples: samples)
-            summary.idle["MockClock"] = series
-            rows.append(
-                "| MockClock | \(grouped(options.idleCalls)) | \(options.runs) | \(grouped(series.median, decimals: 1)) | "
-                    + "\(range(series, decimals: 1)) |")
+                { try MockScenarios.idle(calls: options.idleCalls) }, describe: describe)
+            summary.idle["MockClock"] = row("MockClock", calls: options.idleCalls, samples, decimals: 1)
         }
         if options.test {
             let samples = await measure(
                 "idle TestClock ×\(grouped(options.testClockIdleCalls))", runs: options.runs, limitSeconds: 300,
-                { await TestScenarios.idle(calls: options.testClockIdleCalls) },
-                describe: { "\(formatted($0 / 1000, decimals: 1)) µs/call" })
-            let series = Series(samples: samples)
-            summary.idle["TestClock"] = series
-            rows.append(
-                "| TestClock 1.1.1 | \(grouped(options.testClockIdleCalls)) | \(options.runs) | "
-                    + "\(grouped(series.median, decimals: 0)) | \(range(series, decimals: 0)) |")
+                { await TestScenarios.idle(calls: options.testClockIdleCalls) }, describe: describe)
+            summary.idle["TestClock"] = row("TestClock 1.1.1", calls: options.testClockIdleCalls, samples, decimals: 0)
         }
         emitLine("")
         emitLine("## Idle `advance(by: 1 s)`, no sleepers (ns per call)")
         emitLine("")
-        emitLine("| clock | calls per run | runs | ns per call, median | min–max |")
-        emitLine("|---|---:|---:|---:|---:|")
+        emitLine("| clock | calls per run | runs | ns per call, median | min–max | CPU ns per call, median | min–max |")
+        emitLine("|---|---:|---:|---:|---:|---:|---:|")
         rows.forEach(emitLine)
+        emitLine("")
+        emitLine(
+            "ns per call: wall time. CPU ns per call: the process's CPU time over the same calls (all threads; "
+                + "MockClock's advance runs on the calling thread alone). On a loaded machine the wall figure grows "
+                + "with the time the process waits for a core; the CPU figure does not.")
         if options.test {
             emitLine("")
             emitLine(

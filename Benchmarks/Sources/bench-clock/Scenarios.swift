@@ -18,6 +18,14 @@ struct DrainSample {
     var advanceMilliseconds = Double.nan
 }
 
+/// One timed run of idle advances, per call.
+struct IdleSample {
+    /// Wall time (`ContinuousClock`).
+    var wallNanoseconds: Double
+    /// The process's CPU time, all threads: what the calls cost, whatever the machine's load.
+    var cpuNanoseconds: Double
+}
+
 /// One timed run of single-tick stepping.
 struct TicksSample {
     /// From just before the first `advance` until every sleeper (or the timer task) has finished;
@@ -50,15 +58,17 @@ struct RaceOutcome {
 
 /// The scenarios on the root package's `MockClock`.
 enum MockScenarios {
-    /// Nanoseconds per `advance(by: 1 s)` on a clock with no sleepers.
-    static func idle(calls: Int) throws -> Double {
+    /// Time per `advance(by: 1 s)` on a clock with no sleepers.
+    static func idle(calls: Int) throws -> IdleSample {
         let clock = MockClock()
         var resumed = 0
+        let cpuStart = processCPUNanoseconds()
         let start = ContinuousClock.now
         for _ in 0..<calls { resumed &+= clock.advance(by: .seconds(1)) }
         let elapsed = nanoseconds(since: start)
+        let cpu = processCPUNanoseconds() - cpuStart
         guard resumed == 0 else { throw BenchError("idle MockClock advance resumed \(resumed) sleepers") }
-        return elapsed / Double(calls)
+        return IdleSample(wallNanoseconds: elapsed / Double(calls), cpuNanoseconds: cpu / Double(calls))
     }
 
     /// N sleepers at 1…N s, registered (`waitForSleepers`), then one `advance(by: N + 1 s)`.
@@ -307,12 +317,15 @@ enum TestScenarios {
     /// way to tell when they have (the research notes' method).
     static let settle = Duration.milliseconds(5)
 
-    /// Nanoseconds per `await advance(by: 1 s)` on a clock with no sleepers.
-    static func idle(calls: Int) async -> Double {
+    /// Time per `await advance(by: 1 s)` on a clock with no sleepers (CPU: its megaYields' tasks too).
+    static func idle(calls: Int) async -> IdleSample {
         let clock = TestClock<Duration>()
+        let cpuStart = processCPUNanoseconds()
         let start = ContinuousClock.now
         for _ in 0..<calls { await clock.advance(by: .seconds(1)) }
-        return nanoseconds(since: start) / Double(calls)
+        let elapsed = nanoseconds(since: start)
+        let cpu = processCPUNanoseconds() - cpuStart
+        return IdleSample(wallNanoseconds: elapsed / Double(calls), cpuNanoseconds: cpu / Double(calls))
     }
 
     /// N sleepers at 1…N s; once all have entered `sleep`, 5 ms untimed, then one
