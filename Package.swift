@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "MockTime", dependencies: ["RepositoryContractsPrimitives"]),
         // The `.mockClock` Swift Testing trait, leak checks as test issues, and a clock that fails the test
         // when used.
-        .target(name: "MockTimeTesting", dependencies: ["MockTime"]),
+        .target(name: "MockTimeTesting", dependencies: ["RepositoryContractsPrimitives", "MockTime"]),
         // Example conformers shared by the demo and the tests (no product).
         .target(name: "TodoExample", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "RecordReplay", "MockTime"]),
         // The seed systems' repository layers and their own contracts: examples of writing a contract.

@@ -15,6 +15,8 @@ struct ClockState {
     /// How many sleepers that slept off the clock's executor advances have woken so far: work the clock
     /// cannot see to its next suspension.
     var wokenOffExecutor = 0
+    /// The woken tasks not yet back asleep on this clock (or ended, for tasks it started).
+    var woken = WokenTasks()
 
     init(now: MockClock.Instant = MockClock.Instant()) {
         self.now = now
@@ -22,8 +24,9 @@ struct ClockState {
 
     /// What registering a sleeper came to.
     enum Registration {
-        /// Pending now; the waiters to resume (empty unless a count was reached).
-        case pending([UnsafeContinuation<Void, Never>])
+        /// Pending now; the waiters to resume (empty unless a count was reached) and the signals of
+        /// those waiting for this task to come back.
+        case pending([UnsafeContinuation<Void, Never>], [Signal])
         /// The deadline had already come (time moved since the caller looked): resume at once.
         case due
         /// The task was cancelled before the sleeper could register: throw at once.
@@ -49,7 +52,7 @@ struct ClockState {
         sleeper.continuation = continuation
         sleeper.phase = .pending
         sleepers.insert(sleeper)
-        return .pending(countWaiters.isEmpty ? [] : takeSatisfiedCountWaiters())
+        return .pending(countWaiters.isEmpty ? [] : takeSatisfiedCountWaiters(), woken.cameBack(sleeper.task))
     }
 
     /// Cancels `sleeper`: takes it out of the heap when pending (returning its continuation), or marks
@@ -75,6 +78,7 @@ struct ClockState {
         if let deadline = sleepers.firstDeadline, deadline <= target, let sleeper = sleepers.popFirst() {
             if now < deadline { now = deadline }
             if !sleeper.onExecutor { wokenOffExecutor += 1 }
+            woken.woke(sleeper.task, at: deadline, taskName: sleeper.taskName)
             return sleeper.finish(as: .woken)
         }
         if now < target { now = target }
@@ -85,12 +89,13 @@ struct ClockState {
     /// returns to its caller, for a sleeper off the clock's executor (nil for one on it).
     mutating func settlingStep(
         toward target: MockClock.Instant
-    ) -> (continuation: UnsafeContinuation<Void, any Error>, returned: Signal?)? {
+    ) -> (continuation: UnsafeContinuation<Void, any Error>, returned: Signal?, task: Int?)? {
         guard let deadline = sleepers.firstDeadline, deadline <= target, let sleeper = sleepers.popFirst() else {
             if now < target { now = target }
             return nil
         }
         if now < deadline { now = deadline }
+        woken.woke(sleeper.task, at: deadline, taskName: sleeper.taskName)
         var returned: Signal?
         if !sleeper.onExecutor {
             wokenOffExecutor += 1
@@ -98,7 +103,7 @@ struct ClockState {
             sleeper.returnSignal = returned
         }
         guard let continuation = sleeper.finish(as: .woken) else { return nil }
-        return (continuation, returned)
+        return (continuation, returned, sleeper.task)
     }
 
     /// Takes the signal a settling advance waits on for `sleeper`, once its sleep has returned.
@@ -141,6 +146,22 @@ struct ClockState {
         waiter.isCancelled = true
         guard let index = countWaiters.firstIndex(where: { $0 === waiter }) else { return nil }
         countWaiters.remove(at: index)
+        defer { waiter.continuation = nil }
+        return waiter.continuation
+    }
+
+    /// Takes `waiter` out of the queue because its time ran out, returning its continuation; nil when it
+    /// was already resumed (or not yet enqueued: it is then marked, and its enqueue returns at once).
+    mutating func timeOut(_ waiter: CountWaiter) -> UnsafeContinuation<Void, Never>? {
+        guard let index = countWaiters.firstIndex(where: { $0 === waiter }) else {
+            if waiter.continuation == nil, !waiter.isCancelled, sleepers.count < waiter.count {
+                waiter.timedOut = true
+                waiter.isCancelled = true
+            }
+            return nil
+        }
+        countWaiters.remove(at: index)
+        waiter.timedOut = true
         defer { waiter.continuation = nil }
         return waiter.continuation
     }

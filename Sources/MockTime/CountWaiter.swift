@@ -7,6 +7,8 @@ final class CountWaiter: @unchecked Sendable {
     let count: Int
     /// Cancelled before it was enqueued, or taken out of the queue by cancellation.
     var isCancelled = false
+    /// Taken out of the queue because its real-time bound passed.
+    var timedOut = false
     var continuation: UnsafeContinuation<Void, Never>?
 
     init(count: Int) {

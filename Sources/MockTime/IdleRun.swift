@@ -3,12 +3,14 @@
 public struct IdleRun: Sendable, Hashable {
     /// Why a run stopped.
     public enum Stop: Sendable, Hashable {
-        /// Nothing is pending and nothing woken can sleep again: every sleeper the run woke slept on the
-        /// clock's ``MockClock/executor``, which has no work left.
+        /// Nothing is pending and nothing woken can sleep again: every task the run woke has slept again
+        /// on this clock (and was woken in turn) or ended, as the clock saw it.
         case idle
-        /// Nothing was pending when the run last looked, but some sleeper it woke slept off the clock's
-        /// executor (see ``IdleRun/wokenOffExecutor``): that task may still be running, and may sleep
-        /// again. Run such code on the clock's executor to make the run exact.
+        /// Nothing was pending when the run last looked, but some task it woke neither slept again on
+        /// this clock nor was seen to end (``IdleRun/notBack``): it may still be running, or waiting on
+        /// the main actor or I/O, and may sleep again. Start such tasks with
+        /// ``MockClock/startTask(name:_:)`` so that the clock sees them end, and await
+        /// ``MockClock/run(timeout:maxSteps:)`` so that it waits for them.
         case unverified
         /// The run took `maxSteps` steps and sleepers were still pending: an endless timer or loop.
         case stepLimit
@@ -28,14 +30,18 @@ public struct IdleRun: Sendable, Hashable {
     /// How many of the sleepers it woke slept off the clock's executor: their tasks' work after waking is
     /// not something the run could see to its end.
     public var wokenOffExecutor: Int
+    /// The tasks it woke that it could not follow to their next sleep on this clock or their end.
+    public var notBack: [WokenTask]
 
     /// Whether it stopped because it took `maxSteps` steps while sleepers were still pending.
     public var reachedStepLimit: Bool { stop == .stepLimit }
 
     /// Creates a report.
     public init(
-        steps: Int, now: MockClock.Instant, pendingSleepers: Int, stop: Stop, wokenOffExecutor: Int = 0
+        steps: Int, now: MockClock.Instant, pendingSleepers: Int, stop: Stop, wokenOffExecutor: Int = 0,
+        notBack: [WokenTask] = []
     ) {
+        self.notBack = notBack
         self.steps = steps
         self.now = now
         self.pendingSleepers = pendingSleepers

@@ -6,10 +6,11 @@ extension MockClock {
     ///
     /// The clock's ``executor`` runs until it has no work before every look, so a loop or timer running
     /// there that sleeps again is seen and driven; an endless one stops at `maxSteps`. The result is
-    /// ``IdleRun/Stop/idle`` only when every sleeper it woke slept on the executor; when some slept
-    /// elsewhere, their tasks may still sleep again after the last look, and the result says
-    /// ``IdleRun/Stop/unverified``. Code isolated to the main actor cannot run while a synchronous call
-    /// holds it: drive it with ``run(timeout:maxSteps:)``.
+    /// ``IdleRun/Stop/idle`` only when every task it woke slept again on this clock or was seen to end
+    /// (tasks started with ``startTask(name:_:)``). A woken task that went elsewhere (the main actor, I/O)
+    /// may still sleep again after the last look, and a synchronous call cannot wait for it: the result
+    /// then says ``IdleRun/Stop/unverified`` and lists it in ``IdleRun/notBack``. Code isolated to the main
+    /// actor cannot run while a synchronous call holds it: drive it with ``run(timeout:maxSteps:)``.
     ///
     /// - Parameters:
     ///   - maxSteps: The most deadlines to advance to.
@@ -18,7 +19,7 @@ extension MockClock {
     @discardableResult
     public func runUntilIdle(maxSteps: Int = 10_000, timeLimit: Duration = .seconds(10)) -> IdleRun {
         let started = ContinuousClock.now
-        let offBefore = state.withLock { $0.wokenOffExecutor }
+        let (offBefore, wakeBefore) = state.withLock { ($0.wokenOffExecutor, $0.woken.lastWake) }
         var steps = 0
         var stop = IdleRun.Stop.idle
         executor.serve {
@@ -36,10 +37,13 @@ extension MockClock {
                 steps += 1
             }
         }
-        let (now, pending, offAfter) = state.withLock { ($0.now, $0.sleepers.count, $0.wokenOffExecutor) }
-        let wokenOff = offAfter - offBefore
-        if stop == .idle, pending > 0 { stop = .unverified }
-        if stop == .idle, wokenOff > 0 { stop = .unverified }
-        return IdleRun(steps: steps, now: now, pendingSleepers: pending, stop: stop, wokenOffExecutor: wokenOff)
+        let (now, pending, offAfter, away) = state.withLock {
+            ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayWoken(after: wakeBefore))
+        }
+        let notBack = away.map { WokenTask(deadline: $0.deadline, taskName: $0.taskName) }
+        if stop == .idle, pending > 0 || !notBack.isEmpty { stop = .unverified }
+        return IdleRun(
+            steps: steps, now: now, pendingSleepers: pending, stop: stop, wokenOffExecutor: offAfter - offBefore,
+            notBack: notBack)
     }
 }

@@ -9,14 +9,17 @@ extension MockClock {
     /// 1. runs the clock's executor until it has no work (exact, as ``advance(by:)`` does);
     /// 2. for a sleeper that slept elsewhere, waits until its sleep has returned to its caller;
     /// 3. gives the main actor a turn (a job queued behind what woken work queued there), runs the
-    ///    executor again, and repeats while that turn made the executor work.
+    ///    executor again, and repeats while that turn made the executor work;
+    /// 4. follows the woken task: one the clock started (``startTask(name:_:)``) is waited for until it
+    ///    sleeps again on this clock or ends, wherever it went meanwhile (the main actor, I/O); one it did
+    ///    not start, and that has not slept again by then, is reported in ``SettledAdvance/notBack``,
+    ///    because nothing would tell the clock that it ended.
     ///
-    /// So code on the executor and main-actor code reached from it (a `@MainActor` model whose task has
-    /// the executor preference) run to their next suspension before time moves on. A `@MainActor` or
-    /// pool task without the preference is resumed and seen to return from its sleep, then gets the same
-    /// main-actor turns, but nothing tells the clock when its work is done: see
-    /// ``SettledAdvance/wokenOffExecutor``. Every wait is bounded by `limit` of real time; past it the
-    /// rest of the advance resumes without waiting and reports ``SettledAdvance/isSettled`` false.
+    /// So a woken task's whole continuation runs before time moves on: code on the executor, main-actor
+    /// code reached from it, and a started task's I/O between two sleeps. ``SettledAdvance/isSettled`` is
+    /// true only when every woken task was followed to its next sleep or its end. Every wait is bounded by
+    /// `limit` of real time; past it the rest of the advance resumes without waiting and reports
+    /// ``SettledAdvance/isSettled`` false.
     ///
     /// - Parameters:
     ///   - duration: How far to move time (zero by default: just let woken work settle).
@@ -25,14 +28,14 @@ extension MockClock {
     @discardableResult
     public func advance(by duration: Duration = .zero, settlingWithin limit: Duration) async -> SettledAdvance {
         let target = now.advanced(by: duration)
-        return await advance(to: target, before: ContinuousClock.now.advanced(by: limit))
+        return await settlingAdvance(to: target, before: ContinuousClock.now.advanced(by: limit)).report
     }
 
     /// Moves time forward to `deadline` like ``advance(by:settlingWithin:)``. Does nothing but settle
     /// when `deadline` is before ``now``.
     @discardableResult
     public func advance(to deadline: Instant, settlingWithin limit: Duration) async -> SettledAdvance {
-        await advance(to: deadline, before: ContinuousClock.now.advanced(by: limit))
+        await settlingAdvance(to: deadline, before: ContinuousClock.now.advanced(by: limit)).report
     }
 
     /// Advances from deadline to deadline, settling woken work at each (as
@@ -41,7 +44,9 @@ extension MockClock {
     ///
     /// Unlike `TestClock`, it leaves sleepers pending when it stops early (the `.mockClock` trait and
     /// ``withMockClock(now:startDate:isolation:_:)`` report them) and says why it stopped in the result.
-    /// It returns ``IdleRun/Stop/idle`` only when every sleeper it woke slept on the clock's executor.
+    /// It returns ``IdleRun/Stop/idle`` only when every task it woke slept again on this clock or was seen
+    /// to end (tasks started with ``startTask(name:_:)``); otherwise ``IdleRun/Stop/unverified``, listing
+    /// the others in ``IdleRun/notBack``.
     ///
     /// - Parameters:
     ///   - timeout: The most real time to spend, waits included.
@@ -49,7 +54,7 @@ extension MockClock {
     @discardableResult
     public func run(timeout: Duration = .seconds(5), maxSteps: Int = 10_000) async -> IdleRun {
         let bound = ContinuousClock.now.advanced(by: timeout)
-        let offBefore = state.withLock { $0.wokenOffExecutor }
+        let (offBefore, wakeBefore) = state.withLock { ($0.wokenOffExecutor, $0.woken.lastWake) }
         var steps = 0
         var stop = IdleRun.Stop.idle
         var settled = await settle(returned: nil, before: bound)
@@ -58,33 +63,62 @@ extension MockClock {
                 stop = .stepLimit
                 break
             }
-            settled = await advance(to: deadline, before: bound).isSettled
+            settled = await settlingAdvance(to: deadline, before: bound).timeLeft
             steps += 1
         }
         if !settled { stop = .timeLimit }
-        let (now, pending, offAfter) = state.withLock { ($0.now, $0.sleepers.count, $0.wokenOffExecutor) }
-        let wokenOff = offAfter - offBefore
-        if stop == .idle, pending > 0 || wokenOff > 0 { stop = .unverified }
-        return IdleRun(steps: steps, now: now, pendingSleepers: pending, stop: stop, wokenOffExecutor: wokenOff)
+        let (now, pending, offAfter, away) = state.withLock {
+            ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayWoken(after: wakeBefore))
+        }
+        let notBack = away.map { WokenTask(deadline: $0.deadline, taskName: $0.taskName) }
+        if stop == .idle, pending > 0 || !notBack.isEmpty { stop = .unverified }
+        return IdleRun(
+            steps: steps, now: now, pendingSleepers: pending, stop: stop, wokenOffExecutor: offAfter - offBefore,
+            notBack: notBack)
     }
 
-    private func advance(to deadline: Instant, before bound: ContinuousClock.Instant) async -> SettledAdvance {
+    /// A settling advance's report, and whether its real-time bound still had time left at the end.
+    private struct BoundedAdvance {
+        var report: SettledAdvance
+        var timeLeft: Bool
+    }
+
+    /// Resumes every sleeper due by `deadline`, settling woken work after each and following each woken
+    /// task until it sleeps again on this clock or (for a task the clock started) ends.
+    private func settlingAdvance(to deadline: Instant, before bound: ContinuousClock.Instant) async -> BoundedAdvance {
         var report = SettledAdvance(resumed: 0, now: now, wokenOffExecutor: 0, isSettled: true)
-        report.isSettled = await settle(returned: nil, before: bound)
-        while let (continuation, returned) = state.withLock({ $0.settlingStep(toward: deadline) }) {
+        var timeLeft = await settle(returned: nil, before: bound)
+        while let (continuation, returned, task) = state.withLock({ $0.settlingStep(toward: deadline) }) {
             continuation.resume()
             report.resumed += 1
             if returned != nil { report.wokenOffExecutor += 1 }
-            if report.isSettled {
-                report.isSettled = await settle(returned: returned, before: bound)
+            if timeLeft {
+                timeLeft = await settle(returned: returned, before: bound)
             } else {
                 executor.drain()
             }
+            if timeLeft {
+                timeLeft = await follow(task, before: bound)
+            }
+            if let away = state.withLock({ state in task.flatMap { state.woken.away[$0] } }) {
+                report.notBack.append(WokenTask(deadline: away.deadline, taskName: away.taskName))
+            }
         }
+        report.isSettled = timeLeft && report.notBack.isEmpty
         report.now = now
-        return report
+        return BoundedAdvance(report: report, timeLeft: timeLeft)
     }
 
+    /// Waits, bounded by `bound`, until `task` is back (asleep again on this clock, or ended) when the
+    /// clock started it and so will see it end; settles woken work again once it is. Returns false when
+    /// `bound` passed first. A task the clock did not start is not waited for: nothing would tell the
+    /// clock that it ended.
+    private func follow(_ task: Int?, before bound: ContinuousClock.Instant) async -> Bool {
+        let signal = state.withLock { $0.woken.isFollowed(task) ? $0.woken.watch(task) : nil }
+        guard let signal else { return true }
+        guard await signal.wait(until: bound) else { return false }
+        return await settle(returned: nil, before: bound)
+    }
     /// Lets woken work settle at the current deadline (steps 1–3 of ``advance(by:settlingWithin:)``);
     /// returns false when `bound` passed first.
     private func settle(returned: Signal?, before bound: ContinuousClock.Instant) async -> Bool {

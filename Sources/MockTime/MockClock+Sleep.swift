@@ -19,15 +19,17 @@ extension MockClock {
         try Task.checkCancellation()
         if state.withLock({ deadline <= $0.now }) { return }
         let sleeper = Sleeper(
-            deadline: deadline, tolerance: tolerance, taskName: currentTaskName(), onExecutor: executor.isCurrent)
+            deadline: deadline, tolerance: tolerance, taskName: currentTaskName(), onExecutor: executor.isCurrent,
+            task: currentTaskIdentity())
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let registration = state.withLock {
                     $0.register(sleeper, continuation: continuation, taskIsCancelled: Task.isCancelled)
                 }
                 switch registration {
-                case .pending(let waiters):
+                case .pending(let waiters, let returned):
                     for waiter in waiters { waiter.resume() }
+                    for signal in returned { signal.fire(true) }
                 case .due:
                     continuation.resume()
                 case .cancelled:

@@ -1,3 +1,4 @@
+import Dispatch
 import RepositoryContractsPrimitives
 
 extension MockClock {
@@ -16,15 +17,34 @@ extension MockClock {
         state.withLock { $0.sleepers.count }
     }
 
+    /// How long ``waitForSleepers(count:timeout:)`` waits by default: far beyond any plausible
+    /// scheduling delay on a crowded machine, short enough that a bug fails instead of hanging.
+    public static let defaultSleeperWait = Duration.seconds(30)
+
     /// Suspends until at least `count` sleepers are pending; returns at once when they already are.
     ///
     /// The handshake to await before advancing: once it returns, the sleepers it counted are registered,
     /// so an advance is sure to see them. It suspends on a continuation that the registration reaching
-    /// `count` resumes; it neither polls nor yields. It also returns (early) when the waiting task is
-    /// cancelled, so a test that times out is not left hanging here.
-    public func waitForSleepers(count: Int) async {
+    /// `count` resumes; it neither polls nor yields, and a passing wait costs one dispatch timer. It also
+    /// returns (early) when the waiting task is cancelled, so a test that times out is not left hanging.
+    ///
+    /// When `timeout` of real time passes first, it reports the problem (a Swift Testing issue under the
+    /// `.mockClock` trait, standard error elsewhere) saying how many sleepers registered of how many were
+    /// awaited, what is sleeping on this clock, and that the code may sleep on another clock, then cancels
+    /// the waiting task (so the test's next sleep or cancellable wait ends it) and returns: a bug in the
+    /// code under test (a retry at 3 s instead of 30 s, a `Task.sleep`) fails instead of hanging.
+    ///
+    /// - Parameters:
+    ///   - count: How many sleepers must be pending.
+    ///   - timeout: The most real time to wait (default ``defaultSleeperWait``).
+    public func waitForSleepers(count: Int, timeout: Duration = MockClock.defaultSleeperWait) async {
         if state.withLock({ $0.sleepers.count >= count }) { return }
         let waiter = CountWaiter(count: count)
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = min(max(0, seconds), 1_000_000) * 1_000_000_000 + (seconds >= 0 ? attoseconds / 1_000_000_000 : 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [state] in
+            state.withLock { $0.timeOut(waiter) }?.resume()
+        }
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 let ready = state.withLock {
@@ -34,6 +54,16 @@ extension MockClock {
             }
         } onCancel: {
             state.withLock { $0.cancel(waiter) }?.resume()
+        }
+        if state.withLock({ _ in waiter.timedOut }) {
+            let registered = pendingSleeperCount
+            Self.report(
+                "waitForSleepers(count: \(count)) gave up after \(timeout.secondsText) of real time: \(registered) of "
+                    + "\(count) sleeper\(count == 1 ? "" : "s") registered; \(sleepingDescription()). The code under test "
+                    + "may sleep on another clock (ContinuousClock, Task.sleep, a timer), sleep at other deadlines or fewer "
+                    + "times than the test expects, or not have reached its sleep (a task that was never started, or is "
+                    + "waiting on something else). The waiting task was cancelled.")
+            withUnsafeCurrentTask { $0?.cancel() }
         }
     }
 }

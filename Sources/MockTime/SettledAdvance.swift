@@ -7,15 +7,22 @@ public struct SettledAdvance: Sendable, Hashable {
     /// How many of them slept off the clock's ``MockClock/executor``: for these it waited until their
     /// sleep had returned and gave the main actor turns, but could not see their work to its end.
     public var wokenOffExecutor: Int
-    /// False when the real-time limit passed before woken work had settled at some deadline; the
-    /// remaining sleepers were still resumed in order, without waiting.
+    /// False when the real-time limit passed before woken work had settled at some deadline (the
+    /// remaining sleepers were still resumed in order, without waiting), or when some woken task could
+    /// not be followed (``notBack``).
     public var isSettled: Bool
+    /// The woken tasks it could not follow to their next sleep on this clock or their end: tasks the
+    /// clock did not start (``MockClock/startTask(name:_:)``) that did not sleep again on it.
+    public var notBack: [WokenTask]
 
     /// Creates a report.
-    public init(resumed: Int, now: MockClock.Instant, wokenOffExecutor: Int, isSettled: Bool) {
+    public init(
+        resumed: Int, now: MockClock.Instant, wokenOffExecutor: Int, isSettled: Bool, notBack: [WokenTask] = []
+    ) {
         self.resumed = resumed
         self.now = now
         self.wokenOffExecutor = wokenOffExecutor
         self.isSettled = isSettled
+        self.notBack = notBack
     }
 }

@@ -29,15 +29,20 @@ final class Sleeper: @unchecked Sendable {
     /// Whether the sleep was called on the clock's ``MockClock/Executor``: then an advance runs the woken
     /// task itself (by draining the executor) and knows when it has gone as far as it can.
     let onExecutor: Bool
+    /// The sleeping task's identity (``currentTaskIdentity()``), for following it after it wakes.
+    let task: Int?
     /// Fired when the woken sleep returns to its caller; set by a settling advance before it resumes
     /// a sleeper that is not on the clock's executor.
     var returnSignal: Signal?
 
-    init(deadline: MockClock.Instant, tolerance: Duration?, taskName: String?, onExecutor: Bool = false) {
+    init(
+        deadline: MockClock.Instant, tolerance: Duration?, taskName: String?, onExecutor: Bool = false, task: Int? = nil
+    ) {
         self.deadline = deadline
         self.tolerance = tolerance
         self.taskName = taskName
         self.onExecutor = onExecutor
+        self.task = task
     }
 
     /// Ends the sleeper's life as `phase` and hands over its continuation (nil unless it was pending).

@@ -7,7 +7,12 @@ public import Foundation
 /// executors: macOS 15, iOS 18 and later, and Linux), so its nonisolated code, its `async let` and
 /// task-group children and the default actors they call run there, and every advance runs their woken
 /// work to its next suspension before moving time on. `Task { … }` does not inherit the preference:
-/// write `Task(executorPreference: clock.executor) { … }` for a task the clock should run.
+/// start the tasks the clock should run with ``MockClock/startTask(name:_:)`` (or inject
+/// ``MockClock/taskStarter``), which also lets the clock follow them to their end.
+///
+/// Called from code isolated to an actor (a `@MainActor` test), `body` runs on that actor, not on the
+/// executor: it says so, as a warning (a Swift Testing issue under the `.mockClock` trait, standard
+/// error elsewhere). Code it starts with ``MockClock/startTask(name:_:)`` still runs on the executor.
 ///
 /// When `body` returns and sleepers are still pending, they are cancelled (their tasks get
 /// `CancellationError`, so none hangs) and ``PendingSleepersError`` is thrown, naming them. When `body`
@@ -37,6 +42,14 @@ public func withMockClock<Result>(
     _ body: (MockClock) async throws -> Result
 ) async throws -> Result {
     let clock = MockClock(now: now, startDate: startDate)
+    if let isolation {
+        MockClock.report(
+            "withMockClock was called from code isolated to \(type(of: isolation)): its body runs there, not on the "
+                + "clock's executor, so an advance does not run the body's own woken work to its next suspension. Start "
+                + "the code under test with clock.startTask { … } (or inject clock.taskStarter): those tasks run on the "
+                + "executor and the clock follows them.",
+            isWarning: true)
+    }
     let result: Result
     do {
         result = try await MockClock.$currentIfAny.withValue(clock) {

@@ -1,5 +1,6 @@
 public import Foundation
 public import Testing
+import RepositoryContractsPrimitives
 
 /// A Swift Testing trait that gives each test case its own ``MockClock`` as ``MockClock/current``, runs
 /// the test on that clock's ``MockClock/executor``, and fails the test case when it leaves sleepers
@@ -16,6 +17,12 @@ public import Testing
 /// tasks get `CancellationError`, so none hangs) and records one issue naming them, at the trait's source
 /// location. Parallel test cases each get their own clock.
 ///
+/// A test case that has not finished after ``timeLimit`` of real time (default two minutes) fails with an
+/// issue naming what is sleeping on the clock and that the code may sleep on another clock; the test is
+/// cancelled and the trait returns, so a bug in the code under test fails instead of hanging. Problems
+/// the clock reports without throwing (``MockClock/waitForSleepers(count:timeout:)`` giving up) are
+/// recorded as issues of the test case.
+///
 /// ```swift
 /// @Test(.mockClock) func tokenRefreshesBeforeExpiry() async throws {
 ///     let clock = MockClock.current
@@ -27,31 +34,54 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
     public let startDate: Date
     /// Where leak issues are reported; nil reports them at the test's own location.
     let sourceLocation: SourceLocation?
+    /// The most real time a test case may take before it fails as hung.
+    public let timeLimit: Duration
+
+    /// The default ``timeLimit``: two minutes, well past any plausible slowness of a passing test.
+    public static let defaultTimeLimit = Duration.seconds(120)
 
     /// Applies to every test of a suite it is attached to, one clock per test case.
     public var isRecursive: Bool { true }
 
-    /// Runs `function` with a fresh clock as ``MockClock/current``, on the clock's executor, then reports
-    /// and cancels leftover sleepers.
+    /// Runs `function` with a fresh clock as ``MockClock/current``, on the clock's executor, bounded by
+    /// ``timeLimit``, then reports and cancels leftover sleepers.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let clock = MockClock(startDate: startDate)
-        do {
-            try await MockClock.$currentIfAny.withValue(clock) {
-                if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
-                    try await withTaskExecutorPreference(clock.executor) {
-                        try await function()
+        let location = sourceLocation ?? test.sourceLocation
+        let reporter: @Sendable (String, Bool) -> Void = { message, isWarning in
+            Issue.record(Comment(rawValue: message), severity: isWarning ? .warning : .error, sourceLocation: location)
+        }
+        let timeLimit = timeLimit
+        let outcome = await MockClock.$problemReporter.withValue(reporter) {
+                await BoundedRun(limit: timeLimit).run({
+                    try await MockClock.$currentIfAny.withValue(clock) {
+                        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+                            try await withTaskExecutorPreference(clock.executor) {
+                                try await function()
+                            }
+                        } else {
+                            try await function()
+                        }
                     }
-                } else {
-                    try await function()
-                }
-            }
-        } catch {
+                }, onTimeout: {
+                    Issue.record(
+                        Comment(rawValue: "the test did not finish within \(timeLimit.secondsText) of real time (the "
+                            + ".mockClock trait's time limit); \(clock.sleepingDescription()). If nothing is sleeping here, "
+                            + "the code under test may be sleeping on another clock (ContinuousClock, Task.sleep) or waiting "
+                            + "on something that never comes; if something is, the test may be waiting for work that needs "
+                            + "an advance it never makes. The test was cancelled."),
+                        sourceLocation: location)
+                })
+        }
+        switch outcome {
+        case .finished, .timedOut:
+            reportLeaks(of: clock, in: test)
+        case .threw(let error):
             reportLeaks(of: clock, in: test)
             throw error
         }
-        reportLeaks(of: clock, in: test)
     }
 
     private func reportLeaks(of clock: MockClock, in test: Test) {
@@ -69,12 +99,16 @@ extension Trait where Self == MockClockTrait {
     /// Gives each test case a fresh ``MockClock`` as ``MockClock/current``, starting at
     /// ``MockClock/defaultStartDate``, and fails the test case when it leaves sleepers pending.
     public static var mockClock: Self {
-        MockClockTrait(startDate: MockClock.defaultStartDate, sourceLocation: nil)
+        MockClockTrait(startDate: MockClock.defaultStartDate, sourceLocation: nil, timeLimit: MockClockTrait.defaultTimeLimit)
     }
 
     /// Gives each test case a fresh ``MockClock`` as ``MockClock/current`` whose wall view starts at
-    /// `startDate`, and fails the test case when it leaves sleepers pending.
-    public static func mockClock(startDate: Date, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
-        MockClockTrait(startDate: startDate, sourceLocation: sourceLocation)
+    /// `startDate`, fails the test case when it leaves sleepers pending, and fails it as hung after
+    /// `timeLimit` of real time.
+    public static func mockClock(
+        startDate: Date = MockClock.defaultStartDate, timeLimit: Duration = MockClockTrait.defaultTimeLimit,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Self {
+        MockClockTrait(startDate: startDate, sourceLocation: sourceLocation, timeLimit: timeLimit)
     }
 }

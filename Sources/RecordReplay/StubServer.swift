@@ -41,7 +41,7 @@ public final class StubServer: Sendable {
         /// The live API's base URL that recording and the drift check forward to
         /// (`REPOSITORY_CONTRACTS_UPSTREAM` in the trait).
         public var upstream: URL?
-        /// What the ``RecordMode/drift`` mode compares (see ``Playback/checkDrift(against:options:)``).
+        /// What the ``RecordMode/drift`` mode compares, and how seriously it reports a difference.
         public var driftCheck: DriftCheckOptions
         /// The order ``StubServer/finishRecording()`` writes interactions in: `.arrival` by default;
         /// `.byRequest` for a concurrent client (see ``RecordedOrder``).
@@ -144,9 +144,10 @@ public final class StubServer: Sendable {
 
     /// Reads a fixture file (`.json`: native format, `.har`: HAR 1.2) and adds its interactions.
     ///
-    /// - Throws: ``FixtureError`` naming the file, the JSON path and the reason.
     /// A fixture that still holds a credential (the secret scan of recording finds one) is loaded, and
     /// ``report``s it as an error naming each finding and the command that redacts the file.
+    ///
+    /// - Throws: ``FixtureError`` naming the file, the JSON path and the reason.
     public func loadFixture(at url: URL) throws {
         loadScanned(try Fixture(contentsOf: url), from: url)
     }
@@ -165,14 +166,16 @@ public final class StubServer: Sendable {
     /// always with `newEpisodes` and `all`), requests nothing answers go to ``Configuration/upstream``
     /// and ``finishRecording()`` writes them to `<name>.json`; `all` replays nothing. With `drift`, the
     /// fixture is replayed and every request it answers is also checked against
-    /// ``Configuration/upstream`` as ``Configuration/driftCheck`` says (see
-    /// ``Playback/checkDrift(against:options:)``); nothing is written. ``RecordMode/fromEnvironment``
-    /// reads the mode from the process's environment here.
+    /// ``Configuration/upstream`` as ``Configuration/driftCheck`` says (see ``DriftCheckOptions``);
+    /// nothing is written. ``RecordMode/fromEnvironment`` reads the mode from the process's environment
+    /// here.
     ///
-    /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when the file does not exist and
-    ///   the mode does not record it, ``StubServerError/noUpstream(fixture:)`` when it should record or
-    ///   check drift but no upstream is configured; ``FixtureError`` when the file is not a valid fixture;
-    ///   ``RecordModeError`` when the environment names no record mode.
+    /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when the file does not exist (or no
+    ///   ``Configuration/fixtureDirectory`` is configured) and the mode does not record it,
+    ///   ``StubServerError/noUpstream(fixture:)`` when it should record or check drift but no upstream
+    ///   is configured, ``StubServerError/fixtureAlreadyRecording(fixture:)`` when another scope of this
+    ///   process is recording into the same file; ``FixtureError`` when the file is not a valid
+    ///   fixture; ``RecordModeError`` when `REPOSITORY_CONTRACTS_RECORD` names no record mode.
     public func loadFixture(named name: String) throws {
         try loadFixture(named: name, whenMissing: .fail)
     }
@@ -259,6 +262,7 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// Another scope of this process is already recording into `fixture`.
     case fixtureAlreadyRecording(fixture: String)
 
+    /// What went wrong and what to do about it, as one message.
     public var description: String {
         switch self {
         case .missingFixture(let name, let searched) where searched.isEmpty:

@@ -14,14 +14,14 @@ public import RecordReplayFixtures
 /// parts, JSON members at any depth, and XML/HTML elements and attributes.
 ///
 /// Values with a known secret's shape (the providers' token shapes, JWTs, bearer tokens, private keys)
-/// and, in headers, query values and path segments, long random-looking tokens (``RandomLookingToken``)
-/// are redacted too, whatever their name.
+/// and, in headers, query values and path segments, long random-looking tokens (see
+/// ``redactsRandomLookingTokens``) are redacted too, whatever their name.
 ///
-/// Credentials inside a value (``TextCredentials``) are redacted in place, the rest of the text kept:
+/// Credentials inside a value are redacted in place, the rest of the text kept:
 /// in every JSON string, form value, query value, header value and text body, a credential-named
 /// assignment (`apiKey="…"`, `password: …`, `AccountKey=…;`), a URL's password, and the secret segments
-/// of webhook and bot-token paths (``URLPathSecrets``); in the request path, such a segment is replaced
-/// whole, so replay matches it.
+/// of webhook and bot-token paths; in the request path, such a segment is replaced whole, so replay
+/// matches it.
 ///
 /// Three deny-lists, all compared without ASCII case, name fields that are redacted whatever the rule
 /// says:
@@ -81,7 +81,9 @@ public struct Redaction: Sendable {
     /// Default: `true`.
     public var redactsCredentialNames: Bool
     /// Whether long random-looking tokens in header values, query values and path segments are
-    /// redacted whatever their name (see ``RandomLookingToken`` for the thresholds). Default: `true`.
+    /// redacted whatever their name: 20 characters or more of those keys are made of (letters, digits,
+    /// `- _ + / = . ~`), with a letter and a digit, not a UUID, carrying at least 4 bits of entropy per
+    /// character (so hexadecimal hashes and ids stay readable). Default: `true`.
     public var redactsRandomLookingTokens: Bool
     /// Names never redacted by the credential-name rule (the deny-lists still apply), compared without
     /// ASCII case: for a field whose name matches the rule but holds nothing secret.

@@ -7,7 +7,7 @@ struct RecordCommand: Subcommand, Equatable {
     static let name = "record"
     static let abstract = "Record a fixture through a loopback proxy to a live API until interrupted."
     static let synopsis = """
-        usage: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--order arrival|byRequest] [--port <n>] [--redact <name>]... [--allow-name <name>]...
+        usage: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--order arrival|byRequest] [--port <n>] [--upstream-timeout <seconds>] [--redact <name>]... [--allow-name <name>]...
           See '\(Tool.name) record --help'.
         """
     static var help: String {
@@ -21,7 +21,8 @@ struct RecordCommand: Subcommand, Equatable {
         refuses to write it if the secret scan still finds one.
 
         USAGE: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all]
-                   [--order arrival|byRequest] [--port <n>] [--redact <name>]... [--allow-name <name>]...
+                   [--order arrival|byRequest] [--port <n>] [--upstream-timeout <seconds>]
+                   [--redact <name>]... [--allow-name <name>]...
 
         OPTIONS:
           --upstream <url>    The live API's base URL (http or https).
@@ -33,6 +34,9 @@ struct RecordCommand: Subcommand, Equatable {
                               byRequest: sort them by request, so a client that sends requests
                               concurrently records the same bytes every time (replay is the same).
           --port <n>          The port to listen on (default 0: a free port).
+          --upstream-timeout <seconds>
+                              How long a forwarded request may wait for the upstream's answer
+                              (default 30); the client then gets a 502.
         \(RedactionOptions.help)
           -h, --help          Show this help.
 
@@ -52,18 +56,27 @@ struct RecordCommand: Subcommand, Equatable {
     var order: RecordedOrder = .arrival
     /// The port; 0 picks a free one.
     var port: UInt16 = 0
+    /// How long a forwarded request may wait for the upstream's answer.
+    var upstreamTimeout: Duration = Self.defaultUpstreamTimeout
     /// `--redact` and `--allow-name`.
     var redactionOptions = RedactionOptions()
 
     /// The redaction the recording is written with: the defaults plus the names given.
     var redaction: Redaction { redactionOptions.redaction }
 
-    init(upstream: URL, output: String, mode: RecordMode = .all, order: RecordedOrder = .arrival, port: UInt16 = 0) {
+    /// The upstream timeout unless `--upstream-timeout` says otherwise: 30 s.
+    static let defaultUpstreamTimeout = Duration.seconds(30)
+
+    init(
+        upstream: URL, output: String, mode: RecordMode = .all, order: RecordedOrder = .arrival, port: UInt16 = 0,
+        upstreamTimeout: Duration = Self.defaultUpstreamTimeout
+    ) {
         self.upstream = upstream
         self.output = output
         self.mode = mode
         self.order = order
         self.port = port
+        self.upstreamTimeout = upstreamTimeout
     }
 
     init(parsing arguments: [String]) throws(UsageError) {
@@ -95,6 +108,12 @@ struct RecordCommand: Subcommand, Equatable {
                     throw reader.error("invalid value '\(value)' for --port (expected 0 to 65535)")
                 }
                 self.port = port
+            case .option("--upstream-timeout", let inline):
+                let value = try reader.value(of: "--upstream-timeout", inline: inline)
+                guard let seconds = Int(value), seconds >= 1, seconds <= 1 << 30 else {
+                    throw reader.error("invalid value '\(value)' for --upstream-timeout (expected a whole number of seconds from 1)")
+                }
+                upstreamTimeout = .seconds(seconds)
             case .option(let option, let inline):
                 guard try redactionOptions.read(option, inline: inline, from: &reader) else {
                     throw reader.unknown(option: option)
@@ -126,7 +145,7 @@ struct RecordCommand: Subcommand, Equatable {
             server.load(existing, source: output)
         }
         if plan.records {
-            server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream))
+            server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: upstreamTimeout))
         }
         let signal = try await server.runInForeground(console) { url in
             "Recording \(upstream.absoluteString) at \(url) into \(output) (mode \(mode.rawValue))"

@@ -44,6 +44,15 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite it is attached to, one server per test case.
     public var isRecursive: Bool { true }
 
+    /// Runs one test case inside its own server: starts it on a free port, loads the case's fixture as
+    /// the record mode says, makes it ``StubServer/current`` while `function` runs, then stops it, writes
+    /// what it recorded and records the server's report (unmatched requests, unused interactions, drift)
+    /// as issues of the test; a recording that cannot be written is an issue too.
+    ///
+    /// - Throws: What `function` throws; ``RecordModeError`` or ``DriftWritesError`` when the environment
+    ///   names no mode; ``ServerStartError`` when the server cannot listen; the error of
+    ///   ``StubServer/loadFixture(named:)`` or ``StubServer/loadFixture(at:)`` when the fixture cannot be
+    ///   loaded.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
@@ -142,6 +151,7 @@ extension Trait where Self == StubServerTrait {
     ///     paths, severity); see ``DriftCheckOptions``.
     ///   - redaction: What a recording redacts before it is written: the default ``Redaction`` unless
     ///     given, for example `Redaction(allowedNames: ["X-Build-Token"])` or with extra names.
+    ///   - sourceLocation: Where the issues the server reports point: the trait's use, unless given.
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,

@@ -1,17 +1,18 @@
-// libFuzzer harness for the stub server's HTTP request parser (`Sources/RecordReplay/HTTP/Parsing`), which
-// uses the standard library only so it compiles alone with this file: see `.ci/fuzz`.
+// libFuzzer harness for the stub server's HTTP request decoder (`Sources/RecordReplayWire/HTTP/Parsing`), which
+// needs only the request values it produces (`Messages/HTTPMessages.swift`), so it compiles alone with them
+// and this file: see `.ci/fuzz`.
 //
 // Each input is one byte choosing a feeding step (1–16 bytes), then the bytes of a request. The
 // request is parsed twice by the server's `RequestDecoder`, in one piece and in pieces of that step, the
-// way bytes arrive on a socket: head scanning, head parsing, `Content-Length` and chunked bodies, and
-// target splitting. Besides crashes and sanitizer reports, any difference between the two parses is a
+// way bytes arrive on a socket: head scanning, head parsing with target splitting, `Content-Length` and
+// chunked bodies. Besides crashes and sanitizer reports, any difference between the two parses is a
 // failure.
 
 /// One request parsed from a byte stream, or why not.
 enum FuzzParse: Equatable {
     case incomplete
     case refused(HTTPRequestError)
-    case request(RequestHead, target: RequestTarget, body: [UInt8], used: Int)
+    case request(StubRequest, ResponseTerms, used: Int)
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -28,9 +29,9 @@ public func requestParserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     if whole != pieces {
         fatalError("parsing in pieces of \(step) differs:\nwhole:  \(whole)\npieces: \(pieces)")
     }
-    if case .request(let head, let target, _, let used) = whole {
+    if case .request(let request, _, let used) = whole {
         precondition(used <= bytes.count)
-        precondition(!head.method.isEmpty && !target.path.isEmpty)
+        precondition(!request.method.isEmpty && !request.path.isEmpty)
     }
     return 0
 }
@@ -47,8 +48,8 @@ func fuzzParse(_ bytes: UnsafeBufferPointer<UInt8>, step: Int, limits: HTTPParse
                 UnsafeBufferPointer(rebasing: bytes[used..<available]), reservingBody: { _ throws(HTTPRequestError) in })
             used += consumed
             switch next {
-            case .request(let head, let body):
-                return .request(head, target: RequestTarget(head.target), body: body, used: used)
+            case .request(let request, let terms):
+                return .request(request, terms, used: used)
             case .sendContinue:
                 continue
             case .needsBytes:

@@ -29,12 +29,17 @@ struct SteppingTests {
         await clock.waitForSleepers(count: 6)
 
         let limited = clock.runUntilIdle(maxSteps: 3)
-        #expect(limited == IdleRun(steps: 3, now: .seconds(3), pendingSleepers: 2, stop: .stepLimit, wokenOffExecutor: 4))
+        #expect(limited == IdleRun(
+            steps: 3, now: .seconds(3), pendingSleepers: 2, stop: .stepLimit, wokenOffExecutor: 4,
+            notBack: [1, 2, 2, 3].map { WokenTask(deadline: .seconds($0)) }))
         #expect(limited.reachedStepLimit)
 
-        // The tasks slept off the clock's executor: nothing is pending, but the run cannot vouch for them.
+        // The woken tasks did not sleep again and the clock did not start them: nothing is pending, but
+        // the run cannot vouch for them, and names them.
         let rest = clock.runUntilIdle()
-        #expect(rest == IdleRun(steps: 2, now: .seconds(5), pendingSleepers: 0, stop: .unverified, wokenOffExecutor: 2))
+        #expect(rest == IdleRun(
+            steps: 2, now: .seconds(5), pendingSleepers: 0, stop: .unverified, wokenOffExecutor: 2,
+            notBack: [4, 5].map { WokenTask(deadline: .seconds($0)) }))
         let idle = clock.runUntilIdle()
         #expect(idle == IdleRun(steps: 0, now: .seconds(5), pendingSleepers: 0, stop: .idle))
         for sleeper in sleepers { try await sleeper.value }
@@ -46,7 +51,9 @@ struct SteppingTests {
         let sleepers = [1, 2].map { second in Task { try await clock.sleep(until: .seconds(second)) } }
         await clock.waitForSleepers(count: 2)
         let run = clock.runUntilIdle(maxSteps: 2)
-        #expect(run == IdleRun(steps: 2, now: .seconds(2), pendingSleepers: 0, stop: .unverified, wokenOffExecutor: 2))
+        #expect(run == IdleRun(
+            steps: 2, now: .seconds(2), pendingSleepers: 0, stop: .unverified, wokenOffExecutor: 2,
+            notBack: [1, 2].map { WokenTask(deadline: .seconds($0)) }))
         for sleeper in sleepers { try await sleeper.value }
     }
 
@@ -70,15 +77,27 @@ struct SteppingTests {
         #expect(clock.pendingSleeperCount == 0)
     }
 
-    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    @Test("a finite chain runs to the end within the limit")
+    @Test("a finite chain the clock started runs to the end within the limit: idle, because the clock saw it end")
     func finiteChain() async throws {
+        let clock = MockClock()
+        let chain = clock.startTask {
+            for _ in 0..<10 { try? await clock.sleep(for: .seconds(2)) }
+        }
+        let run = clock.runUntilIdle()
+        #expect(run == IdleRun(steps: 10, now: .seconds(20), pendingSleepers: 0, stop: .idle))
+        await chain.value
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    @Test("the same chain in a task the clock did not start: unverified, naming the task woken last")
+    func finiteChainNotStarted() async throws {
         let clock = MockClock()
         let chain = Task(executorPreference: clock.executor) {
             for _ in 0..<10 { try await clock.sleep(for: .seconds(2)) }
         }
         let run = clock.runUntilIdle()
-        #expect(run == IdleRun(steps: 10, now: .seconds(20), pendingSleepers: 0, stop: .idle))
+        #expect(run == IdleRun(
+            steps: 10, now: .seconds(20), pendingSleepers: 0, stop: .unverified, notBack: [WokenTask(deadline: .seconds(20))]))
         try await chain.value
     }
 

@@ -47,14 +47,14 @@ struct TestClockParityTests {
     func awaitedAdvance() async throws {
         try await withMockClock { clock in
             let finished = Counter()
-            async let work: Void = {
-                try await clock.sleep(for: .seconds(1))
+            let work = clock.startTask {
+                guard (try? await clock.sleep(for: .seconds(1))) != nil else { return }
                 finished.increment()
-            }()
+            }
             let report = await clock.advance(by: .seconds(1), settlingWithin: .seconds(30))
             #expect(report == SettledAdvance(resumed: 1, now: .seconds(1), wokenOffExecutor: 0, isSettled: true))
             #expect(finished.value == 1)
-            try await work
+            await work.value
         }
     }
 
@@ -114,14 +114,14 @@ struct TestClockParityTests {
     func runMultipleUnits() async throws {
         try await withMockClock { clock in
             let ticks = Recorder<MockClock.Instant>()
-            async let timer: Void = {
+            let timer = clock.startTask {
                 var iterator = Ticks(clock: clock, interval: .seconds(1)).makeAsyncIterator()
-                for _ in 0..<10 { if let tick = try await iterator.next() { ticks.append(tick) } }
-            }()
+                for _ in 0..<10 { if let tick = try? await iterator.next() { ticks.append(tick) } }
+            }
             let run = await clock.run()
             #expect(run == IdleRun(steps: 10, now: .seconds(10), pendingSleepers: 0, stop: .idle))
             #expect(ticks.values == (1...10).map { .seconds($0) })
-            try await timer
+            await timer.value
         }
     }
 

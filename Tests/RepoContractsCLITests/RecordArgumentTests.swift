@@ -10,17 +10,20 @@ import Testing
 /// `repo-contracts record`'s arguments.
 @Suite("record")
 struct RecordArgumentTests {
-    @Test("record reads --upstream, --out, --mode, --order and --port; the mode defaults to all, the order to arrival")
+    @Test(
+        "record reads --upstream, --out, --mode, --order, --port and --upstream-timeout; the mode defaults to all, the order to arrival, the timeout to 30 s"
+    )
     func readsArguments() throws {
         let parsed = try RecordCommand(parsing: [
             "--out", "Fixtures/api.har", "--upstream=https://api.example.com/v1", "--mode", "newEpisodes", "--port", "9000",
-            "--order=byRequest",
+            "--order=byRequest", "--upstream-timeout", "600",
         ])
         #expect(parsed == RecordCommand(
             upstream: URL(string: "https://api.example.com/v1")!, output: "Fixtures/api.har", mode: .newEpisodes,
-            order: .byRequest, port: 9000))
+            order: .byRequest, port: 9000, upstreamTimeout: .seconds(600)))
         let defaults = try RecordCommand(parsing: ["--upstream", "http://localhost:8080", "--out", "a.json"])
-        #expect(defaults.mode == .all && defaults.order == .arrival)
+        #expect(defaults.mode == .all && defaults.order == .arrival && defaults.upstreamTimeout == .seconds(30))
+        #expect(RecordCommand.help.contains("--upstream-timeout <seconds>"))
     }
 
     @Test("--redact adds names to every list; --allow-name keeps a name the credential rule would redact")
@@ -52,6 +55,8 @@ struct RecordArgumentTests {
         (["--upstream", "https://x.example", "--out", "a.json", "--mode", "sometimes"], "expected one of: never, once, newEpisodes, all"),
         (["--upstream", "https://x.example", "--out", "a.json", "extra"], "unexpected argument 'extra'"),
         (["--upstream", "https://x.example", "--out", "a.json", "--order", "random"], "expected one of: arrival, byRequest"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--upstream-timeout", "0"], "invalid value '0' for --upstream-timeout"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--upstream-timeout", "1.5"], "expected a whole number of seconds"),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect {

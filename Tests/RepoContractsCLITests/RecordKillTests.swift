@@ -385,7 +385,7 @@ private struct Upstream: Sendable {
     }
 }
 
-/// `repo-contracts record --upstream … --out … --mode all` as a child process the test signals; its
+/// `repo-contracts record --upstream … --out … --mode all --upstream-timeout 86400` as a child process the test signals; its
 /// output is collected as it comes, and the test waits for what it needs (the URL line, the end) on
 /// continuations resumed by the readers and the reaper, never by polling a clock.
 private final class Recorder: Sendable {
@@ -409,7 +409,11 @@ private final class Recorder: Sendable {
     init(upstream: URL, out: URL) throws {
         child = try SpawnedProcess(
             executable: try RepoContractsBinary.url(),
-            arguments: ["record", "--upstream", upstream.absoluteString, "--out", out.path, "--mode", "all"])
+            // An upstream timeout of a day: a starved machine must not fail a forward that was merely slow.
+            arguments: [
+                "record", "--upstream", upstream.absoluteString, "--out", out.path, "--mode", "all",
+                "--upstream-timeout", "86400",
+            ])
         drain(child.standardOutput) { $0.output.append($1) }
         drain(child.standardError) { $0.errors.append($1) }
         Thread.detachNewThread { [self] in

@@ -1,7 +1,7 @@
 import RepositoryContractsPrimitives
 
-/// What a drift check (``Playback/checkDrift(against:options:)``, record mode ``RecordMode/drift``)
-/// compares between a recorded response and the live API's answer to the same request, and how
+/// What a drift check (record mode ``RecordMode/drift``, through ``StubServer/Configuration/driftCheck``
+/// or the `.stubServer` trait's `driftCheck:`) compares between a recorded response and the live API's answer to the same request, and how
 /// seriously it reports a difference.
 ///
 /// Always compared: the status code, and the body (both JSON: structurally and by value, member order
@@ -15,8 +15,7 @@ import RepositoryContractsPrimitives
 /// and not sent, and the later requests of the same fixture are not checked either (their live answers
 /// would depend on the change that was not made); the report says what was left out. When they are
 /// sent, each fixture's requests reach the live API one at a time, in the order they are answered, and
-/// the identifiers the live API assigns are mapped onto the recorded ones (see ``IdentifierMap``), so
-/// an unchanged API whose server assigns ids shows no drift. Point such a check at a disposable
+/// the identifiers the live API assigns are mapped onto the recorded ones, so an unchanged API whose server assigns ids shows no drift. Point such a check at a disposable
 /// environment, never at production.
 ///
 /// Before comparing, the live exchange goes through ``volatileHeaders`` and ``redaction``, as a
@@ -117,6 +116,7 @@ public struct DriftWritesError: Error, Sendable, Equatable, CustomStringConverti
     /// The value found.
     public var value: String
 
+    /// The variable, its value and the values it takes, as one sentence.
     public var description: String {
         "\(EnvironmentVariable.driftWrites)=\(value) is not understood (expected send or skip)"
     }

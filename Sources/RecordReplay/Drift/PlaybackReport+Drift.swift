@@ -1,8 +1,8 @@
 public import Foundation
 
 extension PlaybackReport {
-    /// A request a recorded interaction answered during a drift check (see
-    /// ``Playback/checkDrift(against:options:)``) whose live answer differs from the recorded one, for
+    /// A request a recorded interaction answered during a drift check (record mode ``RecordMode/drift``;
+    /// see ``DriftCheckOptions``) whose live answer differs from the recorded one, for
     /// which the live API could not be asked, or which was not sent. The client got the recorded
     /// response either way.
     public struct Drift: Sendable {

@@ -12,7 +12,8 @@ public struct JournalEntry: Sendable {
         case fault
         /// Nothing: the request got the unmatched diagnostic response.
         case unmatched
-        /// The live API, through the recording forwarder (see ``Playback/recordUnmatched(through:)``).
+        /// The live API, through the recording forwarder (a record mode that records, with
+        /// ``StubServer/Configuration/upstream``).
         case upstream
 
         /// `todos.json, interaction #3 (interactions[2])`, `stub #1 (GET /todos)`, `fault`, `unmatched`.

@@ -5,10 +5,10 @@ import Foundation
 
 extension Playback {
     /// Decides how to answer `request`, and journals it: playback's one entry point, a request in and a
-    /// plan out. The socket server (`HTTPListener`) calls it for every request it decodes and carries the
-    /// plan out on the connection; any other transport (an in-process `URLProtocol`, a command) can call
-    /// it the same way. Recording and the drift check plug in behind it, through the
-    /// ``UnansweredRequestHandler`` and ``AnsweredRequestObserver`` hooks.
+    /// plan out. ``StubServer`` calls it for every request its socket server decodes and carries the plan
+    /// out on the connection; any other transport (an in-process `URLProtocol`, a command) can call it
+    /// the same way. Recording and the drift check plug in behind it, as ``StubServer/loadFixture(named:)``
+    /// sets them up for the record mode.
     ///
     /// Returns at once: a delay or an `async` stub closure comes back as a ``ResponsePlan/deferred(_:)``
     /// plan, which returns promptly (closing the connection) when its task is cancelled. Safe to call

@@ -84,7 +84,7 @@ public final class Playback: Sendable {
 
     /// What went wrong so far: unmatched requests with their diagnostics, unused interactions (with
     /// the severity ``PlaybackOptions/unusedInteractions`` gives), stub closures that threw, drift found
-    /// by a drift check (see ``checkDrift(against:options:)``), and invalid matcher configuration. Call
+    /// by a drift check (record mode ``RecordMode/drift``), and invalid matcher configuration. Call
     /// it when the test ends; reading it changes nothing.
     public var report: PlaybackReport {
         let (stored, useCounts, unmatched, stubFailures) = state.withLock {

@@ -69,8 +69,8 @@ public struct PlaybackReport: Sendable, CustomStringConvertible {
     /// Stub closures that threw, in order.
     public let stubFailures: [StubFailure]
     /// Requests whose live answer differed from the recorded one during a drift check, for which the
-    /// live API could not be asked, or which were not sent, in request order (see
-    /// ``Playback/checkDrift(against:options:)``).
+    /// live API could not be asked, or which were not sent, in request order (record mode
+    /// ``RecordMode/drift``; see ``DriftCheckOptions``).
     public let drifts: [Drift]
     /// How many requests a drift check sent to the live API (including those in ``drifts`` that differ
     /// or could not be checked; not those that were not sent).

@@ -14,7 +14,7 @@ import RepositoryContractsPrimitives
 ///
 /// `REPOSITORY_CONTRACTS_RECORD=never|once|newEpisodes|all|drift` names a mode (`none`, `never`'s old
 /// name, is still read); see ``resolved(environment:)``. `drift` never writes the fixture: see
-/// ``Playback/checkDrift(against:options:)`` for what it compares.
+/// ``DriftCheckOptions`` for what it compares.
 ///
 /// A struct over private storage rather than an enum, so that a new mode is not a breaking change for
 /// code that switches over the modes it knows (compare the modes with `==`).
@@ -70,6 +70,7 @@ public struct RecordMode: Sendable, Hashable, CaseIterable, RawRepresentable, Cu
         self.init(rawValue: text == "none" ? RecordMode.never.rawValue : text)
     }
 
+    /// The mode's name, as `REPOSITORY_CONTRACTS_RECORD` spells it (`once`, `drift`, …).
     public var description: String { rawValue }
 
     /// The mode in effect: this one, or for ``fromEnvironment`` the one `environment` names.
@@ -150,6 +151,7 @@ public struct RecordModeError: Error, Sendable, Equatable, CustomStringConvertib
     /// The value found.
     public var value: String
 
+    /// The variable, its value and the modes it takes, as one sentence.
     public var description: String {
         let modes = RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
         return "\(EnvironmentVariable.record)=\(value) is not a record mode (expected one of: \(modes))"

@@ -17,6 +17,9 @@ extension StubServer {
     /// into it meanwhile (see ``StubServerError/fixtureAlreadyRecording(fixture:)``).
     ///
     /// - Returns: What was written, or `nil` when the scope was not recording or recorded nothing.
+    /// - Throws: ``RecordingError/secretsFound(file:findings:)`` naming each interaction and field the
+    ///   secret scan still finds a credential in (the file is not written), or ``FixtureError`` when
+    ///   writing fails.
     @discardableResult
     public func finishRecording() throws -> RecordingOutcome? {
         guard let target = recordingTarget.withLock({ $0 }) else { return nil }

@@ -3,8 +3,8 @@ public import Foundation
 
 extension StubServer {
     /// Writes what this server recorded from the live API to `file`: volatile headers left out, request
-    /// fields sorted by name, redacted, scanned for secrets, then written atomically (a temporary file renamed over the old one, so an interrupted write
-    /// leaves the previous fixture intact).
+    /// fields sorted by name, redacted, scanned for secrets, then written atomically (a temporary file
+    /// renamed over the old one, so an interrupted write leaves the previous fixture intact).
     ///
     /// - Parameters:
     ///   - file: The fixture to write (`.json` native, `.har` HAR 1.2).
@@ -95,6 +95,7 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The secret scan found credentials the redaction left in; the file was not written.
     case secretsFound(file: String, findings: [SecretFinding])
 
+    /// The file, one line per finding, and what to do about them.
     public var description: String {
         switch self {
         case .secretsFound(let file, let findings):

@@ -6,8 +6,8 @@ extension Fixture {
 
     /// Reads a fixture file, in the format its extension names (`.json`: native, `.har`: HAR 1.2).
     ///
-    /// HAR entries that cannot be replayed are skipped (see ``HARCodec``); use
-    /// ``HARCodec/decode(_:source:)`` to learn which.
+    /// HAR entries that cannot be replayed (`response.status` 0: a browser's record of a failed request)
+    /// are skipped; `repo-contracts convert` prints a note for each one it skips.
     ///
     /// - Throws: ``FixtureError`` naming the file and, for a bad fixture, the line and column of a
     ///   syntax error or the JSON path of a schema error.
@@ -73,6 +73,9 @@ extension Fixture {
     /// reader sees the old file or the new one, never a partial one, and a process killed mid-write
     /// leaves the old file intact. Temporary files such a killed writer left behind are removed by the
     /// next write of the same fixture (those of running processes are left alone).
+    ///
+    /// - Throws: ``FixtureError`` naming the file when its extension is neither `.json` nor `.har`, or
+    ///   when a directory, the temporary file or the rename fails.
     public func write(to url: URL) throws(FixtureError) {
         let file = url.relativePath
         guard let format = FixtureFormat(pathExtension: url.pathExtension) else {

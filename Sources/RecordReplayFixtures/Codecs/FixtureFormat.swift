@@ -1,9 +1,8 @@
 /// A file format that fixtures are read from and written in.
 public enum FixtureFormat: Sendable, Hashable, CaseIterable {
-    /// The package's own JSON format (`.json`); see ``NativeFixtureCodec``.
+    /// The package's own JSON format (`.json`), as the README's "Fixtures" section describes it.
     case native
-    /// HTTP Archive 1.2 (`.har`), as browsers' developer tools and HTTP proxies export it; see
-    /// ``HARCodec``.
+    /// HTTP Archive 1.2 (`.har`), as browsers' developer tools and HTTP proxies export it.
     case har
 
     /// The format a file name extension stands for (`json` or `har`, any case), or `nil`.

@@ -42,22 +42,7 @@ package enum PercentEncoding {
         guard bytes.contains(UInt8(ascii: "%")) || (plusIsSpace && bytes.contains(UInt8(ascii: "+"))) else {
             return String(text)
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var position = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "%"), position + 2 < bytes.count,
-                let high = hexValue(bytes[position + 1]), let low = hexValue(bytes[position + 2])
-            {
-                output.append(high << 4 | low)
-                position += 3
-            } else {
-                output.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                position += 1
-            }
-        }
-        return String(bytes: output, encoding: .utf8) ?? String(text)
+        return String(bytes: HTTPByte.percentDecoded(bytes, plusIsSpace: plusIsSpace), encoding: .utf8) ?? String(text)
     }
 
     /// The items of an `application/x-www-form-urlencoded` body, decoded; an item without `=` has a

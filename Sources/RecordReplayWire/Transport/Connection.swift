@@ -4,7 +4,7 @@ import Dispatch
 
 /// One client connection, served on its own thread with blocking reads and writes: the loop of the
 /// request path. Each round reads bytes and decodes a request (``RequestDecoder``), asks the handler for
-/// its plan (the playback), and sends the answer (``ResponseWriter``), while the connection stays open.
+/// its plan (the playback), and sends the answer (``ResponseEncoder``), while the connection stays open.
 ///
 /// No Swift-concurrency hop on the way: a `.deferred` plan is the only thing that waits for a task.
 /// Timeouts are socket timeouts: ``ConnectionContext/idleTimeout`` while waiting for a request's first
@@ -15,7 +15,7 @@ import Dispatch
 final class Connection {
     /// A request read from the connection, or why there is none.
     private enum Incoming {
-        case request(RequestHead, body: [UInt8])
+        case request(StubRequest, ResponseTerms)
         /// The client closed, the connection failed, stayed idle too long, or the server is stopping.
         case ended
         case refused(HTTPRequestError)
@@ -39,8 +39,8 @@ final class Connection {
     private let context: ConnectionContext
     /// Bytes received and not yet used (pipelined requests wait here).
     private let input = ReadBuffer()
-    /// Writes each answer into its reused buffer.
-    private var writer = ResponseWriter()
+    /// Encodes each answer into its reused buffer.
+    private var encoder = ResponseEncoder()
     /// The socket's receive timeout now (negative: not set yet).
     private var receiveTimeout = Duration.nanoseconds(-1)
     /// The bytes of the listener's body budget the request being read or answered holds.
@@ -69,16 +69,16 @@ final class Connection {
             reservedBodyBytes = 0
         }
         switch readRequest() {
-        case .request(let head, let body):
+        case .request(let request, let terms):
             ServerActivity.note()
             defer { ServerActivity.note() }
-            return carryOut(context.handler(StubRequest(head: head, body: body)), for: head)
+            return carryOut(context.handler(request), honouring: terms)
         case .ended:
             return false
         case .refused(let error):
-            return send(writer.refusal(status: error.status, message: error.message))
+            return send(encoder.refusal(status: error.status, message: error.message))
         case .timedOut:
-            return send(writer.refusal(status: 408, message: "request not received within the request timeout"))
+            return send(encoder.refusal(status: 408, message: "request not received within the request timeout"))
         }
     }
 
@@ -100,10 +100,10 @@ final class Connection {
                 }
                 input.consume(used)
                 switch step {
-                case .request(let head, let body):
-                    return .request(head, body: body)
+                case .request(let request, let terms):
+                    return .request(request, terms)
                 case .sendContinue:
-                    let sent = ResponseWriter.continueResponse.withUnsafeBytes {
+                    let sent = ResponseEncoder.continueResponse.withUnsafeBytes {
                         write($0, UnsafeRawBufferPointer(start: nil, count: 0))
                     }
                     guard sent else { return .ended }
@@ -147,16 +147,16 @@ final class Connection {
 
     // MARK: Carrying out the plan
 
-    /// Carries out a plan, waiting for a deferred one; `true` when the connection stays open for another
-    /// request.
-    private func carryOut(_ plan: ResponsePlan, for head: RequestHead) -> Bool {
+    /// Carries out a plan as the request's `terms` ask, waiting for a deferred one; `true` when the
+    /// connection stays open for another request.
+    private func carryOut(_ plan: ResponsePlan, honouring terms: ResponseTerms) -> Bool {
         var plan = plan
         while true {
             switch plan {
             case .respond(let response):
-                return send(writer.reply(with: response, to: head, stopRequested: slot.isStopRequested))
+                return send(encoder.reply(with: response, honouring: terms, stopRequested: slot.isStopRequested))
             case .fault(let fault):
-                _ = send(writer.reply(with: fault, to: head))
+                _ = send(encoder.reply(with: fault, honouring: terms))
                 return false
             case .deferred(let decide):
                 let wait = DeferredPlanWait()
@@ -170,11 +170,11 @@ final class Connection {
         }
     }
 
-    /// Sends the writer's reply and ends the connection as it says; `true` when the connection stays open.
-    private func send(_ reply: ResponseWriter.Reply) -> Bool {
+    /// Sends the encoder's reply and ends the connection as it says; `true` when the connection stays open.
+    private func send(_ reply: ResponseEncoder.Reply) -> Bool {
         var sent = true
         if reply.sends {
-            sent = writer.output.withUnsafeBytes { head in reply.body.withUnsafeBytes { write(head, $0) } }
+            sent = encoder.output.withUnsafeBytes { head in reply.body.withUnsafeBytes { write(head, $0) } }
         }
         switch sent ? reply.ending : reply.endingIfUnsent {
         case .keepOpen:
@@ -252,19 +252,6 @@ final class Connection {
             drained += input.readableCount
             input.consumeAll()
         }
-    }
-}
-
-extension StubRequest {
-    /// The request as the decoder read it: path and query split from the target, fields in order, the
-    /// body de-chunked.
-    fileprivate init(head: RequestHead, body: [UInt8]) {
-        let target = RequestTarget(head.target)
-        self.init(
-            method: head.method, path: target.path,
-            query: target.query.map { QueryItem(name: $0.name, value: $0.value) },
-            headers: HTTPHeaders(head.fields.map { HTTPHeaders.Field(name: $0.name, value: $0.value) }),
-            body: body.isEmpty ? Data() : Data(body))
     }
 }
 

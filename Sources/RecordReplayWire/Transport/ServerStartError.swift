@@ -13,6 +13,7 @@ public enum ServerStartError: Error, Sendable, Hashable, CustomStringConvertible
     /// Another system call failed while setting up the listening socket.
     case systemError(call: String, errno: Int32, message: String, address: String)
 
+    /// The address and the reason, as one message (`cannot listen on 127.0.0.1:8080: …`).
     public var description: String {
         switch self {
         case .addressInUse(let address):

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmarks) import RecordReplay
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -27,4 +28,13 @@ extension URLSession {
         configuration.urlCache = nil
         return URLSession(configuration: configuration)
     }()
+}
+
+extension UpstreamForwarder {
+    /// A forwarder to `upstream` whose timeout (a day) lies far beyond any starvation of a loaded machine,
+    /// for the tests about what is recorded or compared: the forwarder's own default, 30 s, could run out
+    /// while the test process waits for a core, and turn a slow answer into a failed forward.
+    static func patient(_ upstream: URL) -> UpstreamForwarder {
+        UpstreamForwarder(upstream: upstream, timeout: .seconds(24 * 60 * 60))
+    }
 }

@@ -64,29 +64,52 @@ struct HTTPFaultTests {
         }
     }
 
+    /// With a short idle timeout the server also closes a connection whose first request does not come
+    /// within it, which a client starved between connecting and sending can miss: such a connection,
+    /// closed before the handler saw its request, is dropped and another opened, so the test never
+    /// depends on the 300 ms not running out first.
     @Test("neverRespond: the connection stays open and silent until the server stops")
     func neverRespond() async throws {
-        let log = RequestLog()
-        let handler: @Sendable (StubRequest) -> ResponsePlan = {
-            log.record($0)
+        let (arrivals, arrival) = AsyncStream<Arrival>.makeStream()
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { _ in
+            arrival.yield(.received)
             return .fault(.neverRespond)
         }
         try await withListener(ServerOptions(idleTimeout: .milliseconds(300)), handler: handler) { listener, port in
-            let client = try await blocking {
-                let client = try RawHTTPClient(port: port)
-                try client.send(Self.request)
-                return client
+            var events = arrivals.makeAsyncIterator()
+            var client: RawHTTPClient?
+            for _ in 1...HTTPTimeoutTests.attempts where client == nil {
+                let connection = try await blocking {
+                    let connection = try RawHTTPClient(port: port)
+                    try connection.send(Self.request)
+                    return connection
+                }
+                // Tells when the server closes the connection (end of stream): before the request came,
+                // or when the server stops.
+                Thread.detachNewThread {
+                    _ = Platform.waitReadable([connection.descriptor], timeoutMilliseconds: -1)
+                    arrival.yield(.closed)
+                }
+                if await events.next() == .received { client = connection }
             }
-            _ = try await log.next()
+            let open = try #require(client, "no request reached the handler in \(HTTPTimeoutTests.attempts) connections")
             // Well past the idle timeout, the connection is still open and nothing was sent.
-            let early = try await blocking { Platform.waitReadable([client.descriptor], timeoutMilliseconds: 300)[0] }
+            let early = try await blocking { Platform.waitReadable([open.descriptor], timeoutMilliseconds: 300)[0] }
             #expect(!early, "the server answered or closed a neverRespond connection")
             #expect(listener.openConnectionCount == 1)
             await listener.stop()
-            let outcome = try await blocking { client.readUntilClosed() }
+            let outcome = try await blocking { open.readUntilClosed() }
             #expect(outcome.bytes.isEmpty)
             #expect(outcome.ending == .endOfStream)
         }
+    }
+
+    /// What became of a request sent on a new connection.
+    enum Arrival {
+        /// The handler got it.
+        case received
+        /// The server closed the connection.
+        case closed
     }
 
     @Test("deferred: the plan returned by the async closure is carried out")

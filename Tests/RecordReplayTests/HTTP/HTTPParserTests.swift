@@ -55,21 +55,21 @@ struct HTTPParserTests {
     @Test("the head's fields, framing, keep-alive and expectation")
     func headContents() throws {
         let (get, getEnd) = try Self.parseHead(Self.heads[0], step: 1000).get()
-        #expect(get.method == "GET" && get.target == "/a?b=c" && get.minorVersion == 1)
-        #expect(get.fields == [
-            HeaderField(name: "Host", value: "h"), HeaderField(name: "X-Multi", value: "1"),
-            HeaderField(name: "x-multi", value: "2"),
-        ])
-        #expect(get.framing == .none && get.keepAlive && !get.expectsContinue)
+        #expect(get.request.method == "GET" && get.request.path == "/a" && !get.terms.isHTTP10)
+        #expect(get.request.query == [QueryItem(name: "b", value: "c")])
+        #expect(get.request.headers == ["Host": "h", "X-Multi": "1", "x-multi": "2"])
+        #expect(get.framing == .none && get.terms.keepAlive && !get.expectsContinue && !get.terms.isHead)
         #expect(getEnd == Self.heads[0].utf8.count)
         let (post, _) = try Self.parseHead(Self.heads[1], step: 1000).get()
-        #expect(post.framing == .contentLength(5) && post.keepAlive && post.minorVersion == 0)
+        #expect(post.framing == .contentLength(5) && post.terms.keepAlive && post.terms.isHTTP10)
         let (put, _) = try Self.parseHead(Self.heads[2], step: 1000).get()
-        #expect(put.framing == .chunked && put.expectsContinue)
+        #expect(put.framing == .chunked && put.expectsContinue && put.request.path == "/x")
         let (options, _) = try Self.parseHead(Self.heads[3], step: 1000).get()
-        #expect(!options.keepAlive)
+        #expect(!options.terms.keepAlive && options.request.path == "*")
         let (duplicate, _) = try Self.parseHead(Self.heads[4], step: 1000).get()
         #expect(duplicate.framing == .contentLength(2))
+        let (head, _) = try Self.parseHead("HEAD / HTTP/1.1\r\nHost: h\r\n\r\n", step: 1000).get()
+        #expect(head.terms.isHead)
     }
 
     @Test("limits are enforced before the whole head arrives")

@@ -1,3 +1,4 @@
+import Foundation
 import RecordReplay
 import Testing
 
@@ -13,9 +14,9 @@ struct RequestDecoderTests {
         var error: HTTPRequestError?
 
         /// The request, when the run ended with one.
-        var request: (head: RequestHead, body: [UInt8])? {
-            guard case .request(let head, let body)? = steps.last else { return nil }
-            return (head, body)
+        var request: StubRequest? {
+            guard case .request(let request, _)? = steps.last else { return nil }
+            return request
         }
     }
 
@@ -53,9 +54,32 @@ struct RequestDecoderTests {
     func pipelined(step: Int) {
         let first = "GET /a HTTP/1.1\r\nHost: h\r\n\r\n"
         let run = Self.decode(first + "GET /b HTTP/1.1\r\nHost: h\r\n\r\n", step: step)
-        #expect(run.request?.head.target == "/a")
+        #expect(run.request?.path == "/a")
         #expect(run.used == first.utf8.count)
         #expect(run.reserved.isEmpty)
+    }
+
+    @Test("the request comes out as the handler gets it, with the terms its response honours", arguments: [1, 1_000])
+    func requestAndTerms(step: Int) {
+        let run = Self.decode(
+            "POST http://h/p%2Fq?x=1+2&flag HTTP/1.0\r\nX-A: 1\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nhi",
+            step: step)
+        #expect(
+            run.request
+                == StubRequest(
+                    method: "POST", path: "/p%2Fq", query: [QueryItem(name: "x", value: "1 2"), QueryItem(name: "flag", value: nil)],
+                    headers: ["X-A": "1", "Connection": "keep-alive", "Content-Length": "2"], body: Data("hi".utf8)))
+        guard case .request(_, let terms)? = run.steps.last else {
+            Issue.record("no request: \(run.steps)")
+            return
+        }
+        #expect(terms == ResponseTerms(isHead: false, isHTTP10: true, keepAlive: true))
+        let head = Self.decode("HEAD / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n", step: step)
+        guard case .request(_, let headTerms)? = head.steps.last else {
+            Issue.record("no request: \(head.steps)")
+            return
+        }
+        #expect(headTerms == ResponseTerms(isHead: true, isHTTP10: false, keepAlive: false))
     }
 
     @Test("a Content-Length body is reserved whole before it is read, then read in pieces", arguments: [1, 5, 1_000])
@@ -79,7 +103,7 @@ struct RequestDecoderTests {
         let head = "POST /u HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n"
         let waiting = Self.decode(head + "abc", step: head.utf8.count)
         #expect(waiting.steps.first == .sendContinue)
-        #expect(waiting.request.map(\.body) == Array("abc".utf8))
+        #expect(waiting.request.map(\.body) == Data("abc".utf8))
         let eager = Self.decode(head + "abc", step: 1_000)
         #expect(!eager.steps.contains(.sendContinue))
     }

@@ -98,7 +98,7 @@ struct RedactedMatchingTests {
         }
         try await upstream.start()
         let recorder = StubServer()
-        recorder.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
+        recorder.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
         try await recorder.start()
         try await Self.sendRequests(to: recorder.baseURL)
         await recorder.stop()

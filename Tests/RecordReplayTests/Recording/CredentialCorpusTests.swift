@@ -105,7 +105,7 @@ struct CredentialCorpusTests {
         }
         try await upstream.start()
         let recorder = StubServer()
-        recorder.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
+        recorder.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
         try await recorder.start()
 
         let session = URLSession(configuration: .patient)

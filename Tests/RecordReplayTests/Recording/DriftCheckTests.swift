@@ -50,7 +50,7 @@ struct DriftCheckTests {
         playback.load(
             Fixture(interactions: [Interaction(request: recordedRequest ?? request, response: recorded)]),
             source: source)
-        playback.checkDrift(against: UpstreamForwarder(upstream: upstream.baseURL), options: options)
+        playback.checkDrift(against: UpstreamForwarder.patient(upstream.baseURL), options: options)
         let sent = await Support.response(of: playback.plan(for: request))
         await upstream.stop()
         return Outcome(sent: sent, report: playback.report, upstreamReceived: upstream.journal.first?.request)
@@ -339,7 +339,7 @@ struct DriftCheckTests {
         let clock = MockClock()
         let playback = Playback(clock: clock)
         playback.load(Support.fixture([(Self.getTodo, Self.response(#"{"id":1}"#))]), source: Self.source)
-        playback.checkDrift(against: UpstreamForwarder(upstream: upstream.baseURL))
+        playback.checkDrift(against: UpstreamForwarder.patient(upstream.baseURL))
         playback.inject(.delay(.seconds(5)), when: .get("/todos/1"))
         playback.inject(.status(503), when: .get("/todos/1"))
         let plan = playback.plan(for: Self.getTodo)
@@ -361,7 +361,7 @@ struct DriftCheckTests {
         try await upstream.start()
         let playback = Playback()
         playback.stub(.get("/stubbed"), with: Self.response("{}"))
-        playback.checkDrift(against: UpstreamForwarder(upstream: upstream.baseURL))
+        playback.checkDrift(against: UpstreamForwarder.patient(upstream.baseURL))
         _ = await Support.response(of: playback.plan(for: Support.request("GET", "/stubbed")))
         let unmatched = await Support.response(of: playback.plan(for: Support.request("GET", "/unknown")))
         await upstream.stop()

@@ -240,7 +240,7 @@ struct DriftStateChangeTests {
         let playback = Playback()
         let requests = (1...8).map { StubRequest(method: "GET", path: "/items/\($0)") }
         playback.load(Fixture(interactions: requests.map { Interaction(request: $0, response: StubResponse()) }), source: "items.json")
-        playback.checkDrift(against: UpstreamForwarder(upstream: upstream.baseURL))
+        playback.checkDrift(against: UpstreamForwarder.patient(upstream.baseURL))
         for request in requests {
             var plan = playback.plan(for: request)
             while case .deferred(let decide) = plan { plan = await decide() }

@@ -22,7 +22,7 @@ struct PlaybackRecordingTests {
             Fixture(interactions: [
                 Interaction(request: StubRequest(method: "GET", path: "/todos/1"), response: StubResponse(body: Data("recorded".utf8)))
             ]), source: "todos.json")
-        server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
+        server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
         try await server.start()
 
         let (replayed, _) = try await URLSession.patient.data(from: server.url("/todos/1"))

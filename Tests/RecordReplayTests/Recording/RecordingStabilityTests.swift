@@ -29,7 +29,7 @@ struct RecordingStabilityTests {
         upstream.playback.stub(.any, with: response)
         try await upstream.start()
         let server = StubServer()
-        server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
+        server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
         try await server.start()
         var request = URLRequest(url: server.url(path))
         prepare(&request)
@@ -57,7 +57,7 @@ struct RecordingStabilityTests {
             .any, with: StubResponse(headers: ["Content-Type": "application/json", "Content-Encoding": "compress"], body: compressed))
         try await upstream.start()
         let server = StubServer()
-        server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
+        server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
         try await server.start()
         _ = try await URLSession(configuration: .patient).data(from: server.url("/archive"))
         await server.stop()
@@ -119,7 +119,7 @@ struct RecordingStabilityTests {
             upstream.playback.stub(.any) { StubResponse(status: 201, body: $0.body) }
             try await upstream.start()
             let server = StubServer(.init(recordedOrder: .byRequest))
-            server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
+            server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
             try await server.start()
             let session = URLSession(configuration: .patient)
             try await withThrowingTaskGroup(of: Void.self) { group in

@@ -22,7 +22,7 @@ struct SaveRecordingTests {
         upstream.playback.stub(.any) { respond($0) }
         try await upstream.start()
         let server = StubServer()
-        server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream.baseURL))
+        server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
         try await server.start()
         try await exchange(server)
         await server.stop()

@@ -25,7 +25,7 @@ struct UpstreamForwarderFidelityTests {
                 status: status, headers: ["Location": "/new", "Content-Type": "text/html"], body: Self.redirectBody))
         upstream.playback.stub(.path("/new"), with: StubResponse(status: 200, body: Data("new".utf8)))
         try await upstream.start()
-        let forwarder = UpstreamForwarder(upstream: upstream.baseURL)
+        let forwarder = UpstreamForwarder.patient(upstream.baseURL)
         let response = try await forwarder.forward(
             StubRequest(method: method, path: "/old", body: method == "POST" ? Data("{}".utf8) : Data()))
         await upstream.stop()
@@ -50,7 +50,7 @@ struct UpstreamForwarderFidelityTests {
             .get("/login"),
             with: StubResponse(status: 200, headers: HTTPHeaders(cookies.map { ("Set-Cookie", $0) })))
         try await upstream.start()
-        let response = try await UpstreamForwarder(upstream: upstream.baseURL)
+        let response = try await UpstreamForwarder.patient(upstream.baseURL)
             .forward(StubRequest(method: "GET", path: "/login"))
         await upstream.stop()
 
@@ -71,7 +71,7 @@ struct UpstreamForwarderFidelityTests {
         let upstream = StubServer()
         upstream.playback.stub(.get("/login"), with: StubResponse(status: 200, headers: ["Set-Cookie": cookie]))
         try await upstream.start()
-        let response = try await UpstreamForwarder(upstream: upstream.baseURL)
+        let response = try await UpstreamForwarder.patient(upstream.baseURL)
             .forward(StubRequest(method: "GET", path: "/login"))
         await upstream.stop()
 
@@ -102,7 +102,7 @@ struct UpstreamForwarderFidelityTests {
         let upstream = StubServer()
         upstream.playback.stub(.get("/greeting"), with: StubResponse(status: 200))
         try await upstream.start()
-        _ = try await UpstreamForwarder(upstream: upstream.baseURL)
+        _ = try await UpstreamForwarder.patient(upstream.baseURL)
             .forward(StubRequest(method: "GET", path: "/greeting", headers: ["X-Trace": "abc"]))
         await upstream.stop()
 
@@ -120,7 +120,7 @@ struct UpstreamForwarderFidelityTests {
         let upstream = StubServer()
         upstream.playback.stub(.post("/notes"), with: StubResponse(status: 201))
         try await upstream.start()
-        _ = try await UpstreamForwarder(upstream: upstream.baseURL)
+        _ = try await UpstreamForwarder.patient(upstream.baseURL)
             .forward(StubRequest(method: "POST", path: "/notes", body: Data("x=1".utf8)))
         await upstream.stop()
 
@@ -138,7 +138,7 @@ struct UpstreamForwarderFidelityTests {
         let upstream = StubServer()
         upstream.playback.stub(.post("/greeting"), with: StubResponse(status: 200))
         try await upstream.start()
-        _ = try await UpstreamForwarder(upstream: upstream.baseURL)
+        _ = try await UpstreamForwarder.patient(upstream.baseURL)
             .forward(StubRequest(method: "POST", path: "/greeting", headers: sent, body: Data("{}".utf8)))
         await upstream.stop()
 
@@ -153,12 +153,12 @@ struct UpstreamForwarderFidelityTests {
         let upstream = StubServer()
         upstream.playback.inject(.neverRespond, when: .get("/hang"))
         try await upstream.start()
-        let forwarder = UpstreamForwarder(upstream: upstream.baseURL, timeout: .seconds(120))
+        let forwarder = UpstreamForwarder.patient(upstream.baseURL)
         let forward = Task { try await forwarder.forward(StubRequest(method: "GET", path: "/hang")) }
         await upstream.playback.waitForRequests(count: 1)
         #expect(forwarder.inFlightCount == 1)
 
-        // The upstream never answers and the forward's own timeout is 120 s: only the cancellation can
+        // The upstream never answers and the forward's own timeout is a day: only the cancellation can
         // end it (the suite's time limit fails the test if it does not).
         forward.cancel()
         let result = await forward.result
@@ -173,7 +173,7 @@ struct UpstreamForwarderFidelityTests {
         let upstream = StubServer()
         upstream.playback.stub(.get("/todos"), with: StubResponse(status: 200))
         try await upstream.start()
-        let forwarder = UpstreamForwarder(upstream: upstream.baseURL)
+        let forwarder = UpstreamForwarder.patient(upstream.baseURL)
         let forward = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await forwarder.forward(StubRequest(method: "GET", path: "/todos"))

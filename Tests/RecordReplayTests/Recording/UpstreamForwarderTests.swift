@@ -14,10 +14,7 @@ struct UpstreamForwarderTests {
                 body: request.body)
         }
         try await upstream.start()
-        // A generous timeout: the test is about what is forwarded, and a loaded suite can hold the
-        // upstream stub's answer back for longer than the 30 s default.
-        let forwarder = UpstreamForwarder(
-            upstream: URL(string: upstream.baseURL.absoluteString + "/v1/")!, timeout: .seconds(600))
+        let forwarder = UpstreamForwarder.patient(URL(string: upstream.baseURL.absoluteString + "/v1/")!)
         let response = try await forwarder.forward(StubRequest(
             method: "POST", path: "/todos", query: [QueryItem(name: "notify", value: "e mail")],
             headers: ["Content-Type": "application/json", "Connection": "keep-alive", "X-Trace": "abc"],
@@ -41,7 +38,7 @@ struct UpstreamForwarderTests {
         upstream.playback.stub(.get("/old"), with: StubResponse(status: 302, headers: ["Location": "/new"]))
         upstream.playback.stub(.get("/new"), with: StubResponse(status: 200, body: Data("new".utf8)))
         try await upstream.start()
-        let response = try await UpstreamForwarder(upstream: upstream.baseURL)
+        let response = try await UpstreamForwarder.patient(upstream.baseURL)
             .forward(StubRequest(method: "GET", path: "/old"))
         await upstream.stop()
         #expect(response.status == 302)

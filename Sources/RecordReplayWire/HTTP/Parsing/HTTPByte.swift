@@ -1,4 +1,5 @@
-/// The byte classes of the HTTP grammar (RFC 9110 §5.6, RFC 9112) the parser needs.
+/// The byte classes of the HTTP grammar (RFC 9110 §5.6, RFC 9112) that the decoder checks and the response
+/// encoder keeps to.
 package enum HTTPByte {
     static let lineFeed: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
@@ -84,6 +85,30 @@ package enum HTTPByte {
             index += 1
         }
         return elements
+    }
+
+    /// `bytes` with `%XY` escapes decoded, and `+` read as a space when `plusIsSpace` (RFC 3986 §2.1;
+    /// form encoding); a `%` not followed by two hexadecimal digits is kept as written. The one decoding
+    /// loop of the package: the request target's query (``RequestTarget``) and ``PercentEncoding`` differ
+    /// only in how they turn the bytes into text.
+    package static func percentDecoded<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, plusIsSpace: Bool)
+        -> [UInt8] where Bytes.Index == Int
+    {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 0x25, index + 2 < bytes.endIndex,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                decoded.append(UInt8(high * 16 + low))
+                index += 3
+            } else {
+                decoded.append(plusIsSpace && bytes[index] == 0x2B ? 0x20 : bytes[index])
+                index += 1
+            }
+        }
+        return decoded
     }
 
     /// A string from bytes, decoded as UTF-8 (invalid sequences become U+FFFD).

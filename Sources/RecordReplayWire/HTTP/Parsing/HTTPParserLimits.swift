@@ -1,7 +1,7 @@
 /// The size limits the request parser enforces while bytes arrive.
 ///
-/// Part of the parser, which uses the standard library only (it is compiled alone for fuzzing); the
-/// server fills it from ``ServerOptions``.
+/// Part of the request decoder, which `.ci/fuzz` compiles alone with the message values; the server
+/// fills it from ``ServerOptions``.
 package struct HTTPParserLimits: Sendable, Equatable {
     /// The longest request line, without its line ending; a longer one is answered with 414.
     package var maxRequestLineBytes: Int

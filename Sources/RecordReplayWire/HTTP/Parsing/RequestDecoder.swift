@@ -1,11 +1,15 @@
-/// Reads one request out of the bytes a connection has received: the head through
-/// ``RequestHeadScanner`` and ``RequestHeadParser``, then the body as the head frames it
-/// (`Content-Length`, or chunked through ``ChunkedBodyDecoder``).
+import Foundation
+
+/// Reads one request out of the bytes a connection has received, as the ``StubRequest`` the handler gets
+/// and the ``ResponseTerms`` its answer must honour: the head through ``RequestHeadScanner`` and
+/// ``RequestHeadParser``, then the body as the head frames it (`Content-Length`, or chunked through
+/// ``ChunkedBodyDecoder``).
 ///
 /// It does no I/O. The connection calls ``decode(_:reservingBody:)`` with every byte received and not
 /// yet used, drops the bytes the call used, and does what the step asks: read more, or send
 /// `100 Continue` and call again. Bytes after the request (a pipelined next one) are left unused.
-/// Standard library only, like the rest of the parser (it is compiled alone for fuzzing).
+/// The decoder needs only this folder and the message values (`Messages/HTTPMessages.swift`): `.ci/fuzz`
+/// compiles them alone.
 package struct RequestDecoder {
     /// The free space each read of a request head asks for.
     package static let headReadSize = 4096
@@ -18,8 +22,8 @@ package struct RequestDecoder {
         case needsBytes(minimumFree: Int)
         /// The client waits for `100 Continue` before it sends the body: send it, then decode on.
         case sendContinue
-        /// The request, complete.
-        case request(RequestHead, body: [UInt8])
+        /// The request, complete, and what its response must honour.
+        case request(StubRequest, ResponseTerms)
     }
 
     private let limits: HTTPParserLimits
@@ -66,7 +70,7 @@ package struct RequestDecoder {
             bodyStarted = true
             switch head.framing {
             case .none:
-                return (.request(head, body: []), used)
+                return (.request(head.request, head.terms), used)
             case .contentLength(let length):
                 try reserve(length, reservingBody)
                 body.reserveCapacity(min(length, Self.bodyReadSize * 16))
@@ -91,7 +95,9 @@ package struct RequestDecoder {
             if body.count > reservedBodyBytes { try reserve(body.count - reservedBodyBytes, reservingBody) }
             if !decoder.isComplete { return (.needsBytes(minimumFree: Self.bodyReadSize), used) }
         }
-        return (.request(head, body: body), used)
+        var request = head.request
+        if !body.isEmpty { request.body = Data(body) }
+        return (.request(request, head.terms), used)
     }
 
     private mutating func reserve(_ count: Int, _ reservingBody: (Int) throws(HTTPRequestError) -> Void)
@@ -101,6 +107,47 @@ package struct RequestDecoder {
         try reservingBody(count)
         reservedBodyBytes += count
     }
+}
+
+/// What a request asks of its response beyond the response's content; the response encoder honours it.
+package struct ResponseTerms: Equatable, Sendable {
+    /// The method is `HEAD`: the response goes without its body.
+    package var isHead: Bool
+    /// The request is HTTP/1.0: keeping the connection open then takes `Connection: keep-alive`.
+    package var isHTTP10: Bool
+    /// Whether the client lets the connection stay open after the response.
+    package var keepAlive: Bool
+
+    /// Creates terms.
+    package init(isHead: Bool = false, isHTTP10: Bool = false, keepAlive: Bool = true) {
+        self.isHead = isHead
+        self.isHTTP10 = isHTTP10
+        self.keepAlive = keepAlive
+    }
+}
+
+/// A request's head as ``RequestHeadParser`` reads it: the request without its body, what the response
+/// must honour, and how the body is delimited. The decoder's own step: it hands on only the request and
+/// the terms.
+package struct RequestHead: Equatable, Sendable {
+    /// Method, path, query and header fields in order; the body is empty until the decoder reads it.
+    package var request: StubRequest
+    /// What the response must honour.
+    package var terms: ResponseTerms
+    /// How the body is delimited.
+    package var framing: BodyFraming
+    /// Whether the client waits for `100 Continue` before sending the body (HTTP/1.1 only).
+    package var expectsContinue: Bool
+}
+
+/// How a request's body is delimited (RFC 9112 §6.3).
+package enum BodyFraming: Equatable, Sendable {
+    /// No body.
+    case none
+    /// Exactly this many bytes.
+    case contentLength(Int)
+    /// Chunked transfer coding.
+    case chunked
 }
 
 /// Finds where a request's head (request line and header section) ends while its bytes arrive piece by
@@ -207,18 +254,20 @@ package enum RequestHeadParser {
     {
         var lines = LineReader(bytes: head)
         guard let requestLine = try lines.next() else { throw .malformedRequestLine }
-        var request = try parseRequestLine(requestLine)
+        var head = try parseRequestLine(requestLine)
         var framing = FramingFields()
+        var fields: [HTTPHeaders.Field] = []
         while let line = try lines.next(), !line.isEmpty {
             let field = try parseFieldLine(line)
             framing.note(name: field.name, value: field.value)
-            request.fields.append(
-                HeaderField(name: HTTPByte.string(field.name), value: HTTPByte.string(field.value)))
+            fields.append(HTTPHeaders.Field(name: HTTPByte.string(field.name), value: HTTPByte.string(field.value)))
         }
-        try framing.apply(to: &request, limits: limits)
-        return request
+        head.request.headers = HTTPHeaders(fields)
+        try framing.apply(to: &head, limits: limits)
+        return head
     }
 
+    /// The head of the request line: method, path and query of the target, and the version's terms.
     private static func parseRequestLine(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError)
         -> RequestHead
     {
@@ -233,9 +282,13 @@ package enum RequestHeadParser {
         guard target.allSatisfy(HTTPByte.isTargetCharacter) else { throw .invalidTarget }
         let minorVersion = try parseVersion(version)
         try checkTargetForm(target, method: method)
+        let split = RequestTarget(target)
         return RequestHead(
-            method: HTTPByte.string(method), target: HTTPByte.string(target), minorVersion: minorVersion,
-            fields: [], framing: .none, keepAlive: minorVersion >= 1, expectsContinue: false)
+            request: StubRequest(method: HTTPByte.string(method), path: split.path, query: split.query),
+            terms: ResponseTerms(
+                isHead: HTTPByte.equalsCaseSensitive(method, "HEAD"), isHTTP10: minorVersion == 0,
+                keepAlive: minorVersion >= 1),
+            framing: .none, expectsContinue: false)
     }
 
     /// `HTTP/1.x` → x; other majors are 505, other shapes 400.
@@ -334,20 +387,20 @@ struct FramingFields {
     }
 
     /// Sets the request's framing, keep-alive and expectation, or throws when the fields contradict.
-    func apply(to request: inout RequestHead, limits: HTTPParserLimits) throws(HTTPRequestError) {
+    func apply(to head: inout RequestHead, limits: HTTPParserLimits) throws(HTTPRequestError) {
         if hostCount > 1 { throw .multipleHosts }
-        let isHTTP11 = request.minorVersion >= 1
+        let isHTTP11 = !head.terms.isHTTP10
         if isHTTP11 && hostCount == 0 { throw .missingHost }
-        request.keepAlive = !connectionClose && (isHTTP11 || connectionKeepAlive)
-        request.expectsContinue = isHTTP11 && expectsContinue
+        head.terms.keepAlive = !connectionClose && (isHTTP11 || connectionKeepAlive)
+        head.expectsContinue = isHTTP11 && expectsContinue
         if hasTransferEncoding {
             if !contentLengths.isEmpty { throw .contentLengthWithTransferEncoding }
             if !isHTTP11 { throw .transferEncodingInHTTP10 }
-            request.framing = try chunkedFraming()
+            head.framing = try chunkedFraming()
         } else if !contentLengths.isEmpty {
             let length = try contentLength()
             if length > limits.maxBodyBytes { throw .bodyTooLarge }
-            request.framing = length == 0 ? .none : .contentLength(length)
+            head.framing = length == 0 ? .none : .contentLength(length)
         }
     }
 
@@ -380,201 +433,52 @@ struct FramingFields {
     }
 }
 
-/// Decodes a chunked request body (RFC 9112 §7.1) as its bytes arrive.
-///
-/// Chunk extensions are accepted and ignored; trailer fields are checked like header fields (limited
-/// by the header limits) and dropped. Line endings are CRLF or a bare LF, as in the head.
-package struct ChunkedBodyDecoder: Sendable {
-    private enum State: Equatable, Sendable {
-        case sizeLine
-        case data(remaining: Int)
-        case dataEnd
-        case trailer
-        case done
-    }
-
-    private let limits: HTTPParserLimits
-    private var state = State.sizeLine
-    private var decodedBytes = 0
-    private var trailerBytes = 0
-    private var trailerFields = 0
-
-    /// Creates a decoder for one body.
-    package init(limits: HTTPParserLimits) {
-        self.limits = limits
-    }
-
-    /// Whether the last chunk and the trailer section have been read.
-    package var isComplete: Bool { state == .done }
-
-    /// Decodes what it can of `input`, appending chunk data to `body`, and returns how many bytes of
-    /// `input` it used. It stops after the body's end (the next request's bytes are left) or before a
-    /// line that is not complete yet.
-    package mutating func decode(_ input: UnsafeBufferPointer<UInt8>, into body: inout [UInt8]) throws(HTTPRequestError)
-        -> Int
-    {
-        var index = 0
-        while index < input.count {
-            switch state {
-            case .sizeLine:
-                guard let line = try Self.line(in: input, from: index, limit: limits.maxChunkLineBytes) else {
-                    if input.count - index > limits.maxChunkLineBytes + 1 { throw .chunkLineTooLong }
-                    return index
-                }
-                if input[index..<line.contentEnd].contains(HTTPByte.carriageReturn) { throw .bareCarriageReturn }
-                let size = try chunkSize(input[index..<line.contentEnd])
-                index = line.next
-                state = size == 0 ? .trailer : .data(remaining: size)
-            case .data(let remaining):
-                let count = min(remaining, input.count - index)
-                body.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<(index + count)]))
-                index += count
-                state = remaining == count ? .dataEnd : .data(remaining: remaining - count)
-            case .dataEnd:
-                if input[index] == HTTPByte.lineFeed {
-                    index += 1
-                } else if input[index] == HTTPByte.carriageReturn {
-                    guard index + 1 < input.count else { return index }
-                    guard input[index + 1] == HTTPByte.lineFeed else { throw .malformedChunk }
-                    index += 2
-                } else {
-                    throw .malformedChunk
-                }
-                state = .sizeLine
-            case .trailer:
-                guard let line = try Self.line(in: input, from: index, limit: Int.max) else {
-                    if trailerBytes + (input.count - index) > limits.maxHeaderBytes { throw .trailerSectionTooLarge }
-                    return index
-                }
-                trailerBytes += line.next - index
-                if trailerBytes > limits.maxHeaderBytes { throw .trailerSectionTooLarge }
-                let content = input[index..<line.contentEnd]
-                if content.contains(HTTPByte.carriageReturn) { throw .bareCarriageReturn }
-                index = line.next
-                if content.isEmpty {
-                    state = .done
-                } else {
-                    try checkTrailerField(content)
-                }
-            case .done:
-                return index
-            }
-        }
-        return index
-    }
-
-    /// The line starting at `start`: where its content ends (before CRLF or LF) and where the next line
-    /// starts; `nil` when its LF has not arrived. Throws for a line longer than `limit`.
-    private static func line(in input: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) throws(HTTPRequestError)
-        -> (contentEnd: Int, next: Int)?
-    {
-        guard let lineFeed = input[start...].firstIndex(of: HTTPByte.lineFeed) else { return nil }
-        var end = lineFeed
-        if end > start && input[end - 1] == HTTPByte.carriageReturn { end -= 1 }
-        if end - start > limit { throw .chunkLineTooLong }
-        return (end, lineFeed + 1)
-    }
-
-    /// `chunk-size [ BWS ";" chunk-ext ]`: the size, after checking it against the body limit.
-    private mutating func chunkSize(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError) -> Int {
-        var index = line.startIndex
-        var size = 0
-        while index < line.endIndex, let digit = HTTPByte.hexValue(line[index]) {
-            size = size > (Int.max - digit) / 16 ? Int.max : size * 16 + digit
-            index += 1
-        }
-        guard index > line.startIndex else { throw .malformedChunk }
-        while index < line.endIndex, HTTPByte.isWhitespace(line[index]) { index += 1 }
-        if index < line.endIndex {
-            guard line[index] == HTTPByte.semicolon, line[(index + 1)...].allSatisfy(HTTPByte.isFieldValueCharacter)
-            else { throw .malformedChunk }
-        }
-        guard size <= limits.maxBodyBytes - decodedBytes else { throw .bodyTooLarge }
-        decodedBytes += size
-        return size
-    }
-
-    private mutating func checkTrailerField(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError) {
-        guard !HTTPByte.isWhitespace(line[line.startIndex]) else { throw .obsoleteLineFolding }
-        guard let colon = line.firstIndex(of: HTTPByte.colon) else { throw .malformedHeaderField }
-        let name = line[line.startIndex..<colon]
-        guard !name.isEmpty, name.allSatisfy(HTTPByte.isTokenCharacter) else { throw .malformedHeaderField }
-        guard line[(colon + 1)...].allSatisfy(HTTPByte.isFieldValueCharacter) else { throw .invalidHeaderValue }
-        trailerFields += 1
-        if trailerFields > limits.maxHeaderCount { throw .trailerSectionTooLarge }
-    }
-}
-
 /// A request target split into the path (kept percent-encoded, as sent) and the query's items
-/// (percent-decoded, `+` read as a space, as ``QueryItem`` documents).
+/// (percent-decoded, `+` read as a space, as ``QueryItem`` documents): the ``StubRequest`` fields the
+/// head parser fills from it.
 package struct RequestTarget: Equatable, Sendable {
-    /// One query item; `value` is `nil` when the item has no `=`.
-    package struct Item: Equatable, Sendable {
-        package var name: String
-        package var value: String?
-
-        package init(name: String, value: String?) {
-            self.name = name
-            self.value = value
-        }
-    }
-
     /// The path as sent: `/…` for origin and absolute forms (`/` when an absolute form has none), `*`
     /// for the asterisk form.
     package var path: String
     /// The query items in order; empty items (`a=1&&b=2`) are left out.
-    package var query: [Item]
+    package var query: [QueryItem]
 
     /// Splits a target as the head parser accepted it. A `%` not followed by two hexadecimal digits is
     /// kept as it is; decoded bytes that are not UTF-8 become U+FFFD.
     package init(_ target: String) {
         var target = target
-        let split = target.withUTF8 { bytes in Self.split(bytes) }
-        path = split.path
-        query = split.query
+        self = target.withUTF8 { bytes in RequestTarget(bytes[...]) }
     }
 
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (path: String, query: [Item]) {
+    /// Splits the target's bytes, as ``init(_:)`` does.
+    init(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        let bytes = UnsafeBufferPointer(rebasing: bytes)
         var pathStart = 0
         if bytes.first != 0x2F && bytes.first != 0x2A {  // absolute form: skip scheme://authority
             let afterScheme = (bytes.firstIndex(of: 0x3A) ?? bytes.count - 1) + 3
             pathStart = bytes[min(afterScheme, bytes.count)...].firstIndex { $0 == 0x2F || $0 == 0x3F } ?? bytes.count
         }
         let questionMark = bytes[pathStart...].firstIndex(of: 0x3F) ?? bytes.count
-        let pathBytes = bytes[pathStart..<questionMark]
-        var path = HTTPByte.string(pathBytes)
+        path = HTTPByte.string(bytes[pathStart..<questionMark])
         if path.isEmpty { path = "/" }
-        guard questionMark < bytes.count else { return (path, []) }
-        var items: [Item] = []
+        query = []
+        guard questionMark < bytes.count else { return }
         for piece in bytes[(questionMark + 1)...].split(separator: 0x26, omittingEmptySubsequences: true) {
             if let equals = piece.firstIndex(of: 0x3D) {
-                items.append(
-                    Item(name: percentDecoded(piece[piece.startIndex..<equals]), value: percentDecoded(piece[(equals + 1)...])))
+                query.append(
+                    QueryItem(
+                        name: Self.percentDecoded(piece[piece.startIndex..<equals]),
+                        value: Self.percentDecoded(piece[(equals + 1)...])))
             } else {
-                items.append(Item(name: percentDecoded(piece), value: nil))
+                query.append(QueryItem(name: Self.percentDecoded(piece), value: nil))
             }
         }
-        return (path, items)
     }
 
     /// The bytes with `%XY` sequences decoded and `+` read as a space (form encoding, as browsers and
     /// servers read queries), as a UTF-8 string.
     static func percentDecoded(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         guard bytes.contains(0x25) || bytes.contains(0x2B) else { return HTTPByte.string(bytes) }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == 0x25, index + 2 < bytes.endIndex,
-                let high = HTTPByte.hexValue(bytes[index + 1]), let low = HTTPByte.hexValue(bytes[index + 2])
-            {
-                decoded.append(UInt8(high * 16 + low))
-                index += 3
-            } else {
-                decoded.append(bytes[index] == 0x2B ? 0x20 : bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: decoded, as: UTF8.self)
+        return String(decoding: HTTPByte.percentDecoded(bytes, plusIsSpace: true), as: UTF8.self)
     }
 }

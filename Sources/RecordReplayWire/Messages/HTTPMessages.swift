@@ -1,3 +1,86 @@
+public import Foundation
+
+/// An HTTP request as the stub server received it, or as a fixture recorded it.
+///
+/// `path` is the request target's path exactly as sent (still percent-encoded); `query` holds the
+/// query's name–value pairs in order, percent-decoded with `+` read as a space (see ``QueryItem``). Matching
+/// normalises both; the journal and fixtures keep what was sent.
+public struct StubRequest: Sendable, Hashable {
+    /// The method token, as sent (`GET`, `POST`, …).
+    public var method: String
+    /// The path of the request target, percent-encoded as sent, starting with `/`.
+    public var path: String
+    /// The query items in order; empty when the target has no `?`.
+    public var query: [QueryItem]
+    /// The header fields in order.
+    public var headers: HTTPHeaders
+    /// The body after de-chunking; empty when there is none.
+    public var body: Data
+
+    /// Creates a request.
+    public init(
+        method: String, path: String, query: [QueryItem] = [], headers: HTTPHeaders = [:],
+        body: Data = Data()
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// One `name=value` item of a URL query, percent-decoded, with `+` read as a space as browsers and
+/// servers read queries (`%2B` is a literal plus).
+///
+/// `value` is `nil` for an item written without `=` (`?flag`), which is not the same as `?flag=`.
+public struct QueryItem: Sendable, Hashable {
+    /// The decoded name.
+    public var name: String
+    /// The decoded value, or `nil` when the item had no `=`.
+    public var value: String?
+
+    /// Creates a query item.
+    public init(name: String, value: String?) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension StubRequest {
+    /// The request with its body cut to its first `limit` bytes (copied, so the whole body's storage
+    /// can be freed), or unchanged when the body is not larger.
+    package func keepingBody(upTo limit: Int) -> StubRequest {
+        guard body.count > max(limit, 0) else { return self }
+        var kept = self
+        kept.body = Data(body.prefix(max(limit, 0)))
+        return kept
+    }
+}
+
+/// An HTTP response the stub server sends: from a fixture, a programmable stub or a fault rule.
+///
+/// The server writes `Content-Length` itself from `body` (replacing any recorded `Content-Length` or
+/// `Transfer-Encoding`), so a fixture edited by hand cannot announce the wrong length.
+public struct StubResponse: Sendable, Hashable {
+    /// The status code (100–999).
+    public var status: Int
+    /// The reason phrase; `nil` writes the standard one for `status`.
+    public var reason: String?
+    /// The header fields in order.
+    public var headers: HTTPHeaders
+    /// The body bytes (not sent for `HEAD` requests and 1xx/204/304 statuses).
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int = 200, reason: String? = nil, headers: HTTPHeaders = [:], body: Data = Data()) {
+        self.status = status
+        self.reason = reason
+        self.headers = headers
+        self.body = body
+    }
+}
+
 /// HTTP header fields as an ordered list of name–value pairs.
 ///
 /// Order and duplicates are kept as received or recorded (`Set-Cookie` may appear twice); look-ups by
@@ -35,8 +118,11 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
         self.init(elements)
     }
 
+    /// The position of the first field (`0`).
     public var startIndex: Int { fields.startIndex }
+    /// The position after the last field (the field count).
     public var endIndex: Int { fields.endIndex }
+    /// The field at `position`, in order.
     public subscript(position: Int) -> Field { fields[position] }
 
     /// The value of the first field named `name` (ASCII case-insensitive), or `nil`.

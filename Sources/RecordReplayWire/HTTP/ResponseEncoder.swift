@@ -1,6 +1,6 @@
 import Foundation
 
-/// The response step of a connection: writes what the server answers (a response, a fault, a refusal)
+/// The response step of a connection: encodes what the server answers (a response, a fault, a refusal)
 /// in HTTP/1.1 wire format into a byte buffer reused from one answer to the next, and says how the
 /// connection goes on once it is sent. It does no I/O: the connection sends ``output`` and the
 /// ``Reply/body`` with one write, then ends as the reply says.
@@ -10,7 +10,7 @@ import Foundation
 /// and 304), and `Connection: close` when it will close. It writes no `Date`, so answers are
 /// byte-for-byte repeatable. Field names that are not tokens are left out, and control characters in
 /// values and reason phrases become spaces, so a hand-edited fixture cannot break the framing.
-struct ResponseWriter {
+struct ResponseEncoder {
     /// How the connection goes on after a reply.
     enum Ending: Equatable {
         /// It reads the next request.
@@ -26,12 +26,12 @@ struct ResponseWriter {
         case waitForClientToClose
     }
 
-    /// One answer: whether to send ``ResponseWriter/output`` followed by `body`, and how the connection
+    /// One answer: whether to send ``ResponseEncoder/output`` followed by `body`, and how the connection
     /// ends after.
     struct Reply {
         /// Whether there is anything to send.
         var sends: Bool
-        /// Bytes sent after ``ResponseWriter/output``, from their own storage (a large body); often empty.
+        /// Bytes sent after ``ResponseEncoder/output``, from their own storage (a large body); often empty.
         var body = Data()
         /// How the connection goes on once everything is sent.
         var ending: Ending
@@ -53,18 +53,19 @@ struct ResponseWriter {
         output.reserveCapacity(2048)
     }
 
-    /// The reply sending `response` to the request `head`, keeping the connection open unless the
-    /// request, the response (a 1xx status, its own `Connection: close`) or `stopRequested` says to close.
-    mutating func reply(with response: StubResponse, to head: RequestHead, stopRequested: Bool) -> Reply {
+    /// The reply sending `response` to a request that asked for `terms`, keeping the connection open unless
+    /// the request, the response (a 1xx status, its own `Connection: close`) or `stopRequested` says to
+    /// close.
+    mutating func reply(with response: StubResponse, honouring terms: ResponseTerms, stopRequested: Bool) -> Reply {
         let response = Self.sendable(response)
-        let closing = !head.keepAlive || response.status < 200 || stopRequested || Self.asksToClose(response.headers)
+        let closing = !terms.keepAlive || response.status < 200 || stopRequested || Self.asksToClose(response.headers)
         let allowsBody = Self.statusAllowsBody(response.status)
         output.removeAll(keepingCapacity: true)
         appendHead(
             of: response, contentLength: allowsBody ? response.body.count : nil,
-            connection: closing ? .close : head.minorVersion == 0 ? .keepAlive : .none)
+            connection: closing ? .close : terms.isHTTP10 ? .keepAlive : .none)
         var reply = Reply(sends: true, ending: closing ? .closeGracefully : .keepOpen, endingIfUnsent: .close)
-        if allowsBody && !head.isHead && !response.body.isEmpty {
+        if allowsBody && !terms.isHead && !response.body.isEmpty {
             if response.body.count > Self.copiedBodyLimit {
                 reply.body = response.body
             } else {
@@ -74,8 +75,8 @@ struct ResponseWriter {
         return reply
     }
 
-    /// The reply carrying out `fault` instead of answering the request `head`.
-    mutating func reply(with fault: ConnectionFault, to head: RequestHead) -> Reply {
+    /// The reply carrying out `fault` instead of answering a request that asked for `terms`.
+    mutating func reply(with fault: ConnectionFault, honouring terms: ResponseTerms) -> Reply {
         output.removeAll(keepingCapacity: true)
         switch fault {
         case .connectionReset:
@@ -90,8 +91,8 @@ struct ResponseWriter {
             let allowsBody = Self.statusAllowsBody(response.status)
             appendHead(
                 of: response, contentLength: allowsBody ? response.body.count : nil,
-                connection: head.minorVersion == 0 && head.keepAlive ? .keepAlive : .none)
-            let kept = allowsBody && !head.isHead ? min(max(keepingBytes, 0), response.body.count) : 0
+                connection: terms.isHTTP10 && terms.keepAlive ? .keepAlive : .none)
+            let kept = allowsBody && !terms.isHead ? min(max(keepingBytes, 0), response.body.count) : 0
             return Reply(
                 sends: true, body: response.body.prefix(kept), ending: .closeGracefully, endingIfUnsent: .closeGracefully)
         case .neverRespond:

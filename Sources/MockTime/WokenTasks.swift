@@ -1,0 +1,68 @@
+/// The tasks an advance woke that have not yet slept again on the clock or ended: work the clock must
+/// follow before it can call itself idle.
+///
+/// A woken task is *away* from its wake-up until it registers a new sleep on the same clock, or, for a
+/// task the clock started itself (``MockClock/startTask(name:_:)``), until it ends. The clock cannot see
+/// the end of a task it did not start: such a task stays away, and a run or a settling advance that
+/// woke it says so instead of reporting idle. Guarded by the clock's lock, inside ``ClockState``.
+struct WokenTasks {
+    /// One task that is away.
+    struct Away {
+        /// The deadline it was woken at.
+        var deadline: MockClock.Instant
+        /// Its name, where tasks have names.
+        var taskName: String?
+        /// The serial number of its wake-up: a run counts only the tasks it woke itself.
+        var wake: Int
+    }
+
+    private(set) var away: [Int: Away] = [:]
+    /// The tasks started by the clock that have not ended.
+    private var started: Set<Int> = []
+    /// Waiters for one task to come back (sleep again, or end), by task.
+    private var watchers: [Int: [Signal]] = [:]
+    /// The last wake-up's serial number.
+    private(set) var lastWake = 0
+
+    /// Notes that `task` was woken at `deadline`.
+    mutating func woke(_ task: Int?, at deadline: MockClock.Instant, taskName: String?) {
+        lastWake += 1
+        guard let task else { return }
+        away[task] = Away(deadline: deadline, taskName: taskName, wake: lastWake)
+    }
+
+    /// Notes that `task` is back (it sleeps again on the clock, or ended); returns the signals to fire.
+    mutating func cameBack(_ task: Int?) -> [Signal] {
+        guard let task, away.removeValue(forKey: task) != nil else { return [] }
+        return watchers.removeValue(forKey: task) ?? []
+    }
+
+    /// Notes that the clock started `task`.
+    mutating func started(_ task: Int) {
+        started.insert(task)
+    }
+
+    /// Notes that a task the clock started ended; returns the signals to fire.
+    mutating func ended(_ task: Int) -> [Signal] {
+        started.remove(task)
+        return cameBack(task)
+    }
+
+    /// Whether the clock started `task` and so will see it end.
+    func isFollowed(_ task: Int?) -> Bool {
+        task.map(started.contains) ?? false
+    }
+
+    /// A signal that fires when `task` comes back, or `nil` when it is not away.
+    mutating func watch(_ task: Int?) -> Signal? {
+        guard let task, away[task] != nil else { return nil }
+        let signal = Signal()
+        watchers[task, default: []].append(signal)
+        return signal
+    }
+
+    /// The tasks woken after wake-up number `since` that are still away, by deadline.
+    func awayWoken(after since: Int) -> [Away] {
+        away.values.filter { $0.wake > since }.sorted { $0.wake < $1.wake }
+    }
+}
