@@ -58,12 +58,14 @@ extension MockClock {
         var steps = 0
         var stop = IdleRun.Stop.idle
         var settled = await settle(returned: nil, before: bound)
+        if settled { settled = await followStartedTasks(before: bound) }
         while settled, let deadline = nextDeadline {
             if steps >= maxSteps {
                 stop = .stepLimit
                 break
             }
             settled = await settlingAdvance(to: deadline, before: bound).timeLeft
+            if settled { settled = await followStartedTasks(before: bound) }
             steps += 1
         }
         if !settled { stop = .timeLimit }
@@ -88,6 +90,7 @@ extension MockClock {
     private func settlingAdvance(to deadline: Instant, before bound: ContinuousClock.Instant) async -> BoundedAdvance {
         var report = SettledAdvance(resumed: 0, now: now, wokenOffExecutor: 0, isSettled: true)
         var timeLeft = await settle(returned: nil, before: bound)
+        if timeLeft { timeLeft = await followStartedTasks(before: bound) }
         while let (continuation, returned, task) = state.withLock({ $0.settlingStep(toward: deadline) }) {
             continuation.resume()
             report.resumed += 1
@@ -119,6 +122,20 @@ extension MockClock {
         guard await signal.wait(until: bound) else { return false }
         return await settle(returned: nil, before: bound)
     }
+    /// Waits, bounded by `bound`, until no task the clock started is away (each has slept again or
+    /// ended), settling woken work after each comes back: work woken before this call (an earlier
+    /// synchronous advance) is followed too. Returns false when `bound` passed first.
+    private func followStartedTasks(before bound: ContinuousClock.Instant) async -> Bool {
+        while true {
+            let signals = state.withLock { $0.woken.watchStartedAway() }
+            guard !signals.isEmpty else { return true }
+            for signal in signals {
+                guard await signal.wait(until: bound) else { return false }
+            }
+            guard await settle(returned: nil, before: bound) else { return false }
+        }
+    }
+
     /// Lets woken work settle at the current deadline (steps 1–3 of ``advance(by:settlingWithin:)``);
     /// returns false when `bound` passed first.
     private func settle(returned: Signal?, before bound: ContinuousClock.Instant) async -> Bool {

@@ -8,10 +8,14 @@ import RepositoryContractsPrimitives
 ///
 /// ```swift
 /// let clock = MockClock()
-/// let refresher = Task { try await cache.refreshEvery(.seconds(30), on: clock) }
+/// let refresher = clock.startTask { try await cache.refreshEvery(.seconds(30), on: clock) }
 /// await clock.waitForSleepers(count: 1)   // the handshake: the refresher is asleep now
 /// clock.advance(by: .seconds(30))         // wakes it, synchronously, without yielding
 /// ```
+///
+/// Production code that starts its own tasks takes a ``TaskStarter`` (`.standard` in the app) so that a
+/// test can pass ``taskStarter``: its tasks then run on the clock's ``executor``, and the clock follows
+/// each woken one to its next sleep or its end.
 ///
 /// **Semantics.**
 /// - ``advance(by:)`` / ``advance(to:)`` resume every sleeper whose deadline has come, in (deadline,

@@ -61,22 +61,49 @@ extension MockClock {
     /// ``TaskStarter``), and returns it.
     @discardableResult
     public func startTask(name: String? = nil, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        let followed: @Sendable () async -> Void = { [self] in
-            let task = currentTaskIdentity()
-            if let task { state.withLock { $0.woken.started(task) } }
-            await operation()
-            if let task {
-                for signal in state.withLock({ $0.woken.ended(task) }) { signal.fire(true) }
-            }
-        }
+        let body = followed(operation)
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
             #if compiler(>=6.2)
                 if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-                    return Task(name: name, executorPreference: executor) { await followed() }
+                    return Task(name: name, executorPreference: executor) { try? await body() }
                 }
             #endif
-            return Task(executorPreference: executor) { await followed() }
+            return Task(executorPreference: executor) { try? await body() }
         }
-        return Task { await followed() }
+        return Task { try? await body() }
+    }
+
+    /// Starts a throwing `operation` that returns a value as a task on the clock's ``executor``, followed
+    /// to its end like ``startTask(name:_:)``: for a test's own work (`try await task.value`).
+    @discardableResult
+    public func startTask<Success: Sendable>(
+        name: String? = nil, _ operation: @escaping @Sendable () async throws -> Success
+    ) -> Task<Success, any Error> {
+        let body = followed(operation)
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            #if compiler(>=6.2)
+                if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                    return Task(name: name, executorPreference: executor) { try await body() }
+                }
+            #endif
+            return Task(executorPreference: executor) { try await body() }
+        }
+        return Task { try await body() }
+    }
+
+    /// `operation`, telling the clock when the task running it starts and ends.
+    private func followed<Success>(
+        _ operation: @escaping @Sendable () async throws -> Success
+    ) -> @Sendable () async throws -> Success {
+        { [self] in
+            let task = currentTaskIdentity()
+            if let task { state.withLock { $0.woken.started(task) } }
+            defer {
+                if let task {
+                    for signal in state.withLock({ $0.woken.ended(task) }) { signal.fire(true) }
+                }
+            }
+            return try await operation()
+        }
     }
 }

@@ -61,8 +61,14 @@ struct WokenTasks {
         return signal
     }
 
-    /// The tasks woken after wake-up number `since` that are still away, by deadline.
+    /// The tasks still away that a run starting after wake-up number `since` must answer for: those woken
+    /// since, and those the clock started (whenever they were woken), in wake order.
     func awayWoken(after since: Int) -> [Away] {
-        away.values.filter { $0.wake > since }.sorted { $0.wake < $1.wake }
+        away.filter { task, entry in entry.wake > since || started.contains(task) }.values.sorted { $0.wake < $1.wake }
+    }
+
+    /// Signals that fire when each task the clock started that is away comes back.
+    mutating func watchStartedAway() -> [Signal] {
+        away.keys.filter(started.contains).compactMap { watch($0) }
     }
 }

@@ -6,19 +6,24 @@ import RepositoryContractsPrimitives
 /// something cancellable (a sleep on any clock, a wait for sleepers) then ends; one that ignores
 /// cancellation is left to the test framework's own time limit. The body is a child task, so it
 /// inherits the caller's task-local values and executor preference, and never outlives the run.
-struct BoundedRun: Sendable {
+package struct BoundedRun: Sendable {
     /// How a bounded run ended.
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case finished
         case threw(any Error)
         case timedOut
     }
 
     /// The most real time the body may take.
-    let limit: Duration
+    package let limit: Duration
+
+    /// A run bounded by `limit` of real time.
+    package init(limit: Duration) {
+        self.limit = limit
+    }
 
     /// Runs `body`, returning how it ended. A passing body costs one dispatch timer and one child task.
-    func run(_ body: () async throws -> Void, onTimeout: @escaping @Sendable () -> Void) async -> Outcome {
+    package func run(_ body: () async throws -> Void, onTimeout: @escaping @Sendable () -> Void) async -> Outcome {
         await withoutActuallyEscaping(body) { body in
             let body = UncheckedSendable(body)
             return await withTaskGroup(of: Outcome.self) { group in

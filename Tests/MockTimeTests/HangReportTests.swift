@@ -1,0 +1,100 @@
+import MockTimeTesting
+import MockTime
+import RepositoryContractsPrimitives
+import Testing
+
+/// A bug in the code under test fails with a message about the clock instead of hanging.
+@Suite("Hangs are reported", .timeLimit(.minutes(10)))
+struct HangReportTests {
+    /// Collects what the clock reports.
+    final class Reports: Sendable {
+        private let messages = Protected<[(String, Bool)]>([])
+        var reporter: @Sendable (String, Bool) -> Void { { message, warning in self.messages.withLock { $0.append((message, warning)) } } }
+        var all: [(message: String, isWarning: Bool)] { messages.withLock { $0 } }
+    }
+
+    @Test("waitForSleepers gives up after its bound: how many registered, what is sleeping, another clock; the waiter is cancelled")
+    func waitForSleepersGivesUp() async throws {
+        let clock = MockClock()
+        let reports = Reports()
+        // One sleeper registers on the mock clock; the code under test's second sleeps on another clock.
+        let onClock = Task { try await clock.sleep(until: .seconds(30)) }
+        let waiter = Task {
+            await MockClock.$problemReporter.withValue(reports.reporter) {
+                await clock.waitForSleepers(count: 2, timeout: .milliseconds(100))
+            }
+            return Task.isCancelled
+        }
+        #expect(await waiter.value, "the waiting task is cancelled, so the test's next wait ends it")
+        let report = try #require(reports.all.first)
+        #expect(!report.isWarning)
+        #expect(report.message.hasPrefix("waitForSleepers(count: 2) gave up after 0.1 s of real time: 1 of 2 sleepers registered; "
+            + "sleeping on this clock (now +0 s):\n  - sleeper #1 until +30 s"))
+        #expect(report.message.contains("may sleep on another clock (ContinuousClock, Task.sleep, a timer)"))
+        onClock.cancel()
+        _ = try? await onClock.value
+    }
+
+    @Test("a wait that is satisfied in time reports nothing")
+    func satisfiedWait() async throws {
+        let clock = MockClock()
+        let reports = Reports()
+        let sleeper = Task { try await clock.sleep(until: .seconds(1)) }
+        await MockClock.$problemReporter.withValue(reports.reporter) {
+            await clock.waitForSleepers(count: 1, timeout: .seconds(600))
+        }
+        #expect(reports.all.isEmpty)
+        #expect(!Task.isCancelled)
+        clock.advance(by: .seconds(1))
+        try await sleeper.value
+    }
+
+    @Test("a bounded body that hangs on another clock is reported at the bound, cancelled, and awaited")
+    func boundedRunTimesOut() async throws {
+        let reported = Protected(false)
+        let outcome = await BoundedRun(limit: .milliseconds(100)).run({
+            try await ContinuousClock().sleep(for: .seconds(3_600))
+        }, onTimeout: { reported.withLock { $0 = true } })
+        guard case .timedOut = outcome else {
+            Issue.record("expected a time-out, got \(outcome)")
+            return
+        }
+        #expect(reported.withLock { $0 })
+    }
+
+    @Test("a bounded body that ends in time: finished or threw, and no report")
+    func boundedRunFinishes() async throws {
+        struct Oops: Error {}
+        let reported = Protected(false)
+        let finished = await BoundedRun(limit: .seconds(600)).run({}, onTimeout: { reported.withLock { $0 = true } })
+        let threw = await BoundedRun(limit: .seconds(600)).run({ throw Oops() }, onTimeout: { reported.withLock { $0 = true } })
+        guard case .finished = finished, case .threw(let error) = threw else {
+            Issue.record("expected finished and threw, got \(finished) and \(threw)")
+            return
+        }
+        #expect(error is Oops)
+        #expect(!reported.withLock { $0 })
+    }
+
+    @MainActor
+    @Test("withMockClock called from the main actor says its body cannot run on the clock's executor")
+    func mainActorScopeWarns() async throws {
+        let reports = Reports()
+        try await MockClock.$problemReporter.withValue(reports.reporter) {
+            try await withMockClock { _ in }
+        }
+        let report = try #require(reports.all.first)
+        #expect(report.isWarning)
+        #expect(report.message.hasPrefix("withMockClock was called from code isolated to MainActor: its body runs there, not on the clock's executor"))
+        #expect(report.message.contains("clock.startTask"))
+    }
+
+    @Test("withMockClock from nonisolated code runs on the executor and says nothing")
+    func nonisolatedScopeIsQuiet() async throws {
+        let reports = Reports()
+        try await MockClock.$problemReporter.withValue(reports.reporter) {
+            try await withMockClock { _ in }
+        }
+        #expect(reports.all.isEmpty)
+    }
+}
