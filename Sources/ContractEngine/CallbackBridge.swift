@@ -30,6 +30,7 @@ public enum CallbackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The completion handler was released without ever being called: the operation can never finish.
     case completionNeverCalled(operation: String)
 
+    /// What went wrong with the handler, naming the call.
     public var description: String {
         switch self {
         case .completionNeverCalled(let operation):

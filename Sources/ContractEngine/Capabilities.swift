@@ -4,8 +4,10 @@
 /// left out of its cases and listed with the reason. A write operation that is *not* declared must be
 /// rejected by the conformer (it throws and changes nothing): that is a clause of its own, not a skip.
 public struct Capabilities: OptionSet, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The set's bits.
     public let rawValue: UInt32
 
+    /// A set from its bits.
     public init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
@@ -30,6 +32,7 @@ public struct Capabilities: OptionSet, Hashable, Sendable, Codable, CustomString
         (.serverAssignedIDs, "serverAssignedIDs"), (.concurrentAccess, "concurrentAccess"),
     ]
 
+    /// `[.create, .update]`: the capabilities as a conformer declares them.
     public var description: String {
         "[" + Self.names.filter { contains($0.0) }.map { "." + $0.1 }.joined(separator: ", ") + "]"
     }

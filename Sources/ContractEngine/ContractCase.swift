@@ -57,6 +57,7 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
         case contractName, conformanceName, clauseID, summary
     }
 
+    /// A case decoded from its id alone: resolve it with ``Contract/resolving(_:for:)`` before running it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         contractName = try container.decode(String.self, forKey: .contractName)
@@ -66,6 +67,7 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
         bound = nil
     }
 
+    /// Encodes the case by its id: contract, conformer, clause id and summary.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(contractName, forKey: .contractName)

@@ -19,6 +19,7 @@ public struct ContractFailure: Hashable, Sendable, Codable, CustomStringConverti
         self.location = location
     }
 
+    /// The message, then the expected and the actual value on lines of their own.
     public var description: String {
         var text = message
         if let expected { text += "\n  expected: \(expected)" }

@@ -16,6 +16,7 @@ public struct OperationFailure: Error, CustomStringConvertible {
     /// Why it failed.
     public var reason: Reason
 
+    /// The call and why it failed, with what the watchdog saw when it timed out.
     public var description: String {
         switch reason {
         case .threw(let error as CallbackError):

@@ -1,7 +1,7 @@
 /// An error a repository throws in terms the contracts understand.
 ///
 /// Conformers throw it directly, or the conformance maps their own errors to a ``Kind`` through
-/// ``Conformance/classifyError``, so that clauses can check error behaviour ("update of a missing id is
+/// ``RepositoryPromises/classifyError``, so that clauses can check error behaviour ("update of a missing id is
 /// rejected as `notFound`") whatever the transport.
 public struct RepositoryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The category of failure.
@@ -31,6 +31,7 @@ public struct RepositoryError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
+    /// `RepositoryError.notFound: …`: the kind and the message.
     public var description: String {
         message.isEmpty ? "RepositoryError.\(kind.rawValue)" : "RepositoryError.\(kind.rawValue): \(message)"
     }

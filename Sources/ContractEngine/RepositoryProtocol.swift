@@ -1,6 +1,6 @@
 /// A repository that can only be read: a mirror, a cache, a read-only REST resource.
 ///
-/// The contracts exercise conformers through ``Repository``, a struct of closures; conforming to this
+/// The contracts exercise conformers through ``RepositoryWitness``, a struct of closures; conforming to this
 /// protocol (or to ``RepositoryProtocol``) is the shortest way to get one, but is not required.
 public protocol ReadableRepository<Entity>: Sendable {
     /// The stored value. Its `id` is what the repository keys it by.

@@ -1,7 +1,7 @@
 /// What an operation did when it was asked to do something the repository may legitimately refuse
 /// (update or delete a missing id, create an id that exists).
 public enum RequestOutcome: Hashable, Sendable, CustomStringConvertible {
-    /// It threw. With a kind, the error must classify as that kind (see ``Conformance/classifyError``).
+    /// It threw. With a kind, the error must classify as that kind (see ``RepositoryPromises/classifyError``).
     case rejected(RepositoryError.Kind?)
     /// It returned normally and changed nothing.
     case ignored
@@ -9,6 +9,7 @@ public enum RequestOutcome: Hashable, Sendable, CustomStringConvertible {
     /// create of an existing id, and nothing to remove for delete.
     case applied
 
+    /// The outcome in words: `rejected (throws)`, `ignored (returns, changes nothing)`.
     public var description: String {
         switch self {
         case .rejected(nil): "rejected (throws)"
@@ -48,6 +49,7 @@ public struct RequestPolicy: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// The acceptable outcomes, joined by "or".
     public var description: String {
         allowed.map(\.description).sorted().joined(separator: " or ")
     }
@@ -78,6 +80,7 @@ public struct RequestPolicies: Hashable, Sendable, CustomStringConvertible {
         self.reusesDeletedIDs = reusesDeletedIDs
     }
 
+    /// Each questionable request with its acceptable outcomes.
     public var description: String {
         "update of missing: \(updateOfMissing); delete of missing: \(deleteOfMissing); create of existing: \(createOfExisting)"
             + (reusesDeletedIDs ? "; reuses deleted ids" : "")

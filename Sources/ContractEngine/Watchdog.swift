@@ -162,7 +162,7 @@ public struct Stall: Sendable, Hashable {
     /// How long ago anything else in the process last moved while this one ran: another subject's
     /// call ended, a stub server received or answered a request (`nil`: nothing did).
     public var sinceOtherProgress: Duration?
-    /// Whether the call was given up for running ``ceilingFactor`` × `limit` although work kept moving.
+    /// Whether the call was given up for running 24 × `limit` although work kept moving.
     public var reachedCeiling: Bool
     /// The stretch before the watchdog gave up over which ``cpuUsed`` was measured (`nil`: not measured).
     public var cpuWindow: Duration?

@@ -30,7 +30,8 @@ public struct IdleRun: Sendable, Hashable {
     /// How many of the sleepers it woke slept off the clock's executor: their tasks' work after waking is
     /// not something the run could see to its end.
     public var wokenOffExecutor: Int
-    /// The tasks it woke that it could not follow to their next sleep on this clock or their end.
+    /// The woken tasks that have not slept again on this clock and were not seen to end, whichever
+    /// advance woke them: a task the clock did not start stays here until it sleeps on the clock again.
     public var notBack: [WokenTask]
 
     /// Whether it stopped because it took `maxSteps` steps while sleepers were still pending.

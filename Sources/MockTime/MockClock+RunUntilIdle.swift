@@ -19,7 +19,7 @@ extension MockClock {
     @discardableResult
     public func runUntilIdle(maxSteps: Int = 10_000, timeLimit: Duration = .seconds(10)) -> IdleRun {
         let started = ContinuousClock.now
-        let (offBefore, wakeBefore) = state.withLock { ($0.wokenOffExecutor, $0.woken.lastWake) }
+        let offBefore = state.withLock { $0.wokenOffExecutor }
         var steps = 0
         var stop = IdleRun.Stop.idle
         executor.serve {
@@ -38,7 +38,7 @@ extension MockClock {
             }
         }
         let (now, pending, offAfter, away) = state.withLock {
-            ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayWoken(after: wakeBefore))
+            ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayInWakeOrder)
         }
         let notBack = away.map { WokenTask(deadline: $0.deadline, taskName: $0.taskName) }
         if stop == .idle, pending > 0 || !notBack.isEmpty { stop = .unverified }

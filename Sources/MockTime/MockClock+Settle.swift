@@ -54,7 +54,7 @@ extension MockClock {
     @discardableResult
     public func run(timeout: Duration = .seconds(5), maxSteps: Int = 10_000) async -> IdleRun {
         let bound = ContinuousClock.now.advanced(by: timeout)
-        let (offBefore, wakeBefore) = state.withLock { ($0.wokenOffExecutor, $0.woken.lastWake) }
+        let offBefore = state.withLock { $0.wokenOffExecutor }
         var steps = 0
         var stop = IdleRun.Stop.idle
         var settled = await settle(returned: nil, before: bound)
@@ -70,7 +70,7 @@ extension MockClock {
         }
         if !settled { stop = .timeLimit }
         let (now, pending, offAfter, away) = state.withLock {
-            ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayWoken(after: wakeBefore))
+            ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayInWakeOrder)
         }
         let notBack = away.map { WokenTask(deadline: $0.deadline, taskName: $0.taskName) }
         if stop == .idle, pending > 0 || !notBack.isEmpty { stop = .unverified }

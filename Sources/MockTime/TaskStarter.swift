@@ -61,16 +61,20 @@ extension MockClock {
     /// ``TaskStarter``), and returns it.
     @discardableResult
     public func startTask(name: String? = nil, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        let body = followed(operation)
+        let (start, body) = followed(operation)
+        let task: Task<Void, Never>
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
             #if compiler(>=6.2)
                 if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-                    return Task(name: name, executorPreference: executor) { try? await body() }
+                    task = Task(name: name, executorPreference: executor) { try? await body() }
+                    return remember(task, as: start)
                 }
             #endif
-            return Task(executorPreference: executor) { try? await body() }
+            task = Task(executorPreference: executor) { try? await body() }
+        } else {
+            task = Task { try? await body() }
         }
-        return Task { try? await body() }
+        return remember(task, as: start)
     }
 
     /// Starts a throwing `operation` that returns a value as a task on the clock's ``executor``, followed
@@ -79,31 +83,57 @@ extension MockClock {
     public func startTask<Success: Sendable>(
         name: String? = nil, _ operation: @escaping @Sendable () async throws -> Success
     ) -> Task<Success, any Error> {
-        let body = followed(operation)
+        let (start, body) = followed(operation)
+        let task: Task<Success, any Error>
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
             #if compiler(>=6.2)
                 if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-                    return Task(name: name, executorPreference: executor) { try await body() }
+                    task = Task(name: name, executorPreference: executor) { try await body() }
+                    return remember(task, as: start)
                 }
             #endif
-            return Task(executorPreference: executor) { try await body() }
+            task = Task(executorPreference: executor) { try await body() }
+        } else {
+            task = Task { try await body() }
         }
-        return Task { try await body() }
+        return remember(task, as: start)
     }
 
-    /// `operation`, telling the clock when the task running it starts and ends.
+    /// `operation`, telling the clock when the task running it starts and ends, with its start number.
     private func followed<Success>(
         _ operation: @escaping @Sendable () async throws -> Success
-    ) -> @Sendable () async throws -> Success {
-        { [self] in
+    ) -> (start: Int, body: @Sendable () async throws -> Success) {
+        let start = state.withLock { state in
+            state.lastStart += 1
+            return state.lastStart
+        }
+        return (start, { [self] in
             let task = currentTaskIdentity()
             if let task { state.withLock { $0.woken.started(task) } }
             defer {
-                if let task {
-                    for signal in state.withLock({ $0.woken.ended(task) }) { signal.fire(true) }
+                let signals = state.withLock { state in
+                    state.startedTaskCancellers[start] = nil
+                    return task.map { state.woken.ended($0) } ?? []
                 }
+                for signal in signals { signal.fire(true) }
             }
             return try await operation()
+        })
+    }
+
+    /// Keeps a way to cancel `task` until it ends (see ``cancelStartedTasks()``), and returns it.
+    private func remember<Success, Failure>(_ task: Task<Success, Failure>, as start: Int) -> Task<Success, Failure> {
+        state.withLock { $0.startedTaskCancellers[start] = { task.cancel() } }
+        return task
+    }
+
+    /// Cancels every task the clock started that has not ended: what a wait that gives up does, so that
+    /// a test awaiting such a task ends instead of hanging.
+    package func cancelStartedTasks() {
+        let cancellers = state.withLock { state in
+            defer { state.startedTaskCancellers = [:] }
+            return Array(state.startedTaskCancellers.values)
         }
+        for cancel in cancellers { cancel() }
     }
 }

@@ -12,7 +12,7 @@ struct WokenTasks {
         var deadline: MockClock.Instant
         /// Its name, where tasks have names.
         var taskName: String?
-        /// The serial number of its wake-up: a run counts only the tasks it woke itself.
+        /// The serial number of its wake-up: the order reports list tasks in.
         var wake: Int
     }
 
@@ -61,10 +61,10 @@ struct WokenTasks {
         return signal
     }
 
-    /// The tasks still away that a run starting after wake-up number `since` must answer for: those woken
-    /// since, and those the clock started (whenever they were woken), in wake order.
-    func awayWoken(after since: Int) -> [Away] {
-        away.filter { task, entry in entry.wake > since || started.contains(task) }.values.sorted { $0.wake < $1.wake }
+    /// Every task still away, in wake order: a run answers for tasks woken before it began too (an
+    /// earlier synchronous advance may have woken a task that is still on its way back to a sleep).
+    var awayInWakeOrder: [Away] {
+        away.values.sorted { $0.wake < $1.wake }
     }
 
     /// Signals that fire when each task the clock started that is away comes back.

@@ -71,8 +71,10 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
                             + ".mockClock trait's time limit); \(clock.sleepingDescription()). If nothing is sleeping here, "
                             + "the code under test may be sleeping on another clock (ContinuousClock, Task.sleep) or waiting "
                             + "on something that never comes; if something is, the test may be waiting for work that needs "
-                            + "an advance it never makes. The test was cancelled."),
+                            + "an advance it never makes. The test, its sleepers and the tasks the clock started were cancelled."),
                         sourceLocation: location)
+                    clock.cancelStartedTasks()
+                    clock.cancelPendingSleepers()
                 })
         }
         switch outcome {

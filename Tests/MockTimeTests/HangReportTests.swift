@@ -98,3 +98,19 @@ struct HangReportTests {
         #expect(reports.all.isEmpty)
     }
 }
+
+@Suite("Hangs are reported: started tasks", .timeLimit(.minutes(10)))
+struct StartedTaskCancellationTests {
+    @Test("a wait that gives up cancels the tasks the clock started, so awaiting one does not hang")
+    func giveUpCancelsStartedTasks() async throws {
+        let clock = MockClock()
+        let messages = Protected<[String]>([])
+        // The code under test sleeps on another clock: it never registers on the mock clock.
+        let work = clock.startTask { try await ContinuousClock().sleep(for: .seconds(3_600)) }
+        await MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+            await Task { await clock.waitForSleepers(count: 1, timeout: .milliseconds(100)) }.value
+        }
+        await #expect(throws: CancellationError.self) { try await work.value }
+        #expect(messages.withLock { $0 }.first?.contains("0 of 1 sleeper registered; nothing is sleeping on this clock") == true)
+    }
+}

@@ -10,10 +10,11 @@ public enum UpstreamFailurePolicy: Sendable, Hashable, CustomStringConvertible {
     /// Serve the stale entry (after trying the remote): HTTP's `stale-if-error`. With nothing cached,
     /// the read throws.
     case serveStale
-    /// Throw. With a kind, the error must classify as that kind (see ``Conformance/classifyError``),
+    /// Throw. With a kind, the error must classify as that kind (see ``RepositoryPromises/classifyError``),
     /// typically ``RepositoryError/Kind/unavailable``.
     case throwError(RepositoryError.Kind? = nil)
 
+    /// The policy as reports show it.
     public var description: String {
         switch self {
         case .serveStale: "serve the stale entry"

@@ -47,6 +47,7 @@ public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
         Self(strings: strings, integers: integers, decimals: decimals, dates: dates)
     }
 
+    /// Whether derivation is on, and the values added to it.
     public var description: String {
         guard isDerived else { return ".off" }
         let extras = strings.count + integers.count + decimals.count + dates.count
@@ -69,6 +70,7 @@ public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
     /// Where the value goes in the entity's tree, and the value (`nil`: removed).
     let substitution: (path: [PathStep], value: ValueTree?)
 
+    /// The edge case's name: the field and the value put into it.
     public var description: String { name }
 }
 
@@ -79,6 +81,7 @@ public struct EdgeCaseNotFound: Error, CustomStringConvertible {
     /// What the factory derives now (the first few).
     public let known: [String]
 
+    /// Which edge case was not found, and the names there are.
     public var description: String {
         "no edge case named \"\(name)\" is derived from this factory (has the entity or make(_:) changed?); "
             + "known: \(known.prefix(8).joined(separator: ", "))\(known.count > 8 ? ", …" : "")"

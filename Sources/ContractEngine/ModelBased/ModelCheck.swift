@@ -2,7 +2,7 @@ import RepositoryContractsPrimitives
 import Foundation
 
 /// Model-based checks: random operation sequences, generated from a conformer's declared capabilities, run
-/// on a fresh subject next to the ``ReferenceModel`` (or next to a second conformer), compared after every
+/// on a fresh subject next to a reference model of the CRUD laws (or next to a second conformer), compared after every
 /// step, and shrunk to a minimal failing sequence.
 ///
 /// ```swift

@@ -69,6 +69,7 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
+    /// The whole report: the failing sequence as pasteable Swift, the seed and what was assumed; or how many runs passed.
     public var description: String {
         if let setupError { return "Model-based check of \(subject) could not run: \(setupError)" }
         guard let failure else {
