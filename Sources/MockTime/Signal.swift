@@ -26,15 +26,20 @@ final class Signal: Sendable {
     /// Waits until the signal fires or `deadline` (real time) passes; returns what it fired with, or
     /// false at the deadline.
     ///
-    /// The deadline is a dispatch timer, not a sleeping task: cancelling a sleep throws, and under Swift
-    /// Testing every thrown error captures a backtrace, which made thousands of quick waits slow. A timer
-    /// left behind by a signal that fired first does nothing when it runs.
+    /// The deadline is a dispatch timer source, not a sleeping task: cancelling a sleep throws, and under
+    /// Swift Testing every thrown error captures a backtrace, which made thousands of quick waits slow. The
+    /// source is cancelled as soon as the wait ends, so a wait that ends early leaves no timer behind (a
+    /// settling advance makes thousands of waits with bounds a minute away; left pending, their timers
+    /// swamped the dispatch manager thread and stalled the whole test process).
     func wait(until deadline: ContinuousClock.Instant) async -> Bool {
+        if let fired = state.withLock({ $0.value }) { return fired }
         let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
         let nanoseconds = min(max(0, seconds), 1_000_000) * 1_000_000_000 + (seconds >= 0 ? attoseconds / 1_000_000_000 : 0)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [self] in
-            fire(false)
-        }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.setEventHandler { [self] in fire(false) }
+        timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)))
+        timer.resume()
+        defer { timer.cancel() }
         return await withUnsafeContinuation { (continuation: UnsafeContinuation<Bool, Never>) in
             let fired: Bool? = state.withLock { state in
                 if state.value == nil { state.continuation = continuation }

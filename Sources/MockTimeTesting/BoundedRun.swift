@@ -50,8 +50,8 @@ package struct BoundedRun: Sendable {
     }
 
     /// Returns `.timedOut` after `limit` of real time, or `.finished` at once when cancelled (the body
-    /// ended first). A dispatch timer, not a sleeping task: cancelling a sleep throws, and under Swift
-    /// Testing each thrown error records a backtrace.
+    /// ended first). A dispatch timer source, cancelled when the wait ends, not a sleeping task: cancelling
+    /// a sleep throws, and under Swift Testing each thrown error records a backtrace.
     private static func expiry(after limit: Duration) async -> Outcome {
         let fired = Protected<(value: Bool?, continuation: CheckedContinuation<Bool, Never>?)>((nil, nil))
         @Sendable func fire(_ value: Bool) {
@@ -65,7 +65,11 @@ package struct BoundedRun: Sendable {
         }
         let (seconds, attoseconds) = limit.components
         let nanoseconds = min(max(0, seconds), 1_000_000) * 1_000_000_000 + attoseconds / 1_000_000_000
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { fire(true) }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.setEventHandler { fire(true) }
+        timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)))
+        timer.resume()
+        defer { timer.cancel() }
         let timedOut = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let value = fired.withLock { state -> Bool? in
