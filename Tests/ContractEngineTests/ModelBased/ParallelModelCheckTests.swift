@@ -1,0 +1,47 @@
+import ContractEngine
+import BrokenExamples
+import Foundation
+import Testing
+import TodoExample
+
+/// The parallel mode on actors with logic races and on correct conformers. No test relies on one
+/// interleaving: detection is asserted over many seeds with a margin, passing over many runs.
+@Suite("ModelCheck parallel mode")
+struct ParallelModelCheckTests {
+    static let factory = ExampleContracts.todoFactory
+
+    /// Seeds per racy conformer: `REPOSITORY_CONTRACTS_RACE_SEEDS` (100 for the README's figures), else 20.
+    static var seeds: Int {
+        ProcessInfo.processInfo.environment["REPOSITORY_CONTRACTS_RACE_SEEDS"].flatMap { Int($0) } ?? 20
+    }
+
+    @Test("each racy actor is found by the default check in at least 95% of seeds", arguments: RaceBugs.all)
+    func racesFound(_ conformance: Conformance<CRUD<Todo>>) async {
+        var found = 0
+        var plans: [Int] = []
+        for seed in 1...UInt64(Self.seeds) {
+            let result = await ModelCheck.check(conformance, factory: Self.factory, seed: seed)
+            #expect(result.failure == nil, "the sequential runs pass \(conformance.name): \(result)")
+            if let failure = result.parallel?.failure {
+                found += 1
+                plans.append(failure.shrunk.callCount)
+            }
+        }
+        let needed = (Self.seeds * 95 + 99) / 100
+        #expect(found >= needed, "\(conformance.name): found in \(found) of \(Self.seeds) seeds")
+        print("race-detection \(conformance.name): \(found)/\(Self.seeds) seeds; shrunk plans of \(plans.min() ?? 0)…\(plans.max() ?? 0) calls")
+    }
+
+    @Test("the correct actor and a locked class pass the parallel mode", arguments: [ExampleContracts.inMemory, RaceBugs.locked])
+    func correctPass(_ conformance: Conformance<CRUD<Todo>>) async {
+        let checks = ProcessInfo.processInfo.environment["REPOSITORY_CONTRACTS_CORRECT_CHECKS"].flatMap { Int($0) } ?? 2
+        var failures = 0
+        for seed in 1...UInt64(checks) {
+            let result = await ModelCheck.check(conformance, factory: Self.factory, runs: 1, seed: seed &* 7_919)
+            #expect(result.passed, "\(result)")
+            #expect(result.parallel?.plans == ModelCheck.defaultParallelRuns)
+            if !result.passed { failures += 1 }
+        }
+        print("false-positives \(conformance.name): \(failures) of \(checks * ModelCheck.defaultParallelRuns * ModelCheck.defaultRepetitions) runs")
+    }
+}
