@@ -45,3 +45,4 @@ struct ParallelModelCheckTests {
         print("false-positives \(conformance.name): \(failures) of \(checks * ModelCheck.defaultParallelRuns * ModelCheck.defaultRepetitions) runs")
     }
 }
+

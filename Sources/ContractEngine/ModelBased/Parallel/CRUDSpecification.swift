@@ -160,8 +160,10 @@ package struct CRUDSpecification: Sendable {
             switch run(indices.map { history[$0] }) {
             case .linearizable: continue
             case .inconclusive(let steps): return .inconclusive(steps: steps)
-            case .notLinearizable(let linearized, let states, let stuck):
-                return .notLinearizable(linearized: linearized.map { indices[$0] }, states: states, stuck: stuck.map { indices[$0] })
+            case .notLinearizable(let deadEnds):
+                return .notLinearizable(deadEnds: deadEnds.map { end in
+                    DeadEnd(order: end.order.map { indices[$0] }, state: end.state, stuck: end.stuck.map { indices[$0] })
+                })
             }
         }
         return .linearizable

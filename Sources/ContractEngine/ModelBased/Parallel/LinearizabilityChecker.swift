@@ -20,12 +20,22 @@ package struct TimedCall<Call: Sendable>: Sendable {
 package enum LinearizabilityVerdict<State: Sendable>: Sendable {
     /// Some order of the calls, each placed between its invocation and response, explains every response.
     case linearizable
-    /// No such order exists. `linearized` is the longest explained prefix the search found (indices into
-    /// the history, in linearization order), `states` the model states after it (a few), and `stuck` the
-    /// calls that could come next and that none of those states explains.
-    case notLinearizable(linearized: [Int], states: [State], stuck: [Int])
+    /// No such order exists. `deadEnds` are the longest explained orders the search found (a few), each
+    /// with the model state after it and the calls that could come next but that state does not explain.
+    case notLinearizable(deadEnds: [DeadEnd<State>])
     /// The search gave up after `steps` steps: the history is too tangled to decide within the limit.
     case inconclusive(steps: Int)
+}
+
+/// Where the linearizability search got stuck: an order of calls that explains their responses, the
+/// model state after them, and the calls that could come next, none of which that state explains.
+package struct DeadEnd<State: Sendable>: Sendable {
+    /// Indices into the history, in the order they were placed.
+    package var order: [Int]
+    /// The model state after `order`.
+    package var state: State
+    /// The calls that could have come next.
+    package var stuck: [Int]
 }
 
 /// Decides whether a concurrent history is linearizable with respect to a sequential specification.
@@ -66,9 +76,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Call: Sendable
     private final class Search {
         var visited: Set<Visit> = []
         var steps = 0
-        var deepest: [Int] = []
-        var deepestStates: [State] = []
-        var deepestStuck: [Int] = []
+        var deadEnds: [DeadEnd<State>] = []
     }
 
     /// Searches for a linearization.
@@ -81,7 +89,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Call: Sendable
         } catch {
             return .inconclusive(steps: search.steps)
         }
-        return .notLinearizable(linearized: search.deepest, states: search.deepestStates, stuck: search.deepestStuck)
+        return .notLinearizable(deadEnds: search.deadEnds)
     }
 
     private func explore(_ placed: CallSet, _ state: State, order: [Int], path: inout [Int], _ search: Search) throws -> Bool {
@@ -106,12 +114,11 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Call: Sendable
                 path.removeLast()
             }
         }
-        if path.count > search.deepest.count {
-            search.deepest = path
-            search.deepestStates = [state]
-            search.deepestStuck = candidates
-        } else if path.count == search.deepest.count, search.deepestStates.count < 3, !search.deepestStates.contains(state) {
-            search.deepestStates.append(state)
+        let deepest = search.deadEnds.first?.order.count ?? -1
+        if path.count > deepest {
+            search.deadEnds = [DeadEnd(order: path, state: state, stuck: candidates)]
+        } else if path.count == deepest, search.deadEnds.count < 3 {
+            search.deadEnds.append(DeadEnd(order: path, state: state, stuck: candidates))
         }
         return false
     }

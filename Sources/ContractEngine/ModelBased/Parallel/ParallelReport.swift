@@ -74,19 +74,18 @@ package struct ParallelFailure: Sendable {
     package var explanation: [String] {
         if let problem = outcome.problem { return [problem] }
         switch outcome.verdict {
-        case .notLinearizable(let linearized, let states, let stuck):
-            var lines = ["No order of these calls, each taking effect between its → and its ←, explains every response."]
-            let order = linearized.map { index in
+        case .notLinearizable(let deadEnds):
+            var lines = ["No order of these calls, each taking effect between its → and its ←, explains every response. "
+                + "The longest orders that explain a prefix:"]
+            func name(_ index: Int, response: Bool = false) -> String {
                 let entry = outcome.history[index]
-                return "\(entry.task == 0 ? "" : "t\(entry.task) ")\(entry.call.call.operation)"
+                return "\(entry.task == 0 ? "" : "t\(entry.task) ")\(entry.call.call.operation)" + (response ? " → \(entry.observed)" : "")
             }
-            lines.append("Longest explained order: \(order.isEmpty ? "(none)" : order.joined(separator: ", "))")
-            lines.append("Model states then: \(states.map(\.description).joined(separator: " or "))")
-            let next = stuck.map { index in
-                let entry = outcome.history[index]
-                return "\(entry.task == 0 ? "" : "t\(entry.task) ")\(entry.call.call.operation) → \(entry.observed)"
+            for end in deadEnds {
+                let order = end.order.isEmpty ? "(nothing)" : end.order.map { name($0) }.joined(separator: ", ")
+                lines.append("    \(order) leaves \(end.state), which explains none of: "
+                    + end.stuck.map { name($0, response: true) }.joined(separator: "; "))
             }
-            lines.append("None of them explains the next call: \(next.joined(separator: "; "))")
             return lines
         default: return []
         }
