@@ -19,8 +19,13 @@ struct ParallelModelCheckTests {
     func racesFound(_ conformance: Conformance<CRUD<Todo>>) async {
         var found = 0
         var plans: [Int] = []
+        var slowest = Duration.zero, total = Duration.zero
         for seed in 1...UInt64(Self.seeds) {
+            let started = ContinuousClock.now
             let result = await ModelCheck.check(conformance, factory: Self.factory, seed: seed)
+            let took = ContinuousClock.now - started
+            slowest = max(slowest, took)
+            total += took
             #expect(result.failure == nil, "the sequential runs pass \(conformance.name): \(result)")
             if let failure = result.parallel?.failure {
                 found += 1
@@ -29,7 +34,10 @@ struct ParallelModelCheckTests {
         }
         let needed = (Self.seeds * 95 + 99) / 100
         #expect(found >= needed, "\(conformance.name): found in \(found) of \(Self.seeds) seeds")
-        print("race-detection \(conformance.name): \(found)/\(Self.seeds) seeds; shrunk plans of \(plans.min() ?? 0)…\(plans.max() ?? 0) calls")
+        plans.sort()
+        print("race-detection \(conformance.name): \(found)/\(Self.seeds) seeds; shrunk plans of \(plans.first ?? 0)…\(plans.last ?? 0) calls "
+            + "(median \(plans.isEmpty ? 0 : plans[plans.count / 2])); a check (generation, runs, shrinking) took \(total / Self.seeds) "
+            + "on average, \(slowest) at most")
     }
 
     @Test("the correct actor and a locked class pass the parallel mode", arguments: [ExampleContracts.inMemory, RaceBugs.locked])
