@@ -97,18 +97,20 @@ package struct ParallelPlanGenerator: Sendable {
         self.capabilities = capabilities
     }
 
-    /// A plan drawn from `random`: two or three keys, a prefix of up to three calls (mostly creates),
-    /// two to four tasks of one to four calls. One plan in three starts every task with a create of the
-    /// same key, racing; otherwise calls pick keys at random, so tasks still meet on ids.
+    /// A plan drawn from `random`: two or three keys; a prefix that creates most of them (so that the
+    /// tasks' updates, deletes and fetches meet stored entities) and may make one more call; two to four
+    /// tasks of one to four calls. One plan in three starts every task with a create of the same key,
+    /// one the prefix did not create, racing; otherwise calls pick keys at random, so tasks still meet on ids.
     package func plan(using random: inout SplitMix64) -> ParallelPlan {
         let keyCount = 2 + random.bounded(2)
         var prefix: [ParallelOperation] = []
-        for _ in 0..<random.bounded(4) {
-            let key = random.bounded(keyCount)
-            prefix.append(capabilities.contains(.create) && random.bounded(4) != 0 ? .create(key) : call(key: key, using: &random))
+        var fresh: [Int] = []
+        for key in 0..<keyCount {
+            if capabilities.contains(.create), random.bounded(4) != 0 { prefix.append(.create(key)) } else { fresh.append(key) }
         }
+        if random.bounded(3) == 0 { prefix.append(call(key: random.bounded(keyCount), using: &random)) }
         let racingCreates = capabilities.contains(.create) && random.bounded(3) == 0
-        let racedKey = random.bounded(keyCount)
+        let racedKey = fresh.isEmpty ? keyCount : fresh[random.bounded(fresh.count)]
         var tasks: [[ParallelOperation]] = []
         for _ in 0..<(2 + random.bounded(3)) {
             var task: [ParallelOperation] = racingCreates ? [.create(racedKey)] : []
@@ -121,7 +123,7 @@ package struct ParallelPlanGenerator: Sendable {
     }
 
     private func call(key: Int, using random: inout SplitMix64) -> ParallelOperation {
-        var choices: [(weight: Int, call: ParallelOperation)] = [(14, .fetch(key)), (6, .fetchAll)]
+        var choices: [(weight: Int, call: ParallelOperation)] = [(20, .fetch(key)), (6, .fetchAll)]
         if capabilities.contains(.create) { choices.append((24, .create(key))) }
         if capabilities.contains(.update) { choices.append((30, .update(key))) }
         if capabilities.contains(.delete) { choices.append((16, .delete(key))) }
