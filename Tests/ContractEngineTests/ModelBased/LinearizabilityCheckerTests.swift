@@ -149,3 +149,35 @@ struct LinearizabilityCheckerTests {
         #expect(Self.deadEnds(Self.rejecting.check(history)) != nil)
     }
 }
+
+extension LinearizabilityCheckerTests {
+    /// The longest history the default budget makes: a prefix of four calls, four tasks of four calls
+    /// each, all tasks in lockstep so every call overlaps three others, and a read-back of three keys.
+    /// The last read returns a value nobody wrote, so the search must exhaust every order before it
+    /// answers. It prints the time taken (the README's figure); it asserts only the verdict.
+    @Test("the worst case the default budget makes is decided within the default step limit")
+    func worstCase() {
+        var history = [
+            Self.call(.create(0), 1, .value([1]), 1, 2), Self.call(.create(1), 2, .value([2]), 3, 4),
+            Self.call(.create(2), 3, .value([3]), 5, 6), Self.call(.fetchAll, nil, .listed([
+                .init(key: 0, versions: [1]), .init(key: 1, versions: [2]), .init(key: 2, versions: [3]),
+            ]), 7, 8),
+        ]
+        var version = 3
+        for step in 0..<4 {
+            for task in 0..<4 {
+                version += 1
+                let start = 10 + step * 10 + task
+                history.append(Self.call(.update((task + step) % 3), version, .value([version]), start, start + 8))
+            }
+        }
+        history.append(Self.call(.fetch(0), nil, .value([99]), 100, 101))
+        history += [Self.call(.fetch(1), nil, .nothing, 102, 103), Self.call(.fetch(2), nil, .nothing, 104, 105)]
+        #expect(history.count == 23)
+        let started = ContinuousClock.now
+        let verdict = Self.rejecting.check(history)
+        let took = ContinuousClock.now - started
+        #expect(Self.deadEnds(verdict) != nil, "\(verdict)")
+        print("linearizability worst case: \(history.count) calls decided in \(took)")
+    }
+}

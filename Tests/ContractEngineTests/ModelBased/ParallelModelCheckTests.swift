@@ -54,3 +54,98 @@ struct ParallelModelCheckTests {
     }
 }
 
+
+extension ParallelModelCheckTests {
+    @Test("parallel mode runs by default only for .concurrentAccess with client ids; parallelRuns asks for it")
+    func whenItRuns() async {
+        let declared = await ModelCheck.check(ExampleContracts.inMemory, factory: Self.factory, runs: 1, seed: 11, parallelRuns: 3)
+        #expect(declared.parallel?.plans == 3)
+        #expect(declared.parallel?.repetitions == ModelCheck.defaultRepetitions)
+        #expect(declared.description.contains("and 3 parallel plans × \(ModelCheck.defaultRepetitions) runs linearizable"), "\(declared)")
+        let sequentialOnly = Conformance<CRUD<Todo>>("sequential", ordering: .insertion) { InMemoryTodoRepository() }
+        #expect(await ModelCheck.check(sequentialOnly, factory: Self.factory, runs: 1, seed: 11).parallel == nil)
+        let asked = await ModelCheck.check(sequentialOnly, factory: Self.factory, runs: 1, seed: 11, parallelRuns: 2)
+        #expect(asked.parallel?.plans == 2 && asked.passed)
+        #expect(await ModelCheck.check(SequenceBugs.serverIDs, factory: Self.factory, runs: 1, seed: 11, parallelRuns: 2).parallel == nil)
+        // A racy actor checked without parallel runs passes: the bug needs concurrency.
+        #expect(await ModelCheck.check(RaceBugs.checkThenActCreate, factory: Self.factory, seed: 11, parallelRuns: 0).passed)
+    }
+
+    @Test("a seed gives the same plan; plans have 2 to 4 tasks of 1 to 4 calls, some racing creates of one id")
+    func plans() {
+        var racing = 0
+        for seed in 1...200 as ClosedRange<UInt64> {
+            var first = SplitMix64(seed: seed), again = SplitMix64(seed: seed)
+            let generator = ParallelPlanGenerator(capabilities: [.create, .update, .delete, .concurrentAccess])
+            let plan = generator.plan(using: &first)
+            #expect(plan == generator.plan(using: &again))
+            #expect((2...4).contains(plan.tasks.count))
+            #expect(plan.tasks.allSatisfy { (1...4).contains($0.count) })
+            if let key = plan.tasks[0].first?.key, plan.tasks.allSatisfy({ $0.first == .create(key) }) { racing += 1 }
+        }
+        #expect((40...100).contains(racing), "\(racing) of 200 plans race creates of one id")
+        let readOnly = ParallelPlanGenerator(capabilities: [.concurrentAccess])
+        var random = SplitMix64(seed: 5)
+        #expect(readOnly.plan(using: &random).tasks.joined().allSatisfy { $0 == .fetchAll || $0 == .fetch($0.key ?? -1) })
+    }
+
+    @Test("a failing check reports the shrunk plan, how many runs failed, a timeline and the seed that replays it")
+    func report() async throws {
+        var found: ModelCheckResult?
+        for seed in 1...10 as ClosedRange<UInt64> {
+            let result = await ModelCheck.check(RaceBugs.checkThenActCreate, factory: Self.factory, runs: 1, seed: seed)
+            if result.parallel?.failure != nil { found = result; break }
+        }
+        let result = try #require(found)
+        let failure = try #require(result.parallel?.failure)
+        #expect(!result.passed)
+        #expect(failure.shrunk.callCount <= failure.original.callCount)
+        #expect(failure.shrunkFailures.failed >= 1)
+        let text = result.description
+        #expect(text.contains("parallel plan \(failure.plan) of at most \(ModelCheck.defaultParallelRuns) failed in \(failure.failedRepetitions) of"))
+        #expect(text.contains("Plan: \(failure.shrunk)"))
+        #expect(text.contains("task 1") && text.contains("→ create(k"))
+        #expect(text.contains("No order of these calls"))
+        #expect(text.contains("REPOSITORY_CONTRACTS_SEED=\(String(format: "0x%016llx", failure.seed))"))
+        // The seed replays the plan as the first one.
+        let replayed = await ModelCheck.check(RaceBugs.checkThenActCreate, factory: Self.factory, runs: 1, seed: failure.seed, parallelRuns: 1)
+        #expect(replayed.parallel?.failure.map { $0.original == failure.original } ?? true)
+        // The shrunk plan replays on its own, failing in some runs.
+        let outcomes = try await ModelCheck.replayParallel(failure.shrunk, on: RaceBugs.checkThenActCreate, factory: Self.factory, repetitions: 20)
+        #expect(outcomes.contains { $0.failed })
+    }
+
+    @Test("the timeline has one column per task and every invocation and response in clock order")
+    func timeline() {
+        var outcome = ParallelOutcome()
+        func entry(_ task: Int, _ operation: ParallelOperation, _ version: Int?, _ response: CRUDResponse, _ from: Int, _ to: Int, _ text: String) -> HistoryEntry {
+            HistoryEntry(task: task, call: TimedCall(CRUDCall(operation, version: version, response: response), invocation: from, response: to), observed: text)
+        }
+        outcome.history = [
+            entry(1, .create(0), 1, .value([1]), 1, 3, "v1"), entry(2, .create(0), 2, .value([2]), 2, 4, "v2"),
+            entry(0, .fetch(0), nil, .value([2]), 5, 6, "v2"),
+        ]
+        outcome.verdict = CRUDSpecification(policies: RequestPolicies(), insertionOrder: true).check(outcome.history.map { $0.call })
+        let plan = ParallelPlan(prefix: [], tasks: [[.create(0)], [.create(0)]])
+        let failure = ParallelFailure(
+            seed: 1, plan: 1, original: plan, failedRepetitions: 1, shrunk: plan, shrinkAttempts: 0, shrunkFailures: (1, 1), outcome: outcome)
+        let lines = failure.timeline
+        func column(_ line: String) -> Int { line.distance(from: line.startIndex, to: line.firstIndex(of: "→") ?? line.endIndex) }
+        #expect(lines.count == 7)
+        #expect(lines[0].contains("before/after") && lines[0].contains("task 1") && lines[0].contains("task 2"))
+        #expect(lines[1].hasPrefix("    1") && lines[1].contains("→ create(k0) v1"))
+        #expect(lines[2].contains("→ create(k0) v2") && column(lines[2]) > column(lines[1]))
+        #expect(lines[6].contains("← v2"))
+        #expect(failure.explanation.first?.hasPrefix("No order of these calls") == true)
+        #expect(failure.explanation.contains { $0.contains("leaves {k0=v") })
+    }
+
+    @Test("shrinking candidates drop one task or one call, never leave a task empty")
+    func smaller() {
+        let plan = ParallelPlan(prefix: [.create(0)], tasks: [[.update(0), .fetch(0)], [.delete(0)]])
+        let candidates = plan.oneStepSmaller
+        #expect(candidates.count == 2 + 1 + 2)
+        #expect(candidates.allSatisfy { $0.callCount == plan.callCount - 1 || $0.tasks.count == 1 })
+        #expect(candidates.allSatisfy { $0.tasks.allSatisfy { !$0.isEmpty } })
+    }
+}

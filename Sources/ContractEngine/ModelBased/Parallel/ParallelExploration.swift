@@ -65,7 +65,7 @@ struct ParallelExploration: Sendable {
         var progressed = true
         while progressed, attempts < maxShrinkAttempts {
             progressed = false
-            for candidate in Self.smaller(current) {
+            for candidate in current.oneStepSmaller {
                 guard attempts < maxShrinkAttempts else { break }
                 attempts += 1
                 let tried = try await repeatedly(
@@ -79,28 +79,5 @@ struct ParallelExploration: Sendable {
             }
         }
         return (current, attempts, failures, currentOutcome)
-    }
-
-    /// Plans one step smaller than `plan`: without one task, then without one call.
-    static func smaller(_ plan: ParallelPlan) -> [ParallelPlan] {
-        var candidates: [ParallelPlan] = []
-        for index in plan.tasks.indices where plan.tasks.count > 1 {
-            var fewer = plan
-            fewer.tasks.remove(at: index)
-            candidates.append(fewer)
-        }
-        for index in plan.prefix.indices {
-            var fewer = plan
-            fewer.prefix.remove(at: index)
-            candidates.append(fewer)
-        }
-        for task in plan.tasks.indices {
-            for index in plan.tasks[task].indices where plan.tasks[task].count > 1 {
-                var fewer = plan
-                fewer.tasks[task].remove(at: index)
-                candidates.append(fewer)
-            }
-        }
-        return candidates
     }
 }

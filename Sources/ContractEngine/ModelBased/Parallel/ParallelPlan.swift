@@ -61,6 +61,30 @@ package struct ParallelPlan: Hashable, Sendable, CustomStringConvertible {
         Set((prefix + tasks.flatMap { $0 }).compactMap(\.key)).sorted()
     }
 
+    /// Plans one step smaller: without one task, then without one call (never leaving a task empty).
+    package var oneStepSmaller: [ParallelPlan] {
+        let plan = self
+        var candidates: [ParallelPlan] = []
+        for index in plan.tasks.indices where plan.tasks.count > 1 {
+            var fewer = plan
+            fewer.tasks.remove(at: index)
+            candidates.append(fewer)
+        }
+        for index in plan.prefix.indices {
+            var fewer = plan
+            fewer.prefix.remove(at: index)
+            candidates.append(fewer)
+        }
+        for task in plan.tasks.indices {
+            for index in plan.tasks[task].indices where plan.tasks[task].count > 1 {
+                var fewer = plan
+                fewer.tasks[task].remove(at: index)
+                candidates.append(fewer)
+            }
+        }
+        return candidates
+    }
+
     package var description: String {
         var parts: [String] = []
         if !prefix.isEmpty { parts.append("prefix [\(prefix.map(\.description).joined(separator: ", "))]") }

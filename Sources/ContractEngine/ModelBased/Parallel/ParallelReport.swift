@@ -43,6 +43,21 @@ package struct ParallelFailure: Sendable {
     /// A failing run of the shrunk plan.
     package var outcome: ParallelOutcome
 
+    /// A failure of plan number `plan` (seed `seed`), shrunk to `shrunk`, with a failing run's `outcome`.
+    package init(
+        seed: UInt64, plan: Int, original: ParallelPlan, failedRepetitions: Int, shrunk: ParallelPlan, shrinkAttempts: Int,
+        shrunkFailures: (failed: Int, made: Int), outcome: ParallelOutcome
+    ) {
+        self.seed = seed
+        self.plan = plan
+        self.original = original
+        self.failedRepetitions = failedRepetitions
+        self.shrunk = shrunk
+        self.shrinkAttempts = shrinkAttempts
+        self.shrunkFailures = shrunkFailures
+        self.outcome = outcome
+    }
+
     /// The failing history as a timeline: one column per task, invocations (`→`) and responses (`←`) in
     /// logical-clock order; the calls before and after the tasks in the first column.
     package var timeline: [String] {

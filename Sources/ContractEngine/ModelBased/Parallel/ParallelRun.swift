@@ -7,6 +7,13 @@ package struct HistoryEntry: Sendable {
     package var call: TimedCall<CRUDCall>
     /// The response as text.
     package var observed: String
+
+    /// `call`, made by `task`, that answered `observed`.
+    package init(task: Int, call: TimedCall<CRUDCall>, observed: String) {
+        self.task = task
+        self.call = call
+        self.observed = observed
+    }
 }
 
 /// What running a parallel plan once showed.
@@ -19,6 +26,9 @@ package struct ParallelOutcome: Sendable {
     package var verdict: LinearizabilityVerdict<CRUDState> = .linearizable
     /// What each value version sent was.
     package var versions: [(version: Int, entity: String)] = []
+
+    /// An empty outcome: no calls, linearizable.
+    package init() {}
 
     /// Whether the run shows a bug: a problem, or a history no linearization explains.
     package var failed: Bool {
