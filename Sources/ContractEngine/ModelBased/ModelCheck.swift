@@ -189,13 +189,9 @@ public enum ModelCheck {
         let firstSeed = seed ?? seedFromEnvironment() ?? UInt64.random(in: 1...UInt64.max)
         var result = ModelCheckResult(
             subject: subject, seed: firstSeed, runs: 0, budget: max(1, runs), steps: steps, assumptions: assumptions)
-        var chain = SplitMix64(seed: firstSeed)
-        var runSeed = firstSeed
+        var seeds = RunSeeds(first: firstSeed)
         for index in 0..<max(1, runs) {
-            if index > 0 {
-                runSeed = chain.next()
-                if runSeed == 0 { runSeed = chain.next() }
-            }
+            let runSeed = seeds.next()
             result.runs = index + 1
             let operations = self.operations(seed: runSeed, steps: steps, capabilities: capabilities)
             let outcome: RunOutcome

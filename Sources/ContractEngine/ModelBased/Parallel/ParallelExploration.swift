@@ -35,13 +35,9 @@ struct ParallelExploration: Sendable {
 
     func explore(firstSeed: UInt64) async throws -> ParallelReport {
         var report = ParallelReport(plans: 0, budget: max(0, plans), repetitions: max(1, repetitions))
-        var chain = SplitMix64(seed: firstSeed ^ 0x9e37_79b9_7f4a_7c15)
-        var seed = firstSeed
+        var seeds = RunSeeds(first: firstSeed, salt: 0x9e37_79b9_7f4a_7c15)
         for index in 0..<max(0, plans) {
-            if index > 0 {
-                seed = chain.next()
-                if seed == 0 { seed = chain.next() }
-            }
+            let seed = seeds.next()
             report.plans = index + 1
             let plan = Self.plan(seed: seed, capabilities: capabilities)
             let (failed, _, first) = try await repeatedly(
