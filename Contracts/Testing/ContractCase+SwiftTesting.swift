@@ -69,16 +69,14 @@ extension ClauseResult {
     /// Records one Swift Testing issue per failure: at the failing check's line when the check is the
     /// user's own (naming the `verify()` line), else at `location`.
     func recordIssues(label: String, verifiedAt location: SourceLocation) {
-        guard status == .failed || status == .crashed else { return }
-        let suffix = assumptions.map { "\n  assumed: \($0)" } ?? ""
-        for failure in failures {
-            if let check = failure.location, !check.isInsidePackage {
+        for issue in locatedIssues(label: label) {
+            if let check = issue.location {
                 Issue.record(
-                    Comment(rawValue: "\(label) \(failure)\n  verified at: \(location.fileID):\(location.line)\(suffix)"),
+                    Comment(rawValue: "\(issue.message)\n  verified at: \(location.fileID):\(location.line)"),
                     sourceLocation: SourceLocation(
                         fileID: check.fileID, filePath: check.filePath, line: check.line, column: check.column))
             } else {
-                Issue.record(Comment(rawValue: "\(label) \(failure)\(suffix)"), sourceLocation: location)
+                Issue.record(Comment(rawValue: issue.message), sourceLocation: location)
             }
         }
     }

@@ -61,14 +61,23 @@ public struct ClauseResult: Hashable, Sendable, Codable {
 
 extension ClauseResult {
     /// What a test framework records for this result: one message per failure, each prefixed with
-    /// `label` (`[CRUD › delete.removesFromFetch]`) and followed by what the conformer declared. Empty when
-    /// the clause passed or was skipped.
+    /// `label` (`[CRUD › delete.removesFromFetch]`), followed by what the conformer declared and, for a
+    /// check in the user's own clause, its line (`at: Search/Contract.swift:42`). Empty when the clause
+    /// passed or was skipped.
     public func issueMessages(label: String) -> [String] {
+        locatedIssues(label: label).map { issue in
+            issue.location.map { "\(issue.message)\n  at: \($0)" } ?? issue.message
+        }
+    }
+
+    /// What a test framework records for this result, with where: one message per failure, prefixed with
+    /// `label` and followed by what the conformer declared, and the failing check's location when it is in
+    /// the user's own clause (`nil`: report it at the `verify()` call). Empty when it passed or was skipped.
+    public func locatedIssues(label: String) -> [(message: String, location: CheckLocation?)] {
         guard status == .failed || status == .crashed else { return [] }
         let suffix = assumptions.map { "\n  assumed: \($0)" } ?? ""
         return failures.map { failure in
-            let check = failure.location.flatMap { $0.isInsidePackage ? nil : "\n  at: \($0)" } ?? ""
-            return "\(label) \(failure)\(check)\(suffix)"
+            ("\(label) \(failure)\(suffix)", failure.location.flatMap { $0.isInsidePackage ? nil : $0 })
         }
     }
 }

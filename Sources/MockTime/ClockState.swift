@@ -155,20 +155,35 @@ struct ClockState {
         return waiter.continuation
     }
 
-    /// Takes `waiter` out of the queue because its time ran out, returning its continuation; nil when it
-    /// was already resumed (or not yet enqueued: it is then marked, and its enqueue returns at once).
-    mutating func timeOut(_ waiter: CountWaiter) -> UnsafeContinuation<Void, Never>? {
-        guard let index = countWaiters.firstIndex(where: { $0 === waiter }) else {
-            if waiter.continuation == nil, !waiter.isCancelled, sleepers.count < waiter.count {
-                waiter.timedOut = true
-                waiter.isCancelled = true
-            }
-            return nil
+    /// Takes out of the queue the waiters whose real-time deadline has passed by `now`, marked as timed
+    /// out, and returns their continuations and the earliest deadline of those left (when the clock's one
+    /// wait timer must fire next; `nil` disarms it).
+    mutating func timeOutWaiters(
+        at now: ContinuousClock.Instant
+    ) -> (expired: [UnsafeContinuation<Void, Never>], next: ContinuousClock.Instant?) {
+        var expired: [UnsafeContinuation<Void, Never>] = []
+        countWaiters.removeAll { waiter in
+            guard waiter.deadline <= now else { return false }
+            waiter.timedOut = true
+            if let continuation = waiter.continuation { expired.append(continuation) }
+            waiter.continuation = nil
+            return true
         }
-        countWaiters.remove(at: index)
-        waiter.timedOut = true
-        defer { waiter.continuation = nil }
-        return waiter.continuation
+        let next = countWaiters.map(\.deadline).min()
+        waitTimerArmed = next != nil
+        return (expired, next)
+    }
+
+    /// Whether the clock's one wait timer is set: at most one is pending per clock, however many waits
+    /// come and go, so thousands of quick waits cost no timers.
+    var waitTimerArmed = false
+
+    /// Notes that a wait timer must be set for `deadline`; returns false when one is set already (it
+    /// re-arms itself for the waiters left when it fires).
+    mutating func armWaitTimer() -> Bool {
+        guard !waitTimerArmed else { return false }
+        waitTimerArmed = true
+        return true
     }
 
     /// Takes the waiters whose count the pending sleepers have reached.

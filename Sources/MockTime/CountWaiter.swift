@@ -11,7 +11,11 @@ final class CountWaiter: @unchecked Sendable {
     var timedOut = false
     var continuation: UnsafeContinuation<Void, Never>?
 
-    init(count: Int) {
+    /// When it gives up, in real time.
+    let deadline: ContinuousClock.Instant
+
+    init(count: Int, deadline: ContinuousClock.Instant) {
         self.count = count
+        self.deadline = deadline
     }
 }

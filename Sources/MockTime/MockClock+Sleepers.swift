@@ -25,8 +25,9 @@ extension MockClock {
     ///
     /// The handshake to await before advancing: once it returns, the sleepers it counted are registered,
     /// so an advance is sure to see them. It suspends on a continuation that the registration reaching
-    /// `count` resumes; it neither polls nor yields, and a passing wait costs one dispatch timer. It also
-    /// returns (early) when the waiting task is cancelled, so a test that times out is not left hanging.
+    /// `count` resumes; it neither polls nor yields, and its bound costs no timer of its own (a clock keeps
+    /// at most one armed for all its waits). It also returns (early) when the waiting task is cancelled, so
+    /// a test that times out is not left hanging.
     ///
     /// When `timeout` of real time passes first, it reports the problem (a Swift Testing issue under the
     /// `.mockClock` trait, standard error elsewhere) saying how many sleepers registered of how many were
@@ -40,18 +41,15 @@ extension MockClock {
     ///   - timeout: The most real time to wait (default ``defaultSleeperWait``).
     public func waitForSleepers(count: Int, timeout: Duration = MockClock.defaultSleeperWait) async {
         if state.withLock({ $0.sleepers.count >= count }) { return }
-        let waiter = CountWaiter(count: count)
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = min(max(0, seconds), 1_000_000) * 1_000_000_000 + (seconds >= 0 ? attoseconds / 1_000_000_000 : 0)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [state] in
-            state.withLock { $0.timeOut(waiter) }?.resume()
-        }
+        let waiter = CountWaiter(count: count, deadline: ContinuousClock.now.advanced(by: timeout))
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                let ready = state.withLock {
-                    $0.enqueue(waiter, continuation: continuation, taskIsCancelled: Task.isCancelled)
+                let (ready, arm) = state.withLock { state in
+                    let ready = state.enqueue(waiter, continuation: continuation, taskIsCancelled: Task.isCancelled)
+                    return (ready, !ready && state.armWaitTimer())
                 }
                 if ready { continuation.resume() }
+                if arm { setWaitTimer(for: waiter.deadline) }
             }
         } onCancel: {
             state.withLock { $0.cancel(waiter) }?.resume()
@@ -66,6 +64,18 @@ extension MockClock {
                     + "waiting on something else). The waiting task and the tasks the clock started were cancelled.")
             cancelStartedTasks()
             withUnsafeCurrentTask { $0?.cancel() }
+        }
+    }
+
+    /// Sets the clock's one wait timer for `deadline`: when it fires it times out the waiters whose
+    /// deadline has passed and sets itself again for the earliest of the others, if any.
+    private func setWaitTimer(for deadline: ContinuousClock.Instant) {
+        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+        let nanoseconds = min(max(0, seconds), 1_000_000) * 1_000_000_000 + (seconds >= 0 ? attoseconds / 1_000_000_000 : 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [self] in
+            let (expired, next) = state.withLock { $0.timeOutWaiters(at: .now) }
+            for continuation in expired { continuation.resume() }
+            if let next { setWaitTimer(for: next) }
         }
     }
 }
