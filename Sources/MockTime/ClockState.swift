@@ -170,19 +170,19 @@ struct ClockState {
             return true
         }
         let next = countWaiters.map(\.deadline).min()
-        waitTimerArmed = next != nil
+        armedWaitTimer = next
         return (expired, next)
     }
 
-    /// Whether the clock's one wait timer is set: at most one is pending per clock, however many waits
-    /// come and go, so thousands of quick waits cost no timers.
-    var waitTimerArmed = false
+    /// When the clock's wait timer fires, if one is set. Waits with the same bound come and go without
+    /// setting timers of their own: one is set only for a deadline earlier than the one armed, and a
+    /// timer that fires sets itself again for the earliest waiter left.
+    var armedWaitTimer: ContinuousClock.Instant?
 
-    /// Notes that a wait timer must be set for `deadline`; returns false when one is set already (it
-    /// re-arms itself for the waiters left when it fires).
-    mutating func armWaitTimer() -> Bool {
-        guard !waitTimerArmed else { return false }
-        waitTimerArmed = true
+    /// Whether a wait timer must be set for `deadline`: none is armed, or the one armed fires later.
+    mutating func armWaitTimer(for deadline: ContinuousClock.Instant) -> Bool {
+        if let armed = armedWaitTimer, armed <= deadline { return false }
+        armedWaitTimer = deadline
         return true
     }
 

@@ -37,13 +37,19 @@ extension MockClock {
                 steps += 1
             }
         }
-        let (now, pending, offAfter, away) = state.withLock {
+        return idleRun(steps: steps, stop: stop, wokenOffBefore: offBefore)
+    }
+
+    /// The report of a run that took `steps` steps and stopped for `stop`: `.idle` becomes `.unverified`
+    /// when sleepers are pending or a woken task is not back (``IdleRun/notBack``).
+    func idleRun(steps: Int, stop: IdleRun.Stop, wokenOffBefore: Int) -> IdleRun {
+        let (now, pending, wokenOff, away) = state.withLock {
             ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayInWakeOrder)
         }
         let notBack = away.map { WokenTask(deadline: $0.deadline, taskName: $0.taskName) }
-        if stop == .idle, pending > 0 || !notBack.isEmpty { stop = .unverified }
+        let verified = stop == .idle && (pending > 0 || !notBack.isEmpty) ? .unverified : stop
         return IdleRun(
-            steps: steps, now: now, pendingSleepers: pending, stop: stop, wokenOffExecutor: offAfter - offBefore,
+            steps: steps, now: now, pendingSleepers: pending, stop: verified, wokenOffExecutor: wokenOff - wokenOffBefore,
             notBack: notBack)
     }
 }

@@ -69,14 +69,7 @@ extension MockClock {
             steps += 1
         }
         if !settled { stop = .timeLimit }
-        let (now, pending, offAfter, away) = state.withLock {
-            ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayInWakeOrder)
-        }
-        let notBack = away.map { WokenTask(deadline: $0.deadline, taskName: $0.taskName) }
-        if stop == .idle, pending > 0 || !notBack.isEmpty { stop = .unverified }
-        return IdleRun(
-            steps: steps, now: now, pendingSleepers: pending, stop: stop, wokenOffExecutor: offAfter - offBefore,
-            notBack: notBack)
+        return idleRun(steps: steps, stop: stop, wokenOffBefore: offBefore)
     }
 
     /// A settling advance's report, and whether its real-time bound still had time left at the end.

@@ -46,7 +46,7 @@ extension MockClock {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 let (ready, arm) = state.withLock { state in
                     let ready = state.enqueue(waiter, continuation: continuation, taskIsCancelled: Task.isCancelled)
-                    return (ready, !ready && state.armWaitTimer())
+                    return (ready, !ready && state.armWaitTimer(for: waiter.deadline))
                 }
                 if ready { continuation.resume() }
                 if arm { setWaitTimer(for: waiter.deadline) }

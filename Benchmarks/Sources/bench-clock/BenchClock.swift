@@ -17,7 +17,7 @@ import Darwin
 /// configurations with N ≥ 10,000 get `--testclock-large-runs`, as one such run takes ~16–40 s);
 /// tables give the median with min–max. Scenarios:
 ///
-/// - **idle**: `advance(by: 1 s)` with no sleepers, time per call.
+/// - **idle**: `advance(by: 1 s)` with no sleepers, wall and process CPU time per call.
 /// - **drain**: N child tasks, task i sleeping until i + 1 s (distinct deadlines); once all are
 ///   registered, one `advance(by: N + 1 s)`, timed until the task group has finished. MockClock waits
 ///   for registration with `waitForSleepers(count: N)`; TestClock has no such API, so the benchmark
@@ -28,14 +28,17 @@ import Darwin
 ///   at a time (MockClock: `waitForSleepers(count: 1)` before each advance; TestClock as shipped).
 /// - **race**: the canonical `Task { sleep(for: 1 s); woke() }` / `advance(by: 1 s)` / check, with
 ///   `--load-threads` plain threads spinning outside the Swift pool: MockClock with and without
-///   `waitForSleepers(count: 1)` before the advance, TestClock as shipped.
+///   `waitForSleepers(count: 1)` before the advance, TestClock as shipped. When MockClock's advance
+///   resumed nobody, the probe waits for whichever comes first, the sleeper registering late (a miss)
+///   or the task ending because its sleep, its deadline read before the advance, returned at once.
 /// - **loops**: one long advance over N re-sleeping loops: N tasks each sleeping 1 s and ticking K
 ///   times, one `advance(by: K s)`; counts the ticks (N × K when one advance equals many) and the ticks
 ///   that read `now` past their deadline. MockClock with the loops on its executor and on the default
 ///   executor; TestClock as shipped (`await advance`).
 ///
-/// Every sleeper is checked: none may wake before its deadline or be missing (a phase that does not
-/// finish within its real-time limit aborts the run).
+/// Every sleeper is checked: none may wake before its deadline or be missing. Every wait ends by
+/// itself on a correct clock (TestClock's may not: those are bounded in real time and reported as
+/// stuck); a phase that still overruns its real-time limit, a clock bug, aborts the run naming it.
 @main
 struct BenchClock {
     static func main() async {
@@ -184,33 +187,41 @@ struct BenchClock {
 
     static func idle(_ options: Options, _ summary: inout Summary) async throws {
         var rows: [String] = []
+        func row(_ label: String, calls: Int, _ samples: [IdleSample], decimals: Int) -> Series {
+            let wall = Series(samples: samples.map(\.wallNanoseconds))
+            let cpu = Series(samples: samples.map(\.cpuNanoseconds))
+            rows.append(
+                "| \(label) | \(grouped(calls)) | \(options.runs) | \(grouped(wall.median, decimals: decimals)) | "
+                    + "\(range(wall, decimals: decimals)) | \(grouped(cpu.median, decimals: decimals)) | "
+                    + "\(range(cpu, decimals: decimals)) |")
+            return wall
+        }
+        func describe(_ sample: IdleSample) -> String {
+            "\(formatted(sample.wallNanoseconds, decimals: 1)) ns/call (CPU \(formatted(sample.cpuNanoseconds, decimals: 1)))"
+        }
         if options.mock {
             let samples = try await measure(
                 "idle MockClock ×\(grouped(options.idleCalls))", runs: options.runs, limitSeconds: 120,
-                { try MockScenarios.idle(calls: options.idleCalls) }, describe: { "\(formatted($0, decimals: 1)) ns/call" })
-            let series = Series(samples: samples)
-            summary.idle["MockClock"] = series
-            rows.append(
-                "| MockClock | \(grouped(options.idleCalls)) | \(options.runs) | \(grouped(series.median, decimals: 1)) | "
-                    + "\(range(series, decimals: 1)) |")
+                { try MockScenarios.idle(calls: options.idleCalls) }, describe: describe)
+            summary.idle["MockClock"] = row("MockClock", calls: options.idleCalls, samples, decimals: 1)
         }
         if options.test {
             let samples = await measure(
                 "idle TestClock ×\(grouped(options.testClockIdleCalls))", runs: options.runs, limitSeconds: 300,
-                { await TestScenarios.idle(calls: options.testClockIdleCalls) },
-                describe: { "\(formatted($0 / 1000, decimals: 1)) µs/call" })
-            let series = Series(samples: samples)
-            summary.idle["TestClock"] = series
-            rows.append(
-                "| TestClock 1.1.1 | \(grouped(options.testClockIdleCalls)) | \(options.runs) | "
-                    + "\(grouped(series.median, decimals: 0)) | \(range(series, decimals: 0)) |")
+                { await TestScenarios.idle(calls: options.testClockIdleCalls) }, describe: describe)
+            summary.idle["TestClock"] = row("TestClock 1.1.1", calls: options.testClockIdleCalls, samples, decimals: 0)
         }
         emitLine("")
         emitLine("## Idle `advance(by: 1 s)`, no sleepers (ns per call)")
         emitLine("")
-        emitLine("| clock | calls per run | runs | ns per call, median | min–max |")
-        emitLine("|---|---:|---:|---:|---:|")
+        emitLine("| clock | calls per run | runs | ns per call, median | min–max | CPU ns per call, median | min–max |")
+        emitLine("|---|---:|---:|---:|---:|---:|---:|")
         rows.forEach(emitLine)
+        emitLine("")
+        emitLine(
+            "ns per call: wall time. CPU ns per call: the process's CPU time over the same calls (all threads; "
+                + "MockClock's advance runs on the calling thread alone). On a loaded machine the wall figure grows "
+                + "with the time the process waits for a core; the CPU figure does not.")
         if options.test {
             emitLine("")
             emitLine(
@@ -377,12 +388,13 @@ struct BenchClock {
                 Watchdog.shared.arm(label, seconds: 600)
                 let outcome = try await MockScenarios.race(iterations: iterations, handshake: handshake)
                 Watchdog.shared.disarm()
-                progress("\(label): \(outcome.misses) misses / \(grouped(iterations))")
+                progress("\(label): \(outcome.misses) misses / \(grouped(iterations)), \(outcome.returnedAtOnce) returned at once")
                 summary.race.append(("MockClock\(handshake ? "+handshake" : "")", outcome))
                 rows.append(
                     "| MockClock, `await clock.waitForSleepers(count: 1)` before the advance: \(handshake ? "**yes**" : "no") | "
                         + "\(options.loadThreads) | \(grouped(iterations)) | **\(grouped(outcome.misses))** | "
-                        + "\(grouped(outcome.stillAsleep)) | \(grouped(outcome.millisecondsPerIteration, decimals: 3)) |")
+                        + "\(grouped(outcome.stillAsleep)) | \(grouped(outcome.returnedAtOnce)) | "
+                        + "\(grouped(outcome.millisecondsPerIteration, decimals: 3)) |")
             }
         }
         if options.test {
@@ -394,7 +406,7 @@ struct BenchClock {
             summary.race.append(("TestClock", outcome))
             rows.append(
                 "| TestClock 1.1.1 as shipped (megaYield 20 before and after) | \(options.loadThreads) | \(grouped(iterations)) | "
-                    + "**\(grouped(outcome.misses))** | \(grouped(outcome.stillAsleep)) | "
+                    + "**\(grouped(outcome.misses))** | \(grouped(outcome.stillAsleep)) | — | "
                     + "\(grouped(outcome.millisecondsPerIteration, decimals: 3)) |")
         }
         emitLine("")
@@ -402,15 +414,20 @@ struct BenchClock {
             "## Race probe: `Task { sleep(for: 1 s); woke() }`, `advance(by: 1 s)`, check — "
                 + "\(grouped(iterations)) times, \(options.loadThreads) busy threads")
         emitLine("")
-        emitLine("| clock | busy threads | iterations | misses | of which still asleep | ms per iteration |")
-        emitLine("|---|---:|---:|---:|---:|---:|")
+        emitLine(
+            "| clock | busy threads | iterations | misses | of which still asleep | advance resumed nobody, test passed | "
+                + "ms per iteration |")
+        emitLine("|---|---:|---:|---:|---:|---:|---:|")
         rows.forEach(emitLine)
         emitLine("")
         emitLine(
             "Busy threads: plain threads spinning outside the Swift pool for the whole probe. Fresh clock per iteration. "
-                + "MockClock: the test ends with `await t.value`; a miss is an advance that resumed no sleeper "
-                + "(`advance` returned 0): the task registered afterwards, for t = 2 s, so `await t.value` would hang "
-                + "(always \"still asleep\"; exact, read from the clock, then checked as pending and released). "
+                + "MockClock: the test ends with `await t.value`; when `advance` returned 0 (resumed no sleeper) the "
+                + "benchmark waits for whichever comes first, a sleeper registering or the task ending (exactly one "
+                + "does; neither wait is left open). A miss: the task registered afterwards, for t = 2 s, so "
+                + "`await t.value` would hang (always \"still asleep\"; checked as pending, then released). Not a miss: "
+                + "the task had read `now` for its deadline before the advance and reached `sleep(until: 1 s)` after it, "
+                + "which returned at once (the deadline had passed), so the test passes. "
                 + "TestClock: `woke` checked right after `await advance`; still asleep = not woken "
                 + "\(options.raceWaitMilliseconds) ms (real, untimed) later either. ms per iteration excludes that "
                 + "wait and the clean-up.")

@@ -18,6 +18,14 @@ struct DrainSample {
     var advanceMilliseconds = Double.nan
 }
 
+/// One timed run of idle advances, per call.
+struct IdleSample {
+    /// Wall time (`ContinuousClock`).
+    var wallNanoseconds: Double
+    /// The process's CPU time, all threads: what the calls cost, whatever the machine's load.
+    var cpuNanoseconds: Double
+}
+
 /// One timed run of single-tick stepping.
 struct TicksSample {
     /// From just before the first `advance` until every sleeper (or the timer task) has finished;
@@ -39,6 +47,10 @@ struct RaceOutcome {
     /// Misses in which the sleeper was not resumed by the advance at all: it registered afterwards and
     /// now waits for t = 2 s, so `await t.value` would hang.
     var stillAsleep = 0
+    /// MockClock only: iterations in which the advance resumed nobody, yet the test passes. The task had
+    /// read `now` (t = 0) for its deadline before the advance but reached `sleep(until: 1 s)` after it:
+    /// the deadline had passed, so the sleep returned at once without registering (documented).
+    var returnedAtOnce = 0
     /// Time per iteration (task creation + handshake + advance + check), classification and clean-up
     /// excluded.
     var millisecondsPerIteration = 0.0
@@ -46,15 +58,17 @@ struct RaceOutcome {
 
 /// The scenarios on the root package's `MockClock`.
 enum MockScenarios {
-    /// Nanoseconds per `advance(by: 1 s)` on a clock with no sleepers.
-    static func idle(calls: Int) throws -> Double {
+    /// Time per `advance(by: 1 s)` on a clock with no sleepers.
+    static func idle(calls: Int) throws -> IdleSample {
         let clock = MockClock()
         var resumed = 0
+        let cpuStart = processCPUNanoseconds()
         let start = ContinuousClock.now
         for _ in 0..<calls { resumed &+= clock.advance(by: .seconds(1)) }
         let elapsed = nanoseconds(since: start)
+        let cpu = processCPUNanoseconds() - cpuStart
         guard resumed == 0 else { throw BenchError("idle MockClock advance resumed \(resumed) sleepers") }
-        return elapsed / Double(calls)
+        return IdleSample(wallNanoseconds: elapsed / Double(calls), cpuNanoseconds: cpu / Double(calls))
     }
 
     /// N sleepers at 1…N s, registered (`waitForSleepers`), then one `advance(by: N + 1 s)`.
@@ -163,9 +177,11 @@ enum MockScenarios {
     /// `await clock.waitForSleepers(count: 1)`, then `clock.advance(by: .seconds(1))`, then
     /// `await t.value` and check `woke`.
     ///
-    /// A miss is an advance that resumed no sleeper (its return value is 0): the sleeper registered
-    /// afterwards, for t = 2 s, and `await t.value` would hang. That is exact, so no real-time wait is
-    /// needed to classify it; the benchmark then checks the late sleeper is pending and releases it.
+    /// An advance that resumed no sleeper (its return value is 0) is one of two cases, told apart by
+    /// which of two things happens (exactly one does): the sleeper registers afterwards, for t = 2 s, so
+    /// `await t.value` would hang (a miss: the benchmark checks it is pending and releases it); or the
+    /// task ends, its sleep having read `now` before the advance and returned at once, the deadline past
+    /// (not a miss: the test passes). See ``classifyUnresumed(clock:task:woke:)``.
     static func race(iterations: Int, handshake: Bool) async throws -> RaceOutcome {
         var outcome = RaceOutcome(iterations: iterations)
         var measured = 0.0
@@ -182,19 +198,60 @@ enum MockScenarios {
             if resumed == 1 { await task.value }
             measured += nanoseconds(since: start)
             if resumed == 0 {
-                outcome.misses += 1
-                outcome.stillAsleep += 1
-                await clock.waitForSleepers(count: 1)
-                guard clock.pendingSleeperCount == 1, !woke.isSet else {
-                    throw BenchError("MockClock race: a sleeper the advance did not resume is not pending")
+                switch try await classifyUnresumed(clock: clock, task: task, woke: woke) {
+                case .registeredLate:
+                    outcome.misses += 1
+                    outcome.stillAsleep += 1
+                case .returnedAtOnce:
+                    outcome.returnedAtOnce += 1
                 }
-                clock.advance(by: .seconds(1))
-                await task.value
             }
             guard woke.isSet else { throw BenchError("MockClock race: task finished without waking") }
         }
         outcome.millisecondsPerIteration = measured / 1e6 / Double(iterations)
         return outcome
+    }
+
+    /// What became of a race sleeper that the advance did not resume.
+    enum Unresumed: Sendable {
+        /// It registered after the advance, for t = 2 s: `await t.value` would hang.
+        case registeredLate
+        /// Its task ended without registering: the sleep's deadline (read from `now` before the advance)
+        /// had passed when it reached the clock, so it returned at once.
+        case returnedAtOnce
+    }
+
+    /// After an advance that resumed nobody, waits for whichever comes first: a sleeper registers, or
+    /// `task` ends. Exactly one of them happens, and neither wait outlives the call: when the task ends
+    /// first, the group cancels the registration wait (`waitForSleepers` returns when cancelled); when
+    /// the sleeper registers first, it is checked (pending, its task not woken) and released by an
+    /// advance, which ends the task.
+    static func classifyUnresumed(clock: MockClock, task: Task<Void, Never>, woke: Flag) async throws -> Unresumed {
+        try await withThrowingTaskGroup(of: Unresumed.self, returning: Unresumed.self) { group in
+            group.addTask {
+                await task.value
+                return .returnedAtOnce
+            }
+            group.addTask {
+                await clock.waitForSleepers(count: 1)
+                return .registeredLate
+            }
+            guard let first = try await group.next() else { throw BenchError("MockClock race: no outcome") }
+            switch first {
+            case .returnedAtOnce:
+                group.cancelAll()
+                guard clock.pendingSleeperCount == 0, woke.isSet else {
+                    throw BenchError("MockClock race: the task ended without waking, or left a sleeper pending")
+                }
+            case .registeredLate:
+                guard clock.pendingSleeperCount == 1, !woke.isSet else {
+                    throw BenchError("MockClock race: a sleeper the advance did not resume is not pending")
+                }
+                clock.advance(by: .seconds(1))
+            }
+            try await group.waitForAll()
+            return first
+        }
     }
 }
 
@@ -260,12 +317,15 @@ enum TestScenarios {
     /// way to tell when they have (the research notes' method).
     static let settle = Duration.milliseconds(5)
 
-    /// Nanoseconds per `await advance(by: 1 s)` on a clock with no sleepers.
-    static func idle(calls: Int) async -> Double {
+    /// Time per `await advance(by: 1 s)` on a clock with no sleepers (CPU: its megaYields' tasks too).
+    static func idle(calls: Int) async -> IdleSample {
         let clock = TestClock<Duration>()
+        let cpuStart = processCPUNanoseconds()
         let start = ContinuousClock.now
         for _ in 0..<calls { await clock.advance(by: .seconds(1)) }
-        return nanoseconds(since: start) / Double(calls)
+        let elapsed = nanoseconds(since: start)
+        let cpu = processCPUNanoseconds() - cpuStart
+        return IdleSample(wallNanoseconds: elapsed / Double(calls), cpuNanoseconds: cpu / Double(calls))
     }
 
     /// N sleepers at 1…N s; once all have entered `sleep`, 5 ms untimed, then one
@@ -307,20 +367,33 @@ enum TestScenarios {
         }
     }
 
-    /// N sleepers at 1…N s (entered + 5 ms), then N × `await advance(by: 1 s)`.
+    /// What one child of ``tickSleepers(_:)`` reports.
+    private enum TickChild: Sendable {
+        /// A sleeper woke: -1 early, 0 on time, 1 late; `late` when it entered `sleep` after the advances began.
+        case woke(outcome: Int, late: Bool)
+        /// A sleeper still asleep when the run was declared stuck, cancelled.
+        case cancelled
+        /// The real-time bound after the last advance ran out (or was cancelled once all had woken).
+        case bound
+    }
+
+    /// N sleepers at 1…N s (entered + 5 ms), then N × `await advance(by: 1 s)`. A sleeper that enters
+    /// `sleep` only when `now` has reached its deadline exactly suspends until the next advance
+    /// (TestClock's rule); after the last advance there is none, so if any sleeper is still asleep 1 s
+    /// (real) after it, the run is marked stuck and the rest are cancelled.
     static func tickSleepers(_ n: Int) async throws -> TicksSample {
         let clock = TestClock<Duration>()
         let entered = Countdown(target: n)
         let advancing = Flag()
-        return try await withThrowingTaskGroup(of: (outcome: Int, late: Bool).self, returning: TicksSample.self) { group in
+        return try await withThrowingTaskGroup(of: TickChild.self, returning: TicksSample.self) { group in
             for index in 0..<n {
                 let deadline = Instant(offset: .seconds(index + 1))
                 group.addTask {
                     entered.tick()
                     let late = advancing.isSet
-                    try await clock.sleep(until: deadline)
+                    do { try await clock.sleep(until: deadline) } catch { return .cancelled }
                     let now = clock.now
-                    return (now < deadline ? -1 : (now > deadline ? 1 : 0), late)
+                    return .woke(outcome: now < deadline ? -1 : (now > deadline ? 1 : 0), late: late)
                 }
             }
             await entered.wait()
@@ -328,18 +401,37 @@ enum TestScenarios {
             advancing.set()
             let start = ContinuousClock.now
             for _ in 0..<n { await clock.advance(by: .seconds(1)) }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(1))
+                return .bound
+            }
             var sample = TicksSample(totalMilliseconds: 0)
             var early = 0
             var woke = 0
+            var cancelled = 0
             for try await result in group {
-                woke += 1
-                if result.outcome < 0 { early += 1 }
-                if result.outcome > 0 { sample.lateTicks += 1 }
-                if result.late { sample.lateRegistrations += 1 }
+                switch result {
+                case .woke(let outcome, let late):
+                    woke += 1
+                    if outcome < 0 { early += 1 }
+                    if outcome > 0 { sample.lateTicks += 1 }
+                    if late { sample.lateRegistrations += 1 }
+                    if woke == n {
+                        sample.totalMilliseconds = nanoseconds(since: start) / 1e6
+                        group.cancelAll()  // ends the bound's sleep
+                    }
+                case .cancelled:
+                    cancelled += 1
+                case .bound:
+                    if woke < n {
+                        sample.stuck = true
+                        sample.totalMilliseconds = .nan
+                        group.cancelAll()  // releases the sleepers still asleep
+                    }
+                }
             }
-            sample.totalMilliseconds = nanoseconds(since: start) / 1e6
-            guard woke == n, early == 0 else {
-                throw BenchError("TestClock ticks of \(n): woke \(woke), early \(early)")
+            guard woke + cancelled == n, early == 0 else {
+                throw BenchError("TestClock ticks of \(n): woke \(woke), cancelled \(cancelled), early \(early)")
             }
             return sample
         }

@@ -186,6 +186,13 @@ func grouped(_ value: Double, decimals: Int) -> String {
     return parts.count == 2 ? "\(grouped(whole)).\(parts[1])" : grouped(whole)
 }
 
+/// The CPU time this process has used so far, all threads, in nanoseconds.
+func processCPUNanoseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+}
+
 /// A duration in nanoseconds since `start`, read from `ContinuousClock`.
 func nanoseconds(since start: ContinuousClock.Instant) -> Double {
     start.duration(to: .now).nanoseconds
