@@ -33,6 +33,40 @@ extension CRUDClauses {
                 _ = try await releasedTogether(doomed) { try await context.subject.delete(id: $0.id) }
                 try await context.expectContents(Array(stored.dropFirst(concurrentWriters)), "after \(concurrentWriters) concurrent deletes")
             },
+            Clause("concurrency.createsOfOneIDFollowPolicy",
+                   "concurrent creates of one id: one succeeds, the others follow the create-of-existing policy, one entity is stored",
+                   requires: [.create, .concurrentAccess], forbids: .serverAssignedIDs) { context in
+                let creators = min(8, concurrentWriters(context))
+                let first = context.newEntity(), second = context.mutated(first)
+                let sent = (0..<creators).map { $0 % 2 == 0 ? first : second }
+                let attempts = try await releasedTogether(sent) { entity in
+                    try await context.attempt { try await context.subject.create(entity) }
+                }
+                let policy = context.repositoryPromises.policies.createOfExisting
+                let request = "one of \(creators) concurrent create(_:) calls of id \(first.id)"
+                var succeeded: [Entity] = []
+                for (entity, attempt) in zip(sent, attempts) {
+                    switch attempt {
+                    case .success: succeeded.append(entity)
+                    case .failure(let error): context.expect(context.rejection(error), allowedBy: policy, named: "createOfExisting", for: request)
+                    }
+                }
+                let overwrites = policy.accepts(.applied) || policy.accepts(.ignored)
+                context.expect(
+                    overwrites ? !succeeded.isEmpty : succeeded.count == 1,
+                    "\(succeeded.count) of \(creators) concurrent create(_:) calls of id \(first.id) succeeded; with createOfExisting "
+                        + "\(policy) exactly one may (a check-then-act across an await lets several through)")
+                let stored = try await context.subject.fetch(id: first.id)
+                let equivalence = context.repositoryPromises.equivalence
+                guard let stored, let winner = succeeded.first(where: { equivalence(stored, $0) }) else {
+                    context.fail(
+                        "after \(creators) concurrent creates of id \(first.id), fetch(id:) does not return what a successful create sent",
+                        expected: succeeded.isEmpty ? "one create succeeds" : "one of the values the successful creates sent",
+                        actual: stored.map { "\($0)" } ?? "nil")
+                    return
+                }
+                try await context.expectContents([winner], "after \(creators) concurrent creates of one id")
+            },
         ]
     }
 

@@ -2,10 +2,12 @@ public import ContractEngine
 import Testing
 
 extension Conformance {
-    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:shrinks:)``)
+    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:shrinks:parallelRuns:)``)
     /// and, if it is falsified, records one Swift Testing issue at the caller's file and line: the minimal
     /// failing sequence step by step, pasteable Swift, the seed and the `REPOSITORY_CONTRACTS_SEED=…` line
-    /// that replays it. The full report (the sequence as generated too) is attached to the test.
+    /// that replays it. The full report (the sequence as generated too) is attached to the test. A
+    /// conformer that declares `.concurrentAccess` also gets parallel runs checked for linearizability
+    /// (`parallelRuns`, see ``ModelCheck/defaultParallelRuns``); a failing one is reported with its timeline.
     ///
     /// ```swift
     /// @Test func inMemoryMatchesTheModel() async {
@@ -20,10 +22,12 @@ extension Conformance {
     public func verifyModel<Entity>(
         factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
         seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
+        parallelRuns: Int? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> ModelCheckResult where Terms == CRUD<Entity> {
         let result = await ModelCheck.check(
-            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
+            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks,
+            parallelRuns: parallelRuns)
         result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return result
     }
@@ -56,7 +60,7 @@ extension Conformance {
 extension Conformance where Terms: RepositoryTerms {
     /// Runs a model-based check of this conformer under `terms` (each run in a fresh environment of the
     /// terms: a caching conformer gets its own stub server and clock) and, if it is falsified, records one
-    /// issue at the caller's line; see ``verifyModel(factory:runs:steps:seed:maxShrinkAttempts:shrinks:fileID:filePath:line:column:)``.
+    /// issue at the caller's line; see ``verifyModel(factory:runs:steps:seed:maxShrinkAttempts:shrinks:parallelRuns:fileID:filePath:line:column:)``.
     ///
     /// ```swift
     /// @Test func cachedMatchesTheModel() async {
@@ -67,10 +71,12 @@ extension Conformance where Terms: RepositoryTerms {
     public func verifyModel(
         under terms: Terms, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
         seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
+        parallelRuns: Int? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async -> ModelCheckResult {
         let result = await ModelCheck.check(
-            self, under: terms, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
+            self, under: terms, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks,
+            parallelRuns: parallelRuns)
         result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
         return result
     }
@@ -82,7 +88,7 @@ extension ModelCheckResult {
     func recordIssue(at location: SourceLocation) {
         guard !passed else { return }
         Issue.record(Comment(rawValue: description), sourceLocation: location)
-        guard failure != nil else { return }
+        guard failure != nil || parallel?.failure != nil else { return }
         #if compiler(>=6.2)
             Attachment.record(fullReport, named: attachmentName, sourceLocation: location)
         #endif
@@ -105,7 +111,7 @@ extension ModelCheckResult {
 
     /// `model-check in-memory 0x….txt`.
     var attachmentName: String {
-        let seed = failure?.seed ?? self.seed
+        let seed = failure?.seed ?? parallel?.failure?.seed ?? self.seed
         let digits = String(seed, radix: 16)
         let name = subject.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
         return "model-check \(String(name)) 0x\(String(repeating: "0", count: 16 - digits.count))\(digits).txt"

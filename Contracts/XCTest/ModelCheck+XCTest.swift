@@ -2,10 +2,11 @@ public import ContractEngine
 import XCTest
 
 extension Conformance {
-    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:shrinks:)``)
+    /// Runs a model-based check of this conformer (``ModelCheck/check(_:factory:runs:steps:seed:maxShrinkAttempts:shrinks:parallelRuns:)``)
     /// and, if it is falsified, reports one `XCTFail` at the caller's file and line: the minimal failing
     /// sequence step by step, pasteable Swift, the seed and the `REPOSITORY_CONTRACTS_SEED=…` line that
-    /// replays it, followed by the sequence as generated.
+    /// replays it, followed by the sequence as generated. A conformer that declares `.concurrentAccess` also
+    /// gets parallel runs checked for linearizability (`parallelRuns`, see ``ModelCheck/defaultParallelRuns``).
     ///
     /// swift-corelibs-xctest has no `XCTAttachment`, so the whole report is in the message, on every platform.
     ///
@@ -18,10 +19,12 @@ extension Conformance {
     public func assertModelCheck<Entity>(
         factory: EntityFactory<Entity>, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
         seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
+        parallelRuns: Int? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) async -> ModelCheckResult where Terms == CRUD<Entity> {
         let result = await ModelCheck.check(
-            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
+            self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks,
+            parallelRuns: parallelRuns)
         if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
         return result
     }
@@ -50,10 +53,12 @@ extension Conformance where Terms: RepositoryTerms {
     public func assertModelCheck(
         under terms: Terms, runs: Int = ModelCheck.defaultRuns, steps: Int = ModelCheck.defaultSteps,
         seed: UInt64? = nil, maxShrinkAttempts: Int = ModelCheck.defaultShrinkAttempts, shrinks: Bool = true,
+        parallelRuns: Int? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) async -> ModelCheckResult {
         let result = await ModelCheck.check(
-            self, under: terms, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
+            self, under: terms, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks,
+            parallelRuns: parallelRuns)
         if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
         return result
     }

@@ -1,4 +1,5 @@
 import RepositoryContracts
+import BrokenExamples
 import Testing
 import TodoExample
 
@@ -54,8 +55,32 @@ struct BrokenConformerTests {
         let failed = await Self.failed(Self.todos, Conformance("racy", capabilities: [.create, .update, .delete, .concurrentAccess]) {
             BrokenTodoRepository(.losesConcurrentCreates)
         })
-        #expect(Set(failed.keys) == ["concurrency.createsLoseNothing"])
+        // Its create is also a check-then-act across an await, which the clause on creates of one id
+        // catches when the creates interleave (most runs, not all).
+        #expect(Set(failed.keys).subtracting(["concurrency.createsOfOneIDFollowPolicy"]) == ["concurrency.createsLoseNothing"])
         #expect(failed["concurrency.createsLoseNothing"]?.contains("fetchAll() is missing ids") == true)
+    }
+
+    @Test("concurrent creates of one id: a check-then-act create fails the clause in nearly every run; correct conformers never")
+    func createsOfOneID() async throws {
+        func failures(_ conformance: Conformance<CRUD<Todo>>, runs: Int) async throws -> (Int, String) {
+            let check = try #require(Self.todos.cases(for: conformance).first { $0.clauseID == "concurrency.createsOfOneIDFollowPolicy" })
+            var failed = 0, message = ""
+            for _ in 0..<runs {
+                let result = await check.run()
+                if result.status == .failed {
+                    failed += 1
+                    message = result.failures.map(\.message).joined(separator: "\n")
+                }
+            }
+            return (failed, message)
+        }
+        let (racy, message) = try await failures(RaceBugs.checkThenActCreate, runs: 20)
+        #expect(racy >= 19, "failed \(racy) of 20 runs")
+        #expect(message.contains("of 8 concurrent create(_:) calls of id") && message.contains("exactly one may"), "\(message)")
+        for correct in [RaceBugs.locked, ExampleContracts.inMemory] {
+            #expect(try await failures(correct, runs: 20).0 == 0, "\(correct.name)")
+        }
     }
 
     @Test("a store that hands out the instances it keeps fails the aliasing clause; one that copies passes")

@@ -20,6 +20,12 @@ public enum ModelCheck {
     public static var defaultSteps: Int { 25 }
     /// Shrinking re-runs at most this many candidates by default.
     public static var defaultShrinkAttempts: Int { 400 }
+    /// Parallel plans per check by default, for a conformance that declares `.concurrentAccess`.
+    public static var defaultParallelRuns: Int { 40 }
+    /// How many times each parallel plan runs: interleavings differ from run to run.
+    public static var defaultRepetitions: Int { 5 }
+    /// Shrinking a failing parallel plan tries at most this many smaller plans by default.
+    static var defaultParallelShrinkAttempts: Int { 60 }
 
     /// The seed in `REPOSITORY_CONTRACTS_SEED`, if it is set and parses.
     package static func seedFromEnvironment() -> UInt64? {
@@ -38,32 +44,69 @@ public enum ModelCheck {
     ///     stay fixed. Later runs' seeds follow from it.
     ///   - shrinks: `false` for a subject that only replays recorded requests (a stub server replaying
     ///     fixtures): a shorter sequence would send requests nothing recorded, so the failure reports the
-    ///     whole sequence and says why it was not shrunk.
+    ///     whole sequence and says why it was not shrunk. Such a subject gets no parallel runs by default.
+    ///   - parallelRuns: how many parallel plans to run after the sequential runs pass (each
+    ///     ``defaultRepetitions`` times): a short sequential prefix, then two to four tasks released
+    ///     together, their history checked for linearizability against the model. `nil` (the default)
+    ///     means ``defaultParallelRuns`` for a conformance that declares `.concurrentAccess` and whose ids are
+    ///     not server-assigned (and that `shrinks`), else none. Parallel mode does not cover server-assigned ids.
     public static func check<Terms: RepositoryTerms>(
         _ conformance: Conformance<Terms>, under terms: Terms, runs: Int = defaultRuns,
         steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts,
-        shrinks: Bool = true
+        shrinks: Bool = true, parallelRuns: Int? = nil
     ) async -> ModelCheckResult {
         let subject = ModelSubject(conformance, terms: terms)
         let runner = ModelRun(conformance: subject, factory: terms.factory)
-        return await explore(
+        var result = await explore(
             subject: subject.name, assumptions: subject.assumptions, capabilities: subject.capabilities, runs: runs,
             steps: steps, seed: seed, maxShrinkAttempts: shrinks ? maxShrinkAttempts : nil
         ) { operations in
             try await subject.withFreshSubject { witness in await runner.run(operations, on: witness) }
         }
+        let capabilities = subject.capabilities
+        let plans = parallelRuns
+            ?? (capabilities.contains(.concurrentAccess) && !capabilities.contains(.serverAssignedIDs) && shrinks ? defaultParallelRuns : 0)
+        guard result.passed, plans > 0, !capabilities.contains(.serverAssignedIDs) else { return result }
+        let parallelRunner = ParallelRun(conformance: subject, factory: terms.factory)
+        let exploration = ParallelExploration(
+            capabilities: capabilities, plans: plans, repetitions: defaultRepetitions,
+            maxShrinkAttempts: shrinks ? defaultParallelShrinkAttempts : 0
+        ) { plan in
+            try await subject.withFreshSubject { witness in await parallelRunner.run(plan, on: witness) }
+        }
+        do {
+            result.parallel = try await exploration.explore(firstSeed: result.seed)
+        } catch {
+            result.setupError = "makeSubject() threw \(describe(error))"
+        }
+        return result
+    }
+
+    /// Runs a parallel `plan` `repetitions` times on fresh subjects and returns every run's outcome: the
+    /// replay of a plan a failure printed.
+    package static func replayParallel<Entity>(
+        _ plan: ParallelPlan, on conformance: Conformance<CRUD<Entity>>, factory: EntityFactory<Entity>, repetitions: Int
+    ) async throws -> [ParallelOutcome] {
+        let terms = CRUD(factory: factory)
+        let subject = ModelSubject(conformance, terms: terms)
+        let runner = ParallelRun(conformance: subject, factory: factory)
+        var outcomes: [ParallelOutcome] = []
+        for _ in 0..<repetitions {
+            outcomes.append(try await subject.withFreshSubject { witness in await runner.run(plan, on: witness) })
+        }
+        return outcomes
     }
 
     /// Checks a CRUD conformer against the reference model, over entities made by `factory`; see
-    /// ``check(_:under:runs:steps:seed:maxShrinkAttempts:shrinks:)``.
+    /// ``check(_:under:runs:steps:seed:maxShrinkAttempts:shrinks:parallelRuns:)``.
     public static func check<Entity>(
         _ conformance: Conformance<CRUD<Entity>>, factory: EntityFactory<Entity>, runs: Int = defaultRuns,
         steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts,
-        shrinks: Bool = true
+        shrinks: Bool = true, parallelRuns: Int? = nil
     ) async -> ModelCheckResult {
         await check(
             conformance, under: CRUD(factory: factory), runs: runs, steps: steps, seed: seed,
-            maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
+            maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks, parallelRuns: parallelRuns)
     }
 
     /// Differential mode: runs the same sequences on `first` and `second` (fresh subjects of each, in fresh
@@ -146,13 +189,9 @@ public enum ModelCheck {
         let firstSeed = seed ?? seedFromEnvironment() ?? UInt64.random(in: 1...UInt64.max)
         var result = ModelCheckResult(
             subject: subject, seed: firstSeed, runs: 0, budget: max(1, runs), steps: steps, assumptions: assumptions)
-        var chain = SplitMix64(seed: firstSeed)
-        var runSeed = firstSeed
+        var seeds = RunSeeds(first: firstSeed)
         for index in 0..<max(1, runs) {
-            if index > 0 {
-                runSeed = chain.next()
-                if runSeed == 0 { runSeed = chain.next() }
-            }
+            let runSeed = seeds.next()
             result.runs = index + 1
             let operations = self.operations(seed: runSeed, steps: steps, capabilities: capabilities)
             let outcome: RunOutcome

@@ -44,9 +44,11 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
     public var setupError: String?
     /// What the conformer declared, shown with failures.
     package var assumptions: String
+    /// What the parallel runs found, when they ran.
+    package var parallel: ParallelReport?
 
     /// Whether every run agreed with the model.
-    public var passed: Bool { failure == nil && setupError == nil }
+    public var passed: Bool { failure == nil && setupError == nil && parallel?.failure == nil }
 
     /// The minimal failing sequence as the body of an `async throws` test on a fresh repository, with the
     /// divergence as a comment. It compiles against the public API where `conformance` is your CRUD
@@ -72,8 +74,10 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
     /// The whole report: the failing sequence as pasteable Swift, the seed and what was assumed; or how many runs passed.
     public var description: String {
         if let setupError { return "Model-based check of \(subject) could not run: \(setupError)" }
+        if let parallelFailure = parallel?.failure { return parallelDescription(parallelFailure) }
         guard let failure else {
-            return "Model-based check of \(subject) passed \(runs) runs of \(steps) steps (seed \(hex(seed)))"
+            return "Model-based check of \(subject) passed \(runs) runs of \(steps) steps"
+                + (parallel.map { " and \($0.summary)" } ?? "") + " (seed \(hex(seed)))"
         }
         var lines = [
             "Model-based check of \(subject) falsified (seed \(hex(failure.seed)); run \(failure.run) of at most \(budget); "
@@ -91,6 +95,33 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
         lines.append(
             "Replay the \(failure.shrinkingSkipped ? "whole sequence" : "minimal case"): paste the Swift above into a test")
         lines.append("Replay this run: \(EnvironmentVariable.seed)=\(hex(failure.seed)) (or seed: \(hex(failure.seed)))")
+        lines.append("Assumed: \(assumptions)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension ModelCheckResult {
+    /// The report of a failing parallel plan: the shrunk plan, how often it failed, its history as a
+    /// timeline and why no linearization explains it.
+    func parallelDescription(_ failure: ParallelFailure) -> String {
+        guard let report = parallel else { return "" }
+        var lines = [
+            "Model-based check of \(subject) passed \(runs) sequential runs, but parallel plan \(failure.plan) of at most "
+                + "\(report.budget) failed in \(failure.failedRepetitions) of \(report.repetitions) runs "
+                + "(seed \(hex(failure.seed)); \(failure.original.callCount) calls shrunk to \(failure.shrunk.callCount) "
+                + "in \(failure.shrinkAttempts) tries; the shrunk plan failed in \(failure.shrunkFailures.failed) of "
+                + "\(failure.shrunkFailures.made) runs):",
+            "  Plan: \(failure.shrunk)",
+            "  A failing run (→ invocation, ← response; vN is the N-th value the plan sends):",
+        ]
+        lines += failure.timeline.map { "  " + $0 }
+        lines += failure.explanation.map { "  " + $0 }
+        if !failure.outcome.versions.isEmpty {
+            lines.append("  Values: " + failure.outcome.versions.map { "v\($0.version) = \($0.entity)" }.joined(separator: "; "))
+        }
+        lines.append("  Keys: k0 is factory.make(1).id, k1 make(2).id, …")
+        lines.append("Interleavings vary: the same plan may pass in another run.")
+        lines.append("Replay this plan first: \(EnvironmentVariable.seed)=\(hex(failure.seed)) (or seed: \(hex(failure.seed)))")
         lines.append("Assumed: \(assumptions)")
         return lines.joined(separator: "\n")
     }
