@@ -13,7 +13,7 @@ extension XCTestCase {
     /// }
     /// ```
     ///
-    /// Prefer this to ``ContractEngine/Contract/assertConformance(of:file:line:)`` for contracts of your
+    /// Prefer this to `contract.assertConformance(of:)` for contracts of your
     /// own: that one, which has no test case to record into, reports every failure at its call.
     @discardableResult
     public func assertConformance<Terms>(
