@@ -35,9 +35,11 @@ package func withWatchdog<Value: Sendable>(
                 },
                 timer: Task {
                     // An unstructured task inherits the task-local sources.
-                    let stall = try await waitForStall(
+                    let stall = await waitForStall(
                         limit: limit, monitor: monitor, localProgressLiftsCeiling: localProgressLiftsCeiling)
-                    race.finish(.failure(OperationFailure(operation: operation, reason: .timedOut(stall))))
+                    if let stall {
+                        race.finish(.failure(OperationFailure(operation: operation, reason: .timedOut(stall))))
+                    }
                 })
         }
     } onCancel: {
@@ -48,10 +50,12 @@ package func withWatchdog<Value: Sendable>(
 /// A watchdog gives a call at most this many times its limit, even while work keeps moving.
 package let ceilingFactor = 24
 
-/// Returns when nothing has moved for `limit`, or when the ceiling is reached; throws when cancelled.
+/// Returns when nothing has moved for `limit`, or when the ceiling is reached; `nil` when cancelled (the
+/// call ended first), which is what nearly every watchdog comes to, so it neither throws nor leaves a
+/// timer behind.
 private func waitForStall(
     limit: Duration, monitor: ProgressMonitor, localProgressLiftsCeiling: Bool
-) async throws -> Stall {
+) async -> Stall? {
     let clock = ContinuousClock()
     let start = clock.now
     var detector = StallDetector(limit: limit, local: monitor.localCount, elsewhere: monitor.elsewhereCount)
@@ -61,7 +65,7 @@ private func waitForStall(
     var busyLooks: UInt64 = 0
     var cpu = CPUWindow(start: processCPUTime())
     while true {
-        try await clock.sleep(until: start + detector.nextLook)
+        guard await sleepUnlessCancelled(until: start + detector.nextLook) else { return nil }
         let elapsed = start.duration(to: clock.now)
         cpu.sample(at: elapsed, processCPUTime())
         if monitor.isBusy { busyLooks &+= 1 }
@@ -193,7 +197,7 @@ private final class Race<Value: Sendable>: Sendable {
         var finishedBeforeStart: Result<Value, any Error>?
         var isDone = false
         var work: Task<Void, Never>?
-        var timer: Task<Void, any Error>?
+        var timer: Task<Void, Never>?
     }
 
     private let state = Protected(State())
@@ -210,7 +214,7 @@ private final class Race<Value: Sendable>: Sendable {
         if let early { continuation.resume(with: early) }
     }
 
-    func attach(work: Task<Void, Never>, timer: Task<Void, any Error>) {
+    func attach(work: Task<Void, Never>, timer: Task<Void, Never>) {
         let isDone = state.withLock { state in
             state.work = work
             state.timer = timer
@@ -223,7 +227,7 @@ private final class Race<Value: Sendable>: Sendable {
     }
 
     func finish(_ result: Result<Value, any Error>) {
-        let winner: (CheckedContinuation<Value, any Error>, Task<Void, Never>?, Task<Void, any Error>?)? =
+        let winner: (CheckedContinuation<Value, any Error>, Task<Void, Never>?, Task<Void, Never>?)? =
             state.withLock { state in
                 guard !state.isDone else { return nil }
                 guard let continuation = state.continuation else {
