@@ -1,3 +1,5 @@
+import RepositoryContractsPrimitives
+
 /// Everything a ``MockClock`` knows, guarded as a whole by the clock's one lock.
 ///
 /// The transitions are here, as mutating methods that never resume anything: they hand continuations

@@ -70,9 +70,7 @@ extension MockClock {
     /// Sets the clock's one wait timer for `deadline`: when it fires it times out the waiters whose
     /// deadline has passed and sets itself again for the earliest of the others, if any.
     private func setWaitTimer(for deadline: ContinuousClock.Instant) {
-        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
-        let nanoseconds = min(max(0, seconds), 1_000_000) * 1_000_000_000 + (seconds >= 0 ? attoseconds / 1_000_000_000 : 0)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [self] in
+        DispatchQueue.global().asyncAfter(deadline: deadline.dispatchTime) { [self] in
             let (expired, next) = state.withLock { $0.timeOutWaiters(at: .now) }
             for continuation in expired { continuation.resume() }
             if let next { setWaitTimer(for: next) }

@@ -1,3 +1,5 @@
+import RepositoryContractsPrimitives
+
 /// The tasks an advance woke that have not yet slept again on the clock or ended: work the clock must
 /// follow before it can call itself idle.
 ///

@@ -1,4 +1,3 @@
-import Dispatch
 import RepositoryContractsPrimitives
 
 /// Runs a test body bounded by a real-time limit: past it, `onTimeout` runs at once (to report the hang
@@ -50,36 +49,13 @@ package struct BoundedRun: Sendable {
     }
 
     /// Returns `.timedOut` after `limit` of real time, or `.finished` at once when cancelled (the body
-    /// ended first). A dispatch timer source, cancelled when the wait ends, not a sleeping task: cancelling
-    /// a sleep throws, and under Swift Testing each thrown error records a backtrace.
+    /// ended first), without throwing or leaving a timer behind (``OneShot/value(orFiring:at:)``).
     private static func expiry(after limit: Duration) async -> Outcome {
-        let fired = Protected<(value: Bool?, continuation: CheckedContinuation<Bool, Never>?)>((nil, nil))
-        @Sendable func fire(_ value: Bool) {
-            let waiting = fired.withLock { state -> CheckedContinuation<Bool, Never>? in
-                guard state.value == nil else { return nil }
-                state.value = value
-                defer { state.continuation = nil }
-                return state.continuation
-            }
-            waiting?.resume(returning: value)
-        }
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = min(max(0, seconds), 1_000_000) * 1_000_000_000 + attoseconds / 1_000_000_000
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.setEventHandler { fire(true) }
-        timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)))
-        timer.resume()
-        defer { timer.cancel() }
+        let expired = OneShot<Bool>()
         let timedOut = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let value = fired.withLock { state -> Bool? in
-                    if state.value == nil { state.continuation = continuation }
-                    return state.value
-                }
-                if let value { continuation.resume(returning: value) }
-            }
+            await expired.value(orFiring: true, at: ContinuousClock.now.advanced(by: limit))
         } onCancel: {
-            fire(false)
+            expired.fire(false)
         }
         return timedOut ? .timedOut : .finished
     }
