@@ -1,5 +1,6 @@
 /// A body's `style` object in the native format: the parts of a ``JSONSerializationStyle`` that differ
-/// from the default, each under its own name, in a fixed order (see ``NativeFixtureCodec``).
+/// from the default, each under its own name, in a fixed order (see the FixtureFileFormat article of
+/// the RecordReplay catalogue).
 extension JSONSerializationStyle {
     /// The members of the `style` object, in the order they are written: one for each part that
     /// differs from the default, so none for the default style (whose `style` member is left out).

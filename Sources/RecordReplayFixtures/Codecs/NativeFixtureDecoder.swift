@@ -1,7 +1,8 @@
 import Foundation
 import RecordReplayWire
 
-/// Reads the native format's JSON into a ``Fixture``; see ``NativeFixtureCodec`` for the schema.
+/// Reads the native format's JSON into a ``Fixture``; the schema is the FixtureFileFormat article of the
+/// RecordReplay catalogue.
 enum NativeFixtureDecoder {
     static func fixture(from root: SchemaNode) throws(SchemaError) -> Fixture {
         let object = try root.object(strict: true)

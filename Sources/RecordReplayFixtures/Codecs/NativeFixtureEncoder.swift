@@ -1,7 +1,8 @@
 import Foundation
 import RecordReplayWire
 
-/// Writes a ``Fixture`` as native-format text; see ``NativeFixtureCodec`` for the layout.
+/// Writes a ``Fixture`` as native-format text; the layout is in the FixtureFileFormat article of the
+/// RecordReplay catalogue.
 enum NativeFixtureEncoder {
     static func text(for fixture: Fixture) -> String {
         var writer = IndentedWriter()

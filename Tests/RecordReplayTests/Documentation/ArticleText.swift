@@ -1,0 +1,47 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The text of the record/replay catalogue's pages, read from the source tree, so the tests can check
+/// that what an article quotes is what the code produces.
+enum ArticleText {
+    /// The catalogue folder, found from this file's place in the package.
+    static let catalogue = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/RecordReplay/RecordReplay.docc")
+
+    /// The article `Articles/<name>.md`.
+    static func article(_ name: String) throws -> String {
+        try String(contentsOf: catalogue.appendingPathComponent("Articles/\(name).md"), encoding: .utf8)
+    }
+
+    /// The contents of every fenced block tagged `language` in `text`, in order.
+    static func blocks(_ language: String, in text: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+}
+
+/// A client that stands for the code under test: it lists the titles the API at `baseURL` returns.
+struct TodoClient {
+    let baseURL: URL
+
+    func titles() async throws -> [String] {
+        let (body, _) = try await URLSession.patient.data(from: baseURL.appendingPathComponent("todos"))
+        let todos = try JSONSerialization.jsonObject(with: body) as? [[String: Any]] ?? []
+        return todos.compactMap { $0["title"] as? String }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import RecordReplay
+import Testing
+
+/// The "Fixture file format" article's examples are real fixtures: the full one decodes to what it
+/// shows and writes back byte for byte, and the body fragments are bodies the reader accepts.
+@Suite("Documentation: the fixture file format")
+struct FixtureFileFormatExamples {
+    private static func jsonBlocks() throws -> [String] {
+        ArticleText.blocks("json", in: try ArticleText.article("FixtureFileFormat"))
+    }
+
+    @Test("the example fixture decodes to what it shows, and writing it gives the same bytes")
+    func exampleFixture() throws {
+        let text = try #require(try Self.jsonBlocks().first)
+        let fixture = try Fixture(decoding: Data(text.utf8), format: .native, source: "FixtureFileFormat.md")
+        let interaction = try #require(fixture.interactions.first)
+        #expect(fixture.interactions.count == 1)
+        #expect(fixture.upstream == "https://api.example.com/v1")
+        #expect(interaction.request.method == "POST" && interaction.request.path == "/todos")
+        #expect(interaction.request.query == [QueryItem(name: "notify", value: "email"), QueryItem(name: "dryRun", value: nil)])
+        #expect(interaction.response.status == 201 && interaction.response.reason == "Created")
+        #expect(String(decoding: interaction.response.body, as: UTF8.self) == #"{"id":18446744073709551616,"title":"Buy milk"}"#)
+        #expect(String(decoding: fixture.encoded(as: .native), as: UTF8.self) == text + "\n")
+    }
+
+    @Test("each body fragment is a body the reader accepts, replayed as its style says")
+    func bodyFragments() throws {
+        let fragments = try Self.jsonBlocks().dropFirst()
+        #expect(fragments.count == 2)
+        let bodies = try fragments.map { fragment in
+            let document = """
+                {"format": "swift-repository-contracts/fixture", "version": 1, "interactions": [
+                  {"request": {"method": "GET", "path": "/"}, "response": {"status": 200, "body": \(fragment)}}
+                ]}
+                """
+            let fixture = try Fixture(decoding: Data(document.utf8), format: .native, source: "FixtureFileFormat.md")
+            return String(decoding: try #require(fixture.interactions.first).response.body, as: UTF8.self)
+        }
+        #expect(bodies.first == #"{"url":"http:\/\/127.0.0.1:8080\/todos\/1"}"#)
+        #expect(bodies.last == "{\n  \"done\" : false\n}")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import RecordReplay
+import Testing
+
+@testable import StubServerTesting
+
+/// The code of the "Recording and replaying" article, run: what each block shows is asserted here.
+@Suite("Documentation: recording and replaying")
+struct RecordingAndReplayingExamples {
+    @Test(.stubServer(fixtures: "Examples"))
+    func listsTodos() async throws {
+        let titles = try await TodoClient(baseURL: StubServer.current.baseURL).titles()
+        #expect(titles == ["Buy milk"])
+    }
+
+    @Test("a scope that must never record names its mode in code")
+    func modeInCode() throws {
+        let trait: StubServerTrait = .stubServer(fixtures: "Examples", record: .never)
+        #expect(trait.recordMode == .never)
+        #expect(try RecordMode.fromEnvironment.resolved(environment: ["CI": "true"]) == .never)
+        #expect(try RecordMode.fromEnvironment.resolved(environment: [:]) == .once)
+        #expect(try RecordMode.fromEnvironment.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "drift"]) == .drift)
+    }
+
+    @Test("a recording is written redacted, and replays offline")
+    func recordsThenReplays() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = StubServer()  // stands for the live API
+        live.playback.stub(
+            .get("/todos"),
+            with: StubResponse(
+                headers: ["Content-Type": "application/json"],
+                body: Data(#"[{"id":1,"title":"Buy milk","sessionToken":"c2Vzc2lvbi0xMjM0NTY3ODkw"}]"#.utf8)))
+        try await live.start()
+
+        let recorder = StubServer(StubServer.Configuration(
+            fixtureDirectory: folder, recordMode: .once, upstream: live.baseURL))
+        try recorder.loadFixture(named: "listsTodos")  // missing, so `once` records it
+        try await recorder.start()
+        let titles = try await TodoClient(baseURL: recorder.baseURL).titles()
+        await recorder.stop()
+        let outcome = try recorder.finishRecording()  // writes listsTodos.json, redacted
+        await live.stop()
+
+        #expect(titles == ["Buy milk"])
+        #expect(outcome?.recordedCount == 1)
+        #expect(outcome?.redactions.count == 1)
+        let written = try String(contentsOf: folder.appendingPathComponent("listsTodos.json"), encoding: .utf8)
+        #expect(written.contains(#""sessionToken": "REDACTED""#))
+        #expect(!written.contains("c2Vzc2lvbi0xMjM0NTY3ODkw"))
+
+        let replay = StubServer(StubServer.Configuration(fixtureDirectory: folder, recordMode: .never))
+        try replay.loadFixture(named: "listsTodos")
+        try await replay.start()
+        let replayed = try await TodoClient(baseURL: replay.baseURL).titles()
+        await replay.stop()
+        #expect(replayed == ["Buy milk"])
+        #expect(replay.report.findings.isEmpty)
+    }
+
+    @Test("a fixture folder can keep a name readable, and declare server-owned values for the drift check")
+    func perFolderOptions() {
+        let trait: StubServerTrait = .stubServer(
+            fixtures: "Todos",
+            driftCheck: DriftCheckOptions(ignoredJSONPaths: ["$.updatedAt", "$[*].updatedAt"]),
+            redaction: Redaction(allowedNames: ["X-Build-Token"]))
+        #expect(trait.configuration.driftCheck.ignoredJSONPaths == ["$.updatedAt", "$[*].updatedAt"])
+        #expect(trait.configuration.redaction.allowedNames.contains("X-Build-Token"))
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+@_spi(Benchmarks) import RecordReplay
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Every message the "Troubleshooting" article quotes is produced here by the code that reports it, and
+/// must appear in the article as produced (temporary folders shown as `Fixtures/…`, ports as `8080`).
+@Suite("Documentation: troubleshooting messages")
+struct TroubleshootingExamples {
+    /// The article's text.
+    private static func article() throws -> String { try ArticleText.article("Troubleshooting") }
+
+    /// `message` with the variable parts the article cannot know replaced: `folder` by `Fixtures`, and
+    /// the port of every loopback URL by 8080.
+    private static func normalized(_ message: String, folder: URL? = nil) -> String {
+        var text = message
+        if let folder { text = text.replacingOccurrences(of: folder.path, with: "Fixtures") }
+        return text.replacingOccurrences(
+            of: #"127\.0\.0\.1:[0-9]+"#, with: "127.0.0.1:8080", options: .regularExpression)
+    }
+
+    /// Checks that the article quotes `message` as a whole, each line indented alike.
+    private static func expectQuoted(_ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let article = try article()
+        let message = message.trimmingCharacters(in: .newlines)
+        let quoted = ArticleText.blocks("text", in: article).contains { $0.contains(message) }
+        #expect(quoted, "the article does not quote this message:\n\(message)", sourceLocation: sourceLocation)
+    }
+
+    /// A fresh folder with `Todos/` inside, removed by the caller.
+    private static func fixturesFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Todos"), withIntermediateDirectories: true)
+        return folder
+    }
+
+    private static func todosFixture() -> Fixture {
+        Fixture(interactions: [
+            Interaction(
+                request: StubRequest(method: "GET", path: "/todos", query: [QueryItem(name: "page", value: "1")]),
+                response: StubResponse(
+                    headers: ["Content-Type": "application/json"], body: Data(#"[{"id":1,"title":"Buy milk"}]"#.utf8)))
+        ])
+    }
+
+    @Test("an unmatched request: the request, the closest recorded one, a field-by-field diff and a hint")
+    func unmatchedRequest() throws {
+        let playback = Playback(options: PlaybackOptions())
+        playback.load(Self.todosFixture(), source: "Fixtures/Todos/list.json")
+        let request = StubRequest(
+            method: "GET", path: "/todos", query: [QueryItem(name: "page", value: "2")],
+            headers: ["Accept": "application/json", "User-Agent": "TodoApp/1.0"])
+        let response = try #require(PlaybackTestSupport.immediateResponse(of: playback.plan(for: request)))
+        #expect(response.status == 599)
+        let message = String(decoding: response.body, as: UTF8.self)
+        #expect(playback.report.unmatchedRequests.first?.diagnostic == message)
+        try Self.expectQuoted(message)
+    }
+
+    @Test("an interaction no request used is a warning naming the fixture and the interaction")
+    func unusedInteraction() throws {
+        let playback = Playback(options: PlaybackOptions())
+        playback.load(Self.todosFixture(), source: "Fixtures/Todos/list.json")
+        let finding = try #require(playback.report.findings.first)
+        #expect(finding.severity == .warning)
+        try Self.expectQuoted(finding.message)
+    }
+
+    @Test("a fixture that does not decode names the file, the JSON path and the reason")
+    func brokenFixture() throws {
+        let text = #"""
+            {"format": "swift-repository-contracts/fixture", "version": 1, "interactions": [
+              {"request": {"method": "GET", "path": "/todos"}, "response": {"status": "OK"}}
+            ]}
+            """#
+        let error = try #require(throws: FixtureError.self) {
+            try Fixture(decoding: Data(text.utf8), format: .native, source: "Fixtures/Todos/list.json")
+        }
+        try Self.expectQuoted("\(error)")
+    }
+
+    @Test("a misspelt field is named, not ignored")
+    func misspeltField() throws {
+        let text = #"""
+            {"format": "swift-repository-contracts/fixture", "version": 1, "interactions": [
+              {"request": {"method": "GET", "path": "/todos"}, "response": {"staus": 200}}
+            ]}
+            """#
+        let error = try #require(throws: FixtureError.self) {
+            try Fixture(decoding: Data(text.utf8), format: .native, source: "Fixtures/Todos/list.json")
+        }
+        try Self.expectQuoted("\(error)")
+    }
+
+    @Test("a fixture that still holds a credential fails the test that loads it, naming the field and the fix")
+    func leakingFixture() async throws {
+        let folder = try Self.fixturesFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Todos/list.json")
+        let token = ["ghp", "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA"].joined(separator: "_")
+        try Fixture(interactions: [
+            Interaction(
+                request: StubRequest(method: "GET", path: "/todos", headers: ["Authorization": "token \(token)"]),
+                response: StubResponse(status: 200))
+        ]).write(to: file)
+        let server = StubServer()
+        try server.loadFixture(at: file)
+        let finding = try #require(server.report.findings.first { $0.severity == .error })
+        #expect(!finding.message.contains(token))
+        try Self.expectQuoted(Self.normalized(finding.message, folder: folder))
+    }
+
+    @Test("a recording the redaction cannot clean is refused, naming the field")
+    func secretRefusedWhenRecording() async throws {
+        let folder = try Self.fixturesFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let token = ["ghp", "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA"].joined(separator: "_")
+        let live = StubServer()
+        live.playback.stub(
+            .get("/export"),
+            with: StubResponse(
+                headers: ["Content-Type": "application/octet-stream"],
+                body: Data([0xFF, 0xFE, 0x00]) + Data(" \(token) ".utf8) + Data([0x00, 0xFF])))
+        try await live.start()
+        let recorder = StubServer(StubServer.Configuration(
+            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .once, upstream: live.baseURL))
+        try recorder.loadFixture(named: "export")
+        try await recorder.start()
+        _ = try await URLSession.patient.data(from: recorder.baseURL.appendingPathComponent("export"))
+        await recorder.stop()
+        await live.stop()
+        let error = try #require(throws: RecordingError.self) { try recorder.finishRecording() }
+        #expect(!"\(error)".contains(token))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Todos/export.json").path))
+        try Self.expectQuoted(Self.normalized("\(error)", folder: folder))
+    }
+
+    @Test("an unknown record mode in the environment is refused with the modes it could be")
+    func unknownRecordMode() throws {
+        let error = try #require(throws: RecordModeError.self) {
+            try RecordMode.fromEnvironment.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "always"])
+        }
+        try Self.expectQuoted("\(error)")
+    }
+
+    @Test("a missing fixture names the files looked for and how to record it")
+    func missingFixture() throws {
+        let folder = try Self.fixturesFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = StubServer(StubServer.Configuration(
+            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .never))
+        let error = try #require(throws: StubServerError.self) { try server.loadFixture(named: "list") }
+        try Self.expectQuoted(Self.normalized("\(error)", folder: folder))
+    }
+
+    @Test("recording or checking drift without an upstream names the variable to set")
+    func noUpstream() throws {
+        let folder = try Self.fixturesFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = StubServer(StubServer.Configuration(
+            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .once))
+        let error = try #require(throws: StubServerError.self) { try server.loadFixture(named: "list") }
+        try Self.expectQuoted(Self.normalized("\(error)", folder: folder))
+    }
+
+    @Test("a drift finding: the counts, where the live API differs, and the first requests in full")
+    func driftFinding() async throws {
+        let folder = try Self.fixturesFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.todosFixture().write(to: folder.appendingPathComponent("Todos/list.json"))
+        let live = StubServer()
+        live.playback.stub(
+            .get("/todos"),
+            with: StubResponse(
+                headers: ["Content-Type": "application/json"],
+                body: Data(#"[{"id":1,"title":"Buy oat milk","dueDate":"2026-12-01"}]"#.utf8)))
+        try await live.start()
+        let server = StubServer(StubServer.Configuration(
+            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .drift, upstream: live.baseURL))
+        try server.loadFixture(named: "list")
+        try await server.start()
+        let url = try #require(URL(string: "\(server.baseURL.absoluteString)/todos?page=1"))
+        _ = try await URLSession.patient.data(from: url)
+        await server.stop()
+        await live.stop()
+        let finding = try #require(server.report.findings.first { $0.message.hasPrefix("Drift") })
+        try Self.expectQuoted(Self.normalized(finding.message, folder: folder))
+    }
+
+    @Test("a port already in use is named with the address")
+    func portInUse() async throws {
+        let first = StubServer()
+        try await first.start()
+        let second = StubServer(StubServer.Configuration(server: ServerOptions(port: first.port)))
+        var failure: ServerStartError?
+        do {
+            try await second.start()
+            await second.stop()
+        } catch {
+            failure = error as? ServerStartError
+        }
+        await first.stop()
+        let error = try #require(failure)
+        try Self.expectQuoted(Self.normalized("\(error)"))
+    }
+}
