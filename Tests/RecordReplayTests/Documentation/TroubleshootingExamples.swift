@@ -1,5 +1,7 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplay
+import RepositoryContractsPrimitives
+import StubServerTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -59,6 +61,24 @@ struct TroubleshootingExamples {
         let message = String(decoding: response.body, as: UTF8.self)
         #expect(playback.report.unmatchedRequests.first?.diagnostic == message)
         try Self.expectQuoted(message)
+    }
+
+    @Test("a JSON body that differs is diffed path by path")
+    func unmatchedJSONBody() throws {
+        let playback = Playback(options: PlaybackOptions())
+        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        playback.load(
+            Fixture(interactions: [
+                Interaction(
+                    request: StubRequest(
+                        method: "POST", path: "/todos", headers: json, body: Data(#"{"title":"Buy milk","done":false}"#.utf8)),
+                    response: StubResponse(status: 201))
+            ]), source: "Fixtures/Todos/create.json")
+        let request = StubRequest(
+            method: "POST", path: "/todos", headers: json, body: Data(#"{"done":false,"title":"Buy oat milk"}"#.utf8))
+        let response = try #require(PlaybackTestSupport.immediateResponse(of: playback.plan(for: request)))
+        #expect(response.status == 599)
+        try Self.expectQuoted(String(decoding: response.body, as: UTF8.self))
     }
 
     @Test("an interaction no request used is a warning naming the fixture and the interaction")
@@ -165,6 +185,57 @@ struct TroubleshootingExamples {
             fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .once))
         let error = try #require(throws: StubServerError.self) { try server.loadFixture(named: "list") }
         try Self.expectQuoted(Self.normalized("\(error)", folder: folder))
+    }
+
+    @Test("two scopes recording into one fixture: the second is refused")
+    func fixtureAlreadyRecording() throws {
+        let folder = try Self.fixturesFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let configuration = StubServer.Configuration(
+            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .once,
+            upstream: URL(string: "https://api.example.com"))
+        let first = StubServer(configuration)
+        try first.loadFixture(named: "list")
+        let second = StubServer(configuration)
+        let error = try #require(throws: StubServerError.self) { try second.loadFixture(named: "list") }
+        withExtendedLifetime(first) {}
+        try Self.expectQuoted(Self.normalized("\(error)", folder: folder))
+    }
+
+    @Test("a drift-writes setting that does not exist is refused with the values it takes")
+    func unknownDriftWrites() throws {
+        let error = try #require(throws: DriftWritesError.self) {
+            try DriftCheckOptions().resolved(environment: ["REPOSITORY_CONTRACTS_DRIFT_WRITES": "yes"])
+        }
+        try Self.expectQuoted("\(error)")
+    }
+
+    @Test("a scope that recorded says so as an issue: it verified nothing")
+    func listsTodos() async throws {
+        let folder = try Self.fixturesFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let live = StubServer()
+        live.playback.stub(
+            .get("/todos"),
+            with: StubResponse(
+                headers: ["Content-Type": "application/json"],
+                body: Data(#"[{"id":1,"title":"Buy milk","sessionToken":"c2Vzc2lvbi0xMjM0NTY3ODkw"}]"#.utf8)))
+        try await live.start()
+        let trait: StubServerTrait = .stubServer(
+            fixtures: "Todos", fixturesRoot: folder, record: .once, upstream: live.baseURL)
+        let test = try #require(Test.current)
+        let messages = Protected<[String]>([])
+        try await withKnownIssue {
+            try await trait.provideScope(for: test, testCase: nil) {
+                _ = try await TodoClient(baseURL: StubServer.current.baseURL).titles()
+            }
+        } matching: { issue in
+            messages.withLock { $0 += issue.comments.map(\.rawValue) }
+            return true
+        }
+        await live.stop()
+        let message = try #require(messages.withLock { $0 }.first)
+        try Self.expectQuoted(Self.normalized(message, folder: folder))
     }
 
     @Test("a drift finding: the counts, where the live API differs, and the first requests in full")
