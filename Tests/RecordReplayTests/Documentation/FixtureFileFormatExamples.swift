@@ -40,4 +40,35 @@ struct FixtureFileFormatExamples {
         #expect(bodies.first == #"{"url":"http:\/\/127.0.0.1:8080\/todos\/1"}"#)
         #expect(bodies.last == "{\n  \"done\" : false\n}")
     }
+
+    /// A one-interaction fixture whose interaction holds `interaction` beside a plain request, and
+    /// whose response holds `response`.
+    private static func decode(interaction: String = "", response: String = #""status": 200"#, version: String = "1")
+        throws(FixtureError) -> Fixture
+    {
+        let document = """
+            {"format": "swift-repository-contracts/fixture", "version": \(version), "interactions": [
+              {"request": {"method": "GET", "path": "/"}, "response": {\(response)}\(interaction)}
+            ]}
+            """
+        return try Fixture(decoding: Data(document.utf8), format: .native, source: "bounds.json")
+    }
+
+    @Test("the bounds the article gives: status, latency, indent, version")
+    func bounds() throws {
+        #expect(throws: Never.self) { try Self.decode(response: #""status": 100"#) }
+        #expect(throws: Never.self) { try Self.decode(response: #""status": 999"#) }
+        #expect(throws: FixtureError.self) { try Self.decode(response: #""status": 99"#) }
+        #expect(throws: FixtureError.self) { try Self.decode(response: #""status": 200.0"#) }
+        #expect(throws: Never.self) { try Self.decode(interaction: #", "latencyMilliseconds": 86400000"#) }
+        #expect(throws: FixtureError.self) { try Self.decode(interaction: #", "latencyMilliseconds": 86400001"#) }
+        #expect(throws: FixtureError.self) { try Self.decode(interaction: #", "latencyMilliseconds": -1"#) }
+        let body = { (indent: String) in #""status": 200, "body": {"json": [1], "style": {"indent": "\#(indent)"}}"# }
+        #expect(throws: Never.self) { try Self.decode(response: body(String(repeating: " ", count: 16))) }
+        #expect(throws: Never.self) { try Self.decode(response: body(String(repeating: "\\t", count: 16))) }
+        #expect(throws: FixtureError.self) { try Self.decode(response: body(String(repeating: " ", count: 17))) }
+        #expect(throws: FixtureError.self) { try Self.decode(response: body("")) }
+        let version = try #require(throws: FixtureError.self) { try Self.decode(version: "2") }
+        #expect(version.description.contains("unsupported fixture version 2; this build of swift-repository-contracts reads version 1"), "\(version)")
+    }
 }

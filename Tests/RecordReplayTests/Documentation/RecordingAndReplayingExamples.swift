@@ -17,6 +17,7 @@ struct RecordingAndReplayingExamples {
     func modeInCode() throws {
         let trait: StubServerTrait = .stubServer(fixtures: "Examples", record: .never)
         #expect(trait.recordMode == .never)
+        #expect(StubServer.Configuration().recordMode == .never)
         #expect(try RecordMode.fromEnvironment.resolved(environment: ["CI": "true"]) == .never)
         #expect(try RecordMode.fromEnvironment.resolved(environment: [:]) == .once)
         #expect(try RecordMode.fromEnvironment.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "drift"]) == .drift)
