@@ -1,4 +1,5 @@
 import Foundation
+import RecordReplay
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -43,5 +44,20 @@ struct TodoClient {
         let (body, _) = try await URLSession.patient.data(from: baseURL.appendingPathComponent("todos"))
         let todos = try JSONSerialization.jsonObject(with: body) as? [[String: Any]] ?? []
         return todos.compactMap { $0["title"] as? String }
+    }
+}
+
+extension StubServer {
+    /// A started server that stands for a live todo API: `GET /todos` answers one todo, "Buy milk", with
+    /// a session token a recording must redact. The caller stops it.
+    static func liveTodosAPI() async throws -> StubServer {
+        let live = StubServer()
+        live.playback.stub(
+            .get("/todos"),
+            with: StubResponse(
+                headers: ["Content-Type": "application/json"],
+                body: Data(#"[{"id":1,"title":"Buy milk","sessionToken":"c2Vzc2lvbi0xMjM0NTY3ODkw"}]"#.utf8)))
+        try await live.start()
+        return live
     }
 }

@@ -28,13 +28,7 @@ struct RecordingAndReplayingExamples {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let live = StubServer()  // stands for the live API
-        live.playback.stub(
-            .get("/todos"),
-            with: StubResponse(
-                headers: ["Content-Type": "application/json"],
-                body: Data(#"[{"id":1,"title":"Buy milk","sessionToken":"c2Vzc2lvbi0xMjM0NTY3ODkw"}]"#.utf8)))
-        try await live.start()
+        let live = try await StubServer.liveTodosAPI()
 
         let recorder = StubServer(StubServer.Configuration(
             fixtureDirectory: folder, recordMode: .once, upstream: live.baseURL))

@@ -214,13 +214,7 @@ struct TroubleshootingExamples {
     func listsTodos() async throws {
         let folder = try Self.fixturesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let live = StubServer()
-        live.playback.stub(
-            .get("/todos"),
-            with: StubResponse(
-                headers: ["Content-Type": "application/json"],
-                body: Data(#"[{"id":1,"title":"Buy milk","sessionToken":"c2Vzc2lvbi0xMjM0NTY3ODkw"}]"#.utf8)))
-        try await live.start()
+        let live = try await StubServer.liveTodosAPI()
         let trait: StubServerTrait = .stubServer(
             fixtures: "Todos", fixturesRoot: folder, record: .once, upstream: live.baseURL)
         let test = try #require(Test.current)
