@@ -103,7 +103,9 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
             return """
                 \(file): not written: the fixture still holds \(findings.count) secret\(findings.count == 1 ? "" : "s") after redaction:
                 \(lines)
-                Add the field to the redaction lists (or a custom redactor), or pass allowingSecrets: true if the values are not secret.
+                To redact it, name the field in the Redaction's lists (headerNames, queryNames, bodyMemberNames) or \
+                give the Redaction a custom redactor, and pass it to the trait as redaction: (repo-contracts record: \
+                --redact <name>). If the values are not secret, saveRecording(…, allowingSecrets: true) writes them anyway.
                 """
         }
     }
