@@ -27,6 +27,18 @@ def merge_into(merged, graph, seen):
     merged["relationships"].extend(graph["relationships"])
 
 
+def fold_extension_blocks(graph):
+    """Within one merged module, an extension block (`--emit-extension-block-symbols`) of a type of the
+    same set is no extension any more: its members and conformances go to the type itself, and the
+    block goes, or docc sees the type twice (`'RecordMode' is ambiguous`)."""
+    own = {symbol["identifier"]["precise"] for symbol in graph["symbols"]}
+    blocks = {r["source"]: r["target"] for r in graph["relationships"] if r["kind"] == "extensionTo" and r["target"] in own}
+    graph["symbols"] = [s for s in graph["symbols"] if s["identifier"]["precise"] not in blocks]
+    graph["relationships"] = [
+        dict(r, source=blocks.get(r["source"], r["source"]), target=blocks.get(r["target"], r["target"]))
+        for r in graph["relationships"] if not (r["kind"] == "extensionTo" and r["source"] in blocks)]
+
+
 def empty_like(graph, module_name):
     return dict(graph, symbols=[], relationships=[], module=dict(graph["module"], name=module_name))
 
@@ -54,6 +66,7 @@ def main():
                 if extended not in extensions:
                     extensions[extended] = (empty_like(graph, name), set())
                 merge_into(extensions[extended][0], graph, extensions[extended][1])
+    fold_extension_blocks(merged)
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, name + ".symbols.json"), "w", encoding="utf-8") as file:
         json.dump(merged, file)
