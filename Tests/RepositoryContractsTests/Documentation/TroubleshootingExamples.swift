@@ -1,0 +1,112 @@
+import BrokenExamples
+import ContractEngine
+import RepositoryContractsPrimitives
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// Parks every call forever: an operation that never completes.
+private final class NeverAnswers: Sendable {
+    private let parked = Protected<[CheckedContinuation<[Todo], Never>]>([])
+    func fetchAll() async -> [Todo] {
+        await withCheckedContinuation { continuation in parked.withLock { $0.append(continuation) } }
+    }
+    func release() { parked.withLock { $0.forEach { $0.resume(returning: []) }; $0 = [] } }
+}
+
+/// Every message the article "Troubleshooting" quotes, produced by the mistake it describes.
+@Suite("Article: Troubleshooting")
+struct TroubleshootingExamples {
+    static let article = "Troubleshooting"
+
+    /// The messages `check` reports when run.
+    static func messages(_ check: ContractCase<CRUD<Todo>>) async -> [String] {
+        let result = await check.run()
+        return result.issueMessages(label: check.label)
+    }
+
+    @Test("a clause that fails: the UserDefaults port deletes its twin")
+    func contractFailure() async throws {
+        let contract = Contract.crud(factory: ExampleContracts.datedTodoFactory)
+        let check = try #require(contract.cases(for: ExampleContracts.userDefaults).first { $0.clauseID == "delete.leavesTwinsUntouched" })
+        let result = await check.run()
+        let message = try #require(result.issueMessages(label: check.label).first)
+        #expect(message.hasPrefix("[CRUD › delete.leavesTwinsUntouched] after deleting the second of two twins"))
+        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+    }
+
+    @Test("a call that hangs: did not complete, with the timeout to raise")
+    func hang() async throws {
+        let hole = NeverAnswers()
+        defer { hole.release() }
+        let stuck = Conformance<CRUD<Todo>>("stuck", ordering: .insertion, timeout: .milliseconds(50)) {
+            let base = RepositoryWitness(InMemoryTodoRepository())
+            return RepositoryWitness(create: base.create, fetch: base.fetch, fetchAll: { await hole.fetchAll() },
+                                     update: base.update, delete: base.delete)
+        }
+        let check = try #require(todos.cases(for: stuck).first { $0.clauseID == "fetchAll.emptyRepository" })
+        // Nothing else counts as progress here: the other tests of the run would hold the watchdog off.
+        let message = try #require(await ProgressMonitor.$sources.withValue([]) { await Self.messages(check) }.first)
+        #expect(message.contains("fetchAll() did not complete: running for "))
+        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+    }
+
+    @Test("a factory mistake: two ordinals make one id")
+    func factoryMistake() async throws {
+        let sameID = Contract.crud(make: { Todo(id: 1, title: "Todo \($0)") }, mutate: { $0.toggled() }, identity: \.id)
+        let inMemory = Conformance<CRUD<Todo>>("in-memory", ordering: .insertion) { InMemoryTodoRepository() }
+        let check = try #require(sameID.cases(for: inMemory).first)
+        let message = try #require(await Self.messages(check).first)
+        #expect(message.contains("factory mistake (not a conformer bug)"))
+        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+    }
+
+    @Test("a skipped clause: the capability it needs")
+    func skipped() throws {
+        let inMemory = Conformance<CRUD<Todo>>("in-memory", ordering: .insertion) { InMemoryTodoRepository() }
+        let check = try #require(todos.cases(for: inMemory).first { $0.clauseID == "concurrency.createsLoseNothing" })
+        let reason = try #require(check.skipReason)
+        #expect(try DocumentationArticle.quotes(Self.article, "\(check.label) skipped: \(reason)"), "\(reason)")
+    }
+
+    @Test("a clause id misspelled in omitting(_:because:) fails every case as a conformance mistake")
+    func misspelledOmission() async throws {
+        let typo = Conformance<CRUD<Todo>>("in-memory", ordering: .insertion) { InMemoryTodoRepository() }
+            .omitting("update.eachFeldAlone", because: "rename changes the title alone")
+        let check = try #require(todos.cases(for: typo).first)
+        let message = try #require(await Self.messages(check).first)
+        #expect(message.contains("it leaves out clause update.eachFeldAlone, which contract CRUD does not have"))
+        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+    }
+
+    @Test("a falsified model check: its first line")
+    func falsified() async throws {
+        let result = await ModelCheck.check(SequenceBugs.staleCache, factory: ExampleContracts.todoFactory, seed: 5)
+        let first = try #require(result.description.split(separator: "\n").first.map(String.init))
+        #expect(first.hasPrefix("Model-based check of stale-cache falsified"))
+        #expect(try DocumentationArticle.quotes(Self.article, first), "\(first)")
+    }
+
+    @Test("a completion handler called twice fails the clause that made the call")
+    func calledTwice() async throws {
+        let doubleDelete = Conformance<CRUD<Todo>>("double-delete", ordering: .insertion) {
+            let store = InMemoryTodoRepository()
+            return RepositoryWitness.callbacks(
+                create: { todo, done in Task { done(await Result { try await store.create(todo) }) } },
+                fetch: { id, done in Task { done(.success(await store.fetch(id: id))) } },
+                fetchAll: { done in Task { done(.success(await store.fetchAll())) } },
+                update: { todo, done in Task { done(await Result { try await store.update(todo) }) } },
+                delete: { id, done in
+                    Task {
+                        let result = await Result { try await store.delete(id: id) }
+                        done(result)
+                        done(result)
+                    }
+                })
+        }
+        let check = try #require(todos.cases(for: doubleDelete).first { $0.clauseID == "delete.removesFromFetch" })
+        let message = try #require(await Self.messages(check).first)
+        #expect(message.contains("completion handler of delete(id:) was called 2 times"))
+        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+    }
+}
