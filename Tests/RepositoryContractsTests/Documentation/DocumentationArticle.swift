@@ -13,9 +13,11 @@ enum DocumentationArticle {
     }
 
     /// `text` with its variable parts (numbers, durations, seeds, hex) replaced by `#`, so a message the
-    /// article quotes from one run matches the same message from another.
+    /// article quotes from one run matches the same message from another; runs of spaces are one space
+    /// (a test runner indents the lines of a message after the first).
     static func normalized(_ text: String) -> String {
         text.replacingOccurrences(of: #"0x[0-9a-fA-F]+|[0-9]+(\.[0-9]+)?"#, with: "#", options: .regularExpression)
+            .replacingOccurrences(of: " +", with: " ", options: .regularExpression)
     }
 
     /// The rows of the two-column clause table of the article `name`: (id, law).

@@ -1,3 +1,4 @@
+import Foundation
 import BrokenExamples
 import RepositoryContracts
 import Testing

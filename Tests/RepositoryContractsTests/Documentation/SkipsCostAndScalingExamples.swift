@@ -14,7 +14,7 @@ struct SkipsCostAndScalingExamples {
     func leftOut() throws {
         let check = try #require(BookmarkStoreMapping.bookmarks.cases(for: Self.bookmarks).first { $0.clauseID == "update.eachFieldAlone" })
         let reason = try #require(check.skipReason)
-        #expect(reason.hasPrefix("left out by bookmarks (declared at RepositoryContractsTests/Documentation/SkipsCostAndScalingExamples.swift:"))
+        #expect(reason.hasPrefix("left out by bookmarks (declared at RepositoryContractsTests/SkipsCostAndScalingExamples.swift:"))
         #expect(reason.hasSuffix(": rename(url:to:) changes the title alone"))
         #expect(try DocumentationArticle.quotes("SkipsCostAndScaling", reason))
     }

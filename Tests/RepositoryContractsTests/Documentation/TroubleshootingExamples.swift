@@ -2,6 +2,7 @@ import BrokenExamples
 import ContractEngine
 import RepositoryContractsPrimitives
 import RepositoryContracts
+import Foundation
 import Testing
 import TodoExample
 
@@ -48,7 +49,25 @@ struct TroubleshootingExamples {
         // Nothing else counts as progress here: the other tests of the run would hold the watchdog off.
         let message = try #require(await ProgressMonitor.$sources.withValue([]) { await Self.messages(check) }.first)
         #expect(message.contains("fetchAll() did not complete: running for "))
-        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+        // How busy the process was during the stall (and whether it was measured at all, in a stall this
+        // short) depends on the machine: the article quotes the message up to there, and each of the two
+        // endings `stuckOrSlow` makes.
+        let head = try #require(message.components(separatedBy: "no stub server answered)").first)
+        #expect(try DocumentationArticle.quotes(Self.article, head + "no stub server answered)"), "\(message)")
+    }
+
+    @Test("a stall tells a stuck call (an idle process) from a slow one (a busy core), naming the timeout to raise")
+    func stuckOrSlow() throws {
+        let stuck = Stall(limit: .seconds(5), running: .milliseconds(6200), reachedCeiling: false,
+                          cpuWindow: .seconds(5), cpuUsed: .milliseconds(10))
+        let slow = Stall(limit: .seconds(5), running: .milliseconds(6200), reachedCeiling: false,
+                         cpuWindow: .seconds(5), cpuUsed: .milliseconds(4900))
+        for stall in [stuck, slow] {
+            let ending = try #require("\(stall)".components(separatedBy: "; the process ").last)
+            #expect(try DocumentationArticle.quotes(Self.article, "the process " + ending), "\(stall)")
+        }
+        #expect("\(stuck)".contains("so the call looks stuck"))
+        #expect("\(slow)".contains("so the call looks slow rather than stuck"))
     }
 
     @Test("a factory mistake: two ordinals make one id")
