@@ -128,4 +128,14 @@ struct TroubleshootingExamples {
         #expect(message.contains("completion handler of delete(id:) was called 2 times"))
         #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
     }
+
+    @Test("a shared backend's reset that throws fails the case as a reset failure, and the clause does not run")
+    func resetFailure() async throws {
+        let backend = SharedBackend("todos API") { throw RepositoryError.unavailable("connection refused") }
+        let shared = Conformance<CRUD<Todo>>("http", ordering: .insertion, sharedBackend: backend) { InMemoryTodoRepository() }
+        let check = try #require(todos.cases(for: shared).first)
+        let message = try #require(await Self.messages(check).first)
+        #expect(message.contains("the reset of the shared backend todos API failed before this clause"))
+        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+    }
 }
