@@ -138,4 +138,12 @@ struct TroubleshootingExamples {
         #expect(message.contains("the reset of the shared backend todos API failed before this clause"))
         #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
     }
+
+    @Test("the watchdog's numbers the article states: a 5 s timeout by default, a call given up after 24 times it")
+    func watchdogNumbers() throws {
+        #expect(Conformance<CRUD<Todo>>("in-memory") { InMemoryTodoRepository() }.timeout == .seconds(5))
+        #expect(ceilingFactor == 24)
+        let article = try DocumentationArticle.text(Self.article)
+        #expect(article.contains("`timeout` (default 5 s)") && article.contains("after 24 times the timeout"))
+    }
 }
