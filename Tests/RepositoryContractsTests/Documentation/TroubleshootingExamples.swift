@@ -26,6 +26,13 @@ struct TroubleshootingExamples {
         return result.issueMessages(label: check.label)
     }
 
+    /// Runs `check` and expects its first message to say `text`, and the article to quote it.
+    static func expectQuoted(_ check: ContractCase<CRUD<Todo>>, saying text: String) async throws {
+        let message = try #require(await messages(check).first)
+        #expect(message.contains(text), "\(message)")
+        #expect(try DocumentationArticle.quotes(article, message), "\(message)")
+    }
+
     @Test("a clause that fails: the UserDefaults port deletes its twin")
     func contractFailure() async throws {
         let contract = Contract.crud(factory: ExampleContracts.datedTodoFactory)
@@ -75,9 +82,7 @@ struct TroubleshootingExamples {
         let sameID = Contract.crud(make: { Todo(id: 1, title: "Todo \($0)") }, mutate: { $0.toggled() }, identity: \.id)
         let inMemory = Conformance<CRUD<Todo>>("in-memory", ordering: .insertion) { InMemoryTodoRepository() }
         let check = try #require(sameID.cases(for: inMemory).first)
-        let message = try #require(await Self.messages(check).first)
-        #expect(message.contains("factory mistake (not a conformer bug)"))
-        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+        try await Self.expectQuoted(check, saying: "factory mistake (not a conformer bug)")
     }
 
     @Test("a skipped clause: the capability it needs")
@@ -93,9 +98,7 @@ struct TroubleshootingExamples {
         let typo = Conformance<CRUD<Todo>>("in-memory", ordering: .insertion) { InMemoryTodoRepository() }
             .omitting("update.eachFeldAlone", because: "rename changes the title alone")
         let check = try #require(todos.cases(for: typo).first)
-        let message = try #require(await Self.messages(check).first)
-        #expect(message.contains("it leaves out clause update.eachFeldAlone, which contract CRUD does not have"))
-        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+        try await Self.expectQuoted(check, saying: "it leaves out clause update.eachFeldAlone, which contract CRUD does not have")
     }
 
     @Test("a falsified model check: its first line")
@@ -108,25 +111,8 @@ struct TroubleshootingExamples {
 
     @Test("a completion handler called twice fails the clause that made the call")
     func calledTwice() async throws {
-        let doubleDelete = Conformance<CRUD<Todo>>("double-delete", ordering: .insertion) {
-            let store = InMemoryTodoRepository()
-            return RepositoryWitness.callbacks(
-                create: { todo, done in Task { done(await Result { try await store.create(todo) }) } },
-                fetch: { id, done in Task { done(.success(await store.fetch(id: id))) } },
-                fetchAll: { done in Task { done(.success(await store.fetchAll())) } },
-                update: { todo, done in Task { done(await Result { try await store.update(todo) }) } },
-                delete: { id, done in
-                    Task {
-                        let result = await Result { try await store.delete(id: id) }
-                        done(result)
-                        done(result)
-                    }
-                })
-        }
-        let check = try #require(todos.cases(for: doubleDelete).first { $0.clauseID == "delete.removesFromFetch" })
-        let message = try #require(await Self.messages(check).first)
-        #expect(message.contains("completion handler of delete(id:) was called 2 times"))
-        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+        let check = try #require(todos.cases(for: BrokenConformerTests.doubleDelete).first { $0.clauseID == "delete.removesFromFetch" })
+        try await Self.expectQuoted(check, saying: "completion handler of delete(id:) was called 2 times")
     }
 
     @Test("a shared backend's reset that throws fails the case as a reset failure, and the clause does not run")
@@ -134,9 +120,7 @@ struct TroubleshootingExamples {
         let backend = SharedBackend("todos API") { throw RepositoryError.unavailable("connection refused") }
         let shared = Conformance<CRUD<Todo>>("http", ordering: .insertion, sharedBackend: backend) { InMemoryTodoRepository() }
         let check = try #require(todos.cases(for: shared).first)
-        let message = try #require(await Self.messages(check).first)
-        #expect(message.contains("the reset of the shared backend todos API failed before this clause"))
-        #expect(try DocumentationArticle.quotes(Self.article, message), "\(message)")
+        try await Self.expectQuoted(check, saying: "the reset of the shared backend todos API failed before this clause")
     }
 
     @Test("the watchdog's numbers the article states: a 5 s timeout by default, a call given up after 24 times it")
