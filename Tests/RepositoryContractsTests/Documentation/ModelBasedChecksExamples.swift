@@ -46,5 +46,8 @@ struct ModelBasedChecksExamples {
         let explanation = "  No order of these calls, each taking effect between its → and its ←, explains every response."
         #expect(lines.contains { $0.hasPrefix(explanation) }, "\(result.description)")
         #expect(article.contains(explanation))
+        for stable in ["Interleavings vary: the same plan may pass in another run.", "Replay this plan first: REPOSITORY_CONTRACTS_SEED="] {
+            #expect(lines.contains { $0.hasPrefix(stable) } && article.contains(stable), "\(stable)")
+        }
     }
 }
