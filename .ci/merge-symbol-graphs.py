@@ -27,6 +27,28 @@ def merge_into(merged, graph, seen):
     merged["relationships"].extend(graph["relationships"])
 
 
+def fold_extension_blocks(graph):
+    """Folds each extension block of a type the merged graph has (a module of the set extending another's
+    type) into that type: the block goes, and what was a member of the block becomes a member of the type.
+    Otherwise docc sees the block and the type under one name, and every link to the type is ambiguous."""
+    present = {symbol["identifier"]["precise"] for symbol in graph["symbols"]}
+    folded = {}
+    for relationship in graph["relationships"]:
+        if relationship["kind"] == "extensionTo" and relationship["target"] in present:
+            folded[relationship["source"]] = relationship["target"]
+    graph["symbols"] = [symbol for symbol in graph["symbols"] if symbol["identifier"]["precise"] not in folded]
+    relationships = []
+    for relationship in graph["relationships"]:
+        if relationship["kind"] == "extensionTo" and relationship["source"] in folded:
+            continue
+        if relationship["target"] in folded:
+            relationship = dict(relationship, target=folded[relationship["target"]])
+        if relationship["source"] in folded:
+            relationship = dict(relationship, source=folded[relationship["source"]])
+        relationships.append(relationship)
+    graph["relationships"] = relationships
+
+
 def empty_like(graph, module_name):
     return dict(graph, symbols=[], relationships=[], module=dict(graph["module"], name=module_name))
 
@@ -54,6 +76,7 @@ def main():
                 if extended not in extensions:
                     extensions[extended] = (empty_like(graph, name), set())
                 merge_into(extensions[extended][0], graph, extensions[extended][1])
+    fold_extension_blocks(merged)
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, name + ".symbols.json"), "w", encoding="utf-8") as file:
         json.dump(merged, file)
