@@ -63,7 +63,8 @@ let package = Package(
             name: "RecordReplay",
             dependencies: ["RepositoryContractsPrimitives", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction"]),
         // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
-        // unmatched requests as test failures.
+        // unmatched requests as test failures. (MockTimeTesting: the test's clock, and one way to record an
+        // issue of either severity on every supported toolchain.)
         .target(name: "StubServerTesting", dependencies: ["RepositoryContractsPrimitives", "RecordReplay", "MockTime", "MockTimeTesting"]),
         // A `Clock` whose time moves only when the test says so, with a `Date` view of the same timeline.
         // Never imports Testing.
