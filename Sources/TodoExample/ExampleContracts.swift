@@ -41,12 +41,13 @@ public enum ExampleContracts {
     public static let orderedByID = Ordering<Todo>.sorted("by id") { $0.id < $1.id }
 
     /// The HTTP repository talking to the stub server of the current test scope
-    /// (``StubServer/current``), which replays the scope's fixtures.
+    /// (``StubServer/current``), which replays the scope's fixtures. The bulk clauses store 100 Todos,
+    /// not 1,000, as the README advises over HTTP: each is a request, recorded and replayed.
     public static let httpReplay = Conformance<CRUD<Todo>>(
         "http-replay", capabilities: [.create, .update, .delete, .concurrentAccess], ordering: orderedByID
     ) {
         RepositoryWitness(HTTPTodoRepository(baseURL: StubServer.current.baseURL))
-    }
+    }.scalingBulkClauses(to: 100)
 
     /// The HTTP repository talking to a fresh ``TodoAPIFake`` served by the current scope's stub server:
     /// the real client, the real sockets, a backend in code.
