@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RepositoryContractsPrimitives
 import Testing
@@ -44,3 +45,4 @@ struct ServeArgumentTests {
         #expect(message.contains(file.path) && message.contains("$.interactions[0].response.status"), "\(message)")
     }
 }
+#endif
