@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import Testing
 
@@ -183,3 +184,4 @@ struct DemoBinaryTests {
         #expect(run.stderr.contains("the demo moved to its own executable: swift run repo-contracts-demo"))
     }
 }
+#endif
