@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 
 import PackageDescription
 
@@ -6,8 +6,14 @@ import PackageDescription
 // drag anything into its users' builds. Peers we measure against live in `Benchmarks/`.
 let package = Package(
     name: "swift-repository-contracts",
-    // `Clock` needs macOS 13 / iOS 16; the package keeps its own small lock instead of raising the floor
-    // to what `Synchronization.Mutex` needs.
+    // The toolchain floor is Swift 6.2 (Xcode 26.0): the tests use exit tests and the contracts attach
+    // reports, both Swift Testing 6.2 APIs. Newer APIs are behind `#if compiler(>=…)` with a fallback:
+    // issue severity and `Test.cancel` (6.3), `Task(name:)` (6.2 compiler, OS 26). The OS floor is what
+    // `Clock`/`Duration` need (macOS 13 / iOS 16); newer OS APIs are behind `#available` with a fallback:
+    // the mock clock's task executor (macOS 15 / iOS 18), Observation in the examples (macOS 14 / iOS 17).
+    // The package keeps its own small lock rather than raise the floor to what `Synchronization.Mutex`
+    // needs. Exit tests (crash isolation) exist only on macOS and Linux. See
+    // `Contracts/Testing/RepositoryContracts.docc/Articles/SupportedPlatforms.md`.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "RepositoryContracts", targets: ["RepositoryContracts"]),
@@ -57,8 +63,9 @@ let package = Package(
             name: "RecordReplay",
             dependencies: ["RepositoryContractsPrimitives", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction"]),
         // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
-        // unmatched requests as test failures.
-        .target(name: "StubServerTesting", dependencies: ["RepositoryContractsPrimitives", "RecordReplay", "MockTime"]),
+        // unmatched requests as test failures. (MockTimeTesting: the test's clock, and one way to record an
+        // issue of either severity on every supported toolchain.)
+        .target(name: "StubServerTesting", dependencies: ["RepositoryContractsPrimitives", "RecordReplay", "MockTime", "MockTimeTesting"]),
         // A `Clock` whose time moves only when the test says so, with a `Date` view of the same timeline.
         // Never imports Testing.
         .target(name: "MockTime", dependencies: ["RepositoryContractsPrimitives"]),

@@ -28,15 +28,25 @@ def merge_into(merged, graph, seen):
 
 
 def fold_extension_blocks(graph):
-    """Within one merged module, an extension block (`--emit-extension-block-symbols`) of a type of the
-    same set is no extension any more: its members and conformances go to the type itself, and the
-    block goes, or docc sees the type twice (`'RecordMode' is ambiguous`)."""
-    own = {symbol["identifier"]["precise"] for symbol in graph["symbols"]}
-    blocks = {r["source"]: r["target"] for r in graph["relationships"] if r["kind"] == "extensionTo" and r["target"] in own}
-    graph["symbols"] = [s for s in graph["symbols"] if s["identifier"]["precise"] not in blocks]
-    graph["relationships"] = [
-        dict(r, source=blocks.get(r["source"], r["source"]), target=blocks.get(r["target"], r["target"]))
-        for r in graph["relationships"] if not (r["kind"] == "extensionTo" and r["source"] in blocks)]
+    """Folds each extension block of a type the merged graph has (a module of the set extending another's
+    type) into that type: the block goes, and what was a member of the block becomes a member of the type.
+    Otherwise docc sees the block and the type under one name, and every link to the type is ambiguous."""
+    present = {symbol["identifier"]["precise"] for symbol in graph["symbols"]}
+    folded = {}
+    for relationship in graph["relationships"]:
+        if relationship["kind"] == "extensionTo" and relationship["target"] in present:
+            folded[relationship["source"]] = relationship["target"]
+    graph["symbols"] = [symbol for symbol in graph["symbols"] if symbol["identifier"]["precise"] not in folded]
+    relationships = []
+    for relationship in graph["relationships"]:
+        if relationship["kind"] == "extensionTo" and relationship["source"] in folded:
+            continue
+        if relationship["target"] in folded:
+            relationship = dict(relationship, target=folded[relationship["target"]])
+        if relationship["source"] in folded:
+            relationship = dict(relationship, source=folded[relationship["source"]])
+        relationships.append(relationship)
+    graph["relationships"] = relationships
 
 
 def empty_like(graph, module_name):

@@ -44,7 +44,7 @@ extension ContractCase {
     ) async -> ClauseResult {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         if let skipReason {
-            Issue.record(Comment(rawValue: "\(label) skipped: \(skipReason)"), severity: .warning, sourceLocation: location)
+            recordIssue("\(label) skipped: \(skipReason)", isWarning: true, at: location)
             cancelTestCase(because: skipReason, at: location)
             return ClauseResult(id: clauseID, summary: summary, status: .skipped, reason: skipReason)
         }
@@ -107,7 +107,7 @@ extension ContractCase {
 
     /// Records a notice as a warning issue at `location`: it does not fail the test.
     static func warning(at location: SourceLocation) -> @Sendable (String) -> Void {
-        { notice in Issue.record(Comment(rawValue: notice), severity: .warning, sourceLocation: location) }
+        { notice in recordIssue(notice, isWarning: true, at: location) }
     }
 
     /// ` --filter <test function>`: the running test, for the record command a missing fixture suggests.
@@ -135,7 +135,7 @@ extension Contract {
             result.recordIssues(label: label(of: result.id), verifiedAt: location)
         }
         if let skipped = report.skippedList(contract: name) {
-            Issue.record(Comment(rawValue: skipped), severity: .warning, sourceLocation: location)
+            recordIssue(skipped, isWarning: true, at: location)
         }
         return report
     }

@@ -1,7 +1,7 @@
 /// A named list of clauses under one set of terms: what every conformer must satisfy.
 ///
 /// Built-in contracts come from `StandardContracts` (`Contract.crud(...)`, `Contract.caching(...)`);
-/// add your own clauses with ``adding(_:)``, or write a contract for your own protocol with terms of your
+/// add your own clauses with ``adding(_:)-(Clause<Terms>...)``, or write a contract for your own protocol with terms of your
 /// own (see ``ContractTerms``). A contract is a value: make one and share it between test targets.
 public struct Contract<Terms: ContractTerms>: Sendable {
     /// The name failures are prefixed with: `[CRUD › delete.removes]`.

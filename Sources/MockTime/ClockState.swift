@@ -12,7 +12,7 @@ struct ClockState {
     /// The last registration number handed out.
     var lastSequence = 0
     var sleepers = SleeperHeap()
-    /// Callers of ``MockClock/waitForSleepers(count:)`` not yet satisfied, in arrival order.
+    /// Callers of ``MockClock/waitForSleepers(count:timeout:)`` not yet satisfied, in arrival order.
     var countWaiters: [CountWaiter] = []
     /// How many sleepers that slept off the clock's executor advances have woken so far: work the clock
     /// cannot see to its next suspension.

@@ -1,4 +1,4 @@
-/// One call to ``MockClock/waitForSleepers(count:)`` that had to suspend.
+/// One call to ``MockClock/waitForSleepers(count:timeout:)`` that had to suspend.
 ///
 /// Like ``Sleeper``, its `var`s are touched only under the clock's lock, and a cancellation that arrives
 /// before it is enqueued is recorded on the object itself.

@@ -9,7 +9,7 @@ public struct IdleRun: Sendable, Hashable {
         /// Nothing was pending when the run last looked, but some task it woke neither slept again on
         /// this clock nor was seen to end (``IdleRun/notBack``): it may still be running, or waiting on
         /// the main actor or I/O, and may sleep again. Start such tasks with
-        /// ``MockClock/startTask(name:_:)`` so that the clock sees them end, and await
+        /// ``MockClock/startTask(name:_:)->Task<Void,Never>`` so that the clock sees them end, and await
         /// ``MockClock/run(timeout:maxSteps:)`` so that it waits for them.
         case unverified
         /// The run took `maxSteps` steps and sleepers were still pending: an endless timer or loop.

@@ -5,8 +5,8 @@ extension MockClock {
     /// The clock's own serial task executor: code that runs on it is run by the clock's advances, so an
     /// advance knows when woken work has gone as far as it can.
     ///
-    /// Run code on it with ``MockClock/startTask(name:_:)`` (which also lets the clock follow the task to
-    /// its end), `withTaskExecutorPreference(clock.executor) { … }` or
+    /// Run code on it with ``MockClock/startTask(name:_:)->Task<Void,Never>`` (which also lets the clock
+    /// follow the task to its end), `withTaskExecutorPreference(clock.executor) { … }` or
     /// `Task(executorPreference: clock.executor) { … }` (the `.mockClock` trait and ``withMockClock(now:startDate:isolation:_:)``
     /// run the test body this way). The preference is inherited by `async let` and task-group children,
     /// and default actors called from such tasks run on it too (SE-0417); it is *not* inherited by

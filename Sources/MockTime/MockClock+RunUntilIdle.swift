@@ -7,8 +7,8 @@ extension MockClock {
     /// The clock's ``executor`` runs until it has no work before every look, so a loop or timer running
     /// there that sleeps again is seen and driven; an endless one stops at `maxSteps`. The result is
     /// ``IdleRun/Stop/idle`` only when every task it woke slept again on this clock or was seen to end
-    /// (tasks started with ``startTask(name:_:)``). A woken task that went elsewhere (the main actor, I/O)
-    /// may still sleep again after the last look, and a synchronous call cannot wait for it: the result
+    /// (tasks started with ``startTask(name:_:)->Task<Void,Never>``). A woken task that went elsewhere
+    /// (the main actor, I/O) may still sleep again after the last look, and a synchronous call cannot wait for it: the result
     /// then says ``IdleRun/Stop/unverified`` and lists it in ``IdleRun/notBack``. Code isolated to the main
     /// actor cannot run while a synchronous call holds it: drive it with ``run(timeout:maxSteps:)``.
     ///

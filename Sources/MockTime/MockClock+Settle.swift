@@ -10,8 +10,8 @@ extension MockClock {
     /// 2. for a sleeper that slept elsewhere, waits until its sleep has returned to its caller;
     /// 3. gives the main actor a turn (a job queued behind what woken work queued there), runs the
     ///    executor again, and repeats while that turn made the executor work;
-    /// 4. follows the woken task: one the clock started (``startTask(name:_:)``) is waited for until it
-    ///    sleeps again on this clock or ends, wherever it went meanwhile (the main actor, I/O); one it did
+    /// 4. follows the woken task: one the clock started (``startTask(name:_:)->Task<Void,Never>``) is
+    ///    waited for until it sleeps again on this clock or ends, wherever it went meanwhile (the main actor, I/O); one it did
     ///    not start, and that has not slept again by then, is reported in ``SettledAdvance/notBack``,
     ///    because nothing would tell the clock that it ended.
     ///
@@ -45,8 +45,8 @@ extension MockClock {
     /// Unlike `TestClock`, it leaves sleepers pending when it stops early (the `.mockClock` trait and
     /// ``withMockClock(now:startDate:isolation:_:)`` report them) and says why it stopped in the result.
     /// It returns ``IdleRun/Stop/idle`` only when every task it woke slept again on this clock or was seen
-    /// to end (tasks started with ``startTask(name:_:)``); otherwise ``IdleRun/Stop/unverified``, listing
-    /// the others in ``IdleRun/notBack``.
+    /// to end (tasks started with ``startTask(name:_:)->Task<Void,Never>``); otherwise
+    /// ``IdleRun/Stop/unverified``, listing the others in ``IdleRun/notBack``.
     ///
     /// - Parameters:
     ///   - timeout: The most real time to spend, waits included.

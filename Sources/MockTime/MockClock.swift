@@ -35,7 +35,7 @@ import RepositoryContractsPrimitives
 ///   cancellation races its registration.
 /// - The clock only knows about sleepers that have *registered*: a task that has been started but has not
 ///   yet reached `sleep` is invisible, and advancing first makes it sleep relative to the new `now`. No
-///   Swift library can see such a task, so tests await ``waitForSleepers(count:)`` before advancing rather
+///   Swift library can see such a task, so tests await ``waitForSleepers(count:timeout:)`` before advancing rather
 ///   than yielding and hoping.
 ///
 /// **Implementation.** One lock guards all state, ``now`` included. Pending sleepers live in a binary

@@ -12,7 +12,7 @@ public struct SettledAdvance: Sendable, Hashable {
     /// not be followed (``notBack``).
     public var isSettled: Bool
     /// The woken tasks it could not follow to their next sleep on this clock or their end: tasks the
-    /// clock did not start (``MockClock/startTask(name:_:)``) that did not sleep again on it.
+    /// clock did not start (``MockClock/startTask(name:_:)->Task<Void,Never>``) that did not sleep again on it.
     public var notBack: [WokenTask]
 
     /// Creates a report.

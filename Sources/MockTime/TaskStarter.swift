@@ -52,7 +52,7 @@ public struct TaskStarter: Sendable {
 }
 
 extension MockClock {
-    /// The starter to inject into code under test: it starts tasks with ``startTask(name:_:)``.
+    /// The starter to inject into code under test: it starts tasks with ``startTask(name:_:)->Task<Void,Never>``.
     public var taskStarter: TaskStarter {
         TaskStarter { [self] name, operation in startTask(name: name, operation) }
     }
@@ -78,7 +78,7 @@ extension MockClock {
     }
 
     /// Starts a throwing `operation` that returns a value as a task on the clock's ``executor``, followed
-    /// to its end like ``startTask(name:_:)``: for a test's own work (`try await task.value`).
+    /// to its end like ``startTask(name:_:)->Task<Void,Never>``: for a test's own work (`try await task.value`).
     @discardableResult
     public func startTask<Success: Sendable>(
         name: String? = nil, _ operation: @escaping @Sendable () async throws -> Success

@@ -7,17 +7,18 @@ public import Foundation
 /// executors: macOS 15, iOS 18 and later, and Linux), so its nonisolated code, its `async let` and
 /// task-group children and the default actors they call run there, and every advance runs their woken
 /// work to its next suspension before moving time on. `Task { … }` does not inherit the preference:
-/// start the tasks the clock should run with ``MockClock/startTask(name:_:)`` (or inject
+/// start the tasks the clock should run with ``MockClock/startTask(name:_:)->Task<Void,Never>`` (or inject
 /// ``MockClock/taskStarter``), which also lets the clock follow them to their end.
 ///
 /// Called from code isolated to an actor (a `@MainActor` test), `body` runs on that actor, not on the
 /// executor: it says so, as a warning (a Swift Testing issue under the `.mockClock` trait, standard
-/// error elsewhere). Code it starts with ``MockClock/startTask(name:_:)`` still runs on the executor.
+/// error elsewhere). Code it starts with ``MockClock/startTask(name:_:)->Task<Void,Never>`` still runs on the
+/// executor.
 ///
 /// When `body` returns and sleepers are still pending, they are cancelled (their tasks get
 /// `CancellationError`, so none hangs) and ``PendingSleepersError`` is thrown, naming them. When `body`
 /// throws, pending sleepers are cancelled likewise and `body`'s error is rethrown. Only registered
-/// sleepers are seen: await ``MockClock/waitForSleepers(count:)`` or the tasks themselves before the end.
+/// sleepers are seen: await ``MockClock/waitForSleepers(count:timeout:)`` or the tasks themselves before the end.
 ///
 /// ```swift
 /// try await withMockClock { clock in

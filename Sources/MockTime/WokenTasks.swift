@@ -4,7 +4,8 @@ import RepositoryContractsPrimitives
 /// follow before it can call itself idle.
 ///
 /// A woken task is *away* from its wake-up until it registers a new sleep on the same clock, or, for a
-/// task the clock started itself (``MockClock/startTask(name:_:)``), until it ends. The clock cannot see
+/// task the clock started itself (``MockClock/startTask(name:_:)->Task<Void,Never>``), until it ends. The
+/// clock cannot see
 /// the end of a task it did not start: such a task stays away, and a run or a settling advance that
 /// woke it says so instead of reporting idle. Guarded by the clock's lock, inside ``ClockState``.
 struct WokenTasks {

@@ -51,7 +51,7 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
         let clock = MockClock(startDate: startDate)
         let location = sourceLocation ?? test.sourceLocation
         let reporter: @Sendable (String, Bool) -> Void = { message, isWarning in
-            Issue.record(Comment(rawValue: message), severity: isWarning ? .warning : .error, sourceLocation: location)
+            recordIssue(message, isWarning: isWarning, at: location)
         }
         let timeLimit = timeLimit
         let outcome = await MockClock.$problemReporter.withValue(reporter) {

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 
 /// A mistake on the command line: printed as `error: <message>` followed by `usage`, exit status 64.
@@ -111,3 +112,4 @@ struct ArgumentReader {
         arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RecordReplay
 
@@ -20,3 +21,4 @@ struct BodySummary: Sendable, Equatable {
         kind == .empty ? "empty" : "\(kind.rawValue) \(bytes) B"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RepositoryContractsPrimitives
 
@@ -82,3 +83,4 @@ enum ChildProcess {
         throw ToolError("cannot find this program's own executable to run conformers in child processes")
     }
 }
+#endif

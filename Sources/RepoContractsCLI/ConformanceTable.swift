@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import ContractEngine
 import RepositoryContractsPrimitives
 
@@ -112,3 +113,4 @@ struct ConformanceTable: Sendable {
             + "\(broken) clause\(broken == 1 ? "" : "s") failed or crashed."
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 
 /// Where the tool writes: standard output for results, standard error for errors and usage. Injected so
@@ -23,3 +24,4 @@ struct Console: Sendable {
         writeError(text.hasSuffix("\n") ? text : text + "\n")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RecordReplay
 
@@ -86,3 +87,4 @@ struct ConvertCommand: Subcommand, Equatable {
         return .success
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import ContractEngine
 import Foundation
 
@@ -57,3 +58,4 @@ struct CrashDiagnosis: Sendable {
         return chosen.suffix(lineLimit).map { $0.count > lineLength ? String($0.prefix(lineLength)) + "…" : $0 }
     }
 }
+#endif

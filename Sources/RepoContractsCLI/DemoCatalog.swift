@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 package import ContractEngine
 
 /// What the demo runs: the conformers it supervises in child processes, and the reports `--all` adds.
@@ -20,3 +21,4 @@ package struct DemoCatalog: Sendable {
     /// The catalog of the running demo: empty unless a demo executable binds one.
     @TaskLocal package static var current = DemoCatalog(conformers: [])
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import ContractEngine
 
 /// `repo-contracts-demo`: runs the CRUD contract on the example conformers, each in child processes so a
@@ -143,3 +144,4 @@ struct DemoCommand: Subcommand, Equatable {
         return ContractReport(contract: contracts.joined(separator: " + "), conformances: reports)
     }
 }
+#endif

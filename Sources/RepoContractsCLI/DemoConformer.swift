@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 package import ContractEngine
 
 /// One conformer the demo runs, with its entity type erased: what the parent process needs to supervise
@@ -55,3 +56,4 @@ package struct DemoConformer: Sendable {
         "unknown conformer '\(name)' (known: \(all.map(\.name).joined(separator: ", ")))"
     }
 }
+#endif

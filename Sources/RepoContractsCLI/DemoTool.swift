@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 /// The `repo-contracts-demo` command line: the demo's options (see ``DemoCommand``), or the hidden
 /// `__run-conformer` its child processes run.
 enum DemoTool {
@@ -39,3 +40,4 @@ struct MovedDemoCommand: Subcommand {
         return .usage
     }
 }
+#endif

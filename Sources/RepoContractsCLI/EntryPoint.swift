@@ -1,3 +1,6 @@
+// The command-line tool starts and signals child processes: it is built for macOS and Linux only (iOS,
+// tvOS, watchOS and visionOS have no `Process`, `fork` or `posix_spawn`), and so is every file of it.
+#if os(macOS) || os(Linux)
 /// The `repo-contracts` command line as a library, so the executable stays one line and the tests can
 /// link the same code.
 public enum RepoContractsCommandLine {
@@ -15,3 +18,4 @@ public enum RepoContractsCommandLine {
         Platform.exit(exitCode)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 /// How `repo-contracts` ends: the process exit status.
 enum ExitCode: Int32, Sendable, Equatable {
     /// The command ran (for `demo`: even when clauses failed, unless `--strict`).
@@ -22,3 +23,4 @@ struct ToolError: Error, Equatable, Sendable, CustomStringConvertible {
 
     var description: String { message }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayFixtures
@@ -73,3 +74,4 @@ enum FixtureOutput {
         return fields == 0 ? "" : " (\(fields) field\(fields == 1 ? "" : "s") redacted)"
     }
 }
+#endif

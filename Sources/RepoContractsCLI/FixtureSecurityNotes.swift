@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayFixtures
 @_spi(Benchmarks) import RecordReplayRedaction
@@ -25,3 +26,4 @@ extension InspectCommand {
         return notes
     }
 }
+#endif

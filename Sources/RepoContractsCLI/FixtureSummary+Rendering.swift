@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import RecordReplay
 
 extension FixtureSummary {
@@ -59,3 +60,4 @@ extension BodySummary {
         .object([.init("kind", .string(kind.rawValue)), .init("bytes", .number(String(bytes)))])
     }
 }
+#endif

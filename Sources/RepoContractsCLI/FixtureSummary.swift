@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayFixtures
@@ -81,3 +82,4 @@ struct FixtureSummary: Sendable, Equatable {
         return request.path + "?" + query.joined(separator: "&")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import FoundationEssentials
 import RecordReplay
 
@@ -22,3 +23,4 @@ extension StubServer {
         return signal
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import RecordReplay
 
 /// `repo-contracts inspect FIXTURE…`: shows what fixtures hold (format, upstream, and one line per
@@ -77,3 +78,4 @@ struct InspectCommand: Subcommand, Equatable {
         return .success
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import ContractEngine
 
 /// Runs one conformer's clauses in child processes, so that a trap fails the clause it happened in
@@ -71,3 +72,4 @@ struct IsolatedRun: Sendable {
         return ConformanceReport(name: name, capabilities: capabilities, clauses: clauses.compactMap { results[$0.id] })
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 /// How a command prints its result (`--format table|json`): a table for people, JSON for tools.
 enum OutputFormat: String, CaseIterable, Sendable {
     /// Aligned text for a terminal.
@@ -5,3 +6,4 @@ enum OutputFormat: String, CaseIterable, Sendable {
     /// Stable JSON for scripts.
     case json
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 
 #if canImport(Darwin)
@@ -126,3 +127,4 @@ final class CStringArray {
         pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }
+#endif

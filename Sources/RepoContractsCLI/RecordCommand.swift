@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RecordReplay
 
@@ -167,3 +168,4 @@ struct RecordCommand: Subcommand, Equatable {
         return .success
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayFixtures
@@ -115,3 +116,4 @@ struct RedactCommand: Subcommand, Equatable {
         return exitCode
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import RecordReplay
 
 /// `--redact <name>` and `--allow-name <name>`: the names `record` and `convert` redact beyond the
@@ -35,3 +36,4 @@ struct RedactionOptions: Sendable, Equatable {
         return true
     }
 }
+#endif

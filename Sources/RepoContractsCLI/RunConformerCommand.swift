@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import ContractEngine
 import Foundation
 
@@ -84,3 +85,4 @@ enum ProgressLines {
         }
     }
 }
+#endif

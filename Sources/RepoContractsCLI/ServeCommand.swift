@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RecordReplay
 
@@ -220,3 +221,4 @@ struct ServeCommand: Subcommand, Equatable {
         )
     }
 }
+#endif

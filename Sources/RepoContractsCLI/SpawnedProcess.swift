@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RepositoryContractsPrimitives
 
@@ -86,3 +87,4 @@ final class SpawnedProcess: Sendable {
         return ends
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 /// One subcommand of `repo-contracts` (`demo`, …): how it is named and documented, how it reads its
 /// arguments, and what it does.
 ///
@@ -25,3 +26,4 @@ protocol Subcommand: Sendable {
 extension Subcommand {
     static var isHidden: Bool { false }
 }
+#endif

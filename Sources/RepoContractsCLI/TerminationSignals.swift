@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RepositoryContractsPrimitives
 
@@ -56,3 +57,4 @@ final class TerminationSignals: Sendable {
         waiter?.resume(returning: name)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 extension String {
     /// The string followed by spaces up to `width` characters (unchanged when already that wide).
     func padded(to width: Int) -> String {
@@ -14,3 +15,4 @@ extension String {
         split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
     }
 }
+#endif

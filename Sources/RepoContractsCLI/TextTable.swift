@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 /// A plain-text table: a header, a rule of dashes, and rows, columns separated by two spaces.
 struct TextTable: Sendable {
     /// How a column's cells are aligned.
@@ -39,3 +40,4 @@ extension String {
         String(reversed().drop { $0 == " " }.reversed())
     }
 }
+#endif

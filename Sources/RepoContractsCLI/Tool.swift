@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 /// The `repo-contracts` command line: picks the subcommand, parses its arguments, runs it and turns what
 /// happened into an exit status.
 enum Tool {
@@ -118,3 +119,4 @@ enum Tool {
             """
     }
 }
+#endif

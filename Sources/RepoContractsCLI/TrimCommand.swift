@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayFixtures
@@ -171,3 +172,4 @@ struct TrimCommand: Subcommand, Equatable {
         return members.first { $0.name == name }?.value
     }
 }
+#endif

@@ -1,6 +1,7 @@
 import RepositoryContractsPrimitives
 public import Foundation
 import MockTime
+import MockTimeTesting
 public import Testing
 
 public import RecordReplay
@@ -121,10 +122,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
 
     private func report(_ report: PlaybackReport) {
         for finding in report.findings {
-            Issue.record(
-                Comment(rawValue: finding.message),
-                severity: finding.severity == .error ? .error : .warning,
-                sourceLocation: sourceLocation)
+            recordIssue(finding.message, isWarning: finding.severity != .error, at: sourceLocation)
         }
     }
 }

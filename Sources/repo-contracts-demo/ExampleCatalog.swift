@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import BrokenExamples
 import RepoContractsCLI
 import StandardContracts
@@ -18,3 +19,4 @@ extension DemoCatalog {
         ],
         moreReports: ExampleReports.demoReports)
 }
+#endif

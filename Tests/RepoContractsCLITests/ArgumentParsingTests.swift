@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import StandardContracts
 import Testing
 import TodoExample
@@ -152,3 +153,4 @@ struct ArgumentParsingTests {
         #expect(names.starts(with: ["in-memory", "userdefaults"]))
     }
 }
+#endif

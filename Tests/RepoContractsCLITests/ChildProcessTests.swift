@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import Testing
 
@@ -81,3 +82,4 @@ struct SpawnedProcessTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import ContractEngine
 import Testing
 
@@ -81,3 +82,4 @@ struct ConformanceTableTests {
         #expect(rendered.contains("a-much-longer-name       0       1        1        0\n\nNote: good is deliberately broken\n\n"))
     }
 }
+#endif

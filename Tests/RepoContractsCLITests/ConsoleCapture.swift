@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RepositoryContractsPrimitives
 
@@ -26,3 +27,4 @@ func makeTemporaryDirectory(_ prefix: String) throws -> URL {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory
 }
+#endif

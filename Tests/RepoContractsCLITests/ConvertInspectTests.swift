@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RecordReplay
 import Testing
@@ -371,3 +372,4 @@ struct ConvertInspectTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import Testing
 
@@ -40,6 +41,18 @@ struct DemoBinaryTests {
         #expect(crashBlock.contains("SIGILL") || crashBlock.contains("SIGTRAP"), "\(crashBlock)")
         #expect(crashBlock.contains("Range requires lowerBound <= upperBound"), "\(crashBlock)")
         #expect(!run.stdout.contains("✘ \(Self.inMemory) "))
+        try Self.expectTroubleshootingQuotes(crashBlock)
+    }
+
+    /// The contracts catalogue's Troubleshooting article quotes the crash block's first lines as this
+    /// platform prints them but for the signal (its number and name differ between platforms).
+    static func expectTroubleshootingQuotes(_ crashBlock: String) throws {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Contracts/Testing/RepositoryContracts.docc/Articles/Troubleshooting.md")
+        let signal = #"signal [0-9]+ \(SIG[A-Z]+\)"#
+        let quoted = crashBlock.split(separator: "\n").prefix(2).joined(separator: "\n")
+            .replacingOccurrences(of: signal, with: "signal 4 (SIGILL)", options: .regularExpression)
+        #expect(try String(contentsOf: article, encoding: .utf8).contains(quoted), "\(quoted)")
     }
 
     @Test("--format json is the report's JSON: the seed port breaks exactly its known clauses, and the run goes on after the trap")
@@ -171,3 +184,4 @@ struct DemoBinaryTests {
         #expect(run.stderr.contains("the demo moved to its own executable: swift run repo-contracts-demo"))
     }
 }
+#endif

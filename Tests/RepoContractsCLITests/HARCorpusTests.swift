@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RecordReplay
 import Testing
@@ -218,3 +219,4 @@ struct HARCorpusTests {
         for secret in Self.webhookSecrets { #expect(!notes.contains(secret)) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RecordReplay
 import Testing
@@ -30,3 +31,4 @@ struct InspectSecurityTests {
         #expect(InspectCommand.securityNotes(for: fixture) == ["redaction: nothing left to redact", "secret scan: clean"])
     }
 }
+#endif

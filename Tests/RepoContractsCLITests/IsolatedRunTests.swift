@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import ContractEngine
 import Foundation
 import RepositoryContractsPrimitives
@@ -162,3 +163,4 @@ struct IsolatedRunTests {
         #expect(Platform.signalName(6) == "SIGABRT")
     }
 }
+#endif

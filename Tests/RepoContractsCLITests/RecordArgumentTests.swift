@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayFixtures
@@ -66,3 +67,4 @@ struct RecordArgumentTests {
         }
     }
 }
+#endif

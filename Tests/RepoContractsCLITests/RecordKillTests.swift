@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RepositoryContractsPrimitives
 import RecordReplay
@@ -488,3 +489,4 @@ private final class Recorder: Sendable {
         return try #require(state.withLock { $0.termination })
     }
 }
+#endif

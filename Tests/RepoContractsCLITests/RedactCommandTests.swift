@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayFixtures
@@ -118,3 +119,4 @@ struct RedactCommandTests {
         #expect(throws: UsageError.self) { try RedactCommand(parsing: ["a.txt"]) }
     }
 }
+#endif

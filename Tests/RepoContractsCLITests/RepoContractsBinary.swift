@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import Testing
 
@@ -63,3 +64,4 @@ enum RepoContractsBinary {
         return found
     }
 }
+#endif

@@ -1,5 +1,6 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
-import Synchronization
+import RepositoryContractsPrimitives
 import Testing
 
 @testable import RepoContractsCLI
@@ -37,10 +38,11 @@ struct ServeArgumentTests {
         try Data(#"{"format": "swift-repository-contracts/fixture", "version": 1, "interactions": [{"request": {"method": "GET", "path": "/", "headers": []}, "response": {"status": "OK", "headers": []}}]}"#.utf8)
             .write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let printed = Mutex("")
+        let printed = Protected("")
         let console = Console(writeOut: { _ in }, writeError: { text in printed.withLock { $0 += text } })
         #expect(try await ServeCommand(fixtures: [file.path]).run(console) == .dataError)
         let message = printed.withLock { $0 }
         #expect(message.contains(file.path) && message.contains("$.interactions[0].response.status"), "\(message)")
     }
 }
+#endif

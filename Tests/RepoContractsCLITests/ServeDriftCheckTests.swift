@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RepositoryContractsPrimitives
 @_spi(Benchmarks) import RecordReplay
@@ -118,3 +119,4 @@ struct ServeDriftCheckTests {
         #expect(plain.exitCode == .success)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RecordReplay
 import Testing
@@ -98,3 +99,4 @@ struct TrimCommandTests {
         #expect(throws: UsageError.self) { try TrimCommand(parsing: ["in.har", "out.json", "--index", "-1"]) }
     }
 }
+#endif

@@ -108,23 +108,26 @@ struct BrokenConformerTests {
         #expect(reusing.keys.contains("create.assignsDistinctIDs"))
     }
 
+    /// A callback API whose delete calls its completion twice.
+    static let doubleDelete = Conformance<CRUD<Todo>>("double-delete") {
+        let store = InMemoryTodoRepository()
+        return RepositoryWitness.callbacks(
+            create: { todo, done in Task { done(await Result { try await store.create(todo) }) } },
+            fetch: { id, done in Task { done(.success(await store.fetch(id: id))) } },
+            fetchAll: { done in Task { done(.success(await store.fetchAll())) } },
+            update: { todo, done in Task { done(await Result { try await store.update(todo) }) } },
+            delete: { id, done in
+                Task {
+                    let result = await Result { try await store.delete(id: id) }
+                    done(result)
+                    done(result)
+                }
+            })
+    }
+
     @Test("a callback API that calls a completion twice fails every clause that uses that operation")
     func doubleCompletion() async {
-        let conformance = Conformance<CRUD<Todo>>("double-delete") {
-            let store = InMemoryTodoRepository()
-            return RepositoryWitness.callbacks(
-                create: { todo, done in Task { done(await Result { try await store.create(todo) }) } },
-                fetch: { id, done in Task { done(.success(await store.fetch(id: id))) } },
-                fetchAll: { done in Task { done(.success(await store.fetchAll())) } },
-                update: { todo, done in Task { done(await Result { try await store.update(todo) }) } },
-                delete: { id, done in
-                    Task {
-                        let result = await Result { try await store.delete(id: id) }
-                        done(result)
-                        done(result)
-                    }
-                })
-        }
+        let conformance = Self.doubleDelete
         let failed = await Self.failed(Self.todos, conformance)
         #expect(failed.keys.contains("operations.completeExactlyOnce"))
         #expect(failed.keys.contains("delete.removesFromFetch"))

@@ -5,7 +5,7 @@ public import RecordReplay
 
 /// The remote source a caching repository reads through, as the caching contract hosts it: an
 /// in-memory collection of entities (``RemoteRecords``) behind the HTTP API the repository speaks,
-/// served by a fresh loopback ``StubServer`` for each clause.
+/// served by a fresh loopback `StubServer` for each clause.
 ///
 /// The contract changes the records behind the cache's back (that is how it tells a cached answer from
 /// a fresh one) and counts the requests in the server's journal; `respond` translates between HTTP and

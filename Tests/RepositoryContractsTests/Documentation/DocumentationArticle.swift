@@ -1,0 +1,36 @@
+import Foundation
+
+/// An article of the contracts catalogue, read from disk so a test can check what it says.
+enum DocumentationArticle {
+    /// The catalogue's folder, found from this file's path.
+    static let catalogue = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Contracts/Testing/RepositoryContracts.docc")
+
+    /// The text of `Articles/<name>.md`.
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: catalogue.appendingPathComponent("Articles/\(name).md"), encoding: .utf8)
+    }
+
+    /// `text` with its variable parts (numbers, durations, seeds, hex) replaced by `#`, so a message the
+    /// article quotes from one run matches the same message from another; runs of spaces are one space
+    /// (a test runner indents the lines of a message after the first).
+    static func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #"0x[0-9a-fA-F]+|[0-9]+(\.[0-9]+)?"#, with: "#", options: .regularExpression)
+            .replacingOccurrences(of: " +", with: " ", options: .regularExpression)
+    }
+
+    /// The rows of the two-column clause table of the article `name`: (id, law).
+    static func clauseTable(_ name: String) throws -> [(id: String, law: String)] {
+        try text(name).split(separator: "\n").compactMap { line in
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 4, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else { return nil }
+            return (String(cells[1].dropFirst().dropLast()), cells[2])
+        }
+    }
+
+    /// Whether the article `name` quotes `message`, its variable parts aside.
+    static func quotes(_ name: String, _ message: String) throws -> Bool {
+        normalized(try text(name)).contains(normalized(message))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import BrokenExamples
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The code of the article "Model-based checks", run, and the reports it quotes, produced.
+@Suite("Article: ModelBasedChecks")
+struct ModelBasedChecksExamples {
+    // Article: the sequential check (and, with .concurrentAccess, the parallel one).
+    @Test func inMemoryModel() async {
+        await ExampleContracts.inMemory.verifyModel(factory: ExampleContracts.todoFactory)   // 100 runs × 25 steps
+    }
+
+    // Article: the differential check.
+    @Test func fileMatchesInMemory() async {
+        let file = Conformance<CRUD<Todo>>("json-file", ordering: .insertion) { try FileTodoRepository.temporary() }
+        await file.verifyModel(against: ExampleContracts.inMemory, factory: ExampleContracts.todoFactory, runs: 20)
+    }
+
+    @Test("the defaults the article states")
+    func defaults() throws {
+        #expect(ModelCheck.defaultRuns == 100)
+        #expect(ModelCheck.defaultSteps == 25)
+        #expect(ModelCheck.defaultParallelRuns == 40)
+        let article = try DocumentationArticle.text("ModelBasedChecks")
+        #expect(article.contains("100 runs of 25 steps") && article.contains("40 plans"))
+    }
+
+    @Test("a falsified sequential check: the report the article walks through, seed aside")
+    func sequentialReport() async throws {
+        let result = await ModelCheck.check(SequenceBugs.staleCache, factory: ExampleContracts.todoFactory, seed: 5)
+        #expect(!result.passed)
+        #expect(try DocumentationArticle.quotes("ModelBasedChecks", result.description), "\(result.description)")
+    }
+
+    @Test("a falsified parallel check: the report's stable parts are the ones the article quotes")
+    func parallelReport() async throws {
+        let result = await ModelCheck.check(RaceBugs.checkThenActCreate, factory: ExampleContracts.todoFactory, seed: 11)
+        #expect(!result.passed)
+        let lines = result.description.split(separator: "\n").map(String.init)
+        let first = try #require(lines.first)
+        let article = try DocumentationArticle.text("ModelBasedChecks")
+        let prefix = try #require(first.components(separatedBy: " failed in ").first)
+        #expect(DocumentationArticle.normalized(article).contains(DocumentationArticle.normalized(prefix)), "\(first)")
+        let explanation = "  No order of these calls, each taking effect between its → and its ←, explains every response."
+        #expect(lines.contains { $0.hasPrefix(explanation) }, "\(result.description)")
+        #expect(article.contains(explanation))
+        for stable in ["Interleavings vary: the same plan may pass in another run.", "Replay this plan first: REPOSITORY_CONTRACTS_SEED="] {
+            #expect(lines.contains { $0.hasPrefix(stable) } && article.contains(stable), "\(stable)")
+        }
+    }
+}
