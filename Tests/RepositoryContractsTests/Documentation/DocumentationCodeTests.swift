@@ -67,7 +67,7 @@ struct DocumentationCodeTests {
     static func documentationPages() throws -> [URL] {
         let catalogues = try ["Sources", "Contracts"].flatMap { try files(under: $0, withExtension: "md") }
             .filter { $0.path.contains(".docc/") }
-        return catalogues
+        return [root.appendingPathComponent("README.md")] + catalogues
     }
 
     static func files(under folder: String, withExtension pathExtension: String) throws -> [URL] {
