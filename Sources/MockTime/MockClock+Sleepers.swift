@@ -1,4 +1,3 @@
-import Dispatch
 import RepositoryContractsPrimitives
 
 extension MockClock {
@@ -70,7 +69,7 @@ extension MockClock {
     /// Sets the clock's one wait timer for `deadline`: when it fires it times out the waiters whose
     /// deadline has passed and sets itself again for the earliest of the others, if any.
     private func setWaitTimer(for deadline: ContinuousClock.Instant) {
-        DispatchQueue.global().asyncAfter(deadline: deadline.dispatchTime) { [self] in
+        RealTimeAlarms.shared.schedule(at: deadline) { [self] in
             let (expired, next) = state.withLock { $0.timeOutWaiters(at: .now) }
             for continuation in expired { continuation.resume() }
             if let next { setWaitTimer(for: next) }

@@ -1,5 +1,3 @@
-package import Dispatch
-
 /// A value one task awaits, set once by whichever comes first (the awaited event, a real-time deadline,
 /// a cancellation); later sets are ignored. The package's one way of waiting for "this, or that, or a
 /// time limit" without throwing.
@@ -33,27 +31,12 @@ package final class OneShot<Value: Sendable>: Sendable {
 
     /// Waits until the value is set, setting it to `timeout` when `deadline` of real time passes first.
     ///
-    /// The deadline is a dispatch timer source, cancelled as soon as the wait ends: a wait that ends
-    /// early leaves no timer pending (thousands of pending timers swamp the dispatch manager thread), and
+    /// The deadline is an alarm of ``RealTimeAlarms/shared``, cancelled as soon as the wait ends, and
     /// nothing throws (a cancelled `Task.sleep` throws, and Swift Testing records a backtrace for each).
     package func value(orFiring timeout: Value, at deadline: ContinuousClock.Instant) async -> Value {
         if let value = state.withLock({ $0.value }) { return value }
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.setEventHandler { [self] in fire(timeout) }
-        timer.schedule(deadline: deadline.dispatchTime)
-        timer.resume()
-        defer { timer.cancel() }
+        let alarm = RealTimeAlarms.shared.schedule(at: deadline) { [self] in fire(timeout) }
+        defer { RealTimeAlarms.shared.cancel(alarm) }
         return await value()
-    }
-}
-
-extension ContinuousClock.Instant {
-    /// The same instant as a `DispatchTime`, counted from now (a past instant is now; the distance is
-    /// capped at a million seconds).
-    package var dispatchTime: DispatchTime {
-        let (seconds, attoseconds) = ContinuousClock.now.duration(to: self).components
-        guard seconds >= 0, attoseconds >= 0 else { return .now() }
-        let nanoseconds = min(seconds, 1_000_000) * 1_000_000_000 + attoseconds / 1_000_000_000
-        return .now() + .nanoseconds(Int(clamping: nanoseconds))
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Runs short actions at real-time deadlines, all from one thread of its own: the package's one timer.
+///
+/// The package sets a real-time bound on nearly every call it watches (the contract watchdog, the mock
+/// clock's settling waits, the traits' time limits), and nearly every bound is cancelled because the call
+/// ended first. A dispatch timer per bound put all of them through the dispatch manager thread: the
+/// parallel model checks make tens of thousands a minute, and while the manager thread was busy
+/// registering and cancelling them it delayed every other dispatch source in the process, URLSession's
+/// socket events included, so that HTTP tests stalled for seconds at a time on a loaded machine. Here an
+/// alarm is an entry in a heap under a lock, and cancelling one is a dictionary removal.
+///
+/// Actions run on the alarm thread, one after another: they must be short and must not block (resume a
+/// continuation, set a flag, schedule another alarm).
+package final class RealTimeAlarms: @unchecked Sendable {
+    /// The process's alarms.
+    package static let shared = RealTimeAlarms()
+
+    /// One scheduled alarm, to cancel it.
+    package struct Alarm: Sendable, Hashable {
+        fileprivate let number: Int
+    }
+
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var due = DeadlineHeap()
+    private var actions: [Int: @Sendable () -> Void] = [:]
+    private var lastNumber = 0
+    private var threadStarted = false
+
+    package init() {}
+
+    /// Runs `action` on the alarm thread once `deadline` has passed, unless cancelled first.
+    @discardableResult
+    package func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> Alarm {
+        condition.lock()
+        defer { condition.unlock() }
+        lastNumber += 1
+        actions[lastNumber] = action
+        let isEarliest = due.earliest.map { deadline < $0.deadline } ?? true
+        due.insert((deadline, lastNumber))
+        if !threadStarted {
+            threadStarted = true
+            let thread = Thread { [self] in runAlarms() }
+            thread.name = "RepositoryContracts alarms"
+            thread.start()
+        } else if isEarliest {
+            condition.signal()
+        }
+        return Alarm(number: lastNumber)
+    }
+
+    /// Cancels `alarm`: its action will not run (it may be running now, or have run).
+    package func cancel(_ alarm: Alarm) {
+        condition.lock()
+        actions[alarm.number] = nil
+        condition.unlock()
+    }
+
+    /// How many alarms are scheduled and not cancelled (for tests).
+    package var pendingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return actions.count
+    }
+
+    private func runAlarms() {
+        condition.lock()
+        while true {
+            // Entries of cancelled alarms stay in the heap until their deadline comes up: dropped here.
+            while let first = due.earliest, actions[first.number] == nil { due.removeEarliest() }
+            guard let first = due.earliest else {
+                condition.wait()
+                continue
+            }
+            let wait = ContinuousClock.now.duration(to: first.deadline)
+            if wait > .zero {
+                let (seconds, attoseconds) = wait.components
+                condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
+                continue
+            }
+            due.removeEarliest()
+            let action = actions.removeValue(forKey: first.number)
+            condition.unlock()
+            action?()
+            condition.lock()
+        }
+    }
+}
+
+/// A binary min-heap of deadlines, each with its alarm's number (earlier numbers first at equal deadlines).
+private struct DeadlineHeap {
+    private var entries: [(deadline: ContinuousClock.Instant, number: Int)] = []
+
+    var earliest: (deadline: ContinuousClock.Instant, number: Int)? { entries.first }
+
+    mutating func insert(_ entry: (deadline: ContinuousClock.Instant, number: Int)) {
+        entries.append(entry)
+        var child = entries.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.precedes(entries[child], entries[parent]) else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func removeEarliest() {
+        guard !entries.isEmpty else { return }
+        entries.swapAt(0, entries.count - 1)
+        entries.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < entries.count, Self.precedes(entries[left], entries[first]) { first = left }
+            if right < entries.count, Self.precedes(entries[right], entries[first]) { first = right }
+            guard first != parent else { return }
+            entries.swapAt(parent, first)
+            parent = first
+        }
+    }
+
+    private static func precedes(
+        _ one: (deadline: ContinuousClock.Instant, number: Int), _ other: (deadline: ContinuousClock.Instant, number: Int)
+    ) -> Bool {
+        one.deadline < other.deadline || (one.deadline == other.deadline && one.number < other.number)
+    }
+}
