@@ -55,6 +55,8 @@ struct StubServerEndToEndTests {
         try await server.start()
         let request = Task { try await URLSession.patient.data(from: server.url("/todos")) }
         await clock.waitForSleepers(count: 1)
+        // Had the wait given up, the advance would miss the sleeper and the answer never come: stop here.
+        try #require(clock.pendingSleeperCount == 1)
         #expect(server.journal.count(of: .get("/todos")) == 1)
         clock.advance(by: .seconds(3600))
         let (body, _) = try await request.value

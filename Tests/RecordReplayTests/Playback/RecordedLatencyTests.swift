@@ -63,6 +63,8 @@ struct RecordedLatencyTests {
         #expect(Support.bodyText(of: plan) == nil)  // deferred: it sleeps first
         let answer = Task { await Support.response(of: plan) }
         await clock.waitForSleepers(count: 1)
+        // Had the wait given up, the advance would miss the sleeper and the answer never come: stop here.
+        try #require(clock.pendingSleeperCount == 1)
         #expect(clock.nextDeadline == MockClock.Instant(offset: .microseconds(250_400)))
         clock.advance(by: .microseconds(250_400))
         #expect(await answer.value.map { String(decoding: $0.body, as: UTF8.self) } == "slow")

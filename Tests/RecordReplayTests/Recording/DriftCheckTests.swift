@@ -345,6 +345,8 @@ struct DriftCheckTests {
         let plan = playback.plan(for: Self.getTodo)
         let task = Task { await Support.response(of: plan) }
         await clock.waitForSleepers(count: 1)
+        // Had the wait given up, the advance would miss the sleeper and the answer never come: stop here.
+        try #require(clock.pendingSleeperCount == 1)
         #expect(upstream.journal.count == 0)
         clock.advance(by: .seconds(5))
         let sent = await task.value
