@@ -76,7 +76,7 @@ package final class RealTimeAlarms: @unchecked Sendable {
             let wait = ContinuousClock.now.duration(to: first.deadline)
             if wait > .zero {
                 let (seconds, attoseconds) = wait.components
-                condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
                 continue
             }
             due.removeEarliest()
