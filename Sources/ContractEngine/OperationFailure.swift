@@ -63,7 +63,10 @@ extension Stall: CustomStringConvertible {
         guard let cpuUsed, let cpuWindow, cpuWindow > .zero else {
             return "it may be stuck (\(stuck)) or only slow"
         }
-        let spent = "\(cpuUsed.secondsText(fractionDigits: 1)) of CPU in the last \(cpuWindow.secondsText(fractionDigits: 1))"
+        // Tenths of a second over a window of seconds; milliseconds over a shorter one, where tenths
+        // would print a busy process as "0.0 s of CPU in the last 0.1 s".
+        let digits = cpuWindow < .seconds(1) ? 3 : 1
+        let spent = "\(cpuUsed.secondsText(fractionDigits: digits)) of CPU in the last \(cpuWindow.secondsText(fractionDigits: digits))"
         if cpuUsed * 2 >= cpuWindow {
             return "the process kept a core busy meanwhile (\(spent)), so the call looks slow rather than stuck "
                 + "(a large query, a scan per call), or something else in the process is computing"

@@ -152,6 +152,9 @@ struct WatchdogTests {
         #expect(stall.description.contains(
             "the process was idle meanwhile (0.0 s of CPU in the last 5.0 s), so the call looks stuck (a completion handler "
                 + "that is never called, a lock never released, or a request never answered), or it waits on something slow"))
+        stall.cpuWindow = .milliseconds(100)
+        stall.cpuUsed = .milliseconds(60)
+        #expect(stall.description.contains("(0.060 s of CPU in the last 0.100 s), so the call looks slow rather than stuck"))
         stall.cpuUsed = nil
         #expect(stall.description.contains("it may be stuck (a completion handler"))
         #expect(stall.description.contains("or only slow."))
