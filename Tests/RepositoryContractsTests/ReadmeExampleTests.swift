@@ -6,12 +6,18 @@ struct ReadmeExampleTests {
     /// The repository's root, found from this file's path.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The example `ReadmeExample.swift` compiles, between its markers: what the README and the article
+    /// "Getting started" show.
+    static func example() throws -> String {
+        let source = try String(contentsOf: root.appendingPathComponent("Tests/RepositoryContractsTests/ReadmeExample.swift"), encoding: .utf8)
+        return try #require(source.components(separatedBy: "// README example begins\n").last?
+            .components(separatedBy: "// README example ends").first)
+    }
+
     @Test("the README's example is the code this test target compiles and runs")
     func exampleIsCompiled() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: Self.root.appendingPathComponent("Tests/RepositoryContractsTests/ReadmeExample.swift"), encoding: .utf8)
-        let example = try #require(source.components(separatedBy: "// README example begins\n").last?
-            .components(separatedBy: "// README example ends").first)
+        let example = try Self.example()
         #expect(readme.contains("```swift\n" + example + "```"))
         #expect(example.split(separator: "\n").count <= 10)
     }

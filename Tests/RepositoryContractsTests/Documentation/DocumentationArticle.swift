@@ -2,10 +2,8 @@ import Foundation
 
 /// An article of the contracts catalogue, read from disk so a test can check what it says.
 enum DocumentationArticle {
-    /// The catalogue's folder, found from this file's path.
-    static let catalogue = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Contracts/Testing/RepositoryContracts.docc")
+    /// The catalogue's folder.
+    static let catalogue = ReadmeExampleTests.root.appendingPathComponent("Contracts/Testing/RepositoryContracts.docc")
 
     /// The text of `Articles/<name>.md`.
     static func text(_ name: String) throws -> String {

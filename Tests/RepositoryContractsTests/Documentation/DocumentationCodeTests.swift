@@ -7,8 +7,7 @@ import Testing
 /// and line. Package manifest fragments (a first line `// Package.swift`) are the one exception.
 @Suite("Documentation code is compiled")
 struct DocumentationCodeTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = ReadmeExampleTests.root
 
     @Test("every swift block of the README and the DocC articles is in a Swift file the tests compile")
     func everyBlockIsCompiled() throws {
