@@ -43,9 +43,15 @@ public final class StubServer: Sendable {
         public var upstream: URL?
         /// What the ``RecordMode/drift`` mode compares, and how seriously it reports a difference.
         public var driftCheck: DriftCheckOptions
-        /// The order ``StubServer/finishRecording()`` writes interactions in: `.arrival` by default;
-        /// `.byRequest` for a concurrent client (see ``RecordedOrder``).
+        /// The order ``StubServer/finishRecording()`` writes interactions in: `.canonical` by default,
+        /// the arrival order with requests that were in flight together sorted (see ``RecordedOrder``).
         public var recordedOrder: RecordedOrder
+        /// What ``StubServer/finishRecording()`` writes for identifiers the live API assigned:
+        /// `.placeholders` by default, stable placeholders of the same shape (see ``ServerIdentifiers``).
+        public var serverIdentifiers: ServerIdentifiers
+        /// The order ``StubServer/finishRecording()`` writes JSON members in: `.asReceived` by default;
+        /// `.sorted` for a server whose member order varies (see ``JSONMemberOrder``).
+        public var jsonMemberOrder: JSONMemberOrder
         /// What ``StubServer/finishRecording()`` redacts before it writes, and what its secret scan
         /// checks: the default ``Redaction`` unless given (extend its lists or ``Redaction/allowedNames``
         /// for one fixture folder).
@@ -60,10 +66,13 @@ public final class StubServer: Sendable {
         public init(
             server: ServerOptions = ServerOptions(), playback: PlaybackOptions = PlaybackOptions(),
             clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil,
-            recordMode: RecordMode = .never, upstream: URL? = nil, recordedOrder: RecordedOrder = .arrival,
+            recordMode: RecordMode = .never, upstream: URL? = nil, recordedOrder: RecordedOrder = .canonical,
             driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction(),
-            upstreamTimeout: Duration = .seconds(600)
+            upstreamTimeout: Duration = .seconds(600), serverIdentifiers: ServerIdentifiers = .placeholders,
+            jsonMemberOrder: JSONMemberOrder = .asReceived
         ) {
+            self.serverIdentifiers = serverIdentifiers
+            self.jsonMemberOrder = jsonMemberOrder
             self.upstreamTimeout = upstreamTimeout
             self.redaction = redaction
             self.recordMode = recordMode

@@ -8,7 +8,7 @@ struct RecordCommand: Subcommand, Equatable {
     static let name = "record"
     static let abstract = "Record a fixture through a loopback proxy to a live API until interrupted."
     static let synopsis = """
-        usage: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--order arrival|byRequest] [--port <n>] [--upstream-timeout <seconds>] [--redact <name>]... [--allow-name <name>]...
+        usage: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all] [--order canonical|arrival|byRequest] [--identifiers placeholders|asReceived] [--json-members asReceived|sorted] [--port <n>] [--upstream-timeout <seconds>] [--redact <name>]... [--allow-name <name>]...
           See '\(Tool.name) record --help'.
         """
     static var help: String {
@@ -22,7 +22,8 @@ struct RecordCommand: Subcommand, Equatable {
         refuses to write it if the secret scan still finds one.
 
         USAGE: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all]
-                   [--order arrival|byRequest] [--port <n>] [--upstream-timeout <seconds>]
+                   [--order canonical|arrival|byRequest] [--identifiers placeholders|asReceived]
+                   [--json-members asReceived|sorted] [--port <n>] [--upstream-timeout <seconds>]
                    [--redact <name>]... [--allow-name <name>]...
 
         OPTIONS:
@@ -31,9 +32,21 @@ struct RecordCommand: Subcommand, Equatable {
           --mode <mode>       all (default): record everything, overwriting <fixture>.
                               newEpisodes: replay what <fixture> answers, record and append the rest.
                               once: record only when <fixture> does not exist yet (else replay it).
-          --order <order>     arrival (default): write interactions in the order requests arrived.
-                              byRequest: sort them by request, so a client that sends requests
-                              concurrently records the same bytes every time (replay is the same).
+          --order <order>     canonical (default): in the order requests arrived, those in flight at
+                              the same time sorted by request, so a client that sends requests
+                              concurrently records the same bytes every time.
+                              arrival: exactly in the order requests arrived.
+                              byRequest: all sorted by request (replay is the same in every order).
+          --identifiers <choice>
+                              placeholders (default): write the random ids the upstream assigned
+                              (UUIDs, long hex or base62 ids) as stable placeholders of the same
+                              shape, the same everywhere in the fixture, so a re-record of an
+                              unchanged API writes the same bytes and replay still matches.
+                              asReceived: write them as they came.
+          --json-members <choice>
+                              asReceived (default): JSON members in the order they were sent.
+                              sorted: sorted by name at every depth (replay sends that order), for
+                              an upstream whose member order varies.
           --port <n>          The port to listen on (default 0: a free port).
           --upstream-timeout <seconds>
                               How long a forwarded request may wait for the upstream's answer
@@ -54,7 +67,11 @@ struct RecordCommand: Subcommand, Equatable {
     /// What to record.
     var mode: RecordMode = .all
     /// The order the recording is written in.
-    var order: RecordedOrder = .arrival
+    var order: RecordedOrder = .canonical
+    /// What is written for identifiers the upstream assigned.
+    var identifiers: ServerIdentifiers = .placeholders
+    /// The order JSON members are written in.
+    var jsonMemberOrder: JSONMemberOrder = .asReceived
     /// The port; 0 picks a free one.
     var port: UInt16 = 0
     /// How long a forwarded request may wait for the upstream's answer.
@@ -69,13 +86,16 @@ struct RecordCommand: Subcommand, Equatable {
     static let defaultUpstreamTimeout = Duration.seconds(30)
 
     init(
-        upstream: URL, output: String, mode: RecordMode = .all, order: RecordedOrder = .arrival, port: UInt16 = 0,
-        upstreamTimeout: Duration = Self.defaultUpstreamTimeout
+        upstream: URL, output: String, mode: RecordMode = .all, order: RecordedOrder = .canonical, port: UInt16 = 0,
+        upstreamTimeout: Duration = Self.defaultUpstreamTimeout, identifiers: ServerIdentifiers = .placeholders,
+        jsonMemberOrder: JSONMemberOrder = .asReceived
     ) {
         self.upstream = upstream
         self.output = output
         self.mode = mode
         self.order = order
+        self.identifiers = identifiers
+        self.jsonMemberOrder = jsonMemberOrder
         self.port = port
         self.upstreamTimeout = upstreamTimeout
     }
@@ -103,6 +123,10 @@ struct RecordCommand: Subcommand, Equatable {
                 }
             case .option("--order", let inline):
                 order = try reader.choice(of: "--order", inline: inline)
+            case .option("--identifiers", let inline):
+                identifiers = try reader.choice(of: "--identifiers", inline: inline)
+            case .option("--json-members", let inline):
+                jsonMemberOrder = try reader.choice(of: "--json-members", inline: inline)
             case .option("--port", let inline):
                 let value = try reader.value(of: "--port", inline: inline)
                 guard let port = UInt16(value) else {
@@ -155,7 +179,7 @@ struct RecordCommand: Subcommand, Equatable {
         do {
             outcome = try server.saveRecording(
                 to: file, keeping: plan.keepsRecorded ? existing : nil, upstream: upstream, order: order,
-                redaction: redaction)
+                identifiers: identifiers, jsonMemberOrder: jsonMemberOrder, redaction: redaction)
         } catch {
             throw ToolError("\(error)")
         }

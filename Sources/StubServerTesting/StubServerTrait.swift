@@ -143,26 +143,34 @@ extension Trait where Self == StubServerTrait {
     ///     or `.drift` choose in code (see ``RecordMode``).
     ///   - upstream: The live API recording and the drift check forward to; `nil` reads
     ///     `REPOSITORY_CONTRACTS_UPSTREAM`.
-    ///   - recordedOrder: The order a recording writes interactions in: `.byRequest` when the code under
-    ///     test sends requests concurrently, so re-recording gives the same bytes (see ``RecordedOrder``).
+    ///   - recordedOrder: The order a recording writes interactions in: `.canonical` (the default) keeps
+    ///     the arrival order and sorts requests that were in flight together, so re-recording gives the
+    ///     same bytes (see ``RecordedOrder``).
     ///   - driftCheck: What the `drift` record mode compares with the live API (headers, ignored JSON
     ///     paths, severity); see ``DriftCheckOptions``.
     ///   - redaction: What a recording redacts before it is written: the default ``Redaction`` unless
     ///     given, for example `Redaction(allowedNames: ["X-Build-Token"])` or with extra names.
+    ///   - serverIdentifiers: What a recording writes for identifiers the live API assigned:
+    ///     `.placeholders` (the default) writes stable placeholders of the same shape, `.asReceived` the
+    ///     values themselves (see ``ServerIdentifiers``).
+    ///   - jsonMemberOrder: The order a recording writes JSON members in: `.asReceived` (the default), or
+    ///     `.sorted` for a server whose member order varies (see ``JSONMemberOrder``).
     ///   - sourceLocation: Where the issues the server reports point: the trait's use, unless given.
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
         fixturesRoot: URL? = nil, record: RecordMode = .fromEnvironment, upstream: URL? = nil,
-        recordedOrder: RecordedOrder = .arrival, driftCheck: DriftCheckOptions = DriftCheckOptions(),
-        redaction: Redaction = Redaction(), sourceLocation: SourceLocation = #_sourceLocation
+        recordedOrder: RecordedOrder = .canonical, driftCheck: DriftCheckOptions = DriftCheckOptions(),
+        redaction: Redaction = Redaction(), serverIdentifiers: ServerIdentifiers = .placeholders,
+        jsonMemberOrder: JSONMemberOrder = .asReceived, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
         return StubServerTrait(
             fixtures: fixtures.map { .directory(root.appendingPathComponent($0, isDirectory: true)) } ?? .none,
             configuration: StubServer.Configuration(
                 server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
-                driftCheck: driftCheck, redaction: redaction),
+                driftCheck: driftCheck, redaction: redaction, serverIdentifiers: serverIdentifiers,
+                jsonMemberOrder: jsonMemberOrder),
             clock: clock,
             recordMode: record, sourceLocation: sourceLocation)
     }

@@ -23,7 +23,8 @@ struct RecordArgumentTests {
             upstream: URL(string: "https://api.example.com/v1")!, output: "Fixtures/api.har", mode: .newEpisodes,
             order: .byRequest, port: 9000, upstreamTimeout: .seconds(600)))
         let defaults = try RecordCommand(parsing: ["--upstream", "http://localhost:8080", "--out", "a.json"])
-        #expect(defaults.mode == .all && defaults.order == .arrival && defaults.upstreamTimeout == .seconds(30))
+        #expect(defaults.mode == .all && defaults.order == .canonical && defaults.upstreamTimeout == .seconds(30))
+        #expect(defaults.identifiers == .placeholders && defaults.jsonMemberOrder == .asReceived)
         #expect(RecordCommand.help.contains("--upstream-timeout <seconds>"))
     }
 

@@ -30,13 +30,7 @@ struct IdentifierMap: Sendable {
 
     /// An empty map for a fixture whose recorded requests are `requests`.
     init(requests: [StubRequest]) {
-        var referenced: Set<String> = []
-        for request in requests {
-            referenced.formUnion(Self.segments(ofPath: request.path).map(\.decoded))
-            referenced.formUnion(request.query.compactMap(\.value))
-        }
-        referenced.remove("")
-        referencedValues = referenced
+        referencedValues = IdentifierText.referencedValues(in: requests)
     }
 
     /// Whether nothing has been learned.
@@ -74,13 +68,13 @@ struct IdentifierMap: Sendable {
                 learn(recorded: recordedElement, live: liveElement, memberName: memberName)
             }
         case (.string(let recordedText), .string(let liveText)) where recordedText != liveText:
-            if memberName.map(Self.namesIdentifier) == true || referencedValues.contains(recordedText) {
+            if IdentifierText.isIdentifier(recordedText, memberName: memberName, referenced: referencedValues) {
                 pair(recordedText, liveText)
             } else {
                 learnSegments(recorded: recordedText, live: liveText, requireReference: true)
             }
         case (.number(let recordedNumber), .number(let liveNumber)) where recordedNumber != liveNumber:
-            if memberName.map(Self.namesIdentifier) == true || referencedValues.contains(recordedNumber) {
+            if IdentifierText.isIdentifier(recordedNumber, memberName: memberName, referenced: referencedValues) {
                 pair(recordedNumber, liveNumber)
             }
         default:
@@ -91,8 +85,8 @@ struct IdentifierMap: Sendable {
     /// Pairs the segments in which `recorded` and `live` differ, when both split into the same number
     /// of segments and every other segment agrees (`…/todos/7` and `…/todos/912`).
     private mutating func learnSegments(recorded: String, live: String, requireReference: Bool) {
-        let recordedPieces = Self.pieces(of: recorded)
-        let livePieces = Self.pieces(of: live)
+        let recordedPieces = IdentifierText.pieces(of: recorded)
+        let livePieces = IdentifierText.pieces(of: live)
         guard recordedPieces.count == livePieces.count, recordedPieces.count > 1 else { return }
         var pairs: [(String, String)] = []
         for (recordedPiece, livePiece) in zip(recordedPieces, livePieces) where recordedPiece != livePiece {
@@ -118,7 +112,7 @@ struct IdentifierMap: Sendable {
     func mappingToLive(_ request: StubRequest) -> StubRequest {
         guard !isEmpty else { return request }
         var mapped = request
-        mapped.path = Self.segments(ofPath: request.path).map { segment in
+        mapped.path = IdentifierText.segments(ofPath: request.path).map { segment in
             liveByRecorded[segment.decoded].map(Self.encodedPathSegment) ?? segment.raw
         }.joined(separator: "/")
         mapped.query = request.query.map { item in
@@ -150,7 +144,7 @@ struct IdentifierMap: Sendable {
         guard !recordedByLive.isEmpty else { return response }
         var mapped = response
         if let location = response.headers["Location"] {
-            mapped.headers.replaceOrAppend(name: "Location", value: Self.replacingSegments(of: location, using: recordedByLive))
+            mapped.headers.replaceOrAppend(name: "Location", value: IdentifierText.replacingPieces(of: location, using: recordedByLive))
         }
         guard !response.body.isEmpty, let live = try? JSONValue(parsing: response.body) else { return mapped }
         var value = Self.replacing(live, using: recordedByLive, memberName: nil)
@@ -193,7 +187,7 @@ struct IdentifierMap: Sendable {
     /// The value of an object's `id` member, or else of its first member named like an identifier.
     private static func identifier(of value: JSONValue) -> JSONValue? {
         guard case .object(let members) = value else { return nil }
-        return (members.first { $0.name == "id" } ?? members.first { namesIdentifier($0.name) })?.value
+        return (members.first { $0.name == "id" } ?? members.first { IdentifierText.namesIdentifier($0.name) })?.value
     }
 
     /// The JSON `body` with mapped values replaced (see ``replacing(_:using:memberName:)``), compactly
@@ -214,70 +208,22 @@ struct IdentifierMap: Sendable {
         case .array(let elements):
             return .array(elements.map { replacing($0, using: map, memberName: memberName) })
         case .number(let lexeme):
-            guard memberName.map(namesIdentifier) == true, let mapped = map[lexeme] else { return value }
+            guard memberName.map(IdentifierText.namesIdentifier) == true, let mapped = map[lexeme] else { return value }
             return mapped.allSatisfy(\.isASCIIDigitOrSign) ? .number(mapped) : .string(mapped)
         case .string(let text):
-            return .string(replacingSegments(of: text, using: map))
+            return .string(IdentifierText.replacingPieces(of: text, using: map))
         case .bool, .null:
             return value
         }
     }
 
-    private static func replacingSegments(of text: String, using map: [String: String]) -> String {
-        pieces(of: text).map { piece in piece.isDelimiter ? piece.text : (map[piece.text] ?? piece.text) }.joined()
-    }
-
     // MARK: Reading
-
-    /// Whether a JSON member's name says it holds an identifier: `id`, `uuid`, `guid`, or a name that ends
-    /// in `Id`, `ID`, `_id` or `-id`.
-    static func namesIdentifier(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        if ["id", "uuid", "guid"].contains(lowered) { return true }
-        return name.hasSuffix("Id") || name.hasSuffix("ID") || lowered.hasSuffix("_id") || lowered.hasSuffix("-id")
-    }
-
-    /// A run of a string between delimiters, or a delimiter: the separators of URLs (`/`, `?`, `#`, `&`,
-    /// `=`) and of words in a message (white space, quotes, `:`, `,`, `;`, parentheses). `.` and `-` are
-    /// not delimiters, so a host name, a decimal number or a UUID stays one piece.
-    private struct Piece: Equatable {
-        let text: String
-        let isDelimiter: Bool
-    }
-
-    private static let delimiters: Set<Character> = [
-        "/", "?", "#", "&", "=", " ", "\t", "\n", "'", "\"", ":", ",", ";", "(", ")",
-    ]
-
-    private static func pieces(of text: String) -> [Piece] {
-        var pieces: [Piece] = []
-        var current = ""
-        for character in text {
-            if delimiters.contains(character) {
-                if !current.isEmpty { pieces.append(Piece(text: current, isDelimiter: false)) }
-                pieces.append(Piece(text: String(character), isDelimiter: true))
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { pieces.append(Piece(text: current, isDelimiter: false)) }
-        return pieces
-    }
 
     /// `segment` percent-encoded for a path (`/` included, so it stays one segment).
     private static func encodedPathSegment(_ segment: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove("/")
         return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
-    }
-
-    /// The `/`-separated segments of a percent-encoded path, raw and decoded (the leading empty one
-    /// kept, so joining the raw ones with `/` gives the path back).
-    private static func segments(ofPath path: String) -> [(raw: String, decoded: String)] {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { raw in
-            (String(raw), PercentEncoding.decoded(raw, plusIsSpace: false))
-        }
     }
 }
 

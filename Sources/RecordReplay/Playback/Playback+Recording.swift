@@ -12,6 +12,11 @@ extension Playback {
 
     /// The exchanges recorded from the live API so far, in the order the requests arrived.
     public var recordedInteractions: [Interaction] {
-        (state.withLock { $0.unansweredHandler } as? UpstreamRecorder)?.recordedInteractions ?? []
+        recordedExchanges.map(\.interaction)
+    }
+
+    /// ``recordedInteractions`` with the flight of each (which ones were in flight at the same time).
+    package var recordedExchanges: [RecordedExchange] {
+        (state.withLock { $0.unansweredHandler } as? UpstreamRecorder)?.recordedExchanges ?? []
     }
 }

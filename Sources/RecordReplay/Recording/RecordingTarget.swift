@@ -11,7 +11,7 @@ struct RecordingTarget: Sendable {
 
 extension StubServer {
     /// Writes what this scope recorded into the fixture ``loadFixture(named:)`` chose (see
-    /// ``saveRecording(to:keeping:upstream:order:volatileHeaders:redaction:allowingSecrets:)``).
+    /// ``saveRecording(to:keeping:upstream:order:identifiers:jsonMemberOrder:volatileHeaders:redaction:allowingSecrets:)``).
     ///
     /// The fixture stays claimed by this server until then, so no other scope of the process records
     /// into it meanwhile (see ``StubServerError/fixtureAlreadyRecording(fixture:)``).
@@ -26,6 +26,7 @@ extension StubServer {
         defer { RecordingClaims.release(target.file, for: ObjectIdentifier(self)) }
         return try saveRecording(
             to: target.file, keeping: target.kept, upstream: target.upstream, order: configuration.recordedOrder,
+            identifiers: configuration.serverIdentifiers, jsonMemberOrder: configuration.jsonMemberOrder,
             redaction: configuration.redaction)
     }
 }

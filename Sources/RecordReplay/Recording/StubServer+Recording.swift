@@ -3,8 +3,13 @@ public import Foundation
 
 extension StubServer {
     /// Writes what this server recorded from the live API to `file`: volatile headers left out, request
-    /// fields sorted by name, redacted, scanned for secrets, then written atomically (a temporary file
-    /// renamed over the old one, so an interrupted write leaves the previous fixture intact).
+    /// fields sorted by name, server-assigned identifiers replaced by placeholders, interactions in
+    /// `order`, redacted, scanned for secrets, then written atomically (a temporary file renamed over
+    /// the old one, so an interrupted write leaves the previous fixture intact).
+    ///
+    /// With the defaults, recording the same traffic again writes the same bytes, also from an API that
+    /// assigns random ids or a client that sends requests concurrently; add `jsonMemberOrder: .sorted`
+    /// for a server whose JSON member order varies.
     ///
     /// - Parameters:
     ///   - file: The fixture to write (`.json` native, `.har` HAR 1.2).
@@ -12,6 +17,8 @@ extension StubServer {
     ///     `newEpisodes` recording); `nil` writes the recording alone (`once`, `all`).
     ///   - upstream: The base URL recorded from, stored in the fixture unless it is a loopback address.
     ///   - order: The order of the recorded interactions (after the kept ones).
+    ///   - identifiers: What to write for identifiers the live API assigned (see ``ServerIdentifiers``).
+    ///   - jsonMemberOrder: The order of JSON members in bodies (see ``JSONMemberOrder``).
     ///   - volatileHeaders: Fields left out so the same traffic records the same bytes.
     ///   - redaction: What to redact; the default list unless given.
     ///   - allowingSecrets: Writes even when the scan still finds a secret (an explicit opt-out).
@@ -20,20 +27,22 @@ extension StubServer {
     ///   (the file is not written), or ``FixtureError`` when writing fails.
     @discardableResult
     public func saveRecording(
-        to file: URL, keeping kept: Fixture? = nil, upstream: URL? = nil, order: RecordedOrder = .arrival,
+        to file: URL, keeping kept: Fixture? = nil, upstream: URL? = nil, order: RecordedOrder = .canonical,
+        identifiers: ServerIdentifiers = .placeholders, jsonMemberOrder: JSONMemberOrder = .asReceived,
         volatileHeaders: VolatileHeaders = VolatileHeaders(), redaction: Redaction = Redaction(),
         allowingSecrets: Bool = false
     ) throws -> RecordingOutcome? {
-        let recorded = order.arranged(playback.recordedInteractions)
-        guard !recorded.isEmpty else { return nil }
+        let exchanges = playback.recordedExchanges
+        guard !exchanges.isEmpty else { return nil }
+        let normalization = RecordingNormalization(
+            order: order, identifiers: identifiers, jsonMemberOrder: jsonMemberOrder, volatileHeaders: volatileHeaders)
         let fixture = Fixture(
-            interactions: (kept?.interactions ?? [])
-                + volatileHeaders.removed(from: Fixture(interactions: recorded)).interactions.map(\.withRequestFieldsSorted),
+            interactions: (kept?.interactions ?? []) + normalization.interactions(from: exchanges, keeping: kept),
             upstream: upstream.flatMap(Self.storedUpstream) ?? kept?.upstream)
         let result = try redaction.redactedForWriting(fixture, to: file.path, allowingSecrets: allowingSecrets)
         try result.fixture.write(to: file)
         return RecordingOutcome(
-            file: file, recordedCount: recorded.count, interactionCount: fixture.interactions.count,
+            file: file, recordedCount: exchanges.count, interactionCount: fixture.interactions.count,
             redactions: result.redactions)
     }
 }
@@ -78,7 +87,7 @@ extension Interaction {
     }
 }
 
-/// What ``StubServer/saveRecording(to:keeping:upstream:order:volatileHeaders:redaction:allowingSecrets:)`` wrote.
+/// What ``StubServer/saveRecording(to:keeping:upstream:order:identifiers:jsonMemberOrder:volatileHeaders:redaction:allowingSecrets:)`` wrote.
 public struct RecordingOutcome: Sendable, Hashable {
     /// The fixture written.
     public var file: URL

@@ -4,21 +4,39 @@ import RecordReplayFixtures
 import RecordReplayWire
 
 /// Recording's unanswered-request handler: sends what playback could not answer to the live API,
-/// answers with what came back, and keeps each exchange.
+/// answers with what came back, and keeps each exchange with its flight.
 final class UpstreamRecorder: UnansweredRequestHandler {
     /// Where requests go.
     let forwarder: UpstreamForwarder
-    /// What the upstream answered, by the playback's request number.
-    private let recorded = Protected<[(sequenceNumber: Int, interaction: Interaction)]>([])
+    /// What the upstream answered, and the ticks that order the flights.
+    private let state = Protected(State())
+
+    private struct State {
+        var recorded: [RecordedExchange] = []
+        /// The next tick: one for each request that starts and for each answer that comes back.
+        var ticks = 0
+
+        mutating func tick() -> Int {
+            defer { ticks += 1 }
+            return ticks
+        }
+    }
 
     init(_ forwarder: UpstreamForwarder) {
         self.forwarder = forwarder
     }
 
     func answer(_ request: StubRequest, sequenceNumber: Int) async -> UnansweredRequestAnswer {
+        let started = state.withLock { $0.tick() }
         do {
             let response = try await forwarder.forward(request)
-            recorded.withLock { $0.append((sequenceNumber, Interaction(request: request, response: response))) }
+            state.withLock {
+                let flight = started..<$0.tick()
+                $0.recorded.append(
+                    RecordedExchange(
+                        interaction: Interaction(request: request, response: response), sequenceNumber: sequenceNumber,
+                        flight: flight))
+            }
             return .response(response)
         } catch {
             let text = "Request #\(sequenceNumber) \(request.method) \(request.path) could not be recorded: \(error)"
@@ -29,7 +47,26 @@ final class UpstreamRecorder: UnansweredRequestHandler {
     }
 
     /// The exchanges recorded so far, in the order the requests arrived.
-    var recordedInteractions: [Interaction] {
-        recorded.withLock { $0 }.sorted { $0.sequenceNumber < $1.sequenceNumber }.map(\.interaction)
+    var recordedExchanges: [RecordedExchange] {
+        state.withLock { $0.recorded }.sorted { $0.sequenceNumber < $1.sequenceNumber }
+    }
+}
+
+/// One exchange recorded from the live API, with when it was in flight.
+package struct RecordedExchange: Sendable, Hashable {
+    /// The request and what the live API answered.
+    package var interaction: Interaction
+    /// The request's number in the playback (the order requests arrived in).
+    package var sequenceNumber: Int
+    /// From the tick at which the request was handed to the live API to the tick at which its answer
+    /// came back; two exchanges whose flights overlap were in flight at the same time (the client sent
+    /// the second before it had the answer to the first), so their order is chance.
+    package var flight: Range<Int>
+
+    /// Creates an exchange.
+    package init(interaction: Interaction, sequenceNumber: Int, flight: Range<Int>) {
+        self.interaction = interaction
+        self.sequenceNumber = sequenceNumber
+        self.flight = flight
     }
 }

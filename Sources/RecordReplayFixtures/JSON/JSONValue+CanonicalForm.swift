@@ -19,18 +19,12 @@ extension JSONValue {
     private func writeCanonical(to output: inout String) {
         switch self {
         case .object(let members):
-            let sorted = members.map { ($0.name, $0.value.canonicalForm) }.sorted { left, right in
-                if left.0.utf8.elementsEqual(right.0.utf8) {
-                    return left.1.utf8.lexicographicallyPrecedes(right.1.utf8)
-                }
-                return left.0.utf8.lexicographicallyPrecedes(right.0.utf8)
-            }
             output.append("{")
-            for (index, member) in sorted.enumerated() {
+            for (index, member) in members.sorted(by: Member.precedesCanonically).enumerated() {
                 if index > 0 { output.append(",") }
-                output.appendJSONStringLiteral(member.0)
+                output.appendJSONStringLiteral(member.name)
                 output.append(":")
-                output.append(member.1)
+                member.value.writeCanonical(to: &output)
             }
             output.append("}")
         case .array(let elements):
@@ -44,6 +38,32 @@ extension JSONValue {
             output.append(JSONNumberCanonicalization.canonicalSpelling(of: lexeme))
         case .string, .bool, .null:
             write(to: &output, style: .compact, depth: 0)
+        }
+    }
+}
+
+extension JSONValue.Member {
+    /// Whether `left` comes before `right` in canonical order: by name in UTF-8 byte order, members with
+    /// the same name by the canonical form of their values.
+    package static func precedesCanonically(_ left: Self, _ right: Self) -> Bool {
+        if left.name.utf8.elementsEqual(right.name.utf8) {
+            return left.value.canonicalForm.utf8.lexicographicallyPrecedes(right.value.canonicalForm.utf8)
+        }
+        return left.name.utf8.lexicographicallyPrecedes(right.name.utf8)
+    }
+}
+
+extension JSONValue {
+    /// The value with the members of every object, at every depth, in canonical order (see
+    /// ``JSONValue/Member/precedesCanonically(_:_:)``); numbers keep their lexemes and strings their text.
+    package var withMembersSorted: JSONValue {
+        switch self {
+        case .object(let members):
+            return .object(members.map { Member($0.name, $0.value.withMembersSorted) }.sorted(by: Member.precedesCanonically))
+        case .array(let elements):
+            return .array(elements.map(\.withMembersSorted))
+        case .string, .number, .bool, .null:
+            return self
         }
     }
 }
