@@ -12,16 +12,17 @@ import Testing
 @Suite("record")
 struct RecordArgumentTests {
     @Test(
-        "record reads --upstream, --out, --mode, --order, --port and --upstream-timeout; the mode defaults to all, the order to arrival, the timeout to 30 s"
+        "record reads --upstream, --out, --mode, --order, --identifiers, --json-members, --port and --upstream-timeout; the mode defaults to all, the order to canonical, ids to placeholders, members as received, the timeout to 30 s"
     )
     func readsArguments() throws {
         let parsed = try RecordCommand(parsing: [
             "--out", "Fixtures/api.har", "--upstream=https://api.example.com/v1", "--mode", "newEpisodes", "--port", "9000",
-            "--order=byRequest", "--upstream-timeout", "600",
+            "--order=byRequest", "--upstream-timeout", "600", "--identifiers", "asReceived", "--json-members=sorted",
         ])
         #expect(parsed == RecordCommand(
             upstream: URL(string: "https://api.example.com/v1")!, output: "Fixtures/api.har", mode: .newEpisodes,
-            order: .byRequest, port: 9000, upstreamTimeout: .seconds(600)))
+            order: .byRequest, port: 9000, upstreamTimeout: .seconds(600), identifiers: .asReceived,
+            jsonMemberOrder: .sorted))
         let defaults = try RecordCommand(parsing: ["--upstream", "http://localhost:8080", "--out", "a.json"])
         #expect(defaults.mode == .all && defaults.order == .canonical && defaults.upstreamTimeout == .seconds(30))
         #expect(defaults.identifiers == .placeholders && defaults.jsonMemberOrder == .asReceived)
@@ -56,7 +57,9 @@ struct RecordArgumentTests {
         (["--upstream", "https://x.example", "--out", "a.json", "--mode", "drift"], "use 'serve <fixture> --drift-check"),
         (["--upstream", "https://x.example", "--out", "a.json", "--mode", "sometimes"], "expected one of: never, once, newEpisodes, all"),
         (["--upstream", "https://x.example", "--out", "a.json", "extra"], "unexpected argument 'extra'"),
-        (["--upstream", "https://x.example", "--out", "a.json", "--order", "random"], "expected one of: arrival, byRequest"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--order", "random"], "expected one of: arrival, byRequest, canonical"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--identifiers", "hidden"], "invalid value 'hidden' for --identifiers (expected one of: placeholders, asReceived)"),
+        (["--upstream", "https://x.example", "--out", "a.json", "--json-members", "alphabetical"], "invalid value 'alphabetical' for --json-members (expected one of: asReceived, sorted)"),
         (["--upstream", "https://x.example", "--out", "a.json", "--upstream-timeout", "0"], "invalid value '0' for --upstream-timeout"),
         (["--upstream", "https://x.example", "--out", "a.json", "--upstream-timeout", "1.5"], "expected a whole number of seconds"),
     ])
