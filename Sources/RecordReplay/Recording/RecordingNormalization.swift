@@ -11,8 +11,8 @@ struct RecordingNormalization {
     var jsonMemberOrder: JSONMemberOrder
     var volatileHeaders: VolatileHeaders
 
-    /// The interactions to write for `exchanges` (in arrival order), after `kept` ones (whose words no
-    /// placeholder may take).
+    /// The interactions to write for `exchanges` (in arrival order), after `kept` ones. No placeholder is
+    /// a word either already holds (a client's own ordinal ids, an earlier recording's placeholders).
     func interactions(from exchanges: [RecordedExchange], keeping kept: Fixture?) -> [Interaction] {
         var exchanges = exchanges
         let cleaned = volatileHeaders.removed(from: Fixture(interactions: exchanges.map(\.interaction))).interactions
@@ -28,7 +28,7 @@ struct RecordingNormalization {
         // numbered in that order, then ordered again by the placeholders.
         let masks = Dictionary(uniqueKeysWithValues: learned.values.map { ($0, "") })
         let first = arranged(exchanges) { $0.interaction.replacingWords(using: masks) }
-        let taken = Set((kept?.interactions ?? []).flatMap { interaction in
+        let taken = Set(((kept?.interactions ?? []) + exchanges.map(\.interaction)).flatMap { interaction in
             ServerAssignedIdentifiers.words(of: interaction.request) + ServerAssignedIdentifiers.words(of: interaction.response)
         })
         let placeholders = learned.placeholders(numberingIn: first.map(\.interaction), avoiding: taken)
