@@ -64,4 +64,21 @@ struct RecordingAndReplayingExamples {
         #expect(trait.configuration.driftCheck.ignoredJSONPaths == ["$.updatedAt", "$[*].updatedAt"])
         #expect(trait.configuration.redaction.allowedNames == ["X-Build-Token"])
     }
+
+    @Test("re-records are reviewable: placeholders and the canonical order by default, members sorted on request, all three can be turned off")
+    func reviewableRerecords() {
+        let trait: StubServerTrait = .stubServer(fixtures: "Lists", jsonMemberOrder: .sorted)
+        #expect(trait.configuration.jsonMemberOrder == .sorted)
+        #expect(trait.configuration.serverIdentifiers == .placeholders)
+        #expect(trait.configuration.recordedOrder == .canonical)
+        #expect(StubServer.Configuration().serverIdentifiers == .placeholders)
+        #expect(StubServer.Configuration().recordedOrder == .canonical)
+        #expect(StubServer.Configuration().jsonMemberOrder == .asReceived)
+
+        let verbatim: StubServerTrait = .stubServer(
+            fixtures: "Lists", recordedOrder: .arrival, serverIdentifiers: .asReceived)
+        #expect(verbatim.configuration.recordedOrder == .arrival)
+        #expect(verbatim.configuration.serverIdentifiers == .asReceived)
+        #expect(verbatim.configuration.jsonMemberOrder == .asReceived)
+    }
 }

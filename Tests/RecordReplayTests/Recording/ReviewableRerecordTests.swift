@@ -111,4 +111,27 @@ struct ReviewableRerecordTests {
         #expect(one.listing == two.listing)
         #expect(one.bytes != two.bytes)
     }
+
+    @Test("a drift check that sends state changes maps a fresh API's new ids onto the placeholders: no drift")
+    func driftCheckMapsPlaceholders() async throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recorded = try await Self.record(into: folder, order: ["milk", "eggs", "bread"]) { $0.jsonMemberOrder = .sorted }
+
+        // The drift check sends a fixture's requests one at a time: the fresh API must not hold any.
+        let fresh = ShufflingListsAPI(holdingConcurrentPhases: false)
+        try await fresh.start()
+        let checker = StubServer(
+            .init(
+                fixtureDirectory: folder, recordMode: .drift, upstream: fresh.baseURL,
+                driftCheck: DriftCheckOptions(stateChangingRequests: .send), upstreamTimeout: .seconds(24 * 60 * 60)))
+        try checker.loadFixture(named: "session")
+        try await checker.start()
+        let replayed = try await ListsClient(baseURL: checker.baseURL).run()
+        await checker.stop()
+        await fresh.stop()
+        #expect(replayed == recorded.listing)
+        #expect(checker.report.findings.map(\.message) == [])
+        #expect(checker.report.driftCheckCount == 10)
+    }
 }

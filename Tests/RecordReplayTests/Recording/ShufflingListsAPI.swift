@@ -34,10 +34,12 @@ final class ShufflingListsAPI: Sendable {
         var todos: [String: Todo] = [:]
     }
 
-    init() {
+    /// An API; with `holdingConcurrentPhases` false, no request waits for others (for a client that
+    /// sends one at a time).
+    init(holdingConcurrentPhases: Bool = true) {
         let state = Protected(State())
-        let creates = creates
-        let reads = reads
+        let creates = holdingConcurrentPhases ? creates : nil
+        let reads = holdingConcurrentPhases ? reads : nil
         server.playback.stub(.any) { request in
             let segments = request.path.split(separator: "/").map(String.init)
             switch (request.method, segments.count) {
@@ -47,7 +49,7 @@ final class ShufflingListsAPI: Sendable {
                 state.withLock { $0.lists[id] = name }
                 return Self.json(201, [("id", .string(id)), ("name", .string(name))], location: "/lists/\(id)")
             case ("POST", 3):
-                await creates.arrive()
+                await creates?.arrive()
                 let todo = Todo(id: UUID().uuidString, listId: segments[1], title: Self.member("title", of: request.body) ?? "")
                 state.withLock { $0.todos[todo.id] = todo }
                 return Self.json(201, Self.members(of: todo), location: "/todos/\(todo.id)")
@@ -56,7 +58,7 @@ final class ShufflingListsAPI: Sendable {
                 let sorted = todos.sorted { $0.title < $1.title }
                 return Self.json(200, sorted.map { Self.shuffled(Self.members(of: $0)) })
             case ("GET", 2):
-                await reads.arrive()
+                await reads?.arrive()
                 guard let todo = state.withLock({ $0.todos[segments[1]] }) else { return StubResponse(status: 404) }
                 return Self.json(200, Self.members(of: todo))
             case ("PATCH", 2):
