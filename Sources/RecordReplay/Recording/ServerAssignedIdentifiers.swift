@@ -20,19 +20,24 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
     /// The identifiers assigned in `interactions`, given in the order the requests arrived.
     init(learningFrom interactions: [Interaction]) {
         let referenced = IdentifierText.referencedValues(in: interactions.map(\.request))
+        var candidates: Set<String> = []
+        for interaction in interactions where DriftCheckOptions.changesState(interaction.request.method) {
+            candidates.formUnion(Self.candidates(in: interaction.response, referenced: referenced).filter(Self.looksRandom))
+        }
+        // Most recordings stop here: nothing random was assigned, and no text needs reading.
+        guard !candidates.isEmpty else {
+            values = []
+            return
+        }
         var answered: Set<String> = []
         var clientSent: Set<String> = []
-        var candidates: Set<String> = []
         for interaction in interactions {
             for word in Self.words(of: interaction.request) where !answered.contains(word) {
                 clientSent.insert(word)
             }
-            if DriftCheckOptions.changesState(interaction.request.method) {
-                candidates.formUnion(Self.candidates(in: interaction.response, referenced: referenced))
-            }
             answered.formUnion(Self.words(of: interaction.response))
         }
-        var values = candidates.filter { Self.looksRandom($0) && !clientSent.contains($0) }
+        var values = candidates.subtracting(clientSent)
         if !values.isEmpty {
             for interaction in interactions {
                 for tag in interaction.response.headers.values(for: "ETag").flatMap(IdentifierText.words(of:))
