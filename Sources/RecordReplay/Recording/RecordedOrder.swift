@@ -12,9 +12,9 @@ public enum RecordedOrder: String, Sendable, Hashable, CaseIterable {
     case byRequest
     /// The order the requests arrived in, except that requests in flight at the same time (each sent
     /// before the live API's answer to another came back) are sorted among themselves: by request as
-    /// in ``byRequest``, identical requests by their answers. The fixture reads as the story of the
-    /// session, and a client that sends some requests concurrently records the same bytes every time.
-    /// The default.
+    /// in ``byRequest``, identical requests by their answers. A request that began after another's
+    /// answer came back always stays after it. The fixture reads as the story of the session, and a
+    /// client that sends some requests concurrently records the same bytes every time. The default.
     ///
     /// Concurrency is seen from the recording server: two requests a client sent at once but that
     /// reached the server one after the other, the first answered before the second arrived, keep the
@@ -47,16 +47,56 @@ public enum RecordedOrder: String, Sendable, Hashable, CaseIterable {
             }
             let keyed = group.map { position in
                 let interaction = interaction(elements[position])
-                let request = Self.sortKey(of: interaction.request)
-                return (request: request, response: self == .canonical ? Self.sortKey(of: interaction.response) : [], position: position)
+                return SortKey(
+                    request: Self.sortKey(of: interaction.request),
+                    response: self == .canonical ? Self.sortKey(of: interaction.response) : [], position: position)
             }
-            arranged += keyed.sorted {
-                if $0.request != $1.request { return $0.request.lexicographicallyPrecedes($1.request) }
-                if $0.response != $1.response { return $0.response.lexicographicallyPrecedes($1.response) }
-                return $0.position < $1.position
-            }.map { elements[$0.position] }
+            let order = self == .canonical ? Self.sortedKeepingCausality(keyed, flights: group.map { flight(elements[$0]) }) : keyed.sorted()
+            arranged += order.map { elements[$0.position] }
         }
         return arranged
+    }
+
+    /// What an element is sorted by: its request, then (``canonical``) its answer, then its arrival.
+    private struct SortKey: Comparable {
+        var request: [UInt8]
+        var response: [UInt8]
+        var position: Int
+
+        static func < (left: Self, right: Self) -> Bool {
+            if left.request != right.request { return left.request.lexicographicallyPrecedes(right.request) }
+            if left.response != right.response { return left.response.lexicographicallyPrecedes(right.response) }
+            return left.position < right.position
+        }
+    }
+
+    /// `keys` sorted, except that an element whose flight ended before another's began stays before it:
+    /// in a run of overlapping flights, the first and the last may not overlap each other (the last may
+    /// even have been sent in answer to the first), and replay must keep that order.
+    private static func sortedKeepingCausality(_ keys: [SortKey], flights: [Range<Int>?]) -> [SortKey] {
+        // earlier[j]: how many unplaced elements ended before element j began.
+        var earlier = [Int](repeating: 0, count: keys.count)
+        var later = [[Int]](repeating: [], count: keys.count)
+        for first in keys.indices {
+            for second in keys.indices where first != second {
+                if let a = flights[first], let b = flights[second], a.upperBound <= b.lowerBound {
+                    earlier[second] += 1
+                    later[first].append(second)
+                }
+            }
+        }
+        var ready = Set(keys.indices.filter { earlier[$0] == 0 })
+        var sorted: [SortKey] = []
+        sorted.reserveCapacity(keys.count)
+        while let next = ready.min(by: { keys[$0] < keys[$1] }) {
+            ready.remove(next)
+            sorted.append(keys[next])
+            for successor in later[next] {
+                earlier[successor] -= 1
+                if earlier[successor] == 0 { ready.insert(successor) }
+            }
+        }
+        return sorted
     }
 
     /// The runs of consecutive positions whose flights overlap, each run starting where no earlier

@@ -28,9 +28,9 @@ struct CanonicalOrderTests {
     func overlappingSorted() {
         let exchanges = [
             Self.exchange("POST", "/z", flight: 0..<1),
-            // Three in flight together (c overlaps b, which overlaps a): one group, sorted.
-            Self.exchange("GET", "/c", flight: 2..<5), Self.exchange("GET", "/b", flight: 3..<7),
-            Self.exchange("GET", "/a", flight: 6..<8),
+            // Three in flight together: sorted.
+            Self.exchange("GET", "/c", flight: 2..<7), Self.exchange("GET", "/b", flight: 3..<8),
+            Self.exchange("GET", "/a", flight: 4..<6),
             // Sequential again, out of order.
             Self.exchange("DELETE", "/y", flight: 9..<10), Self.exchange("DELETE", "/x", flight: 11..<12),
         ]
@@ -52,6 +52,17 @@ struct CanonicalOrderTests {
         let sequential = [Self.exchange("GET", "/n", response: "2", flight: 0..<1), Self.exchange("GET", "/n", response: "1", flight: 2..<3)]
         #expect(Self.arranged(.canonical, sequential) == ["GET /n 2", "GET /n 1"])
         #expect(Self.arranged(.byRequest, concurrent) == ["GET /n 2", "GET /n 1"])
+    }
+
+    @Test("in a run of overlapping flights, a request that began after another's answer stays after it")
+    func causalityKept() {
+        // /a overlaps both; the two GET /n do not overlap each other: the second came after the first's
+        // answer, so replay must give them in that order, although its answer sorts first.
+        let exchanges = [
+            Self.exchange("GET", "/n", response: "2", flight: 0..<2), Self.exchange("GET", "/a", flight: 1..<6),
+            Self.exchange("GET", "/n", response: "1", flight: 3..<4),
+        ]
+        #expect(Self.arranged(.canonical, exchanges) == ["GET /a ", "GET /n 2", "GET /n 1"])
     }
 
     @Test("the recorder's flights: a request sent after the answer to another starts after it ends; requests held open together overlap")
