@@ -1,6 +1,7 @@
 import Foundation
 @testable import RecordReplay
 @testable import RecordReplayFixtures
+@_spi(Benchmarks) @testable import RecordReplayRedaction
 import Testing
 
 /// Which values a recording learns as server-assigned identifiers, and the placeholders it writes for
@@ -143,5 +144,16 @@ struct ServerIdentifierPlaceholderTests {
         #expect(String(decoding: afterKept[0].response.body, as: UTF8.self) == #"{"id":"00000000-0000-4000-8000-000000000002"}"#)
         let alone = Self.normalized([interactions[1]])
         #expect(String(decoding: alone[0].response.body, as: UTF8.self) == #"{"id":"\#(ordinal)"}"#)
+    }
+
+    @Test("an id under a credential name is still redacted, in every place its placeholder stood")
+    func redactedAfterPlaceholders() throws {
+        let interactions = [
+            Self.exchange("POST", "/sessions", body: "{}", status: 201, response: #"{"sessionId":"\#(Self.uuid)"}"#),
+            Self.exchange("GET", "/sessions/\(Self.uuid)", response: #"{"ok":true}"#),
+        ]
+        let written = Redaction().redact(Fixture(interactions: Self.normalized(interactions))).fixture
+        #expect(String(decoding: written.interactions[0].response.body, as: UTF8.self) == #"{"sessionId":"REDACTED"}"#)
+        #expect(written.interactions[1].request.path == "/sessions/REDACTED")
     }
 }
