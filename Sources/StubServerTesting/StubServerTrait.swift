@@ -40,6 +40,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     let clock: (any Clock<Duration>)?
     /// The record mode asked for: in code, or ``RecordMode/fromEnvironment``.
     let recordMode: RecordMode
+    /// Whether a recording is written even when the test failed (an issue recorded, an error thrown).
+    let writesRecordingWhenTestFails: Bool
     let sourceLocation: SourceLocation
 
     /// Applies to every test of a suite it is attached to, one server per test case.
@@ -48,7 +50,9 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Runs one test case inside its own server: starts it on a free port, loads the case's fixture as
     /// the record mode says, makes it ``StubServer/current`` while `function` runs, then stops it, writes
     /// what it recorded and records the server's report (unmatched requests, unused interactions, drift)
-    /// as issues of the test; a recording that cannot be written is an issue too.
+    /// as issues of the test; a recording that cannot be written is an issue too. A test that failed (an
+    /// issue recorded, an error thrown) writes no recording unless the trait was asked to: a warning
+    /// names the file left as it was and why.
     ///
     /// - Throws: What `function` throws; ``RecordModeError`` or ``DriftWritesError`` when the environment
     ///   names no mode; ``ServerStartError`` when the server cannot listen; the error of
@@ -59,32 +63,45 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         var configuration = configuration
         configuration.clock = clock ?? MockClock.currentIfAny ?? ContinuousClock()
+        configuration.test = RecordingCommand.TestIdentity(test)
         if case .directory(let directory) = fixtures {
             configuration.fixtureDirectory = directory
             let environment = ProcessInfo.processInfo.environment
             configuration.recordMode = try recordMode.resolved(environment: environment)
-            if configuration.upstream == nil, let text = environment[EnvironmentVariable.upstream], !text.isEmpty {
+            if configuration.upstream == nil, let text = EnvironmentVariable.value(of: EnvironmentVariable.upstream, in: environment) {
                 configuration.upstream = URL(string: text)
             }
             configuration.driftCheck = try configuration.driftCheck.resolved(environment: environment)
         }
         let server = StubServer(configuration)
         try await server.start()
+        let failures = TestFailureWatch()
         do {
             try prepareFixtures(of: server, for: test, testCase: testCase)
-            try await StubServer.$currentIfAny.withValue(server) {
-                try await function()
+            try await failures.watching(test, testCase) {
+                try await StubServer.$currentIfAny.withValue(server) {
+                    try await function()
+                }
             }
         } catch {
-            await finish(server)
+            await finish(server, failure: failures.reason(thrown: error))
             throw error
         }
-        await finish(server)
+        await finish(server, failure: failures.reason(thrown: nil))
     }
 
-    /// Stops the server, writes what it recorded, and reports.
-    private func finish(_ server: StubServer) async {
+    /// Stops the server, writes what it recorded (unless the test failed: `failure` says why), and reports.
+    private func finish(_ server: StubServer, failure: String?) async {
         await server.stop()
+        if let failure, !writesRecordingWhenTestFails, let discarded = server.discardRecording() {
+            let count = discarded.recordedCount
+            recordIssue(
+                "did not write the \(count) interaction\(count == 1 ? "" : "s") recorded for \(discarded.file.path): "
+                    + "\(failure), and the recording of a failed run must not become the fixture (the file is left "
+                    + "as it was). Fix the cause and record again, or pass writesRecordingWhenTestFails: true to the "
+                    + "trait to keep such recordings",
+                isWarning: true, at: sourceLocation)
+        }
         do {
             if let outcome = try server.finishRecording() {
                 Issue.record(
@@ -138,9 +155,9 @@ extension Trait where Self == StubServerTrait {
     ///   - clock: The clock fault delays sleep on; `nil` (the default) takes the test's `MockClock` when a
     ///     `.mockClock` trait is listed before this one, and `ContinuousClock` otherwise.
     ///   - fixturesRoot: The `Fixtures` folder, when it is not `<package root>/Fixtures`.
-    ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`,
-    ///     else `never` when `CI` is set and `once` otherwise; `.never`, `.once`, `.newEpisodes`, `.all`
-    ///     or `.drift` choose in code (see ``RecordMode``).
+    ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`
+    ///     (or `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD`), else `never`; `.never`, `.once`,
+    ///     `.newEpisodes`, `.all` or `.drift` choose in code (see ``RecordMode``).
     ///   - upstream: The live API recording and the drift check forward to; `nil` reads
     ///     `REPOSITORY_CONTRACTS_UPSTREAM`.
     ///   - recordedOrder: The order a recording writes interactions in: `.canonical` (the default) keeps
@@ -150,6 +167,9 @@ extension Trait where Self == StubServerTrait {
     ///     paths, severity); see ``DriftCheckOptions``.
     ///   - redaction: What a recording redacts before it is written: the default ``Redaction`` unless
     ///     given, for example `Redaction(allowedNames: ["X-Build-Token"])` or with extra names.
+    ///   - writesRecordingWhenTestFails: Writes what a failed test recorded (an issue recorded or an
+    ///     error thrown in its scope); by default such a recording is dropped, with a warning, so a broken
+    ///     run (a 500 from a half-deployed API, a test that threw halfway) never becomes the fixture.
     ///   - serverIdentifiers: What a recording writes for identifiers the live API assigned:
     ///     `.placeholders` (the default) writes stable placeholders of the same shape, `.asReceived` the
     ///     values themselves (see ``ServerIdentifiers``).
@@ -161,8 +181,9 @@ extension Trait where Self == StubServerTrait {
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
         fixturesRoot: URL? = nil, record: RecordMode = .fromEnvironment, upstream: URL? = nil,
         recordedOrder: RecordedOrder = .canonical, driftCheck: DriftCheckOptions = DriftCheckOptions(),
-        redaction: Redaction = Redaction(), serverIdentifiers: ServerIdentifiers = .placeholders,
-        jsonMemberOrder: JSONMemberOrder = .asReceived, sourceLocation: SourceLocation = #_sourceLocation
+        redaction: Redaction = Redaction(), writesRecordingWhenTestFails: Bool = false,
+        serverIdentifiers: ServerIdentifiers = .placeholders, jsonMemberOrder: JSONMemberOrder = .asReceived,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
         return StubServerTrait(
@@ -171,8 +192,8 @@ extension Trait where Self == StubServerTrait {
                 server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
                 driftCheck: driftCheck, redaction: redaction, serverIdentifiers: serverIdentifiers,
                 jsonMemberOrder: jsonMemberOrder),
-            clock: clock,
-            recordMode: record, sourceLocation: sourceLocation)
+            clock: clock, recordMode: record, writesRecordingWhenTestFails: writesRecordingWhenTestFails,
+            sourceLocation: sourceLocation)
     }
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to
@@ -186,6 +207,6 @@ extension Trait where Self == StubServerTrait {
         return StubServerTrait(
             fixtures: .file(root.appendingPathComponent(file)),
             configuration: StubServer.Configuration(server: server, playback: playback), clock: clock,
-            recordMode: .fromEnvironment, sourceLocation: sourceLocation)
+            recordMode: .fromEnvironment, writesRecordingWhenTestFails: false, sourceLocation: sourceLocation)
     }
 }
