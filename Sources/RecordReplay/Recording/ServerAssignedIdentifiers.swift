@@ -8,8 +8,8 @@ import Foundation
 /// member is named like an identifier, or that a request of the recording uses as a path segment or
 /// query value (a piece of a longer string, such as the last segment of a `url`, when a request uses
 /// that piece), and the pieces of the `Location` and `Content-Location` fields. Of those, only values
-/// that look random are kept (`looksRandom(_:)`: UUIDs, and runs of 16 or more letters and digits
-/// holding both); numbers and words are left alone, since a backend reset before recording assigns them
+/// that look random are kept (`looksRandom(_:)`: UUIDs, runs of 16 or more letters and digits
+/// holding both, and such runs of 14 or more after a prefix like `cus_`); numbers and words are left alone, since a backend reset before recording assigns them
 /// the same way every time. A value a request sent before any answer held it is the client's own and
 /// is never replaced. When identifiers were found, the `ETag`s that look random are learned too: an
 /// entity tag hashes a body that holds them.
@@ -82,12 +82,24 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
 
     /// Whether `value` looks like a random identifier: a UUID (`8-4-4-4-12` hexadecimal digits), or 16
     /// or more ASCII letters and digits with at least one of each (hexadecimal ids and hashes, ULIDs,
-    /// base62 tokens). Integers, words, slugs and dates do not.
+    /// base62 tokens), or 14 or more after a prefix of lower-case letters ending in `_` (`cus_…`,
+    /// `todo_…`). Integers, words, slugs and dates do not.
     static func looksRandom(_ value: String) -> Bool {
         if isUUID(value) { return true }
-        let bytes = Array(value.utf8)
-        guard bytes.count >= 16, bytes.allSatisfy(\.isASCIILetterOrDigit) else { return false }
+        let (prefix, tail) = prefixed(value)
+        let bytes = Array(tail.utf8)
+        guard bytes.count >= (prefix.isEmpty ? 16 : 14), bytes.allSatisfy(\.isASCIILetterOrDigit) else { return false }
         return bytes.contains(where: \.isASCIIDigit) && bytes.contains { !$0.isASCIIDigit }
+    }
+
+    /// `value` split after a prefix of up to 16 lower-case letters and `_` that ends in `_`, or an empty
+    /// prefix and `value`.
+    private static func prefixed(_ value: String) -> (prefix: Substring, tail: Substring) {
+        let head = value.utf8.prefix { (0x61...0x7A).contains($0) || $0 == UInt8(ascii: "_") }
+        guard let end = head.lastIndex(of: UInt8(ascii: "_")), value.utf8.distance(from: value.startIndex, to: end) < 16
+        else { return ("", value[...]) }
+        let split = value.utf8.index(after: end)
+        return (value[..<split], value[split...])
     }
 
     private static func isUUID(_ value: String) -> Bool {
@@ -124,14 +136,16 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
 
     /// The `number`th placeholder, in the shape of `value`: a UUID gives
     /// `00000000-0000-4000-8000-` and the number in 12 hexadecimal digits, in the case of `value`'s
-    /// letters; anything else the number in decimal, padded with zeros to `value`'s length.
+    /// letters; anything else its prefix (`cus_`) and the number in decimal, padded with zeros to the
+    /// length of the rest.
     static func placeholder(for value: String, number: Int) -> String {
         if isUUID(value) {
             let hex = String(number, radix: 16, uppercase: value.utf8.contains { (0x41...0x46).contains($0) })
             return "00000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
         }
+        let (prefix, tail) = prefixed(value)
         let digits = String(number)
-        return String(repeating: "0", count: max(0, value.utf8.count - digits.count)) + digits
+        return prefix + String(repeating: "0", count: max(0, tail.utf8.count - digits.count)) + digits
     }
 
     // MARK: Reading

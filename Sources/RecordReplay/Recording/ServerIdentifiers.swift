@@ -4,18 +4,20 @@
 ///
 /// With ``placeholders`` (the default), each is written as a placeholder of the same shape, numbered in
 /// the order it first appears: a UUID as `00000000-0000-4000-8000-000000000001` (upper-case hex digits
-/// when the UUID had them), another id as the number padded with zeros to its length. The same value
-/// gets the same placeholder everywhere in the fixture (paths, query values, fields such as
-/// `Location`, bodies), so on replay the client receives the placeholder, sends it back, and its
-/// requests match the recorded ones. Re-recording an unchanged API then writes the same bytes.
+/// when the UUID had them), another id as its prefix (`cus_`, if any) and the number padded with zeros
+/// to the length of the rest. The same value gets the same placeholder everywhere in the fixture
+/// (paths, query values, fields such as `Location`, bodies), so on replay the client receives the
+/// placeholder, sends it back, and its requests match the recorded ones. Re-recording an unchanged API
+/// then writes the same bytes.
 ///
 /// An identifier is learned as the drift check learns one: from the answers to state-changing
 /// requests, in JSON members named like identifiers (`id`, `uuid`, `…Id`, `…_id`), in values a later
 /// request uses in its path or query, and in `Location`. Only values that look random are replaced
-/// (UUIDs, and 16 or more letters and digits holding both): integers, words and slugs, which a backend
-/// reset before recording assigns the same way every time, are kept, and so is any value the client
-/// sent before an answer held it (the client's own ids). A fixture without such values is written
-/// exactly as with ``asReceived``.
+/// (UUIDs, 16 or more letters and digits holding both, or 14 or more after a prefix of lower-case
+/// letters ending in `_`, such as `cus_`): integers, words and slugs, which a backend reset before
+/// recording assigns the same way every time, are kept, and so is any value the client sent before an
+/// answer held it (the client's own ids). A fixture without such values is written exactly as with
+/// ``asReceived``.
 public enum ServerIdentifiers: String, Sendable, Hashable, CaseIterable {
     /// Replaced by stable placeholders of the same shape.
     case placeholders
