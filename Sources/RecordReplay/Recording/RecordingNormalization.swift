@@ -26,15 +26,15 @@ struct RecordingNormalization {
         guard !learned.values.isEmpty else { return arranged(exchanges).map(\.interaction) }
         // Ordered first with the identifiers left out of the comparison (their values are chance), then
         // numbered in that order, then ordered again by the placeholders.
-        let masks = Dictionary(uniqueKeysWithValues: learned.values.map { ($0, "") })
-        let first = arranged(exchanges) { $0.interaction.replacingWords(using: masks) }
+        let masks = IdentifierReplacement(Dictionary(uniqueKeysWithValues: learned.values.map { ($0, "") }))
+        let first = arranged(exchanges) { $0.interaction.replacingIdentifiers(masks) }
         let taken = Set(((kept?.interactions ?? []) + exchanges.map(\.interaction)).flatMap { interaction in
             ServerAssignedIdentifiers.words(of: interaction.request) + ServerAssignedIdentifiers.words(of: interaction.response)
         })
-        let placeholders = learned.placeholders(numberingIn: first.map(\.interaction), avoiding: taken)
+        let placeholders = IdentifierReplacement(learned.placeholders(numberingIn: first.map(\.interaction), avoiding: taken))
         let replaced = first.map { exchange in
             var exchange = exchange
-            exchange.interaction = exchange.interaction.replacingWords(using: placeholders)
+            exchange.interaction = exchange.interaction.replacingIdentifiers(placeholders)
             return exchange
         }
         return arranged(replaced).map(\.interaction)

@@ -189,43 +189,6 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
     }
 }
 
-extension Interaction {
-    /// The interaction with every word of its path, query values, fields and bodies that is a key of
-    /// `map` replaced by its value. Placeholders of the same length keep a body's layout and length.
-    func replacingWords(using map: [String: String]) -> Interaction {
-        guard !map.isEmpty else { return self }
-        var copy = self
-        copy.request.path = IdentifierText.replacingPieces(of: request.path, using: map)
-        copy.request.query = request.query.map { item in
-            QueryItem(name: item.name, value: item.value.map { IdentifierText.replacingPieces(of: $0, using: map) })
-        }
-        copy.request.headers = request.headers.replacingWords(using: map)
-        copy.request.body = request.body.replacingWords(using: map)
-        copy.response.headers = response.headers.replacingWords(using: map)
-        copy.response.body = response.body.replacingWords(using: map)
-        return copy
-    }
-}
-
-extension HTTPHeaders {
-    fileprivate func replacingWords(using map: [String: String]) -> HTTPHeaders {
-        var copy = self
-        for index in copy.fields.indices {
-            copy.fields[index].value = IdentifierText.replacingPieces(of: copy.fields[index].value, using: map)
-        }
-        return copy
-    }
-}
-
-extension Data {
-    /// A UTF-8 body with its words replaced; other bodies as they are.
-    fileprivate func replacingWords(using map: [String: String]) -> Data {
-        guard let text = utf8Text else { return self }
-        let replaced = IdentifierText.replacingPieces(of: text, using: map)
-        return replaced == text ? self : Data(replaced.utf8)
-    }
-}
-
 extension UInt8 {
     fileprivate var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
     fileprivate var isASCIILetterOrDigit: Bool {

@@ -56,7 +56,7 @@ struct ServerIdentifierPlaceholderTests {
         #expect(UUID(uuidString: ServerAssignedIdentifiers.placeholder(for: Self.uuid, number: 1)) != nil)
     }
 
-    @Test("ids learned from answers to state-changing requests are replaced everywhere: path, query, Location, JSON, text, same length")
+    @Test("ids learned from answers to state-changing requests are replaced everywhere: path (inside a segment too), query, Location, JSON, text, same length")
     func replacedEverywhere() throws {
         let created = #"{"id":"\#(Self.uuid)","url":"http:\/\/api.example.com\/todos\/\#(Self.uuid)"}"#
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
@@ -66,6 +66,7 @@ struct ServerIdentifierPlaceholderTests {
             Self.exchange("GET", "/todos/\(Self.uuid)", response: #"{"id":"\#(Self.uuid)","title":"milk"}"#),
             Self.exchange("GET", "/search", query: [QueryItem(name: "after", value: Self.uuid)],
                           headers: ["Content-Type": "text/plain"], response: "found \(Self.uuid) once"),
+            Self.exchange("GET", "/archive/todo-\(Self.uuid).json", response: "{}"),
         ]
         let placeholder = "00000000-0000-4000-8000-000000000001"
         let written = Self.normalized(interactions)
@@ -76,6 +77,7 @@ struct ServerIdentifierPlaceholderTests {
         #expect(written[1].request.path == "/todos/\(placeholder)")
         #expect(written[2].request.query == [QueryItem(name: "after", value: placeholder)])
         #expect(String(decoding: written[2].response.body, as: UTF8.self) == "found \(placeholder) once")
+        #expect(written[3].request.path == "/archive/todo-\(placeholder).json")
         #expect(written.allSatisfy { !String(decoding: $0.response.body, as: UTF8.self).contains(Self.uuid) })
     }
 
