@@ -40,24 +40,25 @@ enum IdentifierText {
         let isDelimiter: Bool
     }
 
-    private static let delimiters: Set<Character> = [
-        "/", "?", "#", "&", "=", " ", "\t", "\n", "'", "\"", ":", ",", ";", "(", ")",
-    ]
+    private static let delimiters = Set("/?#&= \t\n'\":,;()".utf8)
 
-    /// `text` cut into pieces and delimiters, in order (joined, they give `text` back).
+    /// `text` cut into pieces and delimiters, in order (joined, they give `text` back). The delimiters
+    /// are ASCII, so the text is cut byte by byte: linear, without reading characters.
     static func pieces(of text: String) -> [Piece] {
         var pieces: [Piece] = []
-        var current = ""
-        for character in text {
-            if delimiters.contains(character) {
-                if !current.isEmpty { pieces.append(Piece(text: current, isDelimiter: false)) }
-                pieces.append(Piece(text: String(character), isDelimiter: true))
-                current = ""
-            } else {
-                current.append(character)
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index != bytes.endIndex {
+            let next = bytes.index(after: index)
+            if delimiters.contains(bytes[index]) {
+                if start != index { pieces.append(Piece(text: String(decoding: bytes[start..<index], as: UTF8.self), isDelimiter: false)) }
+                pieces.append(Piece(text: String(decoding: bytes[index..<next], as: UTF8.self), isDelimiter: true))
+                start = next
             }
+            index = next
         }
-        if !current.isEmpty { pieces.append(Piece(text: current, isDelimiter: false)) }
+        if start != bytes.endIndex { pieces.append(Piece(text: String(decoding: bytes[start...], as: UTF8.self), isDelimiter: false)) }
         return pieces
     }
 

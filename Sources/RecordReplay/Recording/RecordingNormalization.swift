@@ -22,28 +22,32 @@ struct RecordingNormalization {
             exchanges[index].interaction = interaction
         }
         guard identifiers == .placeholders else { return arranged(exchanges).map(\.interaction) }
-        let learned = ServerAssignedIdentifiers(learningFrom: exchanges.map(\.interaction))
+        let interactions = exchanges.map(\.interaction)
+        let learned = ServerAssignedIdentifiers(learningFrom: interactions)
         guard !learned.values.isEmpty else { return arranged(exchanges).map(\.interaction) }
         // Ordered first with the identifiers left out of the comparison (their values are chance), then
         // numbered in that order, then ordered again by the placeholders.
         let masks = IdentifierReplacement(Dictionary(uniqueKeysWithValues: learned.values.map { ($0, "") }))
-        let first = arranged(exchanges) { $0.interaction.replacingIdentifiers(masks) }
-        let taken = Set(((kept?.interactions ?? []) + exchanges.map(\.interaction)).flatMap { interaction in
-            ServerAssignedIdentifiers.words(of: interaction.request) + ServerAssignedIdentifiers.words(of: interaction.response)
-        })
-        let placeholders = IdentifierReplacement(learned.placeholders(numberingIn: first.map(\.interaction), avoiding: taken))
-        let replaced = first.map { exchange in
-            var exchange = exchange
-            exchange.interaction = exchange.interaction.replacingIdentifiers(placeholders)
+        let first = order.arranged(
+            Array(exchanges.indices), flight: { exchanges[$0].flight },
+            interaction: { interactions[$0].replacingIdentifiers(masks) })
+        var taken = Set(learned.words.joined())
+        for interaction in kept?.interactions ?? [] {
+            taken.formUnion(ServerAssignedIdentifiers.words(of: interaction.request))
+            taken.formUnion(ServerAssignedIdentifiers.words(of: interaction.response))
+        }
+        let placeholders = IdentifierReplacement(
+            learned.placeholders(numberingIn: first.map { learned.words[$0] }, avoiding: taken))
+        let replaced = first.map { index in
+            var exchange = exchanges[index]
+            exchange.interaction = interactions[index].replacingIdentifiers(placeholders)
             return exchange
         }
         return arranged(replaced).map(\.interaction)
     }
 
-    private func arranged(
-        _ exchanges: [RecordedExchange], comparing interaction: (RecordedExchange) -> Interaction = \.interaction
-    ) -> [RecordedExchange] {
-        order.arranged(exchanges, flight: \.flight, interaction: interaction)
+    private func arranged(_ exchanges: [RecordedExchange]) -> [RecordedExchange] {
+        order.arranged(exchanges, flight: \.flight, interaction: \.interaction)
     }
 }
 

@@ -16,6 +16,9 @@ import Foundation
 struct ServerAssignedIdentifiers: Sendable, Hashable {
     /// The values learned, in no order.
     let values: Set<String>
+    /// The words of each interaction (request, then response; see `words(of:)`), when values were
+    /// learned; empty otherwise.
+    let words: [[String]]
 
     /// The identifiers assigned in `interactions`, given in the order the requests arrived.
     init(learningFrom interactions: [Interaction]) {
@@ -27,16 +30,21 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
         // Most recordings stop here: nothing random was assigned, and no text needs reading.
         guard !candidates.isEmpty else {
             values = []
+            words = []
             return
         }
         var answered: Set<String> = []
         var clientSent: Set<String> = []
+        var words: [[String]] = []
         for interaction in interactions {
-            for word in Self.words(of: interaction.request) where !answered.contains(word) {
+            let (request, response) = (Self.words(of: interaction.request), Self.words(of: interaction.response))
+            for word in request where !answered.contains(word) {
                 clientSent.insert(word)
             }
-            answered.formUnion(Self.words(of: interaction.response))
+            answered.formUnion(response)
+            words.append(request + response)
         }
+        self.words = words
         var values = candidates.subtracting(clientSent)
         if !values.isEmpty {
             for interaction in interactions {
@@ -112,10 +120,10 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
 
     // MARK: Placeholders
 
-    /// A placeholder for each value, numbered from 1 in the order the values first appear in
-    /// `interactions` (read as `words(of:)` reads them); a number whose placeholder
+    /// A placeholder for each value, numbered from 1 in the order the values first appear in `words`
+    /// (the ``words`` of the interactions, in the order they are written); a number whose placeholder
     /// is one of `taken` (words the fixture already holds) is skipped.
-    func placeholders(numberingIn interactions: [Interaction], avoiding taken: Set<String>) -> [String: String] {
+    func placeholders(numberingIn words: [[String]], avoiding taken: Set<String>) -> [String: String] {
         var placeholders: [String: String] = [:]
         var number = 0
         func assign(_ value: String) {
@@ -127,9 +135,7 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
             } while taken.contains(placeholder) || values.contains(placeholder)
             placeholders[value] = placeholder
         }
-        for interaction in interactions {
-            for word in Self.words(of: interaction.request) + Self.words(of: interaction.response) { assign(word) }
-        }
+        for word in words.joined() { assign(word) }
         for value in values.sorted() { assign(value) }
         return placeholders
     }
