@@ -44,6 +44,12 @@ struct FixturesFromResourcesTests {
         }
     }
 
+    @Test("fixturesBundle: names the bundle whose Fixtures the bundle step reads")
+    func namedBundle() {
+        let trait: StubServerTrait = .stubServer(fixtures: "Todos", fixturesBundle: .module)
+        #expect(trait.search.bundleResources == Bundle.module.resourceURL)
+    }
+
     /// The titles `GET /todos` answers on the current stub server.
     static func titles() async throws -> [String] {
         let configuration = URLSessionConfiguration.ephemeral
