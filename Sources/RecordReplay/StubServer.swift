@@ -270,7 +270,8 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// Another scope of this process is already recording into `fixture`.
     case fixtureAlreadyRecording(fixture: String)
     /// The record mode asks to record `fixture`, but its folder is a copy the build made (a test
-    /// bundle's resources, ``Configuration/fixtureDirectoryIsCopy``), not the source tree.
+    /// bundle's resources, ``StubServer/Configuration-swift.struct/fixtureDirectoryIsCopy``), not the
+    /// source tree.
     case recordingIntoCopy(fixture: String)
 
     /// What went wrong and what to do about it, as one message.
