@@ -21,9 +21,12 @@ struct FixturesRoot: Sendable, Equatable {
     var origin: Origin
 
     /// Whether the folder is a copy the build made rather than the source tree, so recording into it
-    /// would write where no one reads it back.
+    /// would write where no one reads it back: one found in a test bundle, or one given (in code or the
+    /// environment) inside a bundle (`….xctest/`, `….bundle/`, `….resources/`), `Bundle.module`'s say.
     var isCopy: Bool {
         if case .testBundle = origin { return true }
-        return false
+        return url.pathComponents.contains { component in
+            [".xctest", ".bundle", ".resources"].contains { component.hasSuffix($0) }
+        }
     }
 }

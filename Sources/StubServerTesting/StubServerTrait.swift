@@ -27,8 +27,8 @@ public import RecordReplay
 /// `REPOSITORY_CONTRACTS_FIXTURES`; a `Fixtures` folder holding the fixtures asked for, found from the
 /// test's source file up to the package root (the nearest folder above it that holds `Package.swift`);
 /// the test bundle's resources (a SwiftPM `resources: [.copy("Fixtures")]`, `fixturesBundle:`, an Xcode
-/// folder reference). A recording is written only into the source tree: from a bundle's copy, a mode
-/// that records fails the test. With no folder found, the error lists each step and the paths it tried.
+/// folder reference). A recording is written only into the source tree: from a bundle's copy (found
+/// there, or given inside a bundle), a mode that records fails the test. With no folder found, the error lists each step and the paths it tried.
 public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Which fixtures the trait loads, relative to the `Fixtures` folder ``search`` finds.
     enum Fixtures: Sendable {

@@ -90,6 +90,18 @@ struct FixturesSearchTests {
         #expect(try tree.search().resolve("Todos", environment: [:], bundles: tree.bundles).isCopy)
     }
 
+    @Test("a root given in code or the environment inside a bundle is a copy too, never recorded into")
+    func givenRootInsideBundle() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let inBundle = tree.resourceBundle.appendingPathComponent("Fixtures")
+        let environment = ["REPOSITORY_CONTRACTS_FIXTURES": inBundle.path]
+        #expect(try tree.search(root: inBundle).resolve("Todos", environment: [:], bundles: tree.bundles).isCopy)
+        #expect(try tree.search().resolve("Todos", environment: environment, bundles: tree.bundles).isCopy)
+        #expect(try !tree.search(root: tree.packageFixtures).resolve("Todos", environment: [:], bundles: tree.bundles).isCopy)
+        #expect(try !tree.search().resolve("Todos", environment: ["REPOSITORY_CONTRACTS_FIXTURES": tree.environmentFolder.path], bundles: tree.bundles).isCopy)
+    }
+
     @Test("the source step takes a Fixtures folder only when it holds what is asked for, a folder or a file")
     func sourceStepNeedsTheItem() throws {
         let tree = try Tree()
