@@ -60,6 +60,9 @@ public final class StubServer: Sendable {
         /// watchdog end a hung call long before; this bound only keeps a starved machine from failing a
         /// forward that was merely slow.
         public var upstreamTimeout: Duration
+        /// The test this server serves, when a test scope says: the command a missing fixture's message
+        /// gives then runs that test alone.
+        package var test: RecordingCommand.TestIdentity?
 
         /// Creates a configuration; every part has a default.
         public init(
@@ -208,8 +211,12 @@ public final class StubServer: Sendable {
         let mode = try configuration.recordMode.resolved(environment: ProcessInfo.processInfo.environment)
         let plan = mode.plan(fixtureExists: existing != nil)
         if plan.lacksFixture {
-            if whenMissing == .skip { return }
-            throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path))
+            let command = recordingCommand.text
+            if whenMissing == .skip {
+                playback.noteMissingFixture(at: candidates[0].path, recordedBy: command)
+                return
+            }
+            throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path), command: command)
         }
         let file = existing ?? candidates[0]
         if plan.records, configuration.fixtureDirectoryIsCopy { throw StubServerError.recordingIntoCopy(fixture: file.path) }
@@ -227,6 +234,17 @@ public final class StubServer: Sendable {
             $0 = RecordingTarget(file: file, kept: plan.keepsRecorded ? kept : nil, upstream: upstream)
         }
         playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout))
+    }
+
+    /// The command that records this server's missing fixtures, for its test when it has one.
+    package var recordingCommand: RecordingCommand {
+        recordingCommand(for: configuration.test)
+    }
+
+    /// The command that records this server's missing fixtures by running `test`.
+    package func recordingCommand(for test: RecordingCommand.TestIdentity?) -> RecordingCommand {
+        RecordingCommand(
+            test: test, upstreamConfigured: configuration.upstream != nil, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Loads the existing fixture `file` when `plan` replays it, and returns it.
@@ -262,8 +280,8 @@ public final class StubServer: Sendable {
 /// A stub-server failure that is not about a fixture's contents.
 public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No fixture file for `name`; `searched` lists the paths tried (empty when no fixture directory is
-    /// configured).
-    case missingFixture(name: String, searched: [String])
+    /// configured); `command` is the command line that records it, when the server knows its test.
+    case missingFixture(name: String, searched: [String], command: String? = nil)
     /// The record mode asks to record `fixture` or check it for drift, but no upstream base URL is
     /// configured.
     case noUpstream(fixture: String)
@@ -277,13 +295,12 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// What went wrong and what to do about it, as one message.
     public var description: String {
         switch self {
-        case .missingFixture(let name, let searched) where searched.isEmpty:
+        case .missingFixture(let name, let searched, _) where searched.isEmpty:
             return "no fixture directory is configured, so fixture '\(name)' cannot be found"
-        case .missingFixture(let name, let searched):
-            return """
-                no fixture named '\(name)': looked for \(searched.joined(separator: " and ")); record it with \
-                \(EnvironmentVariable.record)=once \(EnvironmentVariable.upstream)=<base URL> swift test
-                """
+        case .missingFixture(let name, let searched, let command):
+            let command = command ?? RecordingCommand(test: nil, upstreamConfigured: false, environment: [:]).text
+            return "no fixture named '\(name)': looked for \(searched.joined(separator: " and ")); record it with: \(command)"
+
         case .fixtureAlreadyRecording(let fixture):
             return """
                 \(fixture) is already being recorded by another scope of this test run, and two recordings \

@@ -1,4 +1,9 @@
 /// The environment variables the package reads, named in one place.
+///
+/// `xcodebuild test` hands the test process the variables of the scheme and the test plan, and those of
+/// its own environment named `TEST_RUNNER_…` with the prefix removed; nothing else from the calling
+/// script arrives. ``value(of:in:)`` also reads the prefixed name, so one CI script that sets
+/// `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD` works under `swift test` and `xcodebuild test` alike.
 package enum EnvironmentVariable {
     /// `REPOSITORY_CONTRACTS_RECORD`: the record mode of `.stubServer` scopes that do not choose one
     /// (`never`, `once`, `newEpisodes`, `all`, `drift`).
@@ -13,6 +18,16 @@ package enum EnvironmentVariable {
     package static let driftWrites = "REPOSITORY_CONTRACTS_DRIFT_WRITES"
     /// `REPOSITORY_CONTRACTS_SEED`: the first seed of a model-based check (decimal or `0x` hexadecimal).
     package static let seed = "REPOSITORY_CONTRACTS_SEED"
-    /// `CI`: set (non-empty) on continuous integration, where nothing records unless asked to.
-    package static let continuousIntegration = "CI"
+    /// The prefix `xcodebuild test` removes from the names of its environment's variables before it
+    /// hands them to the test process.
+    package static let testRunnerPrefix = "TEST_RUNNER_"
+
+    /// The non-empty value of `name` in `environment`, else of `TEST_RUNNER_<name>` (a variable meant
+    /// for `xcodebuild test`, read also where no `xcodebuild` removed the prefix), else nil.
+    package static func value(of name: String, in environment: [String: String]) -> String? {
+        for key in [name, testRunnerPrefix + name] {
+            if let value = environment[key], !value.isEmpty { return value }
+        }
+        return nil
+    }
 }

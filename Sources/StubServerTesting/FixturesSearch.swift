@@ -5,7 +5,7 @@ import Testing
 /// Where a `.stubServer` scope's `Fixtures` folder is, tried in this order when the scope starts:
 ///
 /// 1. `fixturesRoot:` in code;
-/// 2. `REPOSITORY_CONTRACTS_FIXTURES`;
+/// 2. `REPOSITORY_CONTRACTS_FIXTURES` (or `TEST_RUNNER_REPOSITORY_CONTRACTS_FIXTURES`);
 /// 3. a `Fixtures` folder holding what the scope asks for, found from the test's source file: in the
 ///    file's folder and each folder above it up to the package root (the one holding `Package.swift`),
 ///    so `Tests/<Target>/Fixtures` (what `resources: [.copy("Fixtures")]` copies) comes before the
@@ -40,10 +40,10 @@ struct FixturesSearch: Sendable {
         var tried: [String] = []
         if let explicitRoot { return FixturesRoot(url: explicitRoot, origin: .code) }
         tried.append("fixturesRoot: not given in code")
-        if let path = environment[EnvironmentVariable.fixtures], !path.isEmpty {
+        if let path = EnvironmentVariable.value(of: EnvironmentVariable.fixtures, in: environment) {
             return FixturesRoot(url: URL(fileURLWithPath: path, isDirectory: true), origin: .environment)
         }
-        tried.append("\(EnvironmentVariable.fixtures) not set")
+        tried.append("\(EnvironmentVariable.fixtures) not set (nor \(EnvironmentVariable.testRunnerPrefix + EnvironmentVariable.fixtures))")
         let walk = SourceWalk(from: sourceFilePath)
         if let root = walk.folders.map(Self.fixtures(in:)).first(where: { Self.holds($0, item) }) {
             return FixturesRoot(url: root, origin: .sourceTree)

@@ -48,6 +48,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     let clock: (any Clock<Duration>)?
     /// The record mode asked for: in code, or ``RecordMode/fromEnvironment``.
     let recordMode: RecordMode
+    /// Whether a recording is written even when the test failed (an issue recorded, an error thrown).
+    let writesRecordingWhenTestFails: Bool
     let sourceLocation: SourceLocation
 
     /// Applies to every test of a suite it is attached to, one server per test case.
@@ -56,10 +58,13 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Runs one test case inside its own server: starts it on a free port, loads the case's fixture as
     /// the record mode says, makes it ``StubServer/current`` while `function` runs, then stops it, writes
     /// what it recorded and records the server's report (unmatched requests, unused interactions, drift)
-    /// as issues of the test; a recording that cannot be written is an issue too.
+    /// as issues of the test; a recording that cannot be written is an issue too. A test that failed (an
+    /// issue recorded, an error thrown) writes no recording unless the trait was asked to: a warning
+    /// names the file left as it was and why.
     ///
     /// - Throws: What `function` throws; ``FixturesNotFoundError`` when no `Fixtures` folder holds the
-    ///   fixtures; ``RecordModeError`` or ``DriftWritesError`` when the environment names no mode; ``ServerStartError`` when the server cannot listen; the error of
+    ///   fixtures; ``RecordModeError`` or ``DriftWritesError`` when the environment names no mode;
+    ///   ``ServerStartError`` when the server cannot listen; the error of
     ///   ``StubServer/loadFixture(named:)`` or ``StubServer/loadFixture(at:)`` when the fixture cannot be
     ///   loaded.
     public func provideScope(
@@ -67,34 +72,47 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         var configuration = configuration
         configuration.clock = clock ?? MockClock.currentIfAny ?? ContinuousClock()
+        configuration.test = RecordingCommand.TestIdentity(test)
         let environment = ProcessInfo.processInfo.environment
         if case .directory(let folder) = fixtures {
             let root = try search.resolve(folder, environment: environment, bundles: .current)
             configuration.fixtureDirectory = root.url.appendingPathComponent(folder, isDirectory: true)
             configuration.fixtureDirectoryIsCopy = root.isCopy
             configuration.recordMode = try recordMode.resolved(environment: environment)
-            if configuration.upstream == nil, let text = environment[EnvironmentVariable.upstream], !text.isEmpty {
+            if configuration.upstream == nil, let text = EnvironmentVariable.value(of: EnvironmentVariable.upstream, in: environment) {
                 configuration.upstream = URL(string: text)
             }
             configuration.driftCheck = try configuration.driftCheck.resolved(environment: environment)
         }
         let server = StubServer(configuration)
         try await server.start()
+        let failures = TestFailureWatch()
         do {
             try prepareFixtures(of: server, for: test, testCase: testCase)
-            try await StubServer.$currentIfAny.withValue(server) {
-                try await function()
+            try await failures.watching(test, testCase) {
+                try await StubServer.$currentIfAny.withValue(server) {
+                    try await function()
+                }
             }
         } catch {
-            await finish(server)
+            await finish(server, failure: failures.reason(thrown: error))
             throw error
         }
-        await finish(server)
+        await finish(server, failure: failures.reason(thrown: nil))
     }
 
-    /// Stops the server, writes what it recorded, and reports.
-    private func finish(_ server: StubServer) async {
+    /// Stops the server, writes what it recorded (unless the test failed: `failure` says why), and reports.
+    private func finish(_ server: StubServer, failure: String?) async {
         await server.stop()
+        if let failure, !writesRecordingWhenTestFails, let discarded = server.discardRecording() {
+            let count = discarded.recordedCount
+            recordIssue(
+                "did not write the \(count) interaction\(count == 1 ? "" : "s") recorded for \(discarded.file.path): "
+                    + "\(failure), and the recording of a failed run must not become the fixture (the file is left "
+                    + "as it was). Fix the cause and record again, or pass writesRecordingWhenTestFails: true to the "
+                    + "trait to keep such recordings",
+                isWarning: true, at: sourceLocation)
+        }
         do {
             if let outcome = try server.finishRecording() {
                 Issue.record(
@@ -153,9 +171,9 @@ extension Trait where Self == StubServerTrait {
     ///   - fixturesBundle: A bundle whose resources hold a `Fixtures` folder (`Bundle.module` with
     ///     `resources: [.copy("Fixtures")]`): read when the source tree has none, before the resource
     ///     bundles the trait finds itself.
-    ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`,
-    ///     else `never` when `CI` is set and `once` otherwise; `.never`, `.once`, `.newEpisodes`, `.all`
-    ///     or `.drift` choose in code (see ``RecordMode``).
+    ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`
+    ///     (or `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD`), else `never`; `.never`, `.once`,
+    ///     `.newEpisodes`, `.all` or `.drift` choose in code (see ``RecordMode``).
     ///   - upstream: The live API recording and the drift check forward to; `nil` reads
     ///     `REPOSITORY_CONTRACTS_UPSTREAM`.
     ///   - recordedOrder: The order a recording writes interactions in: `.byRequest` when the code under
@@ -164,6 +182,9 @@ extension Trait where Self == StubServerTrait {
     ///     paths, severity); see ``DriftCheckOptions``.
     ///   - redaction: What a recording redacts before it is written: the default ``Redaction`` unless
     ///     given, for example `Redaction(allowedNames: ["X-Build-Token"])` or with extra names.
+    ///   - writesRecordingWhenTestFails: Writes what a failed test recorded (an issue recorded or an
+    ///     error thrown in its scope); by default such a recording is dropped, with a warning, so a broken
+    ///     run (a 500 from a half-deployed API, a test that threw halfway) never becomes the fixture.
     ///   - sourceLocation: Where the issues the server reports point: the trait's use, unless given.
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
@@ -171,6 +192,7 @@ extension Trait where Self == StubServerTrait {
         fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, record: RecordMode = .fromEnvironment,
         upstream: URL? = nil, recordedOrder: RecordedOrder = .arrival,
         driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction(),
+        writesRecordingWhenTestFails: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         StubServerTrait(
@@ -179,8 +201,8 @@ extension Trait where Self == StubServerTrait {
             configuration: StubServer.Configuration(
                 server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
                 driftCheck: driftCheck, redaction: redaction),
-            clock: clock,
-            recordMode: record, sourceLocation: sourceLocation)
+            clock: clock, recordMode: record, writesRecordingWhenTestFails: writesRecordingWhenTestFails,
+            sourceLocation: sourceLocation)
     }
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to
@@ -195,6 +217,6 @@ extension Trait where Self == StubServerTrait {
             fixtures: .file(file),
             search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
             configuration: StubServer.Configuration(server: server, playback: playback), clock: clock,
-            recordMode: .fromEnvironment, sourceLocation: sourceLocation)
+            recordMode: .fromEnvironment, writesRecordingWhenTestFails: false, sourceLocation: sourceLocation)
     }
 }

@@ -82,6 +82,8 @@ struct FixturesSearchTests {
 
         #expect(try tree.place(tree.search(root: explicit), environment: environment) == "code \(explicit.path)")
         #expect(try tree.place(tree.search(), environment: environment) == "environment \(tree.environmentFolder.path)")
+        let runner = ["TEST_RUNNER_REPOSITORY_CONTRACTS_FIXTURES": tree.environmentFolder.path]
+        #expect(try tree.place(tree.search(), environment: runner) == "environment \(tree.environmentFolder.path)")
         #expect(try tree.place(tree.search(), environment: ["REPOSITORY_CONTRACTS_FIXTURES": ""]) == "source \(tree.besideSource.path)")
         try FileManager.default.removeItem(at: tree.besideSource)
         #expect(try tree.place(tree.search()) == "source \(tree.packageFixtures.path)")
@@ -164,7 +166,7 @@ struct FixturesSearchTests {
         let error = try #require(throws: FixturesNotFoundError.self) { try tree.place(tree.search(sourceFile: moved)) }
         #expect(error.item == "Todos")
         #expect(error.tried.count == 5)
-        #expect(Array(error.tried.prefix(2)) == ["fixturesRoot: not given in code", "REPOSITORY_CONTRACTS_FIXTURES not set"])
+        #expect(Array(error.tried.prefix(2)) == ["fixturesRoot: not given in code", "REPOSITORY_CONTRACTS_FIXTURES not set (nor TEST_RUNNER_REPOSITORY_CONTRACTS_FIXTURES)"])
         #expect(error.tried[2].hasPrefix(
             "from the test's source file: no Fixtures/Todos in \(tree.base.path)/gone/Tests/T or the folders above it up to "))
         #expect(error.tried[2].hasSuffix(" (no Package.swift above)"))
