@@ -41,7 +41,7 @@ public final class StubServer: Sendable {
         public var fixtureDirectoryIsCopy: Bool
         /// Whether ``StubServer/loadFixture(named:)`` records from the live API (see ``RecordMode``);
         /// `.never`, the default here, only replays. The `.stubServer` trait resolves it from
-        /// `REPOSITORY_CONTRACTS_RECORD` and `CI`, and so does ``RecordMode/fromEnvironment`` here.
+        /// `REPOSITORY_CONTRACTS_RECORD` (`never` when unset), and so does ``RecordMode/fromEnvironment`` here.
         public var recordMode: RecordMode
         /// The live API's base URL that recording and the drift check forward to
         /// (`REPOSITORY_CONTRACTS_UPSTREAM` in the trait).
