@@ -44,6 +44,20 @@ struct FixturesFromResourcesTests {
         }
     }
 
+    @Test("without the source tree, a mode that records fails naming the build's copy, and writes nothing")
+    func recordingRefused() async throws {
+        let trait: StubServerTrait = .stubServer(
+            fixtures: "Todos", record: .all, upstream: URL(string: "http://127.0.0.1:9"), sourceLocation: Self.movedAway)
+        let test = try #require(Test.current)
+        let file = Self.copy.appendingPathComponent("Todos/recordingRefused.json")
+        let error = try await #require(throws: StubServerError.self) {
+            try await trait.provideScope(for: test, testCase: nil) {}
+        }
+        #expect(error == .recordingIntoCopy(fixture: file.path))
+        #expect(error.description.hasPrefix("\(file.path) should be recorded, but that folder is a copy of the fixtures"))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
     @Test("fixturesBundle: names the bundle whose Fixtures the bundle step reads")
     func namedBundle() {
         let trait: StubServerTrait = .stubServer(fixtures: "Todos", fixturesBundle: .module)
