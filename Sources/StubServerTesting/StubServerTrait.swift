@@ -43,6 +43,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     let fixtures: Fixtures
     /// Where the `Fixtures` folder is: searched when a test case starts.
     let search: FixturesSearch
+    /// The environment a test case starts in: the process's, read then (tests give their own).
+    var environment: @Sendable () -> [String: String] = { ProcessInfo.processInfo.environment }
     let configuration: StubServer.Configuration
     /// The clock asked for in code; `nil` takes the scope's `MockClock`, if any.
     let clock: (any Clock<Duration>)?
@@ -73,7 +75,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         var configuration = configuration
         configuration.clock = clock ?? MockClock.currentIfAny ?? ContinuousClock()
         configuration.test = RecordingCommand.TestIdentity(test)
-        let environment = ProcessInfo.processInfo.environment
+        let environment = environment()
         if case .directory(let folder) = fixtures {
             let root = try search.resolve(folder, environment: environment, bundles: .current)
             configuration.fixtureDirectory = root.url.appendingPathComponent(folder, isDirectory: true)
@@ -135,7 +137,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         case .none:
             return
         case .file(let file):
-            let root = try search.resolve(file, environment: ProcessInfo.processInfo.environment, bundles: .current)
+            let root = try search.resolve(file, environment: environment(), bundles: .current)
             try server.loadFixture(at: root.url.appendingPathComponent(file))
         case .directory:
             guard testCase?.isParameterized != true else { return }

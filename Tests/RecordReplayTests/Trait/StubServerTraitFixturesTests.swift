@@ -1,5 +1,6 @@
 import Foundation
 import RecordReplay
+import RepositoryContractsPrimitives
 import Testing
 
 @testable import StubServerTesting
@@ -29,6 +30,22 @@ struct StubServerTraitFixturesTests {
             }
             #expect(error.item == item)
             #expect(error.tried.last == "no source checkout to record into: /moved-away/Tests/T/TodoTests.swift does not exist")
+        }
+    }
+
+    @Test("the environment is read when the test case starts, not when the trait is made")
+    func environmentAtScopeStart() async throws {
+        let root = try Self.copyOfExamples()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let environment = Protected<[String: String]>([:])
+        var trait: StubServerTrait = .stubServer(fixture: "Examples/listsTodos.json", sourceLocation: Self.movedAway)
+        trait.environment = { environment.withLock { $0 } }
+        let test = try #require(Test.current)
+        await #expect(throws: FixturesNotFoundError.self) { try await trait.provideScope(for: test, testCase: nil) {} }
+        environment.withLock { $0 = ["REPOSITORY_CONTRACTS_FIXTURES": root.path] }
+        try await trait.provideScope(for: test, testCase: nil) {
+            _ = try await URLSession.patient.data(from: StubServer.current.baseURL.appendingPathComponent("todos"))
+            #expect(StubServer.current.journal.first?.responder.description.hasPrefix(root.path) == true)
         }
     }
 
@@ -129,3 +146,4 @@ struct StubServerTraitFixturesTests {
         return root
     }
 }
+
