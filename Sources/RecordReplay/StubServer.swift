@@ -179,7 +179,7 @@ public final class StubServer: Sendable {
     /// nothing is written. ``RecordMode/fromEnvironment`` reads the mode from the process's environment
     /// here.
     ///
-    /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when the file does not exist (or no
+    /// - Throws: ``StubServerError/missingFixture(name:searched:command:)`` when the file does not exist (or no
     ///   ``Configuration/fixtureDirectory`` is configured) and the mode does not record it,
     ///   ``StubServerError/noUpstream(fixture:)`` when it should record or check drift but no upstream
     ///   is configured, ``StubServerError/fixtureAlreadyRecording(fixture:)`` when another scope of this
@@ -193,7 +193,7 @@ public final class StubServer: Sendable {
     /// What ``loadFixture(named:whenMissing:)`` does when there is neither a fixture to replay nor one to
     /// record.
     package enum MissingFixture: Sendable {
-        /// Throws ``StubServerError/missingFixture(name:searched:)``.
+        /// Throws ``StubServerError/missingFixture(name:searched:command:)``.
         case fail
         /// Loads nothing (the trait, for a test that may have no fixture).
         case skip
