@@ -34,6 +34,11 @@ public final class StubServer: Sendable {
         public var clock: any Clock<Duration>
         /// The folder ``StubServer/loadFixture(named:)`` looks in, if any.
         public var fixtureDirectory: URL?
+        /// Whether ``fixtureDirectory`` is a copy the build made (a test bundle's resources) rather than
+        /// the source tree: ``StubServer/loadFixture(named:)`` then replays and checks drift from it, but
+        /// refuses a mode that would record into it, since the recording would never reach the source
+        /// tree. `false` unless set; the `.stubServer` trait sets it for fixtures found in a bundle.
+        public var fixtureDirectoryIsCopy: Bool
         /// Whether ``StubServer/loadFixture(named:)`` records from the live API (see ``RecordMode``);
         /// `.never`, the default here, only replays. The `.stubServer` trait resolves it from
         /// `REPOSITORY_CONTRACTS_RECORD` (`never` when unset), and so does ``RecordMode/fromEnvironment`` here.
@@ -86,6 +91,7 @@ public final class StubServer: Sendable {
             self.playback = playback
             self.clock = clock
             self.fixtureDirectory = fixtureDirectory
+            self.fixtureDirectoryIsCopy = false
         }
     }
 
@@ -182,12 +188,13 @@ public final class StubServer: Sendable {
     /// nothing is written. ``RecordMode/fromEnvironment`` reads the mode from the process's environment
     /// here.
     ///
-    /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when the file does not exist (or no
+    /// - Throws: ``StubServerError/missingFixture(name:searched:command:)`` when the file does not exist (or no
     ///   ``Configuration/fixtureDirectory`` is configured) and the mode does not record it,
     ///   ``StubServerError/noUpstream(fixture:)`` when it should record or check drift but no upstream
     ///   is configured, ``StubServerError/fixtureAlreadyRecording(fixture:)`` when another scope of this
-    ///   process is recording into the same file; ``FixtureError`` when the file is not a valid
-    ///   fixture; ``RecordModeError`` when `REPOSITORY_CONTRACTS_RECORD` names no record mode.
+    ///   process is recording into the same file, ``StubServerError/recordingIntoCopy(fixture:)`` when
+    ///   it should record into a ``Configuration/fixtureDirectoryIsCopy`` folder; ``FixtureError`` when
+    ///   the file is not a valid fixture; ``RecordModeError`` when `REPOSITORY_CONTRACTS_RECORD` names no record mode.
     public func loadFixture(named name: String) throws {
         try loadFixture(named: name, whenMissing: .fail)
     }
@@ -195,7 +202,7 @@ public final class StubServer: Sendable {
     /// What ``loadFixture(named:whenMissing:)`` does when there is neither a fixture to replay nor one to
     /// record.
     package enum MissingFixture: Sendable {
-        /// Throws ``StubServerError/missingFixture(name:searched:)``.
+        /// Throws ``StubServerError/missingFixture(name:searched:command:)``.
         case fail
         /// Loads nothing (the trait, for a test that may have no fixture).
         case skip
@@ -221,6 +228,7 @@ public final class StubServer: Sendable {
             throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path), command: command)
         }
         let file = existing ?? candidates[0]
+        if plan.records, configuration.fixtureDirectoryIsCopy { throw StubServerError.recordingIntoCopy(fixture: file.path) }
         if plan.needsUpstream, configuration.upstream == nil { throw StubServerError.noUpstream(fixture: file.path) }
         let kept = try loadReplayed(existing, plan: plan)
         guard let upstream = configuration.upstream else { return }
@@ -288,6 +296,10 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
     case noUpstream(fixture: String)
     /// Another scope of this process is already recording into `fixture`.
     case fixtureAlreadyRecording(fixture: String)
+    /// The record mode asks to record `fixture`, but its folder is a copy the build made (a test
+    /// bundle's resources, ``StubServer/Configuration-swift.struct/fixtureDirectoryIsCopy``), not the
+    /// source tree.
+    case recordingIntoCopy(fixture: String)
 
     /// What went wrong and what to do about it, as one message.
     public var description: String {
@@ -303,6 +315,14 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
                 \(fixture) is already being recorded by another scope of this test run, and two recordings \
                 would overwrite each other: give each scope its own fixture (for contract clauses, its own \
                 fixtures folder per conformer)
+                """
+        case .recordingIntoCopy(let fixture):
+            return """
+                \(fixture) should be recorded, but that folder is a copy of the fixtures in a test bundle, made \
+                by the build: a recording written there would never reach the source tree. Record from the \
+                source checkout (swift test in the package, where the Fixtures folder is found from the test's \
+                source file), or set \(EnvironmentVariable.fixtures) (or fixturesRoot:) to the source Fixtures \
+                folder
                 """
         case .noUpstream(let fixture):
             return """

@@ -10,6 +10,9 @@ package enum EnvironmentVariable {
     package static let record = "REPOSITORY_CONTRACTS_RECORD"
     /// `REPOSITORY_CONTRACTS_UPSTREAM`: the live API's base URL, for recording and drift checks.
     package static let upstream = "REPOSITORY_CONTRACTS_UPSTREAM"
+    /// `REPOSITORY_CONTRACTS_FIXTURES`: the `Fixtures` folder of `.stubServer` scopes that give no
+    /// `fixturesRoot:`, before the one found from the test's source file or bundle.
+    package static let fixtures = "REPOSITORY_CONTRACTS_FIXTURES"
     /// `REPOSITORY_CONTRACTS_DRIFT_WRITES`: `send` lets a drift check send state-changing requests
     /// (`POST`, `PUT`, `PATCH`, `DELETE`) to the live API; `skip` (the default) does not.
     package static let driftWrites = "REPOSITORY_CONTRACTS_DRIFT_WRITES"

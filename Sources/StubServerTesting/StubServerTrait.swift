@@ -21,20 +21,30 @@ public import RecordReplay
 ///   (`func listsTodos()` → `Fixtures/Todos/listsTodos.json`);
 /// - any test may call `StubServer.current.loadFixture(named:)` itself.
 ///
-/// `.json` files are in the native format, `.har` files HAR 1.2; when both exist, `.json` wins. The
-/// package root is the nearest folder above the test file that holds `Package.swift`.
+/// `.json` files are in the native format, `.har` files HAR 1.2; when both exist, `.json` wins.
+///
+/// **Finding `Fixtures`.** When a test case starts, the trait takes, in order: `fixturesRoot:`;
+/// `REPOSITORY_CONTRACTS_FIXTURES`; a `Fixtures` folder holding the fixtures asked for, found from the
+/// test's source file up to the package root (the nearest folder above it that holds `Package.swift`);
+/// the test bundle's resources (a SwiftPM `resources: [.copy("Fixtures")]`, `fixturesBundle:`, an Xcode
+/// folder reference). A recording is written only into the source tree: from a bundle's copy (found
+/// there, or given inside a bundle), a mode that records fails the test. With no folder found, the error lists each step and the paths it tried.
 public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
-    /// Which fixtures the trait loads.
+    /// Which fixtures the trait loads, relative to the `Fixtures` folder ``search`` finds.
     enum Fixtures: Sendable {
         /// None: stubs only (or fixtures loaded by the test itself).
         case none
         /// A folder of fixtures named by clause id or test name.
-        case directory(URL)
+        case directory(String)
         /// One fixture file for every test case.
-        case file(URL)
+        case file(String)
     }
 
     let fixtures: Fixtures
+    /// Where the `Fixtures` folder is: searched when a test case starts.
+    let search: FixturesSearch
+    /// The environment a test case starts in: the process's, read then (tests give their own).
+    var environment: @Sendable () -> [String: String] = { ProcessInfo.processInfo.environment }
     let configuration: StubServer.Configuration
     /// The clock asked for in code; `nil` takes the scope's `MockClock`, if any.
     let clock: (any Clock<Duration>)?
@@ -54,8 +64,9 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// issue recorded, an error thrown) writes no recording unless the trait was asked to: a warning
     /// names the file left as it was and why.
     ///
-    /// - Throws: What `function` throws; ``RecordModeError`` or ``DriftWritesError`` when the environment
-    ///   names no mode; ``ServerStartError`` when the server cannot listen; the error of
+    /// - Throws: What `function` throws; ``FixturesNotFoundError`` when no `Fixtures` folder holds the
+    ///   fixtures; ``RecordModeError`` or ``DriftWritesError`` when the environment names no mode;
+    ///   ``ServerStartError`` when the server cannot listen; the error of
     ///   ``StubServer/loadFixture(named:)`` or ``StubServer/loadFixture(at:)`` when the fixture cannot be
     ///   loaded.
     public func provideScope(
@@ -64,9 +75,11 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         var configuration = configuration
         configuration.clock = clock ?? MockClock.currentIfAny ?? ContinuousClock()
         configuration.test = RecordingCommand.TestIdentity(test)
-        if case .directory(let directory) = fixtures {
-            configuration.fixtureDirectory = directory
-            let environment = ProcessInfo.processInfo.environment
+        let environment = environment()
+        if case .directory(let folder) = fixtures {
+            let root = try search.resolve(folder, environment: environment, bundles: .current)
+            configuration.fixtureDirectory = root.url.appendingPathComponent(folder, isDirectory: true)
+            configuration.fixtureDirectoryIsCopy = root.isCopy
             configuration.recordMode = try recordMode.resolved(environment: environment)
             if configuration.upstream == nil, let text = EnvironmentVariable.value(of: EnvironmentVariable.upstream, in: environment) {
                 configuration.upstream = URL(string: text)
@@ -124,7 +137,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         case .none:
             return
         case .file(let file):
-            try server.loadFixture(at: file)
+            let root = try search.resolve(file, environment: environment(), bundles: .current)
+            try server.loadFixture(at: root.url.appendingPathComponent(file))
         case .directory:
             guard testCase?.isParameterized != true else { return }
             // A test without a fixture of its own (one that loads its own, or a clause's) is fine.
@@ -149,12 +163,16 @@ extension Trait where Self == StubServerTrait {
     /// `Fixtures/<fixtures>/` named by clause id or test name (see ``StubServerTrait``).
     ///
     /// - Parameters:
-    ///   - fixtures: A folder under the package's `Fixtures/`, or `nil` for stubs only.
+    ///   - fixtures: A folder under the `Fixtures` folder, or `nil` for stubs only.
     ///   - playback: Matching and reporting options.
     ///   - server: Listener options (address, limits, timeouts).
     ///   - clock: The clock fault delays sleep on; `nil` (the default) takes the test's `MockClock` when a
     ///     `.mockClock` trait is listed before this one, and `ContinuousClock` otherwise.
-    ///   - fixturesRoot: The `Fixtures` folder, when it is not `<package root>/Fixtures`.
+    ///   - fixturesRoot: The `Fixtures` folder, chosen in code: before `REPOSITORY_CONTRACTS_FIXTURES`
+    ///     and the folders found from the test's source file or bundle (see ``StubServerTrait``).
+    ///   - fixturesBundle: A bundle whose resources hold a `Fixtures` folder (`Bundle.module` with
+    ///     `resources: [.copy("Fixtures")]`): read when the source tree has none, before the resource
+    ///     bundles the trait finds itself.
     ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`
     ///     (or `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD`), else `never`; `.never`, `.once`,
     ///     `.newEpisodes`, `.all` or `.drift` choose in code (see ``RecordMode``).
@@ -179,15 +197,16 @@ extension Trait where Self == StubServerTrait {
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, record: RecordMode = .fromEnvironment, upstream: URL? = nil,
-        recordedOrder: RecordedOrder = .canonical, driftCheck: DriftCheckOptions = DriftCheckOptions(),
-        redaction: Redaction = Redaction(), writesRecordingWhenTestFails: Bool = false,
-        serverIdentifiers: ServerIdentifiers = .placeholders, jsonMemberOrder: JSONMemberOrder = .asReceived,
+        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, record: RecordMode = .fromEnvironment,
+        upstream: URL? = nil, recordedOrder: RecordedOrder = .canonical,
+        driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction(),
+        writesRecordingWhenTestFails: Bool = false, serverIdentifiers: ServerIdentifiers = .placeholders,
+        jsonMemberOrder: JSONMemberOrder = .asReceived,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
-        return StubServerTrait(
-            fixtures: fixtures.map { .directory(root.appendingPathComponent($0, isDirectory: true)) } ?? .none,
+        StubServerTrait(
+            fixtures: fixtures.map { .directory($0) } ?? .none,
+            search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
             configuration: StubServer.Configuration(
                 server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
                 driftCheck: driftCheck, redaction: redaction, serverIdentifiers: serverIdentifiers,
@@ -197,15 +216,16 @@ extension Trait where Self == StubServerTrait {
     }
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to
-    /// the package's `Fixtures/` folder (`"Todos/list.json"`, `"Captures/session.har"`).
+    /// the `Fixtures` folder (`"Todos/list.json"`, `"Captures/session.har"`), found as ``StubServerTrait``
+    /// says (`fixturesRoot:` and `fixturesBundle:` as for `.stubServer(fixtures:)`).
     public static func stubServer(
         fixture file: String, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
-        return StubServerTrait(
-            fixtures: .file(root.appendingPathComponent(file)),
+        StubServerTrait(
+            fixtures: .file(file),
+            search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
             configuration: StubServer.Configuration(server: server, playback: playback), clock: clock,
             recordMode: .fromEnvironment, writesRecordingWhenTestFails: false, sourceLocation: sourceLocation)
     }
