@@ -52,14 +52,18 @@ enum IdentifierText {
         while index != bytes.endIndex {
             let next = bytes.index(after: index)
             if delimiters.contains(bytes[index]) {
-                if start != index { pieces.append(Piece(text: String(decoding: bytes[start..<index], as: UTF8.self), isDelimiter: false)) }
-                pieces.append(Piece(text: String(decoding: bytes[index..<next], as: UTF8.self), isDelimiter: true))
+                if start != index { pieces.append(Piece(text: string(bytes[start..<index]), isDelimiter: false)) }
+                pieces.append(Piece(text: string(bytes[index..<next]), isDelimiter: true))
                 start = next
             }
             index = next
         }
-        if start != bytes.endIndex { pieces.append(Piece(text: String(decoding: bytes[start...], as: UTF8.self), isDelimiter: false)) }
+        if start != bytes.endIndex { pieces.append(Piece(text: string(bytes[start...]), isDelimiter: false)) }
         return pieces
+    }
+
+    private static func string(_ bytes: Substring.UTF8View) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// The pieces of `text` that are not delimiters, in order.

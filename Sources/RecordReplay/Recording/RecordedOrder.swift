@@ -51,7 +51,9 @@ public enum RecordedOrder: String, Sendable, Hashable, CaseIterable {
                     request: Self.sortKey(of: interaction.request),
                     response: self == .canonical ? Self.sortKey(of: interaction.response) : [], position: position)
             }
-            let order = self == .canonical ? Self.sortedKeepingCausality(keyed, flights: group.map { flight(elements[$0]) }) : keyed.sorted()
+            let order =
+                self == .canonical
+                ? Self.sortedKeepingCausality(keyed, flights: group.map { flight(elements[$0]) }) : keyed.sorted()
             arranged += order.map { elements[$0.position] }
         }
         return arranged

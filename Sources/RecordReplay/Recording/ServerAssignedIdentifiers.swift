@@ -9,8 +9,8 @@ import Foundation
 /// query value (a piece of a longer string, such as the last segment of a `url`, when a request uses
 /// that piece), and the pieces of the `Location` and `Content-Location` fields. Of those, only values
 /// that look random are kept (`looksRandom(_:)`: UUIDs, runs of 16 or more letters and digits
-/// holding both, and such runs of 14 or more after a prefix like `cus_`); numbers and words are left alone, since a backend reset before recording assigns them
-/// the same way every time. A value a request sent before any answer held it is the client's own and
+/// holding both, such runs of 14 or more after a prefix like `cus_`, and base64url ids); numbers and
+/// words are left alone, since a backend reset before recording assigns them the same way every time. A value a request sent before any answer held it is the client's own and
 /// is never replaced. When identifiers were found, the `ETag`s that look random are learned too: an
 /// entity tag hashes a body that holds them.
 struct ServerAssignedIdentifiers: Sendable, Hashable {
@@ -25,7 +25,8 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
         let referenced = IdentifierText.referencedValues(in: interactions.map(\.request))
         var candidates: Set<String> = []
         for interaction in interactions where DriftCheckOptions.changesState(interaction.request.method) {
-            candidates.formUnion(Self.candidates(in: interaction.response, referenced: referenced).filter(Self.looksRandom))
+            let found = Self.candidates(in: interaction.response, referenced: referenced)
+            candidates.formUnion(found.filter(Self.looksRandom))
         }
         // Most recordings stop here: nothing random was assigned, and no text needs reading.
         guard !candidates.isEmpty else {
@@ -71,12 +72,18 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
         return found
     }
 
-    private static func collect(in value: JSONValue, memberName: String?, referenced: Set<String>, into found: inout Set<String>) {
+    private static func collect(
+        in value: JSONValue, memberName: String?, referenced: Set<String>, into found: inout Set<String>
+    ) {
         switch value {
         case .object(let members):
-            for member in members { collect(in: member.value, memberName: member.name, referenced: referenced, into: &found) }
+            for member in members {
+                collect(in: member.value, memberName: member.name, referenced: referenced, into: &found)
+            }
         case .array(let elements):
-            for element in elements { collect(in: element, memberName: memberName, referenced: referenced, into: &found) }
+            for element in elements {
+                collect(in: element, memberName: memberName, referenced: referenced, into: &found)
+            }
         case .string(let text):
             if IdentifierText.isIdentifier(text, memberName: memberName, referenced: referenced) {
                 found.insert(text)
@@ -88,16 +95,23 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
         }
     }
 
-    /// Whether `value` looks like a random identifier: a UUID (`8-4-4-4-12` hexadecimal digits), or 16
-    /// or more ASCII letters and digits with at least one of each (hexadecimal ids and hashes, ULIDs,
+    /// Whether `value` looks like a random identifier: a UUID (`8-4-4-4-12` hexadecimal digits); 16 or
+    /// more ASCII letters and digits with at least one of each (hexadecimal ids and hashes, ULIDs,
     /// base62 tokens), or 14 or more after a prefix of lower-case letters ending in `_` (`cus_…`,
-    /// `todo_…`). Integers, words, slugs and dates do not.
+    /// `todo_…`); or 16 or more letters, digits, `-` and `_` holding a digit, an upper-case and a
+    /// lower-case letter (base64url ids such as nanoid's). Integers, words, slugs and dates do not.
     static func looksRandom(_ value: String) -> Bool {
         if isUUID(value) { return true }
         let (prefix, tail) = prefixed(value)
         let bytes = Array(tail.utf8)
-        guard bytes.count >= (prefix.isEmpty ? 16 : 14), bytes.allSatisfy(\.isASCIILetterOrDigit) else { return false }
-        return bytes.contains(where: \.isASCIIDigit) && bytes.contains { !$0.isASCIIDigit }
+        if bytes.count >= (prefix.isEmpty ? 16 : 14), bytes.allSatisfy(\.isASCIILetterOrDigit) {
+            return bytes.contains(where: \.isASCIIDigit) && bytes.contains { !$0.isASCIIDigit }
+        }
+        let all = Array(value.utf8)
+        return all.count >= 16
+            && all.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+            && all.contains(where: \.isASCIIDigit) && all.contains { (0x41...0x5A).contains($0) }
+            && all.contains { (0x61...0x7A).contains($0) }
     }
 
     /// `value` split after a prefix of up to 16 lower-case letters and `_` that ends in `_`, or an empty

@@ -13,8 +13,9 @@
 /// An identifier is learned as the drift check learns one: from the answers to state-changing
 /// requests, in JSON members named like identifiers (`id`, `uuid`, `…Id`, `…_id`), in values a later
 /// request uses in its path or query, and in `Location`. Only values that look random are replaced
-/// (UUIDs, 16 or more letters and digits holding both, or 14 or more after a prefix of lower-case
-/// letters ending in `_`, such as `cus_`): integers, words and slugs, which a backend reset before
+/// (UUIDs; 16 or more letters and digits holding both, or 14 or more after a prefix of lower-case
+/// letters ending in `_`, such as `cus_`; 16 or more letters, digits, `-` and `_` holding a digit and
+/// letters of both cases, as base64url ids do): integers, words and slugs, which a backend reset before
 /// recording assigns the same way every time, are kept, and so is any value the client sent before an
 /// answer held it (the client's own ids). A fixture without such values is written exactly as with
 /// ``asReceived``.

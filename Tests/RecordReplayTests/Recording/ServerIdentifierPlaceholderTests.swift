@@ -35,11 +35,12 @@ struct ServerIdentifierPlaceholderTests {
         ).interactions(from: exchanges, keeping: kept)
     }
 
-    @Test("UUIDs, runs of 16 or more letters and digits holding both, and 14 or more after a cus_-style prefix look random; integers, words, slugs and short codes do not",
+    @Test("UUIDs, runs of 16 or more letters and digits holding both, 14 or more after a cus_-style prefix, and base64url ids look random; integers, words, slugs and short codes do not",
           arguments: [
               (uuid, true), (otherUUID, true), (objectID, true), ("01ARZ3NDEKTSV4RRFFQ69G5FAV", true),
               ("V1StGXR8Z5jdHi6BmyT", true), ("cus_NffrFeUfNV2Hib", true), ("sk_test_4eC39HqLyjWDarjtT1zdp7dc", true),
-              ("cus_Nffr", false), ("user_profile_settings", false), ("42", false), ("1234567890123456789", false),
+              ("cus_Nffr", false), ("user_profile_settings", false), ("V1StGXR8_Z5jdHi6B-myT", true),
+              ("release-notes-2024-edition", false), ("42", false), ("1234567890123456789", false),
               ("release-notes-2024", false), ("abcdefghijklmnopq", false), ("A1B2", false), ("2024-05-01T10:00:00Z", false),
           ])
     func randomLooking(value: String, looksRandom: Bool) {
@@ -53,6 +54,7 @@ struct ServerIdentifierPlaceholderTests {
         #expect(ServerAssignedIdentifiers.placeholder(for: Self.uuid, number: 26) == "00000000-0000-4000-8000-00000000001A")
         #expect(ServerAssignedIdentifiers.placeholder(for: Self.objectID, number: 7) == "000000000000000000000007")
         #expect(ServerAssignedIdentifiers.placeholder(for: "cus_NffrFeUfNV2Hib", number: 12) == "cus_00000000000012")
+        #expect(ServerAssignedIdentifiers.placeholder(for: "V1StGXR8_Z5jdHi6B-myT", number: 3) == "000000000000000000003")
         #expect(UUID(uuidString: ServerAssignedIdentifiers.placeholder(for: Self.uuid, number: 1)) != nil)
     }
 
