@@ -10,9 +10,10 @@ import Foundation
 /// that piece), and the pieces of the `Location` and `Content-Location` fields. Of those, only values
 /// that look random are kept (`looksRandom(_:)`: UUIDs, runs of 16 or more letters and digits
 /// holding both, such runs of 14 or more after a prefix like `cus_`, and base64url ids); numbers and
-/// words are left alone, since a backend reset before recording assigns them the same way every time. A value a request sent before any answer held it is the client's own and
-/// is never replaced. When identifiers were found, the `ETag`s that look random are learned too: an
-/// entity tag hashes a body that holds them.
+/// words are left alone, since a backend reset before recording assigns them the same way every time.
+/// A value a request sent before any answer held it is the client's own and is never replaced. When
+/// identifiers were found, the `ETag`s that look random are learned too: an entity tag hashes a body
+/// that holds them.
 struct ServerAssignedIdentifiers: Sendable, Hashable {
     /// The values learned, in no order.
     let values: Set<String>
