@@ -10,6 +10,10 @@ package enum EnvironmentVariable {
     package static let driftWrites = "REPOSITORY_CONTRACTS_DRIFT_WRITES"
     /// `REPOSITORY_CONTRACTS_SEED`: the first seed of a model-based check (decimal or `0x` hexadecimal).
     package static let seed = "REPOSITORY_CONTRACTS_SEED"
+    /// `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG`: the file `.stubServer` scopes append the path of every
+    /// fixture they load to (what `repo-contracts status` reads), instead of
+    /// `<package root>/.build/repository-contracts/fixture-usage.log`.
+    package static let fixtureUsageLog = "REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG"
     /// `CI`: set (non-empty) on continuous integration, where nothing records unless asked to.
     package static let continuousIntegration = "CI"
 }

@@ -59,6 +59,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         var configuration = configuration
         configuration.clock = clock ?? MockClock.currentIfAny ?? ContinuousClock()
+        configuration.fixtureUsageLog = configuration.fixtureUsageLog
+            ?? FixtureUsageLogLocation.resolve(environment: ProcessInfo.processInfo.environment, testFile: sourceLocation.filePath)
         if case .directory(let directory) = fixtures {
             configuration.fixtureDirectory = directory
             let environment = ProcessInfo.processInfo.environment

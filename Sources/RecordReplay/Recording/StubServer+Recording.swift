@@ -4,7 +4,9 @@ public import Foundation
 extension StubServer {
     /// Writes what this server recorded from the live API to `file`: volatile headers left out, request
     /// fields sorted by name, redacted, scanned for secrets, then written atomically (a temporary file
-    /// renamed over the old one, so an interrupted write leaves the previous fixture intact).
+    /// renamed over the old one, so an interrupted write leaves the previous fixture intact) with the
+    /// date of recording (``Fixture/recorded``). When the file already holds the same fixture but for
+    /// its date, it is left untouched (``RecordingOutcome/isUnchanged``).
     ///
     /// - Parameters:
     ///   - file: The fixture to write (`.json` native, `.har` HAR 1.2).
@@ -31,10 +33,10 @@ extension StubServer {
                 + volatileHeaders.removed(from: Fixture(interactions: recorded)).interactions.map(\.withRequestFieldsSorted),
             upstream: upstream.flatMap(Self.storedUpstream) ?? kept?.upstream)
         let result = try redaction.redactedForWriting(fixture, to: file.path, allowingSecrets: allowingSecrets)
-        try result.fixture.write(to: file)
+        let written = try result.fixture.writeRecording(to: file)
         return RecordingOutcome(
             file: file, recordedCount: recorded.count, interactionCount: fixture.interactions.count,
-            redactions: result.redactions)
+            redactions: result.redactions, isUnchanged: !written)
     }
 }
 
@@ -88,6 +90,8 @@ public struct RecordingOutcome: Sendable, Hashable {
     public var interactionCount: Int
     /// What was redacted (interaction and field; never the value).
     public var redactions: [RedactedField]
+    /// Whether the file already held this fixture but for its recorded date, and was left untouched.
+    public var isUnchanged = false
 }
 
 /// A recording that cannot be written as it is.
