@@ -64,11 +64,7 @@ struct FixtureStatusContext: Sendable {
             status.interactionCount = file.fixture.interactions.count
             status.secretFindings = SecretScan().findings(in: file.fixture).map { "\($0)" }
             if let recorded = file.fixture.recorded {
-                (status.recorded, status.recordedSource) = (recorded, .fixture)
-            } else if format == .har, let data = try? Fixture.bytes(of: URL(fileURLWithPath: path), named: path),
-                let start = RecordedDate.earliestHARStart(in: data)
-            {
-                (status.recorded, status.recordedSource) = (start, .har)
+                (status.recorded, status.recordedSource) = (recorded, format == .har ? .har : .fixture)
             }
         } catch {
             status.error = "\(error)"
