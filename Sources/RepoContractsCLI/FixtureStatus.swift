@@ -14,8 +14,9 @@ struct FixtureStatus: Sendable, Equatable {
         case referencedNotLoaded = "referenced, not loaded"
         /// A test source names it (no usage log).
         case referenced
-        /// No test source names it but one names its folder, as contract clauses' fixtures (named by
-        /// clause id) are reached; without a usage log nothing tells whether a test loads it.
+        /// Named like a contract clause's fixture (a clause id such as `create.readYourWrites`, which no
+        /// test source spells out) in a folder a test source names: without a usage log nothing tells
+        /// whether a test loads it.
         case folderReferenced = "folder referenced"
         /// Neither loaded (with a usage log) nor named by any test source.
         case unused
@@ -82,8 +83,11 @@ struct FixtureStatusContext: Sendable {
             return loaded ? .loaded : referenced ? .referencedNotLoaded : .unused
         }
         if referenced { return .referenced }
+        // A clause's fixture is named by its clause id (`create.readYourWrites`), which no test source
+        // spells out: a test naming its folder may well load it.
+        let stem = ((relativePath as NSString).lastPathComponent as NSString).deletingPathExtension
         let folder = (relativePath as NSString).deletingLastPathComponent
-        return usage.isFolderReferenced(folder) ? .folderReferenced : .unused
+        return stem.contains(".") && usage.isFolderReferenced(folder) ? .folderReferenced : .unused
     }
 
     private func warnings(for status: FixtureStatus, path: String) -> [String] {

@@ -47,21 +47,4 @@ struct GitCommitDates: Sendable {
     }
 }
 
-extension RecordedDate {
-    /// The earliest `startedDateTime` of the entries of the HAR `data`, leaving out the first day of 1970
-    /// (what a HAR written without a date holds); `nil` when there is none.
-    static func earliestHARStart(in data: Data) -> Date? {
-        guard case .object(let top)? = try? JSONValue(parsing: Array(data)),
-            case .object(let log)? = top.first(where: { $0.name == "log" })?.value,
-            case .array(let entries)? = log.first(where: { $0.name == "entries" })?.value
-        else { return nil }
-        let dates = entries.compactMap { entry -> Date? in
-            guard case .object(let members) = entry,
-                case .string(let text)? = members.first(where: { $0.name == "startedDateTime" })?.value
-            else { return nil }
-            return parseHAR(text)
-        }
-        return dates.filter { !isUndated($0) }.min()
-    }
-}
 #endif

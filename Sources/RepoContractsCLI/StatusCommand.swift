@@ -20,9 +20,9 @@ struct StatusCommand: Subcommand, Equatable {
         long ago it was recorded (the fixture's "recorded" date, else a HAR's earliest startedDateTime,
         else the file's last git commit, else unknown); the secret scan's verdict; and its use: loaded
         (by the last test run, from the usage log the .stubServer trait writes), referenced (its name or
-        path appears in a Swift file under the tests folder), folder referenced (only its folder does, as
-        for contract clause fixtures named by clause id: without a usage log their use is unknown), or
-        unused. Then the warnings: invalid files, secrets found, fixtures older than --max-age, and
+        path appears in a Swift file under the tests folder), folder referenced (named like a contract
+        clause's fixture, by a clause id such as create.readYourWrites that no test spells out, in a
+        folder a test names: without a usage log its use is unknown), or unused. Then the warnings: invalid files, secrets found, fixtures older than --max-age, and
         fixtures no test uses (with a usage log: loaded by no test; without: named by no test source).
 
         USAGE: \(Tool.name) status [--fixtures <dir>] [--tests <dir>] [--usage-log <file>] [--max-age <days>]

@@ -38,7 +38,23 @@ package enum RecordedDate {
     }
 
     /// Whether `date` is the first day of 1970: what a HAR written without a recorded date holds.
-    package static func isUndated(_ date: Date) -> Bool {
+    static func isUndated(_ date: Date) -> Bool {
         date.timeIntervalSince1970 < 86_400
+    }
+
+    /// The earliest `startedDateTime` of the entries of the HAR `data`, leaving out the first day of 1970
+    /// (what a HAR written without a date holds); `nil` when there is none.
+    package static func earliestHARStart(in data: Data) -> Date? {
+        guard case .object(let top)? = try? JSONValue(parsing: Array(data)),
+            case .object(let log)? = top.first(where: { $0.name == "log" })?.value,
+            case .array(let entries)? = log.first(where: { $0.name == "entries" })?.value
+        else { return nil }
+        let dates = entries.compactMap { entry -> Date? in
+            guard case .object(let members) = entry,
+                case .string(let text)? = members.first(where: { $0.name == "startedDateTime" })?.value
+            else { return nil }
+            return parseHAR(text)
+        }
+        return dates.filter { !isUndated($0) }.min()
     }
 }
