@@ -58,6 +58,8 @@ struct StatusCommand: Subcommand, Equatable {
     var strict = false
     /// How the report is printed.
     var format: OutputFormat = .table
+    /// The usage log read when none is given and it exists (tests point it elsewhere).
+    var defaultUsageLog = FixtureUsageLog.defaultRelativePath
 
     init(
         fixtures: String = "Fixtures", tests: String = "Tests", usageLog: String? = nil, maximumAgeDays: Int? = nil,
@@ -138,8 +140,7 @@ struct StatusCommand: Subcommand, Equatable {
             }
             return usageLog
         }
-        let path = FixtureUsageLog.defaultRelativePath
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        return FileManager.default.fileExists(atPath: defaultUsageLog) ? defaultUsageLog : nil
     }
 }
 #endif

@@ -62,7 +62,9 @@ struct FixtureUsageLogTests {
                 == URL(fileURLWithPath: "/tmp/usage.log"))
     }
 
-    @Test("a test using the trait finds its fixture in the trait's log", .stubServer(fixture: "Examples/listsTodos.json"))
+    @Test(
+        "a test using the trait finds its fixture in the trait's log",
+        .stubServer(fixture: "Examples/listsTodos.json", playback: PlaybackOptions(unusedInteractions: .ignore)))
     func traitLogsFixture() throws {
         let log = try #require(FixtureUsageLogLocation.resolve(environment: ProcessInfo.processInfo.environment, testFile: #filePath))
         #expect(try Self.lines(of: log).contains(Self.root.appendingPathComponent("Fixtures/Examples/listsTodos.json").path))
