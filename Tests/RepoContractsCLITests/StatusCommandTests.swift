@@ -11,68 +11,8 @@ import Testing
 struct StatusCommandTests {
     /// 2026-11-28T00:00:00Z: what ages are measured to.
     private static let now = Date(timeIntervalSince1970: 1_795_824_000)
-    private static let token = ["ghp", "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA"].joined(separator: "_")
-
-    /// A package folder: fixtures of every kind, and a test source naming some of them.
-    private struct Package {
-        let root: URL
-        var fixtures: String { root.appendingPathComponent("Fixtures").path }
-        var tests: String { root.appendingPathComponent("Tests").path }
-        func fixture(_ relativePath: String) -> String { (fixtures as NSString).appendingPathComponent(relativePath) }
-
-        init() throws {
-            root = try makeTemporaryDirectory("status")
-            let fixtures = root.appendingPathComponent("Fixtures")
-            let get = Interaction(request: StubRequest(method: "GET", path: "/todos"), response: StubResponse(status: 200))
-            try Fixture(interactions: [get, get], recorded: Date(timeIntervalSince1970: 1_793_491_200))  // 2026-11-01
-                .write(to: fixtures.appendingPathComponent("Todos/listsTodos.json"))
-            try Fixture(interactions: [get]).write(to: fixtures.appendingPathComponent("Todos/create.readYourWrites.json"))
-            try Fixture(interactions: [get]).write(to: fixtures.appendingPathComponent("Todos/forgotten.json"))
-            try Fixture(interactions: [
-                Interaction(
-                    request: StubRequest(method: "GET", path: "/me", headers: ["Authorization": "Bearer \(StatusCommandTests.token)"]),
-                    response: StubResponse(status: 200))
-            ]).write(to: fixtures.appendingPathComponent("Todos/leaky.json"))
-            try Data(#"{"format": "swift-repository-contracts/fixture", "version": 1}"#.utf8)
-                .write(to: fixtures.appendingPathComponent("Todos/broken.json"))
-            try FileManager.default.createDirectory(at: fixtures.appendingPathComponent("Captures"), withIntermediateDirectories: true)
-            try Data(
-                #"""
-                {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "1"}, "entries": [
-                  {"startedDateTime": "2026-10-01T10:00:00.250+02:00", "time": 3,
-                   "request": {"method": "GET", "url": "https://api.example.com/todos", "httpVersion": "HTTP/1.1", "headers": [], "queryString": [], "cookies": [], "headersSize": -1, "bodySize": 0},
-                   "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1", "headers": [], "cookies": [], "content": {"size": 0, "mimeType": "text/plain"}, "redirectURL": "", "headersSize": -1, "bodySize": 0},
-                   "cache": {}, "timings": {"send": 0, "wait": 3, "receive": 0}}]}}
-                """#.utf8
-            ).write(to: fixtures.appendingPathComponent("Captures/session.har"))
-            let tests = root.appendingPathComponent("Tests/AppTests")
-            try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
-            try Data(
-                """
-                @Suite(.stubServer(fixtures: "Todos")) struct TodoTests {
-                    @Test func listsTodos() {}
-                    @Test func leaky() {}
-                    @Test func broken() {}
-                    @Test(.stubServer(fixture: "Captures/session.har")) func replaysCapture() {}
-                }
-                """.utf8
-            ).write(to: tests.appendingPathComponent("TodoTests.swift"))
-        }
-
-        /// Writes a usage log naming `relativePaths` (absolute, as the trait writes them) and returns its path.
-        func usageLog(loading relativePaths: [String]) throws -> String {
-            let log = root.appendingPathComponent(".build/usage.log")
-            try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(relativePaths.map { fixture($0) + "\n" }.joined().utf8).write(to: log)
-            return log.path
-        }
-
-        func command(_ arguments: [String] = []) throws -> StatusCommand {
-            var command = try StatusCommand(parsing: ["--fixtures", fixtures, "--tests", tests] + arguments)
-            command.defaultUsageLog = root.appendingPathComponent("no-such.log").path
-            return command
-        }
-    }
+    private static let token = StatusTestPackage.token
+    private typealias Package = StatusTestPackage
 
     /// Runs `command`; its exit status and its table's rows (cells split on runs of two or more spaces) by
     /// fixture, and the whole output.
@@ -207,6 +147,18 @@ struct StatusCommandTests {
         #expect(document["warningCount"] as? Int == 8)
     }
 
+    @Test("a HAR read by the tool is dated by its earliest entry, and convert keeps the date in the native fixture")
+    func convertKeepsHARDate() async throws {
+        let package = try Package()
+        defer { try? FileManager.default.removeItem(at: package.root) }
+        let output = package.root.appendingPathComponent("converted.json")
+        let capture = ConsoleCapture()
+        let status = await Tool.main(["convert", package.fixture("Captures/session.har"), output.path], console: capture.console)
+        #expect(status == .success, "\(capture.error)")
+        #expect(try Fixture(contentsOf: output).recorded == Date(timeIntervalSince1970: 1_790_841_600))  // 2026-10-01T08:00:00Z
+        #expect(String(decoding: try Data(contentsOf: output), as: UTF8.self).contains(#""recorded": "2026-10-01T08:00:00Z""#))
+    }
+
     @Test("the date of a file's last commit, from one git log")
     func gitDates() {
         let dates = GitCommitDates(parsing: "\u{1}2026-11-20T10:00:00+00:00\n\nTodos/a.json\n\u{1}2026-11-01T10:00:00+01:00\n\nTodos/a.json\nTodos/b.json\n")
@@ -214,33 +166,102 @@ struct StatusCommandTests {
         #expect(dates.dates["Todos/b.json"] == Date(timeIntervalSince1970: 1_793_523_600))
     }
 
-    @Test("a fixture without a date of its own takes its last commit's date", .enabled(if: gitIsAvailable()))
+    @Test("a fixture without a date of its own takes its last commit's date", .enabled(if: StatusTestPackage.gitIsAvailable()))
     func gitColumn() async throws {
         let package = try Package()
         defer { try? FileManager.default.removeItem(at: package.root) }
-        let environment = ["GIT_COMMITTER_DATE": "2026-11-20T00:00:00Z", "GIT_AUTHOR_DATE": "2026-11-20T00:00:00Z",
-            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
-            "HOME": package.root.path]
-        for arguments in [["init", "-q"], ["add", "."], ["commit", "-q", "-m", "fixtures"]] {
-            let outcome = try await ChildProcess.run(
-                URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git", "-C", package.root.path] + arguments, environment: environment)
-            #expect(outcome.termination.isSuccess, "\(String(decoding: outcome.standardError, as: UTF8.self))")
-        }
+        try await package.commitAll()
         let (_, rows, _) = try await run(package.command())
         #expect(rows["Todos/forgotten.json"]?[1] == "8 days ago (git)")
         #expect(rows["Todos/listsTodos.json"]?[1] == "27 days ago (fixture)")
     }
 }
 
-/// Whether `git` runs here.
-private func gitIsAvailable() -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "--version"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+/// A package folder: fixtures of every kind, and a test source naming some of them.
+struct StatusTestPackage {
+    static let token = ["ghp", "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0EdCbA"].joined(separator: "_")
+    let root: URL
+    var fixtures: String { root.appendingPathComponent("Fixtures").path }
+    var tests: String { root.appendingPathComponent("Tests").path }
+    func fixture(_ relativePath: String) -> String { (fixtures as NSString).appendingPathComponent(relativePath) }
+
+    init() throws {
+        root = try makeTemporaryDirectory("status")
+        let fixtures = root.appendingPathComponent("Fixtures")
+        let get = Interaction(request: StubRequest(method: "GET", path: "/todos"), response: StubResponse(status: 200))
+        try Fixture(interactions: [get, get], recorded: Date(timeIntervalSince1970: 1_793_491_200))  // 2026-11-01
+            .write(to: fixtures.appendingPathComponent("Todos/listsTodos.json"))
+        try Fixture(interactions: [get]).write(to: fixtures.appendingPathComponent("Todos/create.readYourWrites.json"))
+        try Fixture(interactions: [get]).write(to: fixtures.appendingPathComponent("Todos/forgotten.json"))
+        try Fixture(interactions: [
+            Interaction(
+                request: StubRequest(method: "GET", path: "/me", headers: ["Authorization": "Bearer \(StatusTestPackage.token)"]),
+                response: StubResponse(status: 200))
+        ]).write(to: fixtures.appendingPathComponent("Todos/leaky.json"))
+        try Data(#"{"format": "swift-repository-contracts/fixture", "version": 1}"#.utf8)
+            .write(to: fixtures.appendingPathComponent("Todos/broken.json"))
+        try FileManager.default.createDirectory(at: fixtures.appendingPathComponent("Captures"), withIntermediateDirectories: true)
+        try Data(
+            #"""
+            {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "1"}, "entries": [
+              {"startedDateTime": "2026-10-01T10:00:00.250+02:00", "time": 3,
+               "request": {"method": "GET", "url": "https://api.example.com/todos", "httpVersion": "HTTP/1.1", "headers": [], "queryString": [], "cookies": [], "headersSize": -1, "bodySize": 0},
+               "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1", "headers": [], "cookies": [], "content": {"size": 0, "mimeType": "text/plain"}, "redirectURL": "", "headersSize": -1, "bodySize": 0},
+               "cache": {}, "timings": {"send": 0, "wait": 3, "receive": 0}}]}}
+            """#.utf8
+        ).write(to: fixtures.appendingPathComponent("Captures/session.har"))
+        let tests = root.appendingPathComponent("Tests/AppTests")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        try Data(
+            """
+            @Suite(.stubServer(fixtures: "Todos")) struct TodoTests {
+                @Test func listsTodos() {}
+                @Test func leaky() {}
+                @Test func broken() {}
+                @Test(.stubServer(fixture: "Captures/session.har")) func replaysCapture() {}
+            }
+            """.utf8
+        ).write(to: tests.appendingPathComponent("TodoTests.swift"))
+    }
+
+    /// Writes a usage log naming `relativePaths` (absolute, as the trait writes them) and returns its path.
+    func usageLog(loading relativePaths: [String], at path: String = ".build/usage.log") throws -> String {
+        let log = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(relativePaths.map { fixture($0) + "\n" }.joined().utf8).write(to: log)
+        return log.path
+    }
+
+    func command(_ arguments: [String] = []) throws -> StatusCommand {
+        var command = try StatusCommand(parsing: ["--fixtures", fixtures, "--tests", tests] + arguments)
+        command.defaultUsageLog = root.appendingPathComponent("no-such.log").path
+        return command
+    }
+
+    /// Commits every file in a new git repository at the root, dated 2026-11-20T00:00:00Z.
+    func commitAll() async throws {
+        let environment = [
+            "GIT_COMMITTER_DATE": "2026-11-20T00:00:00Z", "GIT_AUTHOR_DATE": "2026-11-20T00:00:00Z", "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com", "HOME": root.path,
+        ]
+        for arguments in [["init", "-q"], ["add", "."], ["commit", "-q", "-m", "fixtures"]] {
+            let outcome = try await ChildProcess.run(
+                URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git", "-C", root.path] + arguments, environment: environment)
+            #expect(outcome.termination.isSuccess, "\(String(decoding: outcome.standardError, as: UTF8.self))")
+        }
+    }
+
+    /// Whether `git` runs here.
+    static func gitIsAvailable() -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "--version"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
 }
+
 #endif
