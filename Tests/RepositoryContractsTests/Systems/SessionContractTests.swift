@@ -158,7 +158,7 @@ enum SeedFixtures {
         if !rerecording {
             let committed = try Data(contentsOf: folder.appendingPathComponent(outcome.file.lastPathComponent))
             #expect(
-                try Data(contentsOf: outcome.file) == committed,
+                try undatedBytes(of: outcome.file) == committed,
                 "re-recording \(check.clauseID) gave other bytes than the committed fixture: run REPOSITORY_CONTRACTS_RECORD=all swift test --filter \(filter) and review the diff")
         }
     }
