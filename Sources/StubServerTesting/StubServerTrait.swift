@@ -59,8 +59,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         var configuration = configuration
         configuration.clock = clock ?? MockClock.currentIfAny ?? ContinuousClock()
-        configuration.fixtureUsageLog = configuration.fixtureUsageLog
-            ?? FixtureUsageLogLocation.resolve(environment: ProcessInfo.processInfo.environment, testFile: sourceLocation.filePath)
+        configuration.fixtureUsageLog = configuration.fixtureUsageLog ?? fixtureUsageLog()
         if case .directory(let directory) = fixtures {
             configuration.fixtureDirectory = directory
             let environment = ProcessInfo.processInfo.environment
@@ -115,6 +114,18 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             // A test without a fixture of its own (one that loads its own, or a clause's) is fine.
             try server.loadFixture(named: Self.fixtureName(forTestNamed: test.name), whenMissing: .skip)
         }
+    }
+
+    /// Where this scope's server logs the fixtures it loads: see ``FixtureUsageLog/location(near:environment:)``,
+    /// from the fixtures, else from the test's source file.
+    func fixtureUsageLog() -> URL? {
+        let near: URL
+        switch fixtures {
+        case .directory(let folder): near = folder.appendingPathComponent("_")
+        case .file(let file): near = file
+        case .none: near = URL(fileURLWithPath: sourceLocation.filePath)
+        }
+        return FixtureUsageLog.location(near: near, environment: ProcessInfo.processInfo.environment)
     }
 
     /// `listsTodos()` → `listsTodos`; `fetch(id:)` → `fetch`.

@@ -9,6 +9,24 @@ package enum FixtureUsageLog {
     /// in `Fixtures/`), and where `repo-contracts status` looks for it.
     package static let defaultRelativePath = ".build/repository-contracts/fixture-usage.log"
 
+    /// Where fixtures found at `location` (a fixture file or folder, or a test's source file) are logged:
+    /// the file `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG` names, else ``defaultRelativePath`` in the
+    /// nearest folder above `location` that holds `Package.swift` (the package root, never `Fixtures/`),
+    /// else `nil`: no log.
+    package static func location(near location: URL, environment: [String: String]) -> URL? {
+        if let path = environment[EnvironmentVariable.fixtureUsageLog], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        var folder = location.absoluteURL.standardizedFileURL
+        while folder.path != "/" && !folder.path.isEmpty {
+            folder.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder.appendingPathComponent(defaultRelativePath)
+            }
+        }
+        return nil
+    }
+
     /// The lines this process appended already, per log: a file is logged once per process.
     private static let appended = Protected<Set<String>>([])
 

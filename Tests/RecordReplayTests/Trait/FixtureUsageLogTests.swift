@@ -4,7 +4,7 @@ import Foundation
 import RepositoryContractsPrimitives
 import Testing
 
-@testable import StubServerTesting
+import StubServerTesting
 
 /// Stub servers append the path of every fixture file they load to the configured usage log, which
 /// `repo-contracts status` reads; the trait keeps it under the package's `.build`.
@@ -51,22 +51,26 @@ struct FixtureUsageLogTests {
         #expect(try Self.lines(of: log).sorted() == expected.sorted())
     }
 
-    @Test("the trait's log: the environment variable, else <package root>/.build/repository-contracts/fixture-usage.log")
-    func traitLocation() {
-        let testFile = #filePath
+    @Test("the log's place: the environment variable, else <package root>/.build/repository-contracts/fixture-usage.log, else none")
+    func location() throws {
+        let fixture = Self.root.appendingPathComponent("Fixtures/Examples/listsTodos.json")
         #expect(
-            FixtureUsageLogLocation.resolve(environment: [:], testFile: testFile)
+            FixtureUsageLog.location(near: fixture, environment: [:])
                 == Self.root.appendingPathComponent(".build/repository-contracts/fixture-usage.log"))
         #expect(
-            FixtureUsageLogLocation.resolve(environment: [EnvironmentVariable.fixtureUsageLog: "/tmp/usage.log"], testFile: testFile)
+            FixtureUsageLog.location(near: fixture, environment: [EnvironmentVariable.fixtureUsageLog: "/tmp/usage.log"])
                 == URL(fileURLWithPath: "/tmp/usage.log"))
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("no-package-\(UUID())/Fixtures/a.json")
+        try #require(!FileManager.default.fileExists(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("Package.swift").path))
+        #expect(FixtureUsageLog.location(near: outside, environment: [:]) == nil)
     }
 
     @Test(
         "a test using the trait finds its fixture in the trait's log",
         .stubServer(fixture: "Examples/listsTodos.json", playback: PlaybackOptions(unusedInteractions: .ignore)))
     func traitLogsFixture() throws {
-        let log = try #require(FixtureUsageLogLocation.resolve(environment: ProcessInfo.processInfo.environment, testFile: #filePath))
+        let log = try #require(
+            FixtureUsageLog.location(near: URL(fileURLWithPath: #filePath), environment: ProcessInfo.processInfo.environment))
         #expect(try Self.lines(of: log).contains(Self.root.appendingPathComponent("Fixtures/Examples/listsTodos.json").path))
     }
 }
