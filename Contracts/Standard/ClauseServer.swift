@@ -39,7 +39,7 @@ public struct ClauseServer: Sendable {
 
     /// Starts a fresh server for the clause `clauseID`: replaying or recording its fixture per `remote`,
     /// answering delays on `clock` when given. A fixture it loads is logged for `repo-contracts status`
-    /// as the `.stubServer` trait logs one (see ``StubServer/Configuration/fixtureUsageLog``).
+    /// as the `.stubServer` trait logs one (`StubServer.Configuration.fixtureUsageLog`).
     public static func start(
         _ remote: ClauseRemote, clauseID: String, clock: (any Clock<Duration>)? = nil
     ) async throws -> ClauseServer {

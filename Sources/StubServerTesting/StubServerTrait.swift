@@ -116,7 +116,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         }
     }
 
-    /// Where this scope's server logs the fixtures it loads: see ``FixtureUsageLog/location(near:environment:)``,
+    /// Where this scope's server logs the fixtures it loads: see `FixtureUsageLog.location(near:environment:)`,
     /// from the fixtures, else from the test's source file.
     func fixtureUsageLog() -> URL? {
         let near: URL
