@@ -139,6 +139,11 @@ let package = Package(
                 "RepositoryContractsPrimitives", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction",
                 "RecordReplay", "StubServerTesting", "MockTime", "MockTimeTesting",
             ]),
+        // Fixtures that are only resources of the test target (no package-level `Fixtures/` for it): the
+        // trait finds the build's copy without the source tree.
+        .testTarget(
+            name: "FixturesFromResourcesTests", dependencies: ["RecordReplay", "StubServerTesting"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "MockTimeTests", dependencies: ["RepositoryContractsPrimitives", "MockTime", "MockTimeTesting"]),
         .testTarget(
             name: "RepoContractsCLITests",

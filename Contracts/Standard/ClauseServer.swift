@@ -76,13 +76,20 @@ public struct ClauseServer: Sendable {
         return try await start(.programmed, clauseID: "")
     }
 
-    /// Stops a server the clause started, writes what it recorded, and returns what it found wrong (a
-    /// request nothing answered, an unused recorded interaction) as failures. A scoped server is left to
-    /// its scope, which reports the same findings.
-    public func finish() async -> [ContractFailure] {
+    /// Stops a server the clause started, writes what it recorded (unless `clauseFailed`: the recording
+    /// of a failed clause must not become its fixture), and returns what it found wrong (a request nothing
+    /// answered, an unused recorded interaction, a recording not written) as failures. A scoped server is
+    /// left to its scope, which reports the same findings and keeps the same rule.
+    public func finish(clauseFailed: Bool = false) async -> [ContractFailure] {
         guard isOwned else { return [] }
         await server.stop()
         var failures: [ContractFailure] = []
+        if clauseFailed, let discarded = server.discardRecording() {
+            failures.append(
+                ContractFailure(
+                    message: "the \(discarded.recordedCount) interactions recorded for \(discarded.file.path) were not "
+                        + "written because the clause failed; the file is left as it was"))
+        }
         do {
             try server.finishRecording()
         } catch {

@@ -91,12 +91,13 @@ extension ContractCase {
             try server.loadFixture(named: clauseID)
             return nil
         } catch let error as StubServerError {
+            // A scope of the trait knows its test; a server made by hand is told the running one here.
+            let command = server.recordingCommand(for: server.configuration.test ?? Test.current.map(RecordingCommand.TestIdentity.init))
             switch error {
-            case .missingFixture(_, let searched) where !searched.isEmpty:
-                return "\(error)\(Self.filterArgument)"
+            case .missingFixture(let name, let searched, _) where !searched.isEmpty:
+                return "\(StubServerError.missingFixture(name: name, searched: searched, command: command.text))"
             case .noUpstream:
-                return "\(error); then record with: \(EnvironmentVariable.record)=once "
-                    + "\(EnvironmentVariable.upstream)=<base URL> swift test\(Self.filterArgument)"
+                return "\(error); then record with: \(command.text)"
             default:
                 return "\(error)"
             }
@@ -108,12 +109,6 @@ extension ContractCase {
     /// Records a notice as a warning issue at `location`: it does not fail the test.
     static func warning(at location: SourceLocation) -> @Sendable (String) -> Void {
         { notice in recordIssue(notice, isWarning: true, at: location) }
-    }
-
-    /// ` --filter <test function>`: the running test, for the record command a missing fixture suggests.
-    private static var filterArgument: String {
-        guard let name = Test.current?.name else { return "" }
-        return " --filter " + (name.split(separator: "(").first.map(String.init) ?? name)
     }
 }
 

@@ -144,7 +144,9 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
                 "setting up the clause's environment failed, so the clause could not run: \(describe(error))")])
         }
         var failures = await runBody(bound, in: environment)
-        failures += await bound.terms.tearDown(environment, after: setting)
+        var finished = setting
+        finished.failures = failures
+        failures += await bound.terms.tearDown(environment, after: finished)
         return result(failures.isEmpty ? .passed : .failed, failures)
     }
 

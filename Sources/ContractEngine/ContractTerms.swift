@@ -78,6 +78,9 @@ public struct ClauseSetting<Terms: ContractTerms>: Sendable {
     public let clauseID: String
     /// The conformer the clause runs on, with its promises.
     public let conformance: Conformance<Terms>
+    /// What the clause's body found wrong: empty while the environment is made, known by
+    /// ``ContractTerms/tearDown(_:after:)`` (which, for example, writes no recording of a failed clause).
+    public internal(set) var failures: [ContractFailure] = []
 
     /// The label every failure of the clause starts with: `[CRUD › delete.removes]`.
     public var label: String { ClauseLabel.text(contract: contractName, clause: clauseID) }

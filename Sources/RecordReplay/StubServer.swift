@@ -34,9 +34,14 @@ public final class StubServer: Sendable {
         public var clock: any Clock<Duration>
         /// The folder ``StubServer/loadFixture(named:)`` looks in, if any.
         public var fixtureDirectory: URL?
+        /// Whether ``fixtureDirectory`` is a copy the build made (a test bundle's resources) rather than
+        /// the source tree: ``StubServer/loadFixture(named:)`` then replays and checks drift from it, but
+        /// refuses a mode that would record into it, since the recording would never reach the source
+        /// tree. `false` unless set; the `.stubServer` trait sets it for fixtures found in a bundle.
+        public var fixtureDirectoryIsCopy: Bool
         /// Whether ``StubServer/loadFixture(named:)`` records from the live API (see ``RecordMode``);
         /// `.never`, the default here, only replays. The `.stubServer` trait resolves it from
-        /// `REPOSITORY_CONTRACTS_RECORD` and `CI`, and so does ``RecordMode/fromEnvironment`` here.
+        /// `REPOSITORY_CONTRACTS_RECORD` (`never` when unset), and so does ``RecordMode/fromEnvironment`` here.
         public var recordMode: RecordMode
         /// The live API's base URL that recording and the drift check forward to
         /// (`REPOSITORY_CONTRACTS_UPSTREAM` in the trait).
@@ -61,6 +66,9 @@ public final class StubServer: Sendable {
         /// `<package root>/.build/repository-contracts/fixture-usage.log`, or where
         /// `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG` says.
         public var fixtureUsageLog: URL?
+        /// The test this server serves, when a test scope says: the command a missing fixture's message
+        /// gives then runs that test alone.
+        package var test: RecordingCommand.TestIdentity?
 
         /// Creates a configuration; every part has a default.
         public init(
@@ -81,6 +89,7 @@ public final class StubServer: Sendable {
             self.playback = playback
             self.clock = clock
             self.fixtureDirectory = fixtureDirectory
+            self.fixtureDirectoryIsCopy = false
         }
     }
 
@@ -179,12 +188,13 @@ public final class StubServer: Sendable {
     /// nothing is written. ``RecordMode/fromEnvironment`` reads the mode from the process's environment
     /// here.
     ///
-    /// - Throws: ``StubServerError/missingFixture(name:searched:)`` when the file does not exist (or no
+    /// - Throws: ``StubServerError/missingFixture(name:searched:command:)`` when the file does not exist (or no
     ///   ``Configuration/fixtureDirectory`` is configured) and the mode does not record it,
     ///   ``StubServerError/noUpstream(fixture:)`` when it should record or check drift but no upstream
     ///   is configured, ``StubServerError/fixtureAlreadyRecording(fixture:)`` when another scope of this
-    ///   process is recording into the same file; ``FixtureError`` when the file is not a valid
-    ///   fixture; ``RecordModeError`` when `REPOSITORY_CONTRACTS_RECORD` names no record mode.
+    ///   process is recording into the same file, ``StubServerError/recordingIntoCopy(fixture:)`` when
+    ///   it should record into a ``Configuration/fixtureDirectoryIsCopy`` folder; ``FixtureError`` when
+    ///   the file is not a valid fixture; ``RecordModeError`` when `REPOSITORY_CONTRACTS_RECORD` names no record mode.
     public func loadFixture(named name: String) throws {
         try loadFixture(named: name, whenMissing: .fail)
     }
@@ -192,7 +202,7 @@ public final class StubServer: Sendable {
     /// What ``loadFixture(named:whenMissing:)`` does when there is neither a fixture to replay nor one to
     /// record.
     package enum MissingFixture: Sendable {
-        /// Throws ``StubServerError/missingFixture(name:searched:)``.
+        /// Throws ``StubServerError/missingFixture(name:searched:command:)``.
         case fail
         /// Loads nothing (the trait, for a test that may have no fixture).
         case skip
@@ -210,10 +220,15 @@ public final class StubServer: Sendable {
         let mode = try configuration.recordMode.resolved(environment: ProcessInfo.processInfo.environment)
         let plan = mode.plan(fixtureExists: existing != nil)
         if plan.lacksFixture {
-            if whenMissing == .skip { return }
-            throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path))
+            let command = recordingCommand.text
+            if whenMissing == .skip {
+                playback.noteMissingFixture(at: candidates[0].path, recordedBy: command)
+                return
+            }
+            throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path), command: command)
         }
         let file = existing ?? candidates[0]
+        if plan.records, configuration.fixtureDirectoryIsCopy { throw StubServerError.recordingIntoCopy(fixture: file.path) }
         if plan.needsUpstream, configuration.upstream == nil { throw StubServerError.noUpstream(fixture: file.path) }
         let kept = try loadReplayed(existing, plan: plan)
         guard let upstream = configuration.upstream else { return }
@@ -228,6 +243,17 @@ public final class StubServer: Sendable {
             $0 = RecordingTarget(file: file, kept: plan.keepsRecorded ? kept : nil, upstream: upstream)
         }
         playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout))
+    }
+
+    /// The command that records this server's missing fixtures, for its test when it has one.
+    package var recordingCommand: RecordingCommand {
+        recordingCommand(for: configuration.test)
+    }
+
+    /// The command that records this server's missing fixtures by running `test`.
+    package func recordingCommand(for test: RecordingCommand.TestIdentity?) -> RecordingCommand {
+        RecordingCommand(
+            test: test, upstreamConfigured: configuration.upstream != nil, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Loads the existing fixture `file` when `plan` replays it, and returns it.
@@ -263,29 +289,40 @@ public final class StubServer: Sendable {
 /// A stub-server failure that is not about a fixture's contents.
 public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No fixture file for `name`; `searched` lists the paths tried (empty when no fixture directory is
-    /// configured).
-    case missingFixture(name: String, searched: [String])
+    /// configured); `command` is the command line that records it, when the server knows its test.
+    case missingFixture(name: String, searched: [String], command: String? = nil)
     /// The record mode asks to record `fixture` or check it for drift, but no upstream base URL is
     /// configured.
     case noUpstream(fixture: String)
     /// Another scope of this process is already recording into `fixture`.
     case fixtureAlreadyRecording(fixture: String)
+    /// The record mode asks to record `fixture`, but its folder is a copy the build made (a test
+    /// bundle's resources, ``StubServer/Configuration-swift.struct/fixtureDirectoryIsCopy``), not the
+    /// source tree.
+    case recordingIntoCopy(fixture: String)
 
     /// What went wrong and what to do about it, as one message.
     public var description: String {
         switch self {
-        case .missingFixture(let name, let searched) where searched.isEmpty:
+        case .missingFixture(let name, let searched, _) where searched.isEmpty:
             return "no fixture directory is configured, so fixture '\(name)' cannot be found"
-        case .missingFixture(let name, let searched):
-            return """
-                no fixture named '\(name)': looked for \(searched.joined(separator: " and ")); record it with \
-                \(EnvironmentVariable.record)=once \(EnvironmentVariable.upstream)=<base URL> swift test
-                """
+        case .missingFixture(let name, let searched, let command):
+            let command = command ?? RecordingCommand(test: nil, upstreamConfigured: false, environment: [:]).text
+            return "no fixture named '\(name)': looked for \(searched.joined(separator: " and ")); record it with: \(command)"
+
         case .fixtureAlreadyRecording(let fixture):
             return """
                 \(fixture) is already being recorded by another scope of this test run, and two recordings \
                 would overwrite each other: give each scope its own fixture (for contract clauses, its own \
                 fixtures folder per conformer)
+                """
+        case .recordingIntoCopy(let fixture):
+            return """
+                \(fixture) should be recorded, but that folder is a copy of the fixtures in a test bundle, made \
+                by the build: a recording written there would never reach the source tree. Record from the \
+                source checkout (swift test in the package, where the Fixtures folder is found from the test's \
+                source file), or set \(EnvironmentVariable.fixtures) (or fixturesRoot:) to the source Fixtures \
+                folder
                 """
         case .noUpstream(let fixture):
             return """

@@ -1,10 +1,18 @@
 /// The environment variables the package reads, named in one place.
+///
+/// `xcodebuild test` hands the test process the variables of the scheme and the test plan, and those of
+/// its own environment named `TEST_RUNNER_…` with the prefix removed; nothing else from the calling
+/// script arrives. ``value(of:in:)`` also reads the prefixed name, so one CI script that sets
+/// `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD` works under `swift test` and `xcodebuild test` alike.
 package enum EnvironmentVariable {
     /// `REPOSITORY_CONTRACTS_RECORD`: the record mode of `.stubServer` scopes that do not choose one
     /// (`never`, `once`, `newEpisodes`, `all`, `drift`).
     package static let record = "REPOSITORY_CONTRACTS_RECORD"
     /// `REPOSITORY_CONTRACTS_UPSTREAM`: the live API's base URL, for recording and drift checks.
     package static let upstream = "REPOSITORY_CONTRACTS_UPSTREAM"
+    /// `REPOSITORY_CONTRACTS_FIXTURES`: the `Fixtures` folder of `.stubServer` scopes that give no
+    /// `fixturesRoot:`, before the one found from the test's source file or bundle.
+    package static let fixtures = "REPOSITORY_CONTRACTS_FIXTURES"
     /// `REPOSITORY_CONTRACTS_DRIFT_WRITES`: `send` lets a drift check send state-changing requests
     /// (`POST`, `PUT`, `PATCH`, `DELETE`) to the live API; `skip` (the default) does not.
     package static let driftWrites = "REPOSITORY_CONTRACTS_DRIFT_WRITES"
@@ -14,6 +22,16 @@ package enum EnvironmentVariable {
     /// fixture they load to (what `repo-contracts status` reads), instead of
     /// `<package root>/.build/repository-contracts/fixture-usage.log`.
     package static let fixtureUsageLog = "REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG"
-    /// `CI`: set (non-empty) on continuous integration, where nothing records unless asked to.
-    package static let continuousIntegration = "CI"
+    /// The prefix `xcodebuild test` removes from the names of its environment's variables before it
+    /// hands them to the test process.
+    package static let testRunnerPrefix = "TEST_RUNNER_"
+
+    /// The non-empty value of `name` in `environment`, else of `TEST_RUNNER_<name>` (a variable meant
+    /// for `xcodebuild test`, read also where no `xcodebuild` removed the prefix), else nil.
+    package static func value(of name: String, in environment: [String: String]) -> String? {
+        for key in [name, testRunnerPrefix + name] {
+            if let value = environment[key], !value.isEmpty { return value }
+        }
+        return nil
+    }
 }

@@ -21,25 +21,37 @@ public import RecordReplay
 ///   (`func listsTodos()` → `Fixtures/Todos/listsTodos.json`);
 /// - any test may call `StubServer.current.loadFixture(named:)` itself.
 ///
-/// `.json` files are in the native format, `.har` files HAR 1.2; when both exist, `.json` wins. The
-/// package root is the nearest folder above the test file that holds `Package.swift`.
+/// `.json` files are in the native format, `.har` files HAR 1.2; when both exist, `.json` wins.
+///
+/// **Finding `Fixtures`.** When a test case starts, the trait takes, in order: `fixturesRoot:`;
+/// `REPOSITORY_CONTRACTS_FIXTURES`; a `Fixtures` folder holding the fixtures asked for, found from the
+/// test's source file up to the package root (the nearest folder above it that holds `Package.swift`);
+/// the test bundle's resources (a SwiftPM `resources: [.copy("Fixtures")]`, `fixturesBundle:`, an Xcode
+/// folder reference). A recording is written only into the source tree: from a bundle's copy (found
+/// there, or given inside a bundle), a mode that records fails the test. With no folder found, the error lists each step and the paths it tried.
 public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
-    /// Which fixtures the trait loads.
+    /// Which fixtures the trait loads, relative to the `Fixtures` folder ``search`` finds.
     enum Fixtures: Sendable {
         /// None: stubs only (or fixtures loaded by the test itself).
         case none
         /// A folder of fixtures named by clause id or test name.
-        case directory(URL)
+        case directory(String)
         /// One fixture file for every test case.
-        case file(URL)
+        case file(String)
     }
 
     let fixtures: Fixtures
+    /// Where the `Fixtures` folder is: searched when a test case starts.
+    let search: FixturesSearch
+    /// The environment a test case starts in: the process's, read then (tests give their own).
+    var environment: @Sendable () -> [String: String] = { ProcessInfo.processInfo.environment }
     let configuration: StubServer.Configuration
     /// The clock asked for in code; `nil` takes the scope's `MockClock`, if any.
     let clock: (any Clock<Duration>)?
     /// The record mode asked for: in code, or ``RecordMode/fromEnvironment``.
     let recordMode: RecordMode
+    /// Whether a recording is written even when the test failed (an issue recorded, an error thrown).
+    let writesRecordingWhenTestFails: Bool
     let sourceLocation: SourceLocation
 
     /// Applies to every test of a suite it is attached to, one server per test case.
@@ -48,10 +60,13 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Runs one test case inside its own server: starts it on a free port, loads the case's fixture as
     /// the record mode says, makes it ``StubServer/current`` while `function` runs, then stops it, writes
     /// what it recorded and records the server's report (unmatched requests, unused interactions, drift)
-    /// as issues of the test; a recording that cannot be written is an issue too.
+    /// as issues of the test; a recording that cannot be written is an issue too. A test that failed (an
+    /// issue recorded, an error thrown) writes no recording unless the trait was asked to: a warning
+    /// names the file left as it was and why.
     ///
-    /// - Throws: What `function` throws; ``RecordModeError`` or ``DriftWritesError`` when the environment
-    ///   names no mode; ``ServerStartError`` when the server cannot listen; the error of
+    /// - Throws: What `function` throws; ``FixturesNotFoundError`` when no `Fixtures` folder holds the
+    ///   fixtures; ``RecordModeError`` or ``DriftWritesError`` when the environment names no mode;
+    ///   ``ServerStartError`` when the server cannot listen; the error of
     ///   ``StubServer/loadFixture(named:)`` or ``StubServer/loadFixture(at:)`` when the fixture cannot be
     ///   loaded.
     public func provideScope(
@@ -59,33 +74,48 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         var configuration = configuration
         configuration.clock = clock ?? MockClock.currentIfAny ?? ContinuousClock()
-        configuration.fixtureUsageLog = configuration.fixtureUsageLog ?? fixtureUsageLog()
-        if case .directory(let directory) = fixtures {
-            configuration.fixtureDirectory = directory
-            let environment = ProcessInfo.processInfo.environment
+        configuration.test = RecordingCommand.TestIdentity(test)
+        let environment = environment()
+        if case .directory(let folder) = fixtures {
+            let root = try search.resolve(folder, environment: environment, bundles: .current)
+            configuration.fixtureDirectory = root.url.appendingPathComponent(folder, isDirectory: true)
+            configuration.fixtureDirectoryIsCopy = root.isCopy
             configuration.recordMode = try recordMode.resolved(environment: environment)
-            if configuration.upstream == nil, let text = environment[EnvironmentVariable.upstream], !text.isEmpty {
+            if configuration.upstream == nil, let text = EnvironmentVariable.value(of: EnvironmentVariable.upstream, in: environment) {
                 configuration.upstream = URL(string: text)
             }
             configuration.driftCheck = try configuration.driftCheck.resolved(environment: environment)
         }
+        configuration.fixtureUsageLog = configuration.fixtureUsageLog ?? fixtureUsageLog(for: configuration, environment: environment)
         let server = StubServer(configuration)
         try await server.start()
+        let failures = TestFailureWatch()
         do {
             try prepareFixtures(of: server, for: test, testCase: testCase)
-            try await StubServer.$currentIfAny.withValue(server) {
-                try await function()
+            try await failures.watching(test, testCase) {
+                try await StubServer.$currentIfAny.withValue(server) {
+                    try await function()
+                }
             }
         } catch {
-            await finish(server)
+            await finish(server, failure: failures.reason(thrown: error))
             throw error
         }
-        await finish(server)
+        await finish(server, failure: failures.reason(thrown: nil))
     }
 
-    /// Stops the server, writes what it recorded, and reports.
-    private func finish(_ server: StubServer) async {
+    /// Stops the server, writes what it recorded (unless the test failed: `failure` says why), and reports.
+    private func finish(_ server: StubServer, failure: String?) async {
         await server.stop()
+        if let failure, !writesRecordingWhenTestFails, let discarded = server.discardRecording() {
+            let count = discarded.recordedCount
+            recordIssue(
+                "did not write the \(count) interaction\(count == 1 ? "" : "s") recorded for \(discarded.file.path): "
+                    + "\(failure), and the recording of a failed run must not become the fixture (the file is left "
+                    + "as it was). Fix the cause and record again, or pass writesRecordingWhenTestFails: true to the "
+                    + "trait to keep such recordings",
+                isWarning: true, at: sourceLocation)
+        }
         do {
             if let outcome = try server.finishRecording() {
                 Issue.record(
@@ -108,7 +138,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         case .none:
             return
         case .file(let file):
-            try server.loadFixture(at: file)
+            let root = try search.resolve(file, environment: environment(), bundles: .current)
+            try server.loadFixture(at: root.url.appendingPathComponent(file))
         case .directory:
             guard testCase?.isParameterized != true else { return }
             // A test without a fixture of its own (one that loads its own, or a clause's) is fine.
@@ -116,16 +147,12 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         }
     }
 
-    /// Where this scope's server logs the fixtures it loads: see `FixtureUsageLog.location(near:environment:)`,
-    /// from the fixtures, else from the test's source file.
-    func fixtureUsageLog() -> URL? {
-        let near: URL
-        switch fixtures {
-        case .directory(let folder): near = folder.appendingPathComponent("_")
-        case .file(let file): near = file
-        case .none: near = URL(fileURLWithPath: sourceLocation.filePath)
-        }
-        return FixtureUsageLog.location(near: near, environment: ProcessInfo.processInfo.environment)
+    /// Where this scope's server logs the fixtures it loads (`FixtureUsageLog.location(near:environment:)`):
+    /// beside the package of the `Fixtures` folder found, or of the test's source file when none was or
+    /// it is a build's copy.
+    func fixtureUsageLog(for configuration: StubServer.Configuration, environment: [String: String]) -> URL? {
+        let fixtures = configuration.fixtureDirectoryIsCopy ? nil : configuration.fixtureDirectory?.appendingPathComponent("_")
+        return FixtureUsageLog.location(near: fixtures ?? URL(fileURLWithPath: sourceLocation.filePath), environment: environment)
     }
 
     /// `listsTodos()` → `listsTodos`; `fetch(id:)` → `fetch`.
@@ -145,15 +172,19 @@ extension Trait where Self == StubServerTrait {
     /// `Fixtures/<fixtures>/` named by clause id or test name (see ``StubServerTrait``).
     ///
     /// - Parameters:
-    ///   - fixtures: A folder under the package's `Fixtures/`, or `nil` for stubs only.
+    ///   - fixtures: A folder under the `Fixtures` folder, or `nil` for stubs only.
     ///   - playback: Matching and reporting options.
     ///   - server: Listener options (address, limits, timeouts).
     ///   - clock: The clock fault delays sleep on; `nil` (the default) takes the test's `MockClock` when a
     ///     `.mockClock` trait is listed before this one, and `ContinuousClock` otherwise.
-    ///   - fixturesRoot: The `Fixtures` folder, when it is not `<package root>/Fixtures`.
-    ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`,
-    ///     else `never` when `CI` is set and `once` otherwise; `.never`, `.once`, `.newEpisodes`, `.all`
-    ///     or `.drift` choose in code (see ``RecordMode``).
+    ///   - fixturesRoot: The `Fixtures` folder, chosen in code: before `REPOSITORY_CONTRACTS_FIXTURES`
+    ///     and the folders found from the test's source file or bundle (see ``StubServerTrait``).
+    ///   - fixturesBundle: A bundle whose resources hold a `Fixtures` folder (`Bundle.module` with
+    ///     `resources: [.copy("Fixtures")]`): read when the source tree has none, before the resource
+    ///     bundles the trait finds itself.
+    ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`
+    ///     (or `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD`), else `never`; `.never`, `.once`,
+    ///     `.newEpisodes`, `.all` or `.drift` choose in code (see ``RecordMode``).
     ///   - upstream: The live API recording and the drift check forward to; `nil` reads
     ///     `REPOSITORY_CONTRACTS_UPSTREAM`.
     ///   - recordedOrder: The order a recording writes interactions in: `.byRequest` when the code under
@@ -162,35 +193,41 @@ extension Trait where Self == StubServerTrait {
     ///     paths, severity); see ``DriftCheckOptions``.
     ///   - redaction: What a recording redacts before it is written: the default ``Redaction`` unless
     ///     given, for example `Redaction(allowedNames: ["X-Build-Token"])` or with extra names.
+    ///   - writesRecordingWhenTestFails: Writes what a failed test recorded (an issue recorded or an
+    ///     error thrown in its scope); by default such a recording is dropped, with a warning, so a broken
+    ///     run (a 500 from a half-deployed API, a test that threw halfway) never becomes the fixture.
     ///   - sourceLocation: Where the issues the server reports point: the trait's use, unless given.
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, record: RecordMode = .fromEnvironment, upstream: URL? = nil,
-        recordedOrder: RecordedOrder = .arrival, driftCheck: DriftCheckOptions = DriftCheckOptions(),
-        redaction: Redaction = Redaction(), sourceLocation: SourceLocation = #_sourceLocation
+        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, record: RecordMode = .fromEnvironment,
+        upstream: URL? = nil, recordedOrder: RecordedOrder = .arrival,
+        driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction(),
+        writesRecordingWhenTestFails: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
-        return StubServerTrait(
-            fixtures: fixtures.map { .directory(root.appendingPathComponent($0, isDirectory: true)) } ?? .none,
+        StubServerTrait(
+            fixtures: fixtures.map { .directory($0) } ?? .none,
+            search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
             configuration: StubServer.Configuration(
                 server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
                 driftCheck: driftCheck, redaction: redaction),
-            clock: clock,
-            recordMode: record, sourceLocation: sourceLocation)
+            clock: clock, recordMode: record, writesRecordingWhenTestFails: writesRecordingWhenTestFails,
+            sourceLocation: sourceLocation)
     }
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to
-    /// the package's `Fixtures/` folder (`"Todos/list.json"`, `"Captures/session.har"`).
+    /// the `Fixtures` folder (`"Todos/list.json"`, `"Captures/session.har"`), found as ``StubServerTrait``
+    /// says (`fixturesRoot:` and `fixturesBundle:` as for `.stubServer(fixtures:)`).
     public static func stubServer(
         fixture file: String, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        let root = fixturesRoot ?? FixturesRoot.locate(from: sourceLocation.filePath)
-        return StubServerTrait(
-            fixtures: .file(root.appendingPathComponent(file)),
+        StubServerTrait(
+            fixtures: .file(file),
+            search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
             configuration: StubServer.Configuration(server: server, playback: playback), clock: clock,
-            recordMode: .fromEnvironment, sourceLocation: sourceLocation)
+            recordMode: .fromEnvironment, writesRecordingWhenTestFails: false, sourceLocation: sourceLocation)
     }
 }

@@ -158,7 +158,7 @@ struct LiveBackendRecipeTests {
             #expect(messages.count == 1, "\(mode): \(messages)")
             let path = folder.appendingPathComponent("\(check.clauseID).json").path
             #expect(messages.first?.contains(path) == true, "\(mode): \(messages)")
-            #expect(messages.first?.contains("REPOSITORY_CONTRACTS_RECORD=once REPOSITORY_CONTRACTS_UPSTREAM=<base URL> swift test --filter missingFixture") == true, "\(mode): \(messages)")
+            #expect(messages.first?.contains("REPOSITORY_CONTRACTS_RECORD=once REPOSITORY_CONTRACTS_UPSTREAM=<base URL of the live API> swift test --filter 'LiveBackendRecipeTests/missingFixture'") == true, "\(mode): \(messages)")
             #expect(result?.failures.count == 1)
             #expect(scope.journal.isEmpty, "the clause did not run, so no request reached the server")
         }

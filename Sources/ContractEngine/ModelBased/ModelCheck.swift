@@ -29,7 +29,9 @@ public enum ModelCheck {
 
     /// The seed in `REPOSITORY_CONTRACTS_SEED`, if it is set and parses.
     package static func seedFromEnvironment() -> UInt64? {
-        guard let text = ProcessInfo.processInfo.environment[EnvironmentVariable.seed]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        guard let text = EnvironmentVariable.value(of: EnvironmentVariable.seed, in: environment)?.trimmingCharacters(in: .whitespaces)
+        else { return nil }
         if text.lowercased().hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
         return UInt64(text)
     }

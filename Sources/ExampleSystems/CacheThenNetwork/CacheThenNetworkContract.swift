@@ -54,7 +54,7 @@ public struct CacheThenNetworkTerms: ContractTerms {
     /// Stops the server (unused interactions and unmatched requests fail the clause), and fails the
     /// clause for work the subject left sleeping on the clock.
     public func tearDown(_ environment: CacheThenNetworkEnvironment, after clause: ClauseSetting<Self>) async -> [ContractFailure] {
-        await environment.server.finish() + environment.clock.leakedSleeperFailures()
+        await environment.server.finish(clauseFailed: !clause.failures.isEmpty) + environment.clock.leakedSleeperFailures()
     }
 
     public func capabilityList(of ttl: Duration) -> String {

@@ -50,7 +50,7 @@ public struct LoaderTerms: ContractTerms {
     }
 
     public func tearDown(_ environment: LoaderEnvironment, after clause: ClauseSetting<Self>) async -> [ContractFailure] {
-        await environment.server.finish()
+        await environment.server.finish(clauseFailed: !clause.failures.isEmpty)
     }
 
     public func capabilityList(of promises: Void) -> String { "Loader<Int, Note>" }

@@ -83,7 +83,7 @@ public struct DriftCheckOptions: Sendable {
     ///
     /// - Throws: ``DriftWritesError`` for any other value.
     public func resolved(environment: [String: String]) throws(DriftWritesError) -> DriftCheckOptions {
-        guard let text = environment[EnvironmentVariable.driftWrites], !text.isEmpty else { return self }
+        guard let text = EnvironmentVariable.value(of: EnvironmentVariable.driftWrites, in: environment) else { return self }
         guard let choice = StateChangingRequests(rawValue: text.lowercased()) else { throw DriftWritesError(value: text) }
         var resolved = self
         if choice == .send { resolved.stateChangingRequests = .send }

@@ -10,11 +10,12 @@ package enum FixtureUsageLog {
     package static let defaultRelativePath = ".build/repository-contracts/fixture-usage.log"
 
     /// Where fixtures found at `location` (a fixture file or folder, or a test's source file) are logged:
-    /// the file `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG` names, else ``defaultRelativePath`` in the
+    /// the file `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG` (or `TEST_RUNNER_REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG`)
+    /// names, else ``defaultRelativePath`` in the
     /// nearest folder above `location` that holds `Package.swift` (the package root, never `Fixtures/`),
     /// else `nil`: no log.
     package static func location(near location: URL, environment: [String: String]) -> URL? {
-        if let path = environment[EnvironmentVariable.fixtureUsageLog], !path.isEmpty {
+        if let path = EnvironmentVariable.value(of: EnvironmentVariable.fixtureUsageLog, in: environment) {
             return URL(fileURLWithPath: path)
         }
         var folder = location.absoluteURL.standardizedFileURL

@@ -55,7 +55,7 @@ extension Playback {
             /// Handed over to the unanswered-request handler.
             case handedOver(any UnansweredRequestHandler)
             case statusAlone(code: Int, body: Data?)
-            case unmatched(exhausted: [Int], stored: [StoredInteraction], useCounts: [Int], stubs: [StubID])
+            case unmatched(exhausted: [Int], stored: [StoredInteraction], useCounts: [Int], stubs: [StubID], missingFixture: MissingFixtureNote?)
         }
 
         var sequenceNumber: Int
@@ -172,7 +172,7 @@ extension Playback {
         return (
             .unmatched(
                 exhausted: exhausted, stored: state.index.stored, useCounts: state.index.useCounts,
-                stubs: state.stubs.map(\.id)),
+                stubs: state.stubs.map(\.id), missingFixture: state.missingFixture),
             .unmatched
         )
     }
@@ -202,7 +202,7 @@ extension Playback {
             ready = .fault(fault)
         case .statusAlone(let code, let body):
             ready = .respond(StubResponse(status: code, body: body ?? Data()))
-        case .unmatched(let exhausted, let stored, let useCounts, let stubs):
+        case .unmatched(let exhausted, let stored, let useCounts, let stubs, let missingFixture):
             // The diagnostic goes to test logs: it shows the request with its credentials redacted.
             let shown = Redaction().redact(Fixture(interactions: [Interaction(request: request, response: StubResponse())]))
                 .fixture.interactions[0].request
@@ -211,7 +211,7 @@ extension Playback {
                     UnmatchedDiagnosis(
                         sequenceNumber: decision.sequenceNumber, request: shown, normalized: normalizer.normalize(shown),
                         stored: stored, useCounts: useCounts, exhausted: exhausted, stubs: stubs,
-                        normalizer: normalizer, customMatchers: options.customMatchers),
+                        normalizer: normalizer, customMatchers: options.customMatchers, missingFixture: missingFixture),
                     request: request, sequenceNumber: decision.sequenceNumber))
         case .handedOver(let handler):
             return .deferred { [clock, state] in

@@ -23,6 +23,8 @@ struct PlaybackState: Sendable {
     var answeredObserver: (any AnsweredRequestObserver)?
     var stubCount = 0
     var faultRuleCount = 0
+    /// The fixture the scope would have replayed but that does not exist, named in unmatched-request hints.
+    var missingFixture: MissingFixtureNote?
 }
 
 extension PlaybackState {

@@ -15,6 +15,8 @@ struct UnmatchedDiagnosis {
     var normalizer: RequestNormalizer
     /// The options' custom matchers, named in the "Compared" line.
     var customMatchers: [RequestMatcher]
+    /// The fixture the scope looked for and did not find, when nothing else was loaded instead.
+    var missingFixture: MissingFixtureNote?
 
     /// How many differing JSON paths are listed per candidate before the rest are counted.
     static let listedJSONDifferences = 20
@@ -42,7 +44,7 @@ struct UnmatchedDiagnosis {
             }
             hint = Self.hint(
                 for: closest.first?.comparison, stored: closest.first.map { stored[$0.position] },
-                received: normalized, hasStubs: !stubs.isEmpty)
+                received: normalized, hasStubs: !stubs.isEmpty, missingFixture: missingFixture)
         }
         if !stubs.isEmpty {
             lines.append("Stubs (none matched): " + stubs.map(\.description).joined(separator: "; "))

@@ -2,9 +2,14 @@ extension UnmatchedDiagnosis {
     /// One sentence on what would most likely make the request match, judged from the closest
     /// recorded request's differences.
     static func hint(
-        for comparison: RequestComparison?, stored: StoredInteraction?, received: NormalizedRequest, hasStubs: Bool
+        for comparison: RequestComparison?, stored: StoredInteraction?, received: NormalizedRequest, hasStubs: Bool,
+        missingFixture: MissingFixtureNote? = nil
     ) -> String {
         guard let comparison, let stored else {
+            if let missingFixture {
+                return "\(missingFixture.path) does not exist; record it with: \(missingFixture.command)"
+                    + (hasStubs ? ", or add a stub that matches this request." : ", or add a stub.")
+            }
             return hasStubs
                 ? "no stub matches this request and no fixture is loaded; add a stub or load a fixture for it."
                 : "nothing is loaded: load a fixture, record one (REPOSITORY_CONTRACTS_RECORD=once) or add a stub."

@@ -10,11 +10,13 @@ import RepositoryContractsPrimitives
 /// | `newEpisodes` | replay what matches, record the rest | record it |
 /// | `all` | record everything anew, **overwriting** the file | record it |
 /// | `drift` | replay only, and ask the live API too, reporting where it now answers differently | fail, saying how to record |
-/// | `fromEnvironment` | what `REPOSITORY_CONTRACTS_RECORD` names; else `never` when `CI` is set, and `once` otherwise | |
+/// | `fromEnvironment` | what `REPOSITORY_CONTRACTS_RECORD` names; else `never` | |
 ///
 /// `REPOSITORY_CONTRACTS_RECORD=never|once|newEpisodes|all|drift` names a mode (`none`, `never`'s old
-/// name, is still read); see ``resolved(environment:)``. `drift` never writes the fixture: see
-/// ``DriftCheckOptions`` for what it compares.
+/// name, is still read); under `xcodebuild test`, set it in the scheme or test plan, or as
+/// `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD` (see ``resolved(environment:)``). Unset, nothing records:
+/// a run reaches the network only when a mode asks for it, wherever it runs and whatever it can see of
+/// `CI`. `drift` never writes the fixture: see ``DriftCheckOptions`` for what it compares.
 ///
 /// A struct over private storage rather than an enum, so that a new mode is not a breaking change for
 /// code that switches over the modes it knows (compare the modes with `==`).
@@ -41,9 +43,9 @@ public struct RecordMode: Sendable, Hashable, CaseIterable, RawRepresentable, Cu
     /// Replays like ``never`` and also sends every request the fixture answers to the live API,
     /// reporting each response that differs from the recorded one (a drift check); writes nothing.
     public static let drift = RecordMode(.drift)
-    /// The mode `REPOSITORY_CONTRACTS_RECORD` names when set; else ``never`` when `CI` is set (a CI run
-    /// never reaches for the network unless asked explicitly), and ``once`` otherwise. Read when a scope
-    /// loads its fixture (``resolved(environment:)``).
+    /// The mode `REPOSITORY_CONTRACTS_RECORD` (or `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD`) names when
+    /// set; else ``never``, so that no run reaches for the network unless asked. Read when a scope loads
+    /// its fixture (``resolved(environment:)``).
     public static let fromEnvironment = RecordMode(.fromEnvironment)
 
     /// Renamed ``never``: `.none` beside an optional mode reads as `Optional.none` ("no mode given"),
@@ -73,17 +75,17 @@ public struct RecordMode: Sendable, Hashable, CaseIterable, RawRepresentable, Cu
     /// The mode's name, as `REPOSITORY_CONTRACTS_RECORD` spells it (`once`, `drift`, …).
     public var description: String { rawValue }
 
-    /// The mode in effect: this one, or for ``fromEnvironment`` the one `environment` names.
+    /// The mode in effect: this one, or for ``fromEnvironment`` the one `environment` names in
+    /// `REPOSITORY_CONTRACTS_RECORD`, else in `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD` (the name
+    /// `xcodebuild test` strips), else ``never``.
     ///
     /// - Throws: ``RecordModeError`` when `REPOSITORY_CONTRACTS_RECORD` holds something else than a
     ///   mode's name.
     public func resolved(environment: [String: String]) throws(RecordModeError) -> RecordMode {
         guard storage == .fromEnvironment else { return self }
-        if let text = environment[EnvironmentVariable.record], !text.isEmpty {
-            guard let mode = RecordMode(named: text) else { throw RecordModeError(value: text) }
-            return mode
-        }
-        return environment[EnvironmentVariable.continuousIntegration].map { !$0.isEmpty } == true ? .never : .once
+        guard let text = EnvironmentVariable.value(of: EnvironmentVariable.record, in: environment) else { return .never }
+        guard let mode = RecordMode(named: text) else { throw RecordModeError(value: text) }
+        return mode
     }
 
     /// The mode in effect: `explicit` when given; else the one the environment names (see

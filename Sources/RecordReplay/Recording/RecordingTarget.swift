@@ -1,5 +1,5 @@
 import RepositoryContractsPrimitives
-import Foundation
+package import Foundation
 
 /// Where a scope's recording goes: the fixture file, the interactions it keeps in front of the new
 /// ones (`newEpisodes`), and the upstream recorded from.
@@ -27,5 +27,17 @@ extension StubServer {
         return try saveRecording(
             to: target.file, keeping: target.kept, upstream: target.upstream, order: configuration.recordedOrder,
             redaction: configuration.redaction)
+    }
+
+    /// Ends this scope's recording without writing it (the test failed): the fixture file is left as it
+    /// was and released for other scopes.
+    ///
+    /// - Returns: The file that was not written and how many interactions were recorded for it, or `nil`
+    ///   when the scope was not recording.
+    @discardableResult
+    package func discardRecording() -> (file: URL, recordedCount: Int)? {
+        guard let target = recordingTarget.withLock({ target in defer { target = nil }; return target }) else { return nil }
+        RecordingClaims.release(target.file, for: ObjectIdentifier(self))
+        return (target.file, playback.recordedInteractions.count)
     }
 }

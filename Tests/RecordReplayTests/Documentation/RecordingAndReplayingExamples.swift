@@ -19,8 +19,17 @@ struct RecordingAndReplayingExamples {
         #expect(trait.recordMode == .never)
         #expect(StubServer.Configuration().recordMode == .never)
         #expect(try RecordMode.fromEnvironment.resolved(environment: ["CI": "true"]) == .never)
-        #expect(try RecordMode.fromEnvironment.resolved(environment: [:]) == .once)
+        #expect(try RecordMode.fromEnvironment.resolved(environment: [:]) == .never)
+        #expect(try RecordMode.fromEnvironment.resolved(environment: ["TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD": "once"]) == .once)
         #expect(try RecordMode.fromEnvironment.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "drift"]) == .drift)
+    }
+
+    @Test("a failed test's recording is kept only when asked for")
+    func keepsFailedRecordings() {
+        let keepsFailedRecordings: StubServerTrait = .stubServer(
+            fixtures: "Todos", record: .once, writesRecordingWhenTestFails: true)
+        #expect(keepsFailedRecordings.writesRecordingWhenTestFails)
+        #expect(!StubServerTrait.stubServer(fixtures: "Todos", record: .once).writesRecordingWhenTestFails)
     }
 
     @Test("a recording is written redacted, and replays offline")

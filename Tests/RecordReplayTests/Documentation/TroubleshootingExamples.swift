@@ -171,9 +171,11 @@ struct TroubleshootingExamples {
     func missingFixture() throws {
         let folder = try Self.fixturesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = StubServer(StubServer.Configuration(
-            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .never))
+        var configuration = StubServer.Configuration(fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .never)
+        configuration.test = .init(moduleName: "TodoClientTests", nameComponents: ["TodoTests", "list()"])
+        let server = StubServer(configuration)
         let error = try #require(throws: StubServerError.self) { try server.loadFixture(named: "list") }
+        #expect("\(error)".hasSuffix("swift test --filter 'TodoTests/list'"))
         try Self.expectQuoted(Self.normalized("\(error)", folder: folder))
     }
 
@@ -272,4 +274,34 @@ struct TroubleshootingExamples {
         let error = try #require(failure)
         try Self.expectQuoted(Self.normalized("\(error)"))
     }
+
+    #if compiler(>=6.3)
+        @Test("a failed test's recording is not written, and a warning says why")
+        func failedRecording() async throws {
+            let folder = try Self.fixturesFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let live = StubServer()
+            live.playback.stub(.get("/todos"), with: StubResponse(status: 500))
+            try await live.start()
+            let trait: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: folder, record: .once, upstream: live.baseURL)
+            let test = try #require(Test.current)
+            let warnings = Protected<[String]>([])
+            let swallowing: IssueHandlingTrait = .compactMapIssues { issue in
+                if issue.severity == .warning { warnings.withLock { $0 += issue.comments.map(\.rawValue) } }
+                return nil
+            }
+            try await swallowing.provideScope(for: test, testCase: nil) {
+                try await trait.provideScope(for: test, testCase: nil) {
+                    for _ in 1...2 {
+                        let (_, response) = try await URLSession.patient.data(
+                            from: StubServer.current.baseURL.appendingPathComponent("todos"))
+                        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+                    }
+                }
+            }
+            await live.stop()
+            let warning = try #require(warnings.withLock { $0 }.first { $0.hasPrefix("did not write") })
+            try Self.expectQuoted(Self.normalized(warning, folder: folder))
+        }
+    #endif
 }

@@ -85,7 +85,7 @@ struct DriftModeTests {
         #expect {
             try server.loadFixture(named: "absent")
         } throws: { error in
-            guard case .missingFixture(let name, _) = error as? StubServerError else { return false }
+            guard case .missingFixture(let name, _, _) = error as? StubServerError else { return false }
             return name == "absent"
         }
     }

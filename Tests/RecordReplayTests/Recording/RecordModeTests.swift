@@ -4,15 +4,30 @@ import Testing
 /// How the record mode is chosen, and what each mode does with unmatched requests.
 @Suite("Recording: record mode")
 struct RecordModeTests {
-    @Test("explicit beats the variable, the variable beats the default, CI defaults to never; none is read as never")
+    @Test("explicit beats the variable, the variable beats the default, which is never with or without CI; none is read as never")
     func resolution() throws {
         #expect(try RecordMode.resolved(explicit: .all, environment: ["REPOSITORY_CONTRACTS_RECORD": "none"]) == .all)
         #expect(try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "newEpisodes", "CI": "true"]) == .newEpisodes)
         #expect(try RecordMode.resolved(environment: ["CI": "true"]) == .never)
-        #expect(try RecordMode.resolved(environment: [:]) == .once)
-        #expect(try RecordMode.resolved(environment: ["CI": ""]) == .once)
+        #expect(try RecordMode.resolved(environment: [:]) == .never)
+        #expect(try RecordMode.resolved(environment: ["CI": ""]) == .never)
+        #expect(try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": ""]) == .never)
         #expect(try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "none"]) == .never)
         #expect(try RecordMode.resolved(environment: ["REPOSITORY_CONTRACTS_RECORD": "never"]) == .never)
+    }
+
+    @Test("xcodebuild's TEST_RUNNER_ name is read when the plain one is not set, and the plain one wins")
+    func testRunnerPrefix() throws {
+        #expect(try RecordMode.resolved(environment: ["TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD": "once"]) == .once)
+        #expect(
+            try RecordMode.resolved(
+                environment: ["TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD": "once", "REPOSITORY_CONTRACTS_RECORD": "drift"]) == .drift)
+        #expect(try RecordMode.resolved(environment: ["TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD": ""]) == .never)
+        #expect {
+            try RecordMode.resolved(environment: ["TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD": "sometimes"])
+        } throws: { error in
+            (error as? RecordModeError)?.value == "sometimes"
+        }
     }
 
     @Test("an unknown value is refused, naming the variable and the modes")

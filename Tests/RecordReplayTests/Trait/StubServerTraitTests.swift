@@ -51,11 +51,12 @@ struct StubServerTraitTests {
         }
     }
 
-    @Test("a missing fixture file is named with the paths searched")
+    @Test("a missing fixture file is named with the paths searched and the command that records it")
     func missingFixture() async throws {
         let server = StubServer(StubServer.Configuration(fixtureDirectory: URL(fileURLWithPath: "/nonexistent")))
         #expect(throws: StubServerError.missingFixture(
-            name: "absent", searched: ["/nonexistent/absent.json", "/nonexistent/absent.har"])
+            name: "absent", searched: ["/nonexistent/absent.json", "/nonexistent/absent.har"],
+            command: "REPOSITORY_CONTRACTS_RECORD=once REPOSITORY_CONTRACTS_UPSTREAM=<base URL of the live API> swift test")
         ) {
             try server.loadFixture(named: "absent")
         }

@@ -60,6 +60,24 @@ struct CacheThenNetworkContractTests {
         }
     }
 
+    @Test("a clause that fails while recording writes no fixture, and says so")
+    func failedClauseWritesNoRecording() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ctn-failed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let api = ItemsAPIServer()
+        try await api.start()
+        let recording = CacheThenNetworkContract.contract(remote: .recording(into: folder, upstream: api.baseURL))
+        let check = try #require(
+            recording.cases(for: CacheThenNetworkContract.broken(.ignoresTTL)).first { $0.clauseID == "cacheThenNetwork.cacheExpiresAtTTL" })
+        let result = await check.run()
+        await api.stop()
+        let file = folder.appendingPathComponent("cacheThenNetwork.cacheExpiresAtTTL.json")
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("recorded for \(file.path) were not written because the clause failed") == true, "\(result.message ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
     /// The clause ids a conformer fails, with their messages.
     static func failed(_ conformance: Conformance<CacheThenNetworkTerms>) async -> [String: String] {
         let report = await contract.report(on: conformance)
