@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "MockTimeTesting", targets: ["MockTimeTesting"]),
         .executable(name: "repo-contracts", targets: ["repo-contracts"]),
         .executable(name: "repo-contracts-demo", targets: ["repo-contracts-demo"]),
+        .plugin(name: "RepoContractsPlugin", targets: ["RepoContractsPlugin"]),
+        .plugin(name: "RepoContractsWritePlugin", targets: ["RepoContractsWritePlugin"]),
+        .plugin(name: "RepoContractsRecordPlugin", targets: ["RepoContractsRecordPlugin"]),
     ],
     targets: [
         // The small building blocks every module shares, each with one home: a lock-guarded value, the
@@ -91,6 +94,31 @@ let package = Package(
                 "RecordReplayRedaction", "RecordReplay",
             ]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
+        // `swift package repo-contracts …` from a user's package: three verbs, each asking only for the
+        // permissions its subcommands need (permissions are declared per plugin): none for what only reads
+        // (status, inspect), writing into the package for convert, redact and trim, and the network as well
+        // for record and serve. Each runs the `repo-contracts` executable, which links no example code.
+        .plugin(
+            name: "RepoContractsPlugin",
+            capability: .command(
+                intent: .custom(verb: "repo-contracts", description: "Run read-only repo-contracts commands: status, inspect")),
+            dependencies: ["repo-contracts"], path: "Sources/RepoContractsPlugin"),
+        .plugin(
+            name: "RepoContractsWritePlugin",
+            capability: .command(
+                intent: .custom(verb: "repo-contracts-write", description: "Run repo-contracts convert, redact or trim on the package's fixtures"),
+                permissions: [.writeToPackageDirectory(reason: "convert, redact and trim write fixture files into the package")]),
+            dependencies: ["repo-contracts"], path: "Sources/RepoContractsWritePlugin"),
+        .plugin(
+            name: "RepoContractsRecordPlugin",
+            capability: .command(
+                intent: .custom(verb: "repo-contracts-record", description: "Run repo-contracts record or serve"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "record writes the fixture it recorded into the package"),
+                    .allowNetworkConnections(
+                        scope: .all(), reason: "record forwards requests to the live API; record and serve listen on a port"),
+                ]),
+            dependencies: ["repo-contracts"], path: "Sources/RepoContractsRecordPlugin"),
         // The demo: the CLI's `DemoCommand` with the example conformers, so `repo-contracts` links no example.
         .executableTarget(
             name: "repo-contracts-demo",
@@ -128,7 +156,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))  // SE-0335
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))  // SE-0409

@@ -38,7 +38,8 @@ public struct ClauseServer: Sendable {
     public var journal: Journal { server.journal }
 
     /// Starts a fresh server for the clause `clauseID`: replaying or recording its fixture per `remote`,
-    /// answering delays on `clock` when given.
+    /// answering delays on `clock` when given. A fixture it loads is logged for `repo-contracts status`
+    /// as the `.stubServer` trait logs one (`StubServer.Configuration.fixtureUsageLog`).
     public static func start(
         _ remote: ClauseRemote, clauseID: String, clock: (any Clock<Duration>)? = nil
     ) async throws -> ClauseServer {
@@ -53,6 +54,10 @@ public struct ClauseServer: Sendable {
             configuration.fixtureDirectory = folder
             configuration.recordMode = .all
             configuration.upstream = upstream
+        }
+        if let folder = configuration.fixtureDirectory {
+            configuration.fixtureUsageLog = FixtureUsageLog.location(
+                near: folder.appendingPathComponent(clauseID), environment: ProcessInfo.processInfo.environment)
         }
         let server = StubServer(configuration)
         if case .fixtures = remote { try server.loadFixture(named: clauseID) }

@@ -66,6 +66,12 @@ public final class StubServer: Sendable {
         /// watchdog end a hung call long before; this bound only keeps a starved machine from failing a
         /// forward that was merely slow.
         public var upstreamTimeout: Duration
+        /// A file to which every fixture file this server loads appends its absolute path, one a line
+        /// (safe across threads and processes): what `repo-contracts status` reads to tell the fixtures
+        /// a test run used. `nil` (the default here) keeps no log; the `.stubServer` trait keeps it in
+        /// `<package root>/.build/repository-contracts/fixture-usage.log`, or where
+        /// `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG` says.
+        public var fixtureUsageLog: URL?
         /// The test this server serves, when a test scope says: the command a missing fixture's message
         /// gives then runs that test alone.
         package var test: RecordingCommand.TestIdentity?
@@ -76,12 +82,13 @@ public final class StubServer: Sendable {
             clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil,
             recordMode: RecordMode = .never, upstream: URL? = nil, recordedOrder: RecordedOrder = .canonical,
             driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction(),
-            upstreamTimeout: Duration = .seconds(600), serverIdentifiers: ServerIdentifiers = .placeholders,
-            jsonMemberOrder: JSONMemberOrder = .asReceived
+            upstreamTimeout: Duration = .seconds(600), fixtureUsageLog: URL? = nil,
+            serverIdentifiers: ServerIdentifiers = .placeholders, jsonMemberOrder: JSONMemberOrder = .asReceived
         ) {
             self.serverIdentifiers = serverIdentifiers
             self.jsonMemberOrder = jsonMemberOrder
             self.upstreamTimeout = upstreamTimeout
+            self.fixtureUsageLog = fixtureUsageLog
             self.redaction = redaction
             self.recordMode = recordMode
             self.upstream = upstream
@@ -163,7 +170,8 @@ public final class StubServer: Sendable {
     /// Reads a fixture file (`.json`: native format, `.har`: HAR 1.2) and adds its interactions.
     ///
     /// A fixture that still holds a credential (the secret scan of recording finds one) is loaded, and
-    /// ``report``s it as an error naming each finding and the command that redacts the file.
+    /// ``report``s it as an error naming each finding and the command that redacts the file. The file's
+    /// path is appended to ``Configuration/fixtureUsageLog`` when there is one.
     ///
     /// - Throws: ``FixtureError`` naming the file, the JSON path and the reason.
     public func loadFixture(at url: URL) throws {
@@ -173,6 +181,7 @@ public final class StubServer: Sendable {
     /// Loads a fixture read from `url`, noting the secrets it still holds for ``report``.
     private func loadScanned(_ fixture: Fixture, from url: URL) {
         load(fixture, source: url.path)
+        if let log = configuration.fixtureUsageLog { FixtureUsageLog.note(url, in: log) }
         let findings = LoadedFixtureScan.findings(in: fixture, readFrom: url, redaction: configuration.redaction)
         if !findings.isEmpty { playback.noteLeakingFixture(LoadedFixtureScan.message(file: url.path, findings: findings)) }
     }

@@ -152,7 +152,8 @@ public struct Redaction: Sendable {
             }
         }
         return RedactionResult(
-            fixture: Fixture(interactions: interactions, upstream: fixture.upstream), redactions: log.entries)
+            fixture: Fixture(interactions: interactions, upstream: fixture.upstream, recorded: fixture.recorded),
+            redactions: log.entries)
     }
 
     /// Redacts the deny-listed headers, query items and body members of one interaction.

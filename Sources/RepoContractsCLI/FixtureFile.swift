@@ -1,9 +1,11 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
-import RecordReplay
+@_spi(Benchmarks) import RecordReplay
+@_spi(Benchmarks) import RecordReplayFixtures
 
-/// A fixture read from a file for `convert` and `inspect`: the fixture, the format its extension named,
-/// and what a HAR import skipped.
+/// A fixture read from a file for `convert`, `inspect` and `status`: the fixture, the format its
+/// extension named, and what a HAR import skipped. A HAR's fixture is dated by its earliest entry's
+/// `startedDateTime` (``Fixture/recorded``), so converting it to the native format keeps the date.
 struct FixtureFile: Sendable {
     /// The path as given on the command line.
     var path: String
@@ -27,7 +29,9 @@ struct FixtureFile: Sendable {
         case .native:
             return FixtureFile(path: path, format: format, fixture: try Fixture(contentsOf: url), notes: [])
         case .har:
-            let imported = try HARCodec.decode(try Fixture.bytes(of: url, named: path), source: path)
+            let bytes = try Fixture.bytes(of: url, named: path)
+            var imported = try HARCodec.decode(bytes, source: path)
+            imported.fixture.recorded = RecordedDate.earliestHARStart(in: bytes)
             return FixtureFile(path: path, format: format, fixture: imported.fixture, notes: imported.notes)
         }
     }

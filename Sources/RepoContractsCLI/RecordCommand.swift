@@ -188,7 +188,8 @@ struct RecordCommand: Subcommand, Equatable {
             return .success
         }
         console.printError(
-            "Stopped on \(signal): recorded \(outcome.recordedCount) interaction\(outcome.recordedCount == 1 ? "" : "s") into \(output) (\(outcome.interactionCount) in all, \(outcome.redactions.count) field\(outcome.redactions.count == 1 ? "" : "s") redacted).")
+            "Stopped on \(signal): recorded \(outcome.recordedCount) interaction\(outcome.recordedCount == 1 ? "" : "s") into \(output) (\(outcome.interactionCount) in all, \(outcome.redactions.count) field\(outcome.redactions.count == 1 ? "" : "s") redacted)"
+                + (outcome.isUnchanged ? "; the file already held them: unchanged, recorded date kept." : "."))
         return .success
     }
 }

@@ -14,6 +14,7 @@ enum Tool {
         RedactCommand.self,
         TrimCommand.self,
         InspectCommand.self,
+        StatusCommand.self,
         MovedDemoCommand.self,
     ]
 
@@ -103,8 +104,9 @@ enum Tool {
         let lines = visible.map { "  \($0.name.padded(to: width))   \($0.abstract)" }
         return """
             OVERVIEW: Serve, record and edit the HTTP fixtures that repository contracts replay: a stub
-            server on loopback, recording from a live API with redaction, and conversion, trimming and
-            inspection of fixture files. (The contracts themselves run in 'swift test'.)
+            server on loopback, recording from a live API with redaction, conversion, trimming and
+            inspection of fixture files, and a status report of a fixtures folder. (The contracts
+            themselves run in 'swift test'.)
 
             USAGE: \(name) <subcommand> [options]
 

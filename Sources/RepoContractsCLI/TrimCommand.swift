@@ -142,7 +142,7 @@ struct TrimCommand: Subcommand, Equatable {
             let kept = fixture.interactions.enumerated().filter { index, interaction in
                 selection.keeps(index: index, host: host, method: interaction.request.method, path: interaction.request.path)
             }.map(\.element)
-            return (Fixture(interactions: kept, upstream: fixture.upstream), fixture.interactions.count, [])
+            return (Fixture(interactions: kept, upstream: fixture.upstream, recorded: fixture.recorded), fixture.interactions.count, [])
         }
         // A HAR is trimmed as JSON, before it is read as a fixture: its entries still have their hosts.
         let document = try JSONValue(parsing: Array(try Fixture.bytes(of: url, named: input)))

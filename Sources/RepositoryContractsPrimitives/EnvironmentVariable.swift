@@ -18,6 +18,10 @@ package enum EnvironmentVariable {
     package static let driftWrites = "REPOSITORY_CONTRACTS_DRIFT_WRITES"
     /// `REPOSITORY_CONTRACTS_SEED`: the first seed of a model-based check (decimal or `0x` hexadecimal).
     package static let seed = "REPOSITORY_CONTRACTS_SEED"
+    /// `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG`: the file `.stubServer` scopes append the path of every
+    /// fixture they load to (what `repo-contracts status` reads), instead of
+    /// `<package root>/.build/repository-contracts/fixture-usage.log`.
+    package static let fixtureUsageLog = "REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG"
     /// The prefix `xcodebuild test` removes from the names of its environment's variables before it
     /// hands them to the test process.
     package static let testRunnerPrefix = "TEST_RUNNER_"

@@ -86,6 +86,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             }
             configuration.driftCheck = try configuration.driftCheck.resolved(environment: environment)
         }
+        configuration.fixtureUsageLog = configuration.fixtureUsageLog ?? fixtureUsageLog(for: configuration, environment: environment)
         let server = StubServer(configuration)
         try await server.start()
         let failures = TestFailureWatch()
@@ -144,6 +145,14 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             // A test without a fixture of its own (one that loads its own, or a clause's) is fine.
             try server.loadFixture(named: Self.fixtureName(forTestNamed: test.name), whenMissing: .skip)
         }
+    }
+
+    /// Where this scope's server logs the fixtures it loads (`FixtureUsageLog.location(near:environment:)`):
+    /// beside the package of the `Fixtures` folder found, or of the test's source file when none was or
+    /// it is a build's copy.
+    func fixtureUsageLog(for configuration: StubServer.Configuration, environment: [String: String]) -> URL? {
+        let fixtures = configuration.fixtureDirectoryIsCopy ? nil : configuration.fixtureDirectory?.appendingPathComponent("_")
+        return FixtureUsageLog.location(near: fixtures ?? URL(fileURLWithPath: sourceLocation.filePath), environment: environment)
     }
 
     /// `listsTodos()` → `listsTodos`; `fetch(id:)` → `fetch`.

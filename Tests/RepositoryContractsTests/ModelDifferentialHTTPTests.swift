@@ -32,6 +32,9 @@ struct ModelDifferentialHTTPTests {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/ModelBased", isDirectory: true)
+    /// The usage log the replayers write to, as the `.stubServer` trait's would (for `repo-contracts status`).
+    static let usageLog = FixtureUsageLog.location(
+        near: directory.appendingPathComponent("seed.json"), environment: ProcessInfo.processInfo.environment)
 
     /// `seed-0123456789abcdef`: the fixture of `seed`.
     static func fixtureName(_ seed: UInt64) -> String {
@@ -105,7 +108,7 @@ struct ModelDifferentialHTTPTests {
         if !rerecording {
             let committed = try Data(contentsOf: Self.directory.appendingPathComponent(name + ".json"))
             #expect(
-                try Data(contentsOf: recording.file) == committed,
+                try undatedBytes(of: recording.file) == committed,
                 """
                 re-recording \(name) gave other bytes than the committed fixture: if the API, the generator or \
                 the recorder changed on purpose, run REPOSITORY_CONTRACTS_RECORD=all swift test --filter \
@@ -114,7 +117,7 @@ struct ModelDifferentialHTTPTests {
         }
 
         // Replay of the committed fixture: what CI relies on.
-        let replayer = StubServer(.init(fixtureDirectory: Self.directory))
+        let replayer = StubServer(.init(fixtureDirectory: Self.directory, fixtureUsageLog: Self.usageLog))
         try replayer.loadFixture(named: name)
         try await replayer.start()
         let replay = await Self.differential(seed: seed, http: Self.http(replayer, "http-replay"), against: Self.inMemoryByID)
@@ -139,7 +142,7 @@ struct ModelDifferentialHTTPTests {
             witness.fetchAll = { Array(try await all().sorted { $0.id < $1.id }.dropLast()) }
             return witness
         }
-        let replayer = StubServer(.init(fixtureDirectory: Self.directory))
+        let replayer = StubServer(.init(fixtureDirectory: Self.directory, fixtureUsageLog: Self.usageLog))
         try replayer.loadFixture(named: name)
         try await replayer.start()
         let outcome = await Self.differential(seed: seed, http: Self.http(replayer, "http-replay"), against: lossy)

@@ -5,9 +5,11 @@ extension StubServer {
     /// Writes what this server recorded from the live API to `file`: volatile headers left out, request
     /// fields sorted by name, server-assigned identifiers replaced by placeholders, interactions in
     /// `order`, redacted, scanned for secrets, then written atomically (a temporary file renamed over
-    /// the old one, so an interrupted write leaves the previous fixture intact).
+    /// the old one, so an interrupted write leaves the previous fixture intact) with the date of
+    /// recording (``Fixture/recorded``). When the file already holds the same fixture but for its date,
+    /// it is left untouched (``RecordingOutcome/isUnchanged``).
     ///
-    /// With the defaults, recording the same traffic again writes the same bytes, also from an API that
+    /// With the defaults, recording the same traffic again gives the same fixture, also from an API that
     /// assigns random ids or a client that sends requests concurrently; add `jsonMemberOrder: .sorted`
     /// for a server whose JSON member order varies.
     ///
@@ -40,10 +42,10 @@ extension StubServer {
             interactions: (kept?.interactions ?? []) + normalization.interactions(from: exchanges, keeping: kept),
             upstream: upstream.flatMap(Self.storedUpstream) ?? kept?.upstream)
         let result = try redaction.redactedForWriting(fixture, to: file.path, allowingSecrets: allowingSecrets)
-        try result.fixture.write(to: file)
+        let written = try result.fixture.writeRecording(to: file)
         return RecordingOutcome(
             file: file, recordedCount: exchanges.count, interactionCount: fixture.interactions.count,
-            redactions: result.redactions)
+            redactions: result.redactions, isUnchanged: !written)
     }
 }
 
@@ -97,6 +99,8 @@ public struct RecordingOutcome: Sendable, Hashable {
     public var interactionCount: Int
     /// What was redacted (interaction and field; never the value).
     public var redactions: [RedactedField]
+    /// Whether the file already held this fixture but for its recorded date, and was left untouched.
+    public var isUnchanged = false
 }
 
 /// A recording that cannot be written as it is.

@@ -5,7 +5,7 @@ import RecordReplayWire
 /// reading a FIFO or a device is refused, not blocked on), and the durable rename and the process checks
 /// behind ``Fixture/write(to:)``'s atomic write. POSIX calls that read the same on every platform, through
 /// Foundation's own import of the C library.
-enum FixtureFileSystem {
+package enum FixtureFileSystem {
     /// An `errno` value with its text.
     struct CError: Error, Sendable {
         var code: Int32
@@ -49,5 +49,21 @@ enum FixtureFileSystem {
         close(descriptor)
         if let syncError { return "fsync: \(syncError)" }
         return rename(source, destination) == 0 ? nil : "rename: \(Platform.errorText(errno))"
+    }
+
+    /// Appends `line` and a line feed to the file at `path` (created when missing) in one `write` to a
+    /// descriptor opened with `O_APPEND`, so lines appended by several threads and processes at once
+    /// never interleave; `nil` when it worked, else the failed call's error text.
+    package static func appendLine(_ line: String, toFileAtPath path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return "open: \(Platform.errorText(errno))" }
+        defer { close(descriptor) }
+        let bytes = Array((line + "\n").utf8)
+        var written: Int
+        repeat {
+            written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        } while written < 0 && errno == EINTR
+        if written < 0 { return "write: \(Platform.errorText(errno))" }
+        return written == bytes.count ? nil : "write: \(written) of \(bytes.count) bytes written"
     }
 }

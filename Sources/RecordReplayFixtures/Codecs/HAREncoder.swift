@@ -6,7 +6,7 @@ enum HAREncoder {
     static func log(for fixture: Fixture) -> JSONValue {
         let base = fixture.upstream.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "http://localhost"
         let entries = fixture.interactions.enumerated().map { index, interaction in
-            entry(interaction, index: index, base: base)
+            entry(interaction, index: index, base: base, recorded: fixture.recorded)
         }
         return .object([
             .init(
@@ -25,9 +25,11 @@ enum HAREncoder {
         ])
     }
 
-    private static func entry(_ interaction: Interaction, index: Int, base: String) -> JSONValue {
+    private static func entry(_ interaction: Interaction, index: Int, base: String, recorded: Date?) -> JSONValue {
         .object([
-            .init("startedDateTime", .string(startTime(ofEntry: index))),
+            .init(
+                "startedDateTime",
+                .string(RecordedDate.harStartTime(ofEntry: index, recorded: recorded) ?? startTime(ofEntry: index))),
             .init("time", .number(String(interaction.latency?.wholeMilliseconds ?? 0))),
             .init("request", request(interaction.request, base: base)),
             .init("response", response(interaction.response)),
@@ -104,7 +106,8 @@ enum HAREncoder {
         .object([.init("name", .string(name)), .init("value", .string(value))])
     }
 
-    /// `1970-01-01T00:00:00.000Z` plus `index` milliseconds, so entries sort in fixture order.
+    /// `1970-01-01T00:00:00.000Z` plus `index` milliseconds, so entries sort in fixture order (a fixture
+    /// without a recorded date).
     static func startTime(ofEntry index: Int) -> String {
         let milliseconds = index % 1000
         let seconds = index / 1000 % 60

@@ -18,12 +18,19 @@ enum NativeFixtureDecoder {
             error.isUnsupportedVersion = true
             throw error
         }
-        try object.rejectUnknownFields(["format", "version", "upstream", "interactions"])
+        try object.rejectUnknownFields(["format", "version", "upstream", "recorded", "interactions"])
         let upstream = try object.optional("upstream")?.string()
+        let recorded = try object.optional("recorded").map { node throws(SchemaError) in
+            let text = try node.string()
+            guard let date = RecordedDate.parse(text) else {
+                throw node.error("expected a UTC date to the second such as \"2026-11-27T23:50:00Z\", found \"\(text)\"")
+            }
+            return date
+        }
         let interactions = try object.required("interactions").array().map { node throws(SchemaError) in
             try interaction(from: node)
         }
-        return Fixture(interactions: interactions, upstream: upstream)
+        return Fixture(interactions: interactions, upstream: upstream, recorded: recorded)
     }
 
     private static func checkFormatMarker(_ object: SchemaObject) throws(SchemaError) {

@@ -10,6 +10,7 @@ enum NativeFixtureEncoder {
         writer.member("format", string: NativeFixtureCodec.formatMarker)
         writer.member("version", raw: String(NativeFixtureCodec.currentVersion))
         if let upstream = fixture.upstream { writer.member("upstream", string: upstream) }
+        if let recorded = fixture.recorded { writer.member("recorded", string: RecordedDate.text(of: recorded)) }
         writer.openMember("interactions", "[")
         for interaction in fixture.interactions {
             writer.open("{", asElement: true)

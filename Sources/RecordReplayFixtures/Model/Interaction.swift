@@ -1,4 +1,6 @@
+public import Foundation
 public import RecordReplayWire
+
 /// One recorded exchange: a request and the response the server gave to it.
 public struct Interaction: Sendable, Hashable {
     /// The request as recorded.
@@ -24,11 +26,16 @@ public struct Fixture: Sendable, Hashable {
     /// The upstream base URL the interactions were recorded from, when known (for example
     /// `https://api.example.com/v1`).
     public var upstream: String?
+    /// When the interactions were recorded, to the second, when known: written by a recording (the
+    /// native format's `recorded` member, a HAR's `startedDateTime`) and shown by `repo-contracts status`.
+    /// A re-recording that changes nothing else keeps the old date (the file is left untouched).
+    public var recorded: Date?
 
     /// Creates a fixture.
-    public init(interactions: [Interaction] = [], upstream: String? = nil) {
+    public init(interactions: [Interaction] = [], upstream: String? = nil, recorded: Date? = nil) {
         self.interactions = interactions
         self.upstream = upstream
+        self.recorded = recorded.map(RecordedDate.truncated)
     }
 }
 

@@ -17,6 +17,7 @@ struct FixtureFileFormatExamples {
         let interaction = try #require(fixture.interactions.first)
         #expect(fixture.interactions.count == 1)
         #expect(fixture.upstream == "https://api.example.com/v1")
+        #expect(fixture.recorded == Date(timeIntervalSince1970: 1_795_823_400))
         #expect(interaction.request.method == "POST" && interaction.request.path == "/todos")
         #expect(interaction.request.query == [QueryItem(name: "notify", value: "email"), QueryItem(name: "dryRun", value: nil)])
         #expect(interaction.response.status == 201 && interaction.response.reason == "Created")

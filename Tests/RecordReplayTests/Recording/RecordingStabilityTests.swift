@@ -114,7 +114,9 @@ struct RecordingStabilityTests {
     @Test("a concurrent client recorded byRequest writes the same bytes every time")
     func concurrentClientStable() async throws {
         var files: [Data] = []
-        for _ in 1...3 {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("concurrent-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        for run in 1...3 {
             let upstream = StubServer()
             upstream.playback.stub(.any) { StubResponse(status: 201, body: $0.body) }
             try await upstream.start()
@@ -135,9 +137,9 @@ struct RecordingStabilityTests {
             }
             await server.stop()
             await upstream.stop()
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("concurrent-\(UUID()).json")
-            defer { try? FileManager.default.removeItem(at: file) }
-            try server.saveRecording(to: file, order: server.configuration.recordedOrder)
+            // Recorded again into the same file: unchanged traffic leaves it untouched, recorded date included.
+            let outcome = try server.saveRecording(to: file, order: server.configuration.recordedOrder)
+            #expect(outcome?.isUnchanged == (run > 1))
             files.append(try Data(contentsOf: file))
         }
         #expect(files[0] == files[1] && files[1] == files[2])

@@ -39,7 +39,9 @@ struct SaveRecordingTests {
     @Test("credentials are redacted in requests and responses, the scan passes, and recording twice writes the same bytes")
     func redactedAndStable() async throws {
         var files: [Data] = []
-        for _ in 1...2 {
+        let file = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        for run in 1...2 {
             let server = try await record(respond: { request in
                 StubResponse(
                     headers: ["Content-Type": "application/json", "Set-Cookie": "session=\(Self.token); Path=/"],
@@ -50,10 +52,9 @@ struct SaveRecordingTests {
                 // A fresh session each time: the shared one would send back the cookie of the first run.
                 _ = try await URLSession(configuration: .patient).data(for: request)
             }
-            let file = Self.temporaryFile()
-            defer { try? FileManager.default.removeItem(at: file) }
             let outcome = try #require(try server.saveRecording(to: file, upstream: URL(string: "https://api.example.com")))
             #expect(outcome.recordedCount == 1)
+            #expect(outcome.isUnchanged == (run == 2))
             #expect(!outcome.redactions.isEmpty)
             let written = try Data(contentsOf: file)
             let text = String(decoding: written, as: UTF8.self)

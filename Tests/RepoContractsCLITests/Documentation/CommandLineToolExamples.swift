@@ -35,11 +35,27 @@ struct CommandLineToolExamples {
         let article = try Self.article()
         let commands: [any Subcommand.Type] = [
             ServeCommand.self, RecordCommand.self, ConvertCommand.self, RedactCommand.self, TrimCommand.self,
-            InspectCommand.self,
+            InspectCommand.self, StatusCommand.self,
         ]
         for command in commands {
             let usage = try Self.usage(in: command.help)
             #expect(article.contains(usage), "the article does not quote:\n\(usage)")
         }
+    }
+
+    @Test("the article's status report is what status prints for the fixtures it shows", .enabled(if: StatusTestPackage.gitIsAvailable()))
+    func statusExample() async throws {
+        let package = try StatusTestPackage()
+        defer { try? FileManager.default.removeItem(at: package.root) }
+        for name in ["Todos/create.readYourWrites.json", "Todos/leaky.json", "Todos/broken.json"] {
+            try FileManager.default.removeItem(atPath: package.fixture(name))
+        }
+        try await package.commitAll()
+        let log = try package.usageLog(loading: ["Todos/listsTodos.json"], at: ".build/repository-contracts/fixture-usage.log")
+        let capture = ConsoleCapture()
+        let command = try StatusCommand(parsing: ["--fixtures", package.fixtures, "--tests", package.tests, "--usage-log", log])
+        _ = try await command.run(capture.console, now: Date(timeIntervalSince1970: 1_795_824_000))
+        let shown = capture.out.replacingOccurrences(of: package.root.path + "/", with: "")
+        #expect(try Self.article().contains("```text\n\(shown)```"), "the article does not quote:\n\(shown)")
     }
 }

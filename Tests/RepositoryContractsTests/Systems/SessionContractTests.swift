@@ -114,7 +114,8 @@ enum SeedFixtures {
     static func expectReplayPasses<Subject>(
         _ check: ContractCase<StubServerTerms<Subject>>, from folder: URL, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let server = StubServer(.init(fixtureDirectory: folder))
+        let usageLog = FixtureUsageLog.location(near: folder.appendingPathComponent(check.clauseID), environment: ProcessInfo.processInfo.environment)
+        let server = StubServer(.init(fixtureDirectory: folder, fixtureUsageLog: usageLog))
         try await server.start()
         try server.loadFixture(named: check.clauseID)
         let result = await StubServer.$currentIfAny.withValue(server) { await check.run() }
@@ -158,7 +159,7 @@ enum SeedFixtures {
         if !rerecording {
             let committed = try Data(contentsOf: folder.appendingPathComponent(outcome.file.lastPathComponent))
             #expect(
-                try Data(contentsOf: outcome.file) == committed,
+                try undatedBytes(of: outcome.file) == committed,
                 "re-recording \(check.clauseID) gave other bytes than the committed fixture: run REPOSITORY_CONTRACTS_RECORD=all swift test --filter \(filter) and review the diff")
         }
     }

@@ -1,0 +1,1 @@
+../RepoContractsPlugin/ToolLaunch.swift
