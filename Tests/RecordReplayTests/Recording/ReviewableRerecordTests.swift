@@ -18,10 +18,11 @@ struct ReviewableRerecordTests {
     }
 
     /// Records ``ListsClient``'s session with a fresh ``ShufflingListsAPI`` into `folder/session.json`,
-    /// the concurrent requests arriving in `order`; returns the file's bytes and the client's listing.
+    /// the concurrent requests arriving in `order`; returns the file's bytes afterwards, whether the
+    /// recording left the file as it was (``RecordingOutcome/isUnchanged``), and the client's listing.
     private static func record(
         into folder: URL, order: [String], configure: (inout StubServer.Configuration) -> Void
-    ) async throws -> (bytes: Data, listing: [String]) {
+    ) async throws -> (bytes: Data, unchanged: Bool, listing: [String]) {
         let api = ShufflingListsAPI()
         try await api.start()
         var configuration = StubServer.Configuration(fixtureDirectory: folder, recordMode: .all, upstream: api.baseURL)
@@ -44,22 +45,20 @@ struct ReviewableRerecordTests {
         #expect(recorder.report.findings.map(\.message) == [])
         let outcome = try #require(try recorder.finishRecording())
         #expect(outcome.recordedCount == 10)
-        return (try Data(contentsOf: outcome.file), listing)
+        return (try Data(contentsOf: outcome.file), outcome.isUnchanged, listing)
     }
 
-    @Test("recorded twice with the options on (members sorted), the fixtures are byte-identical, and the recording replays with ids round-tripping")
+    @Test("re-recorded with the options on (members sorted), the fixture is left byte for byte as it was, and it replays with ids round-tripping")
     func rerecordIsByteIdentical() async throws {
         let first = try Self.temporaryFolder()
-        let second = try Self.temporaryFolder()
-        defer {
-            try? FileManager.default.removeItem(at: first)
-            try? FileManager.default.removeItem(at: second)
-        }
+        defer { try? FileManager.default.removeItem(at: first) }
         let sorted: (inout StubServer.Configuration) -> Void = { $0.jsonMemberOrder = .sorted }
         let one = try await Self.record(into: first, order: ["milk", "eggs", "bread"], configure: sorted)
-        let two = try await Self.record(into: second, order: ["bread", "eggs", "milk"], configure: sorted)
+        let two = try await Self.record(into: first, order: ["bread", "eggs", "milk"], configure: sorted)
         #expect(one.listing == ["bread false", "milk true"])
         #expect(two.listing == one.listing)
+        #expect(!one.unchanged)
+        #expect(two.unchanged, "the re-record rewrote the fixture")
         #expect(one.bytes == two.bytes, "the re-record differs:\n\(String(decoding: one.bytes, as: UTF8.self))\n---\n\(String(decoding: two.bytes, as: UTF8.self))")
 
         // The list's id (lower case) is placeholder 1, the todos' (upper case) 2 to 4 in title order, the
@@ -93,22 +92,19 @@ struct ReviewableRerecordTests {
         #expect(replayer.journal.count == 10)
     }
 
-    @Test("with each option off, the two recordings differ", arguments: ["identifiers", "members", "order"])
+    @Test("with each option off, the re-record rewrites the fixture", arguments: ["identifiers", "members", "order"])
     func eachOptionMatters(option: String) async throws {
         let first = try Self.temporaryFolder()
-        let second = try Self.temporaryFolder()
-        defer {
-            try? FileManager.default.removeItem(at: first)
-            try? FileManager.default.removeItem(at: second)
-        }
+        defer { try? FileManager.default.removeItem(at: first) }
         let configure: (inout StubServer.Configuration) -> Void = { configuration in
             configuration.jsonMemberOrder = option == "members" ? .asReceived : .sorted
             configuration.serverIdentifiers = option == "identifiers" ? .asReceived : .placeholders
             configuration.recordedOrder = option == "order" ? .arrival : .canonical
         }
         let one = try await Self.record(into: first, order: ["milk", "eggs", "bread"], configure: configure)
-        let two = try await Self.record(into: second, order: ["bread", "eggs", "milk"], configure: configure)
+        let two = try await Self.record(into: first, order: ["bread", "eggs", "milk"], configure: configure)
         #expect(one.listing == two.listing)
+        #expect(!two.unchanged)
         #expect(one.bytes != two.bytes)
     }
 
