@@ -123,7 +123,8 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
                         rawValue: """
                             recorded \(outcome.recordedCount) interaction\(outcome.recordedCount == 1 ? "" : "s") into \
                             \(outcome.file.path) (\(outcome.redactions.count) field\(outcome.redactions.count == 1 ? "" : "s") \
-                            redacted): this run verified nothing; run the tests again without recording to check the replay
+                            redacted\(outcome.isUnchanged ? "; the file is unchanged: the live API answered as recorded" : "")): \
+                            this run verified nothing; run the tests again without recording to check the replay
                             """),
                     sourceLocation: sourceLocation)
             }

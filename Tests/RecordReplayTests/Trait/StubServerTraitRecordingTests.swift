@@ -1,6 +1,7 @@
 import Foundation
 @testable import StubServerTesting
 import RecordReplay
+import RepositoryContractsPrimitives
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -42,6 +43,39 @@ struct StubServerTraitRecordingTests {
             #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
             #expect(StubServer.current.journal.first?.responder.description.hasPrefix(file.path) == true)
         }
+    }
+
+    @Test("re-recording traffic that did not change says the file is unchanged, and leaves it byte for byte")
+    func rerecordUnchanged() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID())", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let upstream = StubServer()
+        upstream.playback.stub(.get("/todos")) { _ in
+            StubResponse(headers: ["Content-Type": "application/json"], body: Data(#"[{"id":1}]"#.utf8))
+        }
+        try await upstream.start()
+        let test = try #require(Test.current)
+        let file = root.appendingPathComponent("Todos/\(StubServerTrait.fixtureName(forTestNamed: test.name)).json")
+        let recording: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .all, upstream: upstream.baseURL)
+        let seen = Protected<[String]>([])
+        var bytes: [Data] = []
+        for _ in 1...2 {
+            try await withKnownIssue {
+                try await recording.provideScope(for: test, testCase: nil) {
+                    _ = try await URLSession.patient.data(from: Self.url("/todos"))
+                }
+            } matching: { issue in
+                seen.withLock { $0 += issue.comments.map(\.rawValue) }
+                return true
+            }
+            bytes.append(try Data(contentsOf: file))
+        }
+        await upstream.stop()
+        let messages = seen.withLock { $0 }
+        #expect(messages.count == 2)
+        #expect(!messages[0].contains("unchanged"))
+        #expect(messages[1].contains("the file is unchanged: the live API answered as recorded"), "\(messages)")
+        #expect(bytes[0] == bytes[1])
     }
 
     @Test("a mode that records without an upstream fails naming the variable")
