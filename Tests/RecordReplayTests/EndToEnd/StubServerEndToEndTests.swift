@@ -54,6 +54,9 @@ struct StubServerEndToEndTests {
         server.playback.inject(.delay(.seconds(3600)), when: .get("/todos"), on: .first)
         try await server.start()
         let request = Task { try await URLSession.patient.data(from: server.url("/todos")) }
+        // First the request's arrival, which has no bound: on a starved machine URLSession may take longer
+        // than the sleeper wait's bound to deliver it; from arrival to the sleep is a step in process.
+        await server.playback.waitForRequests(count: 1)
         await clock.waitForSleepers(count: 1)
         // Had the wait given up, the advance would miss the sleeper and the answer never come: stop here.
         try #require(clock.pendingSleeperCount == 1)

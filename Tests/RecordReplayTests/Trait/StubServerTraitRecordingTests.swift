@@ -16,11 +16,7 @@ struct StubServerTraitRecordingTests {
     func recordThenReplay() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID())", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let upstream = StubServer()
-        upstream.playback.stub(.get("/todos")) { _ in
-            StubResponse(headers: ["Content-Type": "application/json"], body: Data(#"[{"id":1}]"#.utf8))
-        }
-        try await upstream.start()
+        let upstream = try await Self.startedLiveAPI()
         let test = try #require(Test.current)
         let file = root.appendingPathComponent("Todos/\(StubServerTrait.fixtureName(forTestNamed: test.name)).json")
 
@@ -49,11 +45,7 @@ struct StubServerTraitRecordingTests {
     func rerecordUnchanged() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID())", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let upstream = StubServer()
-        upstream.playback.stub(.get("/todos")) { _ in
-            StubResponse(headers: ["Content-Type": "application/json"], body: Data(#"[{"id":1}]"#.utf8))
-        }
-        try await upstream.start()
+        let upstream = try await Self.startedLiveAPI()
         let test = try #require(Test.current)
         let file = root.appendingPathComponent("Todos/\(StubServerTrait.fixtureName(forTestNamed: test.name)).json")
         let recording: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .all, upstream: upstream.baseURL)
@@ -88,6 +80,16 @@ struct StubServerTraitRecordingTests {
         } throws: { error in
             String(describing: error).contains("REPOSITORY_CONTRACTS_UPSTREAM")
         }
+    }
+
+    /// A started stub server standing for the live API: `GET /todos` answers `[{"id":1}]`.
+    private static func startedLiveAPI() async throws -> StubServer {
+        let upstream = StubServer()
+        upstream.playback.stub(.get("/todos")) { _ in
+            StubResponse(headers: ["Content-Type": "application/json"], body: Data(#"[{"id":1}]"#.utf8))
+        }
+        try await upstream.start()
+        return upstream
     }
 
     private static func url(_ path: String) -> URL {
