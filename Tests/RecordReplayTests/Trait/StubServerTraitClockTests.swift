@@ -20,6 +20,7 @@ struct StubServerTraitClockTests {
         server.playback.stub(.get("/slow"), with: StubResponse(body: Data("done".utf8)))
         server.playback.inject(.delay(.seconds(10)), when: .get("/slow"))
         let answer = Task { try await URLSession(configuration: .patient).data(from: server.baseURL.appendingPathComponent("slow")) }
+        await server.playback.waitForRequests(count: 1)  // unbounded: URLSession's delivery may take long on a starved machine
         await clock.waitForSleepers(count: 1)
         #expect(clock.nextDeadline == MockClock.Instant(offset: .seconds(10)))
         clock.advance(by: .seconds(10))
