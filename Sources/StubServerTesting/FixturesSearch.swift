@@ -1,4 +1,5 @@
 import Foundation
+import RecordReplay
 import RepositoryContractsPrimitives
 import Testing
 
@@ -128,15 +129,9 @@ private struct SourceWalk {
     var packageRoot: URL?
 
     init(from sourceFilePath: String) {
-        var folder = URL(fileURLWithPath: sourceFilePath).deletingLastPathComponent()
-        while folder.path != "/" && !folder.path.isEmpty {
-            folders.append(folder)
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                packageRoot = folder
-                return
-            }
-            folder.deleteLastPathComponent()
-        }
+        let walk = PackageFolders(from: URL(fileURLWithPath: sourceFilePath).deletingLastPathComponent())
+        folders = walk.folders
+        packageRoot = walk.root
     }
 
     /// Where a recording writes a fixture no `Fixtures` folder holds yet: the package's `Fixtures` when

@@ -152,7 +152,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// beside the package of the `Fixtures` folder found, or of the test's source file when none was or
     /// it is a build's copy.
     func fixtureUsageLog(for configuration: StubServer.Configuration, environment: [String: String]) -> URL? {
-        let fixtures = configuration.fixtureDirectoryIsCopy ? nil : configuration.fixtureDirectory?.appendingPathComponent("_")
+        let fixtures = configuration.fixtureDirectoryIsCopy ? nil : configuration.fixtureDirectory
         return FixtureUsageLog.location(near: fixtures ?? URL(fileURLWithPath: sourceLocation.filePath), environment: environment)
     }
 

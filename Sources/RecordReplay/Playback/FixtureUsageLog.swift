@@ -18,14 +18,7 @@ package enum FixtureUsageLog {
         if let path = EnvironmentVariable.value(of: EnvironmentVariable.fixtureUsageLog, in: environment) {
             return URL(fileURLWithPath: path)
         }
-        var folder = location.absoluteURL.standardizedFileURL
-        while folder.path != "/" && !folder.path.isEmpty {
-            folder.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder.appendingPathComponent(defaultRelativePath)
-            }
-        }
-        return nil
+        return PackageFolders(from: location.deletingLastPathComponent()).root?.appendingPathComponent(defaultRelativePath)
     }
 
     /// The lines this process appended already, per log: a file is logged once per process.
