@@ -16,12 +16,18 @@ public struct StubRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body after de-chunking; empty when there is none.
     public var body: Data
+    /// Where the request was sent, when it was not sent to the stub server itself: the origin of the
+    /// URL a client named when `URLSession` interception brought the request in process, or the origin
+    /// a fixture recorded. `nil` for a request received on the server's socket, and for an interaction
+    /// recorded through it (matching any origin).
+    public var origin: HTTPOrigin?
 
     /// Creates a request.
     public init(
         method: String, path: String, query: [QueryItem] = [], headers: HTTPHeaders = [:],
-        body: Data = Data()
+        body: Data = Data(), origin: HTTPOrigin? = nil
     ) {
+        self.origin = origin
         self.method = method
         self.path = path
         self.query = query
