@@ -9,6 +9,15 @@ final class InterceptionGate: Sendable {
         /// The holding task, by its hash (to refuse a second acquisition from the same task).
         var holder: Int?
         var waiters: [(continuation: CheckedContinuation<Void, Never>, task: Int?)] = []
+        /// Who waits for a number of waiters (tests).
+        var observers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Takes the observers whose count of waiters is reached.
+        mutating func satisfiedObservers() -> [CheckedContinuation<Void, Never>] {
+            let ready = observers.filter { $0.count <= waiters.count }.map(\.continuation)
+            observers.removeAll { $0.count <= waiters.count }
+            return ready
+        }
     }
 
     private let state = Protected(State())
@@ -29,17 +38,18 @@ final class InterceptionGate: Sendable {
         }
         guard mustWait else { return }
         await withCheckedContinuation { continuation in
-            let handedOver = state.withLock { state -> Bool in
+            let (handedOver, observers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
                 // Released between the check and now: take the turn at once.
                 guard state.isHeld else {
                     state.isHeld = true
                     state.holder = task
-                    return true
+                    return (true, [])
                 }
                 state.waiters.append((continuation, task))
-                return false
+                return (false, state.satisfiedObservers())
             }
             if handedOver { continuation.resume() }
+            for observer in observers { observer.resume() }
         }
     }
 
@@ -58,6 +68,15 @@ final class InterceptionGate: Sendable {
         next?.resume()
     }
 
-    /// How many interceptions wait for the turn (for tests).
-    var waitingCount: Int { state.withLock { $0.waiters.count } }
+    /// Returns once at least `count` interceptions wait for the turn (for tests).
+    func waitUntilWaiting(count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Bool in
+                guard state.waiters.count < count else { return true }
+                state.observers.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
 }
