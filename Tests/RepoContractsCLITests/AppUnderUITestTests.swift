@@ -96,6 +96,13 @@ struct AppUnderUITestTests {
         #expect(StubServer().baseURL.host == "127.0.0.1")
     }
 
+    @Test("a server cannot be bound to the name localhost: the bind address is numeric")
+    func localhostIsNotABindAddress() async throws {
+        let server = StubServer(StubServer.Configuration(server: ServerOptions(bindAddress: .address("localhost"))))
+        await #expect(throws: ServerStartError.invalidAddress("localhost")) { try await server.start() }
+        await server.stop()
+    }
+
     @Test("a base URL that is not an http URL is refused before any request, naming the variable")
     func invalidBaseURL() async throws {
         let run = try await AppUnderTest.launch(environment: [APIEnvironmentName.variable: "localhost:8080"])
