@@ -5,6 +5,10 @@ import StubServerTesting
 import Testing
 import TodoExample
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @testable import RepoContractsCLI
 
 /// The cross-process part of UI testing (the "UI tests" article of the record/replay catalogue), with
@@ -86,6 +90,24 @@ struct AppUnderUITestTests {
         #expect(lists.journal.map { "\($0.method) \($0.path)" } == ["GET /todos"])
         #expect(adds.journal.map { "\($0.method) \($0.path)" } == ["GET /todos", "POST /todos", "GET /todos"])
         #expect(!lists.report.hasErrors && !adds.report.hasErrors, "\(lists.report)\n\(adds.report)")
+    }
+
+    @Test(
+        "with URLSession interception on in the test process, the app's requests still arrive by socket, beside the test's own intercepted ones",
+        .stubServer(fixtures: "UITesting", interceptsURLSession: true))
+    func appBesideInterception() async throws {
+        let server = StubServer.current
+        // The test's own request to the production host is answered in process (first interaction) …
+        var request = URLRequest(url: URL(string: "https://api.todos.example/todos")!)
+        request.timeoutInterval = 86_400  // answered at once; never judged by wall-clock time
+        let (body, _) = try await URLSession.shared.data(for: request)
+        #expect(try TodoJSON.decoder.decode([Todo].self, from: body).map(\.title) == ["Buy milk"])
+        // … and the app, another process that the interception cannot reach, uses the base URL (second).
+        let run = try await AppUnderTest.launch(baseURL: server.baseURL)
+
+        #expect(run.termination == .exited(0), "\(run.stderr)")
+        #expect(run.lines.last == "[x] #2 Bake bread")
+        #expect(server.journal.map { $0.request.origin?.description ?? "socket" } == ["https://api.todos.example", "socket"])
     }
 
     @Test("bound to every interface, the base URL still names 127.0.0.1: a device needs the Mac's address put in by hand")
