@@ -126,7 +126,7 @@ let package = Package(
         // An example app for the UI-testing article: it reads its API's base URL from its environment,
         // as an app launched by a UI test does, shows its todo list as text and exits. A test starts it
         // against a stub server in the test process. Its code is the article's, so it lives under Tests/.
-        .executableTarget(name: "todo-app-example", dependencies: ["TodoExample"], path: "Tests/TodoAppExample"),
+        .executableTarget(name: "repo-contracts-todo-app", dependencies: ["TodoExample"], path: "Tests/TodoAppExample"),
 
         .testTarget(name: "ContractEngineTests", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "TodoExample", "BrokenExamples"]),
         .testTarget(
@@ -154,7 +154,7 @@ let package = Package(
             dependencies: [
                 "RepositoryContractsPrimitives", "RepoContractsCLI", "ContractEngine", "StandardContracts", "RecordReplayWire",
                 "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay", "StubServerTesting", "TodoExample",
-                "repo-contracts", "repo-contracts-demo", "todo-app-example",
+                "repo-contracts", "repo-contracts-demo", "repo-contracts-todo-app",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,7 +12,7 @@ import TodoExample
 @testable import RepoContractsCLI
 
 /// The cross-process part of UI testing (the "UI tests" article of the record/replay catalogue), with
-/// `todo-app-example` standing for the app: the stub server runs in the test process, the app in its
+/// `repo-contracts-todo-app` standing for the app: the stub server runs in the test process, the app in its
 /// own, and the server's base URL is all the app is given, through its environment as a UI test's
 /// `launchEnvironment` gives it.
 ///
@@ -48,7 +48,7 @@ struct AppUnderUITestTests {
         let run = try await AppUnderTest.launch(baseURL: StubServer.current.baseURL)
 
         #expect(run.termination == .exited(1))
-        #expect(run.stderr.contains("todo-app-example: the todo list could not load:"))
+        #expect(run.stderr.contains("repo-contracts-todo-app: the todo list could not load:"))
         #expect(run.stderr.contains("GET /todos answered 503"))
         #expect(!run.stdout.contains("todos\n"))
     }
@@ -130,7 +130,7 @@ struct AppUnderUITestTests {
         let run = try await AppUnderTest.launch(environment: [APIEnvironmentName.variable: "localhost:8080"])
 
         #expect(run.termination == .exited(64))
-        #expect(run.stderr == "todo-app-example: TODO_API_BASE_URL is not an http or https URL: \"localhost:8080\"\n")
+        #expect(run.stderr == "repo-contracts-todo-app: TODO_API_BASE_URL is not an http or https URL: \"localhost:8080\"\n")
         #expect(run.stdout.isEmpty)
     }
 }
@@ -141,7 +141,7 @@ enum APIEnvironmentName {
     static let variable = "TODO_API_BASE_URL"
 }
 
-/// The built `todo-app-example`, started as a UI test starts an app.
+/// The built `repo-contracts-todo-app`, started as a UI test starts an app.
 enum AppUnderTest {
     /// Whether this build's app reads its launch environment: a debug build, like this test's own.
     static var readsLaunchEnvironment: Bool {
@@ -167,7 +167,7 @@ enum AppUnderTest {
     static func launch(_ arguments: [String] = [], environment: [String: String]) async throws -> RepoContractsBinary.Run {
         #expect(environment[APIEnvironmentName.variable] != nil, "the app would talk to production")
         let outcome = try await ChildProcess.run(
-            try RepoContractsBinary.url(of: "todo-app-example"), arguments: arguments, environment: environment)
+            try RepoContractsBinary.url(of: "repo-contracts-todo-app"), arguments: arguments, environment: environment)
         return RepoContractsBinary.Run(
             stdout: String(decoding: outcome.standardOutput, as: UTF8.self),
             stderr: String(decoding: outcome.standardError, as: UTF8.self),

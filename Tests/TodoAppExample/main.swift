@@ -6,7 +6,7 @@ import TodoExample
 
 /// Writes `message` to standard error and ends the app with `status`.
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("todo-app-example: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("repo-contracts-todo-app: \(message)\n".utf8))
     exit(status)
 }
 
@@ -15,7 +15,7 @@ let title: String?
 switch arguments.count {
 case 0: title = nil
 case 2 where arguments[0] == "--add": title = arguments[1]
-default: fail("usage: todo-app-example [--add <title>]; got \(arguments)", status: 64)
+default: fail("usage: repo-contracts-todo-app [--add <title>]; got \(arguments)", status: 64)
 }
 
 let baseURL: URL

@@ -1,7 +1,7 @@
 // The XCUITest side of the "UI tests" article of the record/replay catalogue. It needs an app to launch
 // and a UI-testing bundle to run in, which `swift test` has not: it is compiled for iOS only (the CI's
 // simulator build compiles this target; its tests are skipped there). The cross-process part it relies
-// on runs on macOS and Linux in AppUnderUITestTests, with `todo-app-example` standing for the app.
+// on runs on macOS and Linux in AppUnderUITestTests, with `repo-contracts-todo-app` standing for the app.
 #if os(iOS) && canImport(XCTest)
 import Foundation
 import RecordReplay
