@@ -64,6 +64,14 @@ let package = Package(
                 .product(name: "ContractEngine", package: "swift-repository-contracts"),
                 .product(name: "StandardContracts", package: "swift-repository-contracts"),
             ]),
+        // Replay through `URLSession.shared`: to the stub server's socket against intercepted in process,
+        // sequential and from concurrent tasks.
+        .executableTarget(
+            name: "bench-interception",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "RecordReplay", package: "swift-repository-contracts"),
+            ]),
         // `MockClock` against swift-clocks' `TestClock`: idle advance, draining N sleepers, single-tick
         // stepping, and the sleep/advance race probe.
         .executableTarget(

@@ -44,3 +44,23 @@ public func formatted(_ value: Double, decimals: Int) -> String {
     }
     return negative ? "-" + text : text
 }
+
+/// `100000` as `100,000`.
+public func grouped(_ value: Int) -> String {
+    var digits = Array(String(value))
+    var index = digits.count - 3
+    while index > (value < 0 ? 1 : 0) {
+        digits.insert(",", at: index)
+        index -= 3
+    }
+    return String(digits)
+}
+
+/// A number with a thousands separator and `decimals` decimals.
+public func grouped(_ value: Double, decimals: Int) -> String {
+    guard value.isFinite else { return "n/a" }
+    let text = formatted(value, decimals: decimals)
+    let parts = text.split(separator: ".", maxSplits: 1)
+    let whole = Int(parts[0]) ?? 0
+    return parts.count == 2 ? "\(grouped(whole)).\(parts[1])" : grouped(whole)
+}

@@ -166,33 +166,6 @@ func progress(_ line: String) {
     emitError("[bench-clock] \(line)")
 }
 
-/// `100000` as `100,000`.
-func grouped(_ value: Int) -> String {
-    var digits = Array(String(value))
-    var index = digits.count - 3
-    while index > (value < 0 ? 1 : 0) {
-        digits.insert(",", at: index)
-        index -= 3
-    }
-    return String(digits)
-}
-
-/// A number with a thousands separator and `decimals` decimals.
-func grouped(_ value: Double, decimals: Int) -> String {
-    guard value.isFinite else { return "n/a" }
-    let text = formatted(value, decimals: decimals)
-    let parts = text.split(separator: ".", maxSplits: 1)
-    let whole = Int(parts[0]) ?? 0
-    return parts.count == 2 ? "\(grouped(whole)).\(parts[1])" : grouped(whole)
-}
-
-/// The CPU time this process has used so far, all threads, in nanoseconds.
-func processCPUNanoseconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
-}
-
 /// A duration in nanoseconds since `start`, read from `ContinuousClock`.
 func nanoseconds(since start: ContinuousClock.Instant) -> Double {
     start.duration(to: .now).nanoseconds

@@ -167,17 +167,6 @@ struct BenchMatching {
     }
 }
 
-/// `100000` as `100,000`.
-func grouped(_ value: Int) -> String {
-    var digits = Array(String(value))
-    var index = digits.count - 3
-    while index > 0 {
-        digits.insert(",", at: index)
-        index -= 3
-    }
-    return String(digits)
-}
-
 /// `1234.6` as `1,235`.
 func grouped(_ value: Double) -> String {
     value.isFinite ? grouped(Int(value.rounded())) : "n/a"
