@@ -6,8 +6,8 @@ import Testing
 @testable import RepoContractsCLI
 
 /// `repo-contracts inspect` shows the origin of an interaction that has one, and nothing new for one
-/// that has none.
-@Suite("inspect: interaction origins")
+/// that has none; `trim --host` keeps an interaction by its origin's host.
+@Suite("inspect and trim: interaction origins")
 struct InspectOriginTests {
     private var fixture: Fixture {
         Fixture(interactions: [
@@ -44,6 +44,26 @@ struct InspectOriginTests {
         #expect(interactions.map { $0["origin"] as? String } == ["https://auth.example.com", "http://api.example.com:8080", nil])
         #expect(interactions.map { $0["target"] as? String } == ["/oauth/token", "/me?v=2", "/health"])
         #expect(interactions[2].keys.contains("origin") == false)
+    }
+
+    @Test("trim --host keeps a native fixture's interactions by their origin's host, else the upstream's")
+    func trimByOriginHost() async throws {
+        let directory = try makeTemporaryDirectory("trim-origins")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("in.json")
+        var withUpstream = fixture
+        withUpstream.upstream = "https://status.example.com"
+        try withUpstream.write(to: input)
+        for (host, kept) in [
+            ("auth.example.com", ["/oauth/token"]), ("api.example.com", ["/me"]), ("status.example.com", ["/health"]),
+        ] {
+            let output = directory.appendingPathComponent("\(host).json")
+            let selection = TrimCommand.Selection(hosts: [host])
+            #expect(try await TrimCommand(input: input.path, output: output.path, selection: selection).run(ConsoleCapture().console) == .success)
+            let trimmed = try Fixture(contentsOf: output)
+            #expect(trimmed.interactions.map(\.request.path) == kept, "\(host)")
+            #expect(trimmed.interactions.map(\.request.origin) == withUpstream.interactions.filter { kept.contains($0.request.path) }.map(\.request.origin))
+        }
     }
 }
 #endif

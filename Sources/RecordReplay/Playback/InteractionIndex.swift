@@ -21,22 +21,9 @@ package struct StoredInteraction: Sendable {
 ///
 /// A request with an origin (intercepted in process) matches the interactions recorded with that
 /// origin and those recorded without one (through the socket); a request without one matches every
-/// interaction. Once an interaction with an origin is loaded, the index also keeps buckets by key and
-/// origin, so such a request takes the first unused interaction of two buckets, still without a scan.
+/// interaction. Once an interaction with an origin is loaded, each bucket is also split by origin
+/// (see ``InteractionBucket``): a request still hashes its key once and scans no members.
 struct InteractionIndex: Sendable {
-    /// The interactions sharing one key, by position in ``InteractionIndex/stored``, in recorded order.
-    struct Bucket: Sendable {
-        var members: [Int]
-        /// Members before this position are all used (valid when no closure matcher filters).
-        var firstUnused = 0
-    }
-
-    /// A key and an origin (`nil`: recorded without one).
-    private struct OriginKey: Sendable, Hashable {
-        var key: MatchKey
-        var origin: HTTPOrigin?
-    }
-
     /// The outcome of claiming an interaction for a request.
     enum Claim: Sendable {
         /// This interaction (position in `stored`) answers.
@@ -50,11 +37,8 @@ struct InteractionIndex: Sendable {
     private(set) var stored: [StoredInteraction] = []
     /// How often each stored interaction has answered.
     private(set) var useCounts: [Int] = []
-    /// Every interaction, by key.
-    private var buckets: [MatchKey: Bucket] = [:]
-    /// Every interaction by key and origin; empty until an interaction with an origin is loaded.
-    private var originBuckets: [OriginKey: Bucket] = [:]
-    /// Whether an interaction with an origin is loaded.
+    private var buckets: [MatchKey: InteractionBucket] = [:]
+    /// Whether an interaction with an origin is loaded (and so every bucket is split by origin).
     private var hasOrigins = false
     /// Each distinct set of redacted places among the stored requests, in loading order: a received
     /// request is also looked up with the placeholder put in each (see ``RedactedSlots``).
@@ -64,17 +48,10 @@ struct InteractionIndex: Sendable {
     mutating func add(_ interaction: StoredInteraction, key: MatchKey) {
         let origin = interaction.interaction.request.origin
         if origin != nil, !hasOrigins {
-            // Every interaction so far was recorded without an origin.
             hasOrigins = true
-            for (key, bucket) in buckets {
-                originBuckets[OriginKey(key: key, origin: nil)] = Bucket(members: bucket.members)
-            }
+            for index in buckets.indices { buckets.values[index].split() }
         }
-        buckets[key, default: Bucket(members: [])].members.append(stored.count)
-        if hasOrigins {
-            let originKey = OriginKey(key: key, origin: origin)
-            originBuckets[originKey, default: Bucket(members: [])].members.append(stored.count)
-        }
+        buckets[key, default: InteractionBucket()].append(stored.count, origin: origin, split: hasOrigins)
         let shape = RedactedSlots(of: interaction.normalized)
         if !shape.isEmpty, knownShapes.insert(shape).inserted {
             redactedShapes.append(shape)
@@ -85,11 +62,7 @@ struct InteractionIndex: Sendable {
 
     /// The members for `key` that a request from `origin` may use, in recorded order.
     func members(for key: MatchKey, origin: HTTPOrigin?) -> [Int] {
-        guard hasOrigins, let origin else { return buckets[key]?.members ?? [] }
-        let recordedWithout = originBuckets[OriginKey(key: key, origin: nil)]?.members ?? []
-        let recordedWith = originBuckets[OriginKey(key: key, origin: origin)]?.members ?? []
-        if recordedWithout.isEmpty || recordedWith.isEmpty { return recordedWithout + recordedWith }
-        return (recordedWithout + recordedWith).sorted()
+        buckets[key]?.members(from: origin) ?? []
     }
 
     /// Claims the first unused interaction for `key` that a request from `origin` may use. `candidates`,
@@ -104,36 +77,24 @@ struct InteractionIndex: Sendable {
             }
             return exhausted(candidates, repeatLast: repeatLast)
         }
-        guard hasOrigins, let origin else {
-            guard let position = Self.firstUnused(in: &buckets[key], useCounts: useCounts) else {
-                return buckets[key].map { exhausted($0.members, repeatLast: repeatLast) } ?? .none
-            }
+        switch Self.firstUnused(in: &buckets[key], from: origin, useCounts: useCounts) {
+        case .claimed(let position):
             useCounts[position] += 1
             return .claimed(position)
+        case .exhausted(let members):
+            return exhausted(members, repeatLast: repeatLast)
+        case .none:
+            return .none
         }
-        let without = OriginKey(key: key, origin: nil)
-        let with = OriginKey(key: key, origin: origin)
-        let free = [
-            Self.firstUnused(in: &originBuckets[without], useCounts: useCounts),
-            Self.firstUnused(in: &originBuckets[with], useCounts: useCounts),
-        ].compactMap { $0 }
-        guard let position = free.min() else {
-            let members = members(for: key, origin: origin)
-            return members.isEmpty ? .none : exhausted(members, repeatLast: repeatLast)
-        }
-        useCounts[position] += 1
-        return .claimed(position)
     }
 
-    /// The first unused member of `bucket`, moving its `firstUnused` past the used ones; `nil` when there
-    /// is no bucket or every member is used.
-    private static func firstUnused(in bucket: inout Bucket?, useCounts: [Int]) -> Int? {
-        guard var current = bucket else { return nil }
-        while current.firstUnused < current.members.count, useCounts[current.members[current.firstUnused]] > 0 {
-            current.firstUnused += 1
-        }
-        bucket = current
-        return current.firstUnused < current.members.count ? current.members[current.firstUnused] : nil
+    /// ``InteractionBucket/firstUnused(from:useCounts:)`` of `bucket`, changed in place; `none` without
+    /// a bucket.
+    private static func firstUnused(
+        in bucket: inout InteractionBucket?, from origin: HTTPOrigin?, useCounts: [Int]
+    ) -> Claim {
+        guard bucket != nil else { return .none }
+        return bucket!.firstUnused(from: origin, useCounts: useCounts)
     }
 
     private mutating func exhausted(_ members: [Int], repeatLast: Bool) -> Claim {
