@@ -19,7 +19,7 @@ extension StubServer {
     /// change live data; any other scope reaches nothing live.
     package var liveAccess: LiveAccess {
         if configuration.recordMode.checksDrift {
-            guard configuration.upstream != nil else { return .none }
+            guard configuration.upstream != nil || configuration.interceptsURLSession else { return .none }
             return configuration.driftCheck.stateChangingRequests == .send ? .readWrite : .readOnly
         }
         return recordingTarget.withLock { $0 != nil } ? .readWrite : .none

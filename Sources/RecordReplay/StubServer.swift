@@ -75,6 +75,10 @@ public final class StubServer: Sendable {
         /// The test this server serves, when a test scope says: the command a missing fixture's message
         /// gives then runs that test alone.
         package var test: RecordingCommand.TestIdentity?
+        /// Whether the scope's requests come in through ``URLSessionInterception`` (the trait's
+        /// `interceptsURLSession:` sets it): each then names its own origin, so recording and the drift
+        /// check need no ``upstream`` (a request received on the socket still does). `false` unless set.
+        public var interceptsURLSession: Bool
 
         /// Creates a configuration; every part has a default.
         public init(
@@ -99,6 +103,7 @@ public final class StubServer: Sendable {
             self.clock = clock
             self.fixtureDirectory = fixtureDirectory
             self.fixtureDirectoryIsCopy = false
+            self.interceptsURLSession = false
         }
     }
 
@@ -107,6 +112,8 @@ public final class StubServer: Sendable {
     /// The engine that answers requests: load fixtures, add stubs and faults, read the journal.
     public let playback: Playback
     private let listener: HTTPListener
+    /// The port this server has in ``ListeningStubServers`` while it listens.
+    private let listeningPort = Protected<Int?>(nil)
     /// The fixture this scope records into, once ``loadFixture(named:)`` chose one.
     let recordingTarget = Protected<RecordingTarget?>(nil)
 
@@ -114,6 +121,7 @@ public final class StubServer: Sendable {
         if let target = recordingTarget.withLock({ $0 }) {
             RecordingClaims.release(target.file, for: ObjectIdentifier(self))
         }
+        if let port = listeningPort.withLock({ $0 }) { ListeningStubServers.remove(port: port) }
     }
 
     /// Creates a stopped server; ``start()`` binds it.
@@ -132,12 +140,18 @@ public final class StubServer: Sendable {
     ///   use, the address is not this machine's, …), or when the server was started before.
     public func start() async throws {
         _ = try listener.start()
+        let port = Int(listener.port)
+        listeningPort.withLock { $0 = port }
+        ListeningStubServers.add(port: port)
     }
 
     /// Stops listening, closes idle connections, lets exchanges in flight finish, cancels pending delays
     /// and stubs, and returns when every connection is closed.
     public func stop() async {
         await listener.stop()
+        if let port = listeningPort.withLock({ port in defer { port = nil }; return port }) {
+            ListeningStubServers.remove(port: port)
+        }
     }
 
     /// The bound port (0 before ``start()``).
@@ -238,9 +252,12 @@ public final class StubServer: Sendable {
         }
         let file = existing ?? candidates[0]
         if plan.records, configuration.fixtureDirectoryIsCopy { throw StubServerError.recordingIntoCopy(fixture: file.path) }
-        if plan.needsUpstream, configuration.upstream == nil { throw StubServerError.noUpstream(fixture: file.path) }
+        if plan.needsUpstream, configuration.upstream == nil, !configuration.interceptsURLSession {
+            throw StubServerError.noUpstream(fixture: file.path)
+        }
         let kept = try loadReplayed(existing, plan: plan)
-        guard let upstream = configuration.upstream else { return }
+        let upstream = configuration.upstream
+        guard upstream != nil || configuration.interceptsURLSession else { return }
         if plan.checksDrift {
             playback.checkDrift(
                 against: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout),

@@ -52,6 +52,9 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     let recordMode: RecordMode
     /// Whether a recording is written even when the test failed (an issue recorded, an error thrown).
     let writesRecordingWhenTestFails: Bool
+    /// Whether `URLSession.shared` requests are answered by the scope's server (see
+    /// ``URLSessionInterception``); such scopes run one at a time.
+    var interceptsURLSession = false
     let sourceLocation: SourceLocation
 
     /// Applies to every test of a suite it is attached to, one server per test case.
@@ -87,6 +90,7 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             configuration.driftCheck = try configuration.driftCheck.resolved(environment: environment)
         }
         configuration.fixtureUsageLog = configuration.fixtureUsageLog ?? fixtureUsageLog(for: configuration, environment: environment)
+        configuration.interceptsURLSession = interceptsURLSession
         let server = StubServer(configuration)
         try await server.start()
         let failures = TestFailureWatch()
@@ -94,7 +98,11 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             try prepareFixtures(of: server, for: test, testCase: testCase)
             try await failures.watching(test, testCase) {
                 try await StubServer.$currentIfAny.withValue(server) {
-                    try await function()
+                    if interceptsURLSession {
+                        try await server.interceptingURLSession { try await function() }
+                    } else {
+                        try await function()
+                    }
                 }
             }
         } catch {
@@ -203,6 +211,10 @@ extension Trait where Self == StubServerTrait {
     ///     values themselves (see ``ServerIdentifiers``).
     ///   - jsonMemberOrder: The order a recording writes JSON members in: `.asReceived` (the default), or
     ///     `.sorted` for a server whose member order varies (see ``JSONMemberOrder``).
+    ///   - interceptsURLSession: Answers the requests sent through `URLSession.shared` from the scope's
+    ///     server, whatever host they name, so code that does not take ``StubServer/baseURL`` runs
+    ///     against fixtures unchanged (see ``URLSessionInterception``). Such scopes run one at a time
+    ///     across the process; others keep running beside them. `false` by default.
     ///   - sourceLocation: Where the issues the server reports point: the trait's use, unless given.
     public static func stubServer(
         fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
@@ -211,10 +223,11 @@ extension Trait where Self == StubServerTrait {
         upstream: URL? = nil, recordedOrder: RecordedOrder = .canonical,
         driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction(),
         writesRecordingWhenTestFails: Bool = false, serverIdentifiers: ServerIdentifiers = .placeholders,
-        jsonMemberOrder: JSONMemberOrder = .asReceived,
+        jsonMemberOrder: JSONMemberOrder = .asReceived, interceptsURLSession: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        StubServerTrait(
+        if interceptsURLSession { URLSessionInterception.prepare() }
+        var trait = StubServerTrait(
             fixtures: fixtures.map { .directory($0) } ?? .none,
             search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
             configuration: StubServer.Configuration(
@@ -223,20 +236,26 @@ extension Trait where Self == StubServerTrait {
                 jsonMemberOrder: jsonMemberOrder),
             clock: clock, recordMode: record, writesRecordingWhenTestFails: writesRecordingWhenTestFails,
             sourceLocation: sourceLocation)
+        trait.interceptsURLSession = interceptsURLSession
+        return trait
     }
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to
     /// the `Fixtures` folder (`"Todos/list.json"`, `"Captures/session.har"`), found as ``StubServerTrait``
-    /// says (`fixturesRoot:` and `fixturesBundle:` as for `.stubServer(fixtures:)`).
+    /// says (`fixturesRoot:`, `fixturesBundle:` and `interceptsURLSession:` as for `.stubServer(fixtures:)`).
     public static func stubServer(
         fixture file: String, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, interceptsURLSession: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        StubServerTrait(
+        if interceptsURLSession { URLSessionInterception.prepare() }
+        var trait = StubServerTrait(
             fixtures: .file(file),
             search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
             configuration: StubServer.Configuration(server: server, playback: playback), clock: clock,
             recordMode: .fromEnvironment, writesRecordingWhenTestFails: false, sourceLocation: sourceLocation)
+        trait.interceptsURLSession = interceptsURLSession
+        return trait
     }
 }

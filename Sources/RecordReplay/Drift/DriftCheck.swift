@@ -86,7 +86,7 @@ struct DriftCheck: Sendable {
         }
         return PlaybackReport.Drift(
             sequenceNumber: sequenceNumber, source: item.source, index: item.index,
-            request: item.interaction.request, upstream: forwarder.upstream, outcome: outcome)
+            request: item.interaction.request, upstream: forwarder.baseURL(for: request) ?? Self.noUpstream, outcome: outcome)
     }
 
     /// Sends a read that follows an unsent state change and compares the live answer's shape with the
@@ -114,6 +114,10 @@ struct DriftCheck: Sendable {
     }
 
     /// The outcome of a request the live API could not be asked, with why (never its URL).
+    /// What a drift names as the live API when its request had neither an origin nor an upstream to go
+    /// to (the forward failed, and the drift says why).
+    static let noUpstream = URL(string: "about:blank")!
+
     private static func unchecked(_ error: any Error) -> PlaybackReport.Drift.Outcome {
         let reason = (error as? UpstreamError)?.reason ?? "\(error)"
         return .unchecked(reason: Task.isCancelled ? "the server stopped before the live API answered" : reason)

@@ -6,7 +6,7 @@ package import Foundation
 struct RecordingTarget: Sendable {
     var file: URL
     var kept: Fixture?
-    var upstream: URL
+    var upstream: URL?
 }
 
 extension StubServer {

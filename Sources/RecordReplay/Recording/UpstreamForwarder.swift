@@ -1,4 +1,5 @@
 package import Foundation
+import RepositoryContractsPrimitives
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -7,7 +8,9 @@ package import Foundation
 /// Sends a request the stub server received on to the live API and brings back its answer as a
 /// ``StubResponse``: the building block of recording.
 ///
-/// The request keeps its method, path (appended to the upstream's path), query, headers and body,
+/// A request with an ``StubRequest/origin`` (one `URLSession` interception brought in process) goes to
+/// that origin, its path as sent; any other goes to the upstream, its path appended to the upstream's.
+/// The request keeps its method, path, query, headers and body,
 /// minus hop-by-hop fields and `Host` (URLSession sets them for the upstream); it asks for
 /// `Accept-Encoding: identity`, so bodies come back uncompressed and fixtures stay readable. Fields the
 /// client did not send are not added either: on Linux, where URLSession would add `User-Agent`,
@@ -24,14 +27,15 @@ package import Foundation
 /// The remaining response fields are sorted by name (URLSession hands them over unordered), so the same
 /// answer always records the same bytes.
 package struct UpstreamForwarder: Sendable {
-    /// The live API's base URL, such as `https://api.example.com/v1`.
-    package let upstream: URL
+    /// The live API's base URL, such as `https://api.example.com/v1`: where requests without an origin
+    /// go (`nil` when every request names its own origin).
+    package let upstream: URL?
     private let connection: UpstreamConnection
 
     /// Creates a forwarder to `upstream`; `timeout`, rounded up to whole seconds (at least one), bounds
     /// each request. (Linux's URLSession drops the fraction of a timeout, and one under a second would
     /// fail every request at once.)
-    package init(upstream: URL, timeout: Duration = .seconds(30)) {
+    package init(upstream: URL?, timeout: Duration = .seconds(30)) {
         self.upstream = upstream
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = Self.requestTimeoutInterval(for: timeout)
@@ -78,8 +82,13 @@ package struct UpstreamForwarder: Sendable {
     ///
     /// - Throws: ``UpstreamError`` naming the URL when the upstream cannot be reached.
     package func forward(_ request: StubRequest) async throws -> StubResponse {
-        let url = self.url(for: request)
+        guard let url = self.url(for: request) else {
+            throw UpstreamError(
+                url: request.path,
+                reason: "the request names no origin and no upstream is configured (set \(EnvironmentVariable.upstream))")
+        }
         var outgoing = URLRequest(url: url)
+        URLSessionInterception.exempt(&outgoing)
         outgoing.httpMethod = request.method
         for field in request.headers where !Self.requestFieldsNotForwarded.contains(field.name.lowercased()) {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
@@ -132,15 +141,22 @@ package struct UpstreamForwarder: Sendable {
         return headers
     }
 
-    /// The upstream URL for `request`: the upstream's path, then the request's path, then its query.
-    func url(for request: StubRequest) -> URL {
-        var text = upstream.absoluteString
+    /// The base URL `request` goes to: its origin, else the upstream.
+    func baseURL(for request: StubRequest) -> URL? {
+        request.origin.flatMap { URL(string: $0.description) } ?? upstream
+    }
+
+    /// The live URL for `request`: its origin, or the upstream's URL and path; then the request's path,
+    /// then its query. `nil` when the request names no origin and there is no upstream.
+    func url(for request: StubRequest) -> URL? {
+        guard let base = baseURL(for: request) else { return nil }
+        var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         text += request.path
         if !request.query.isEmpty {
             text += "?" + URLText.query(request.query)
         }
-        return URL(string: text) ?? upstream
+        return URL(string: text) ?? base
     }
 }
 

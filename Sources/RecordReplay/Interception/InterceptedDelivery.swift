@@ -1,0 +1,143 @@
+import Foundation
+@_spi(Benchmarks) import RecordReplayWire
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What an intercepted request ends with, and how it is told to URLSession.
+///
+/// A fault becomes the `URLError` a real connection surfaces for it:
+///
+/// | fault | `URLError` |
+/// |---|---|
+/// | connection reset | `.networkConnectionLost` |
+/// | close without reply | `.badServerResponse` (an empty reply) |
+/// | malformed response | `.cannotParseResponse` |
+/// | truncated body | the head and the bytes kept, then `.networkConnectionLost` |
+/// | never respond | `.timedOut`, once the request's `timeoutInterval` has passed on the server's clock |
+struct InterceptedDelivery: @unchecked Sendable {
+    /// How the request ends.
+    enum Outcome: Sendable {
+        case response(HTTPURLResponse, body: Data)
+        /// The head and part of the body, then the error.
+        case partial(HTTPURLResponse, body: Data, error: URLError)
+        case failure(URLError)
+    }
+
+    /// The protocol instance (called back only from where URLSession allows, see
+    /// ``InterceptionPlatform``).
+    let urlProtocol: URLProtocol
+
+    init(protocol urlProtocol: URLProtocol) {
+        self.urlProtocol = urlProtocol
+    }
+
+    private var url: URL {
+        urlProtocol.request.url ?? URL(string: "about:blank")!
+    }
+
+    private var isHead: Bool {
+        urlProtocol.request.httpMethod == "HEAD"
+    }
+
+    /// The outcome of `plan` when it needs no waiting.
+    func immediateOutcome(of plan: ResponsePlan) -> Outcome? {
+        switch plan {
+        case .respond(let response): return .response(httpResponse(response), body: sentBody(of: response))
+        case .fault(.neverRespond), .deferred: return nil
+        case .fault(let fault): return outcome(of: fault)
+        }
+    }
+
+    /// The outcome of `plan`, waiting as it says: a deferred plan's decision, and for a request never
+    /// answered, its `timeout` on `clock` (until the load is cancelled).
+    func outcome(of plan: ResponsePlan, timeout: TimeInterval, clock: PlaybackClock) async -> Outcome {
+        switch plan {
+        case .deferred(let decide):
+            return await outcome(of: decide(), timeout: timeout, clock: clock)
+        case .fault(.neverRespond):
+            do {
+                try await clock.sleep(.milliseconds(Int64((timeout * 1_000).rounded(.up))))
+            } catch {
+                return .failure(self.error(.cancelled, "the request was cancelled while the stub server held it unanswered"))
+            }
+            if Task.isCancelled {
+                return .failure(self.error(.cancelled, "the request was cancelled while the stub server held it unanswered"))
+            }
+            return .failure(
+                self.error(.timedOut, "the stub server never answered (fault: never respond) within the request's timeout"))
+        default:
+            return immediateOutcome(of: plan)!
+        }
+    }
+
+    private func outcome(of fault: ConnectionFault) -> Outcome {
+        switch fault {
+        case .connectionReset:
+            return .failure(error(.networkConnectionLost, "the stub server reset the connection (fault: connection reset)"))
+        case .closeWithoutReply:
+            return .failure(error(.badServerResponse, "the stub server closed the connection without a reply"))
+        case .malformedResponse:
+            return .failure(error(.cannotParseResponse, "the stub server sent a malformed response (fault)"))
+        case .truncatedBody(let response, let kept):
+            return .partial(
+                httpResponse(response), body: Data(sentBody(of: response).prefix(kept)),
+                error: error(.networkConnectionLost, "the stub server closed the connection before the whole body (fault: truncated body)"))
+        case .neverRespond:
+            return .failure(error(.timedOut, "the stub server never answered (fault: never respond)"))
+        }
+    }
+
+    /// Tells the client how the request ended.
+    func deliver(_ outcome: Outcome) {
+        let client = urlProtocol.client
+        switch outcome {
+        case .response(let response, let body):
+            client?.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
+            if !body.isEmpty { client?.urlProtocol(urlProtocol, didLoad: body) }
+            client?.urlProtocolDidFinishLoading(urlProtocol)
+        case .partial(let response, let body, let error):
+            client?.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
+            if !body.isEmpty { client?.urlProtocol(urlProtocol, didLoad: body) }
+            client?.urlProtocol(urlProtocol, didFailWithError: error)
+        case .failure(let error):
+            client?.urlProtocol(urlProtocol, didFailWithError: error)
+        }
+    }
+
+    /// An error of `code` for this request, its description saying what the stub server did.
+    func error(_ code: URLError.Code, _ description: String) -> URLError {
+        URLError(
+            code,
+            userInfo: [
+                NSURLErrorFailingURLErrorKey: url,
+                NSLocalizedDescriptionKey: "\(description): \(urlProtocol.request.httpMethod ?? "GET") \(url.absoluteString)",
+            ])
+    }
+
+    /// The body sent for `response`: none for `HEAD` and for statuses that have none.
+    private func sentBody(of response: StubResponse) -> Data {
+        isHead || (100..<200).contains(response.status) || response.status == 204 || response.status == 304
+            ? Data() : response.body
+    }
+
+    /// `response` as URLSession hands it over: fields of one name joined with `, `, and the
+    /// `Content-Length` the socket would have written.
+    private func httpResponse(_ response: StubResponse) -> HTTPURLResponse {
+        var fields: [String: String] = [:]
+        var names: [String: String] = [:]
+        for field in response.headers {
+            let key = field.name.lowercased()
+            if key == "content-length" || key == "transfer-encoding" { continue }
+            if let name = names[key] {
+                fields[name] = (fields[name].map { $0 + ", " } ?? "") + field.value
+            } else {
+                names[key] = field.name
+                fields[field.name] = field.value
+            }
+        }
+        if !isHead || !response.body.isEmpty { fields["Content-Length"] = String(response.body.count) }
+        return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)!
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import RepositoryContractsPrimitives
+
+/// One interception: the server whose playback answers, and the requests still being answered (a
+/// delay, a stub closure, a recording forward, a request never answered), so that ending the
+/// interception cancels and awaits them.
+final class InterceptionScope: Sendable {
+    let server: StubServer
+    private let loads = Protected(Loads())
+
+    private struct Loads {
+        var nextID = 0
+        var running: [Int: Task<Void, Never>] = [:]
+        var isCancelled = false
+    }
+
+    init(server: StubServer) {
+        self.server = server
+    }
+
+    /// Runs `work` as one of the scope's loads; cancelled at once when the scope already ended.
+    @discardableResult
+    func run(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        loads.withLock { loads in
+            let id = loads.nextID
+            loads.nextID += 1
+            let task = Task { [weak self] in
+                await work()
+                self?.finish(id)
+            }
+            if loads.isCancelled { task.cancel() }
+            loads.running[id] = task
+            return task
+        }
+    }
+
+    private func finish(_ id: Int) {
+        loads.withLock { _ = $0.running.removeValue(forKey: id) }
+    }
+
+    /// Cancels every load still running, and any started later.
+    func cancelLoads() {
+        let running = loads.withLock { loads in
+            loads.isCancelled = true
+            return Array(loads.running.values)
+        }
+        for task in running { task.cancel() }
+    }
+
+    /// Returns when no load is running.
+    func waitForLoads() async {
+        while let next = loads.withLock({ $0.running.values.first }) {
+            await next.value
+            // `finish` runs at the end of the task itself; drop it here too in case it has not yet.
+            loads.withLock { loads in
+                if let key = loads.running.first(where: { $0.value == next })?.key { loads.running[key] = nil }
+            }
+        }
+    }
+}

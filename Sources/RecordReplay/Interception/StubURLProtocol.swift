@@ -1,0 +1,64 @@
+import Foundation
+import RepositoryContractsPrimitives
+@_spi(Benchmarks) import RecordReplayWire
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The `URLProtocol` that hands intercepted requests to the active interception's playback (the same
+/// entry point the socket uses, ``Playback/plan(for:)``) and carries the plan out as URLSession
+/// callbacks: a response, or the `URLError` a real connection would surface for a fault.
+final class StubURLProtocol: URLProtocol {
+    /// The `URLProtocol` property that marks a request interception must leave alone.
+    static let exemptionMark = "RepositoryContracts.NotIntercepted"
+
+    /// The running answer, cancelled by `stopLoading`; `stopped` once the client gave up.
+    private let load = Protected<(task: Task<Void, Never>?, stopped: Bool)>((nil, false))
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        InterceptionRouter.shared.intercepts(request)
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    override func startLoading() {
+        let delivery = InterceptedDelivery(protocol: self)
+        guard let scope = InterceptionRouter.shared.activeScope else {
+            // The interception ended between the session's choice and now.
+            delivery.deliver(.failure(delivery.error(.cancelled, "the URLSession interception ended before the request started")))
+            return
+        }
+        let request = InterceptedRequest.stubRequest(from: self.request)
+        let plan = scope.server.playback.plan(for: request)
+        if let outcome = delivery.immediateOutcome(of: plan) {
+            delivery.deliver(outcome)
+            return
+        }
+        let task = self.task
+        let timeout = self.request.timeoutInterval
+        let load = self.load
+        let running = scope.run {
+            let outcome = await delivery.outcome(of: plan, timeout: timeout, clock: scope.server.playback.clock)
+            InterceptionPlatform.deliverLater(for: task) {
+                guard !load.withLock({ $0.stopped }) else { return }
+                delivery.deliver(outcome)
+            }
+        }
+        let stoppedAlready = load.withLock { load in
+            load.task = running
+            return load.stopped
+        }
+        if stoppedAlready { running.cancel() }
+    }
+
+    override func stopLoading() {
+        let task = load.withLock { load in
+            load.stopped = true
+            return load.task
+        }
+        task?.cancel()
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import RepositoryContractsPrimitives
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Requests sent through `URLSession.shared`, answered in process by a ``StubServer``'s playback instead
+/// of the network, whatever host they name: for app code that calls `URLSession.shared` with a
+/// production URL and cannot take the server's ``StubServer/baseURL``.
+///
+/// ```swift
+/// let interception = try await server.interceptURLSession()
+/// let todo = try await Todo(from: "https://jsonplaceholder.typicode.com/todos/10")
+/// await interception.end()
+/// ```
+///
+/// While it lasts, every request `URLSession.shared` sends goes to the server's ``Playback`` (matching,
+/// ordered replay, the journal, faults, delays on the server's clock, recording with the record mode)
+/// with its ``StubRequest/origin`` set to the URL's scheme, host and port, and nothing reaches the
+/// network unless a record mode sends it on. Requests to a running stub server's own port on loopback
+/// (other tests' socket traffic) and the server's own forwards to the live API are never intercepted.
+///
+/// **One at a time.** A request through `URLSession.shared` carries no test identity, so interceptions
+/// are serialized process-wide: ``StubServer/interceptURLSession()`` waits until no other interception
+/// is active. Tests that do not intercept keep running in parallel.
+///
+/// **Sessions.** `URLSession.shared` is intercepted on every platform. On Linux, a session's protocol
+/// classes are fixed when it is made, and those of a session made from the `default` or `ephemeral`
+/// configuration claim every `http` and `https` request first, so only `URLSession.shared` is reached
+/// there, and only when it was created after ``prepare()`` (the `.stubServer(interceptsURLSession:)`
+/// trait prepares when the test list is built). A session that lists
+/// ``protocolClass`` first in its configuration's `protocolClasses` is intercepted everywhere.
+///
+/// How a fault reaches the client is in the "Intercepting URLSession" section of the RecordReplay
+/// documentation: a reset surfaces as `URLError.networkConnectionLost`, a request never answered as
+/// `URLError.timedOut` once its `timeoutInterval` has passed on the server's clock.
+public final class URLSessionInterception: Sendable {
+    let scope: InterceptionScope
+    private let ownsGate: Bool
+    private let ended = Protected(false)
+
+    init(scope: InterceptionScope, ownsGate: Bool) {
+        self.scope = scope
+        self.ownsGate = ownsGate
+    }
+
+    deinit {
+        // Ended by its owner as a rule; a dropped handle must not keep the gate from the next test.
+        if !ended.withLock({ $0 }) {
+            InterceptionRouter.shared.deactivate(scope)
+            scope.cancelLoads()
+            if ownsGate { InterceptionRouter.shared.gate.release() }
+        }
+    }
+
+    /// The server whose playback answers the intercepted requests.
+    public var server: StubServer { scope.server }
+
+    /// Stops intercepting: new requests go to the network again, requests still waiting (a delay, a
+    /// never-answered request) are cancelled and fail, and the next waiting interception may start.
+    /// Returns when every intercepted request has been answered or failed. Calling it again does nothing.
+    public func end() async {
+        guard ended.withLock({ ended in defer { ended = true }; return !ended }) else { return }
+        InterceptionRouter.shared.deactivate(scope)
+        scope.cancelLoads()
+        await scope.waitForLoads()
+        if ownsGate { InterceptionRouter.shared.gate.release() }
+    }
+
+    /// Registers the intercepting protocol class with `URLProtocol`, ahead of the system's own: call it
+    /// before anything in the process uses `URLSession` when ``StubServer/interceptURLSession()`` says
+    /// `URLSession.shared` was created too early (on Linux). Idempotent and cheap; interception does it
+    /// itself otherwise.
+    public static func prepare() {
+        InterceptionRegistration.register()
+    }
+
+    /// The `URLProtocol` subclass that answers intercepted requests: list it first in a session
+    /// configuration's `protocolClasses` to intercept a session other than `URLSession.shared`.
+    public static var protocolClass: AnyClass { StubURLProtocol.self }
+
+    /// Marks `request` as never intercepted (the server's own forwards to the live API).
+    static func exempt(_ request: inout URLRequest) {
+        if let mutable = (request as NSURLRequest).mutableCopy() as? NSMutableURLRequest {
+            URLProtocol.setProperty(true, forKey: StubURLProtocol.exemptionMark, in: mutable)
+            request = mutable as URLRequest
+        }
+    }
+}
+
+extension StubServer {
+    /// Intercepts the requests sent through `URLSession.shared` until ``URLSessionInterception/end()``,
+    /// answering them from this server's playback (see ``URLSessionInterception``). Waits while another
+    /// interception of the process is active. The server need not be started: intercepted requests never
+    /// touch its socket.
+    ///
+    /// For XCTest: call it in `setUp` and `end()` it in `tearDown`, then read ``report``.
+    ///
+    /// - Throws: ``URLSessionInterceptionError`` when `URLSession.shared` cannot be reached (on Linux,
+    ///   when it was created before interception was prepared) or when this task already holds an
+    ///   interception it has not ended.
+    public func interceptURLSession() async throws -> URLSessionInterception {
+        try InterceptionRegistration.checkSharedSessionIsReachable()
+        let router = InterceptionRouter.shared
+        let nested = InterceptionRouter.$heldByCurrentTask.get()
+        if !nested { try await router.gate.acquire() }
+        let scope = InterceptionScope(server: self)
+        router.activate(scope)
+        return URLSessionInterception(scope: scope, ownsGate: !nested)
+    }
+
+    /// Runs `body` while the requests sent through `URLSession.shared` are answered by this server (see
+    /// ``interceptURLSession()``), and ends the interception when `body` returns or throws. An
+    /// interception nested inside this one (from the same task) takes over until it ends.
+    public func interceptingURLSession<Result: Sendable>(
+        _ body: () async throws -> Result
+    ) async throws -> Result {
+        let interception = try await interceptURLSession()
+        do {
+            let result = try await InterceptionRouter.$heldByCurrentTask.withValue(true) { try await body() }
+            await interception.end()
+            return result
+        } catch {
+            await interception.end()
+            throw error
+        }
+    }
+}
+
+/// Why `URLSession` requests cannot be intercepted.
+public enum URLSessionInterceptionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `URLSession.shared` was created before the intercepting protocol was registered, and its protocol
+    /// classes (fixed when it was made, on Linux) put the system's HTTP protocol first.
+    case sharedSessionCreatedFirst(protocolClasses: [String])
+    /// The current task already holds an interception it has not ended: a second one would wait for the
+    /// first forever.
+    case alreadyIntercepting
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .sharedSessionCreatedFirst(let classes):
+            return """
+                URLSession.shared cannot be intercepted: it was created before interception was prepared, and \
+                its protocol classes (\(classes.joined(separator: ", "))) are fixed when it is made, with the \
+                system's HTTP protocol first. Call URLSessionInterception.prepare() before anything in the \
+                process uses URLSession (the .stubServer(interceptsURLSession: true) trait does so when the \
+                test list is built; in XCTest, in the test class's `override class func setUp()`), or pass \
+                the server's baseURL to the code under test instead
+                """
+        case .alreadyIntercepting:
+            return """
+                this task already intercepts URLSession: end() the interception it holds before starting \
+                another (interceptions are serialized process-wide, so the second would wait forever)
+                """
+        }
+    }
+}
