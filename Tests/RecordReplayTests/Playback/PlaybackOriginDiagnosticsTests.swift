@@ -69,6 +69,18 @@ struct PlaybackOriginDiagnosticsTests {
         #expect(!intercepted.contains("✗ origin") && !intercepted.contains("✓ origin"))
     }
 
+    @Test("an unused interaction is listed with its origin, one recorded without one as before")
+    func unusedInteractionsNameTheirOrigin() throws {
+        let playback = Hosts.playback([(Hosts.api, "/me", "api me"), (Hosts.auth, "/me", "auth me"), (nil, "/health", "ok")])
+        _ = playback.plan(for: Hosts.request("GET", "/me", from: Hosts.api))
+        let unused = try #require(playback.report.findings.first { $0.message.contains("never used") })
+        #expect(unused.message == """
+            2 recorded interactions were never used:
+              hosts.json, interaction #2 (interactions[1]): GET https://auth.example.com/me
+              hosts.json, interaction #3 (interactions[2]): GET /health
+            """)
+    }
+
     @Test("the request line: the origin only when the request has one, before the path and query")
     func requestLine() {
         var request = StubRequest(method: "GET", path: "/todos/1", query: [QueryItem(name: "a", value: "b c")])
