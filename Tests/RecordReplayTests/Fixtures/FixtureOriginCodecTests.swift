@@ -201,6 +201,21 @@ struct FixtureOriginCodecTests {
         #expect(imported.notes.isEmpty)
     }
 
+    @Test("native and HAR: an IPv6 origin with a port round-trips, and a capture of it reads that origin")
+    func ipv6Origin() throws {
+        let loopback = HTTPOrigin(scheme: "http", host: "::1", port: 8080)
+        let fixture = Fixture(interactions: [
+            Self.interaction("GET", "/a", origin: loopback, answer: "a"),
+            Self.interaction("GET", "/b", origin: Self.api, answer: "b"),
+        ])
+        #expect(try Fixture(decoding: fixture.encoded(as: .native), format: .native, source: "v6.json") == fixture)
+        #expect(try HARCodec.decode(fixture.encoded(as: .har), source: "v6.har").fixture == fixture)
+        let foreign = Self.text(fixture.encoded(as: .har)).replacingOccurrences(of: #""_origin""#, with: #""_ignored""#)
+            .replacingOccurrences(of: #""_upstream""#, with: #""_ignoredUpstream""#)
+        let read = try HARCodec.decode(Data(foreign.utf8), source: "v6.har").fixture
+        #expect(read.interactions.map(\.request.origin) == [loopback, Self.api])
+    }
+
     @Test("HAR: an invalid _origin names the file, the JSON path and the reason")
     func harInvalidOrigin() throws {
         let text = """
