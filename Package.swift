@@ -123,6 +123,10 @@ let package = Package(
         .executableTarget(
             name: "repo-contracts-demo",
             dependencies: ["RepoContractsCLI", "StandardContracts", "TodoExample", "BrokenExamples"]),
+        // An example app for the UI-testing article: it reads its API's base URL from its environment,
+        // as an app launched by a UI test does, shows its todo list as text and exits. A test starts it
+        // against a stub server in the test process. Its code is the article's, so it lives under Tests/.
+        .executableTarget(name: "repo-contracts-todo-app", dependencies: ["TodoExample"], path: "Tests/TodoAppExample"),
 
         .testTarget(name: "ContractEngineTests", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "TodoExample", "BrokenExamples"]),
         .testTarget(
@@ -149,8 +153,8 @@ let package = Package(
             name: "RepoContractsCLITests",
             dependencies: [
                 "RepositoryContractsPrimitives", "RepoContractsCLI", "ContractEngine", "StandardContracts", "RecordReplayWire",
-                "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay", "TodoExample",
-                "repo-contracts", "repo-contracts-demo",
+                "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay", "StubServerTesting", "TodoExample",
+                "repo-contracts", "repo-contracts-demo", "repo-contracts-todo-app",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -79,6 +79,9 @@ public final class StubServer: Sendable {
         /// `interceptsURLSession:` sets it): each then names its own origin, so recording and the drift
         /// check need no ``upstream`` (a request received on the socket still does). `false` unless set.
         public var interceptsURLSession: Bool
+        /// Where a forward to a live origin really goes (tests: `https://api.example.test` to a listener on
+        /// loopback); empty by default, each origin going to itself.
+        package var originRoutes: [HTTPOrigin: URL] = [:]
 
         /// Creates a configuration; every part has a default.
         public init(
@@ -112,8 +115,6 @@ public final class StubServer: Sendable {
     /// The engine that answers requests: load fixtures, add stubs and faults, read the journal.
     public let playback: Playback
     private let listener: HTTPListener
-    /// The port this server has in ``ListeningStubServers`` while it listens.
-    private let listeningPort = Protected<Int?>(nil)
     /// The fixture this scope records into, once ``loadFixture(named:)`` chose one.
     let recordingTarget = Protected<RecordingTarget?>(nil)
 
@@ -121,7 +122,6 @@ public final class StubServer: Sendable {
         if let target = recordingTarget.withLock({ $0 }) {
             RecordingClaims.release(target.file, for: ObjectIdentifier(self))
         }
-        if let port = listeningPort.withLock({ $0 }) { ListeningStubServers.remove(port: port) }
     }
 
     /// Creates a stopped server; ``start()`` binds it.
@@ -140,18 +140,12 @@ public final class StubServer: Sendable {
     ///   use, the address is not this machine's, …), or when the server was started before.
     public func start() async throws {
         _ = try listener.start()
-        let port = Int(listener.port)
-        listeningPort.withLock { $0 = port }
-        ListeningStubServers.add(port: port)
     }
 
     /// Stops listening, closes idle connections, lets exchanges in flight finish, cancels pending delays
     /// and stubs, and returns when every connection is closed.
     public func stop() async {
         await listener.stop()
-        if let port = listeningPort.withLock({ port in defer { port = nil }; return port }) {
-            ListeningStubServers.remove(port: port)
-        }
     }
 
     /// The bound port (0 before ``start()``).
@@ -260,7 +254,7 @@ public final class StubServer: Sendable {
         guard upstream != nil || configuration.interceptsURLSession else { return }
         if plan.checksDrift {
             playback.checkDrift(
-                against: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout),
+                against: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout, originRoutes: configuration.originRoutes),
                 options: configuration.driftCheck)
         }
         guard plan.records else { return }
@@ -268,7 +262,7 @@ public final class StubServer: Sendable {
         recordingTarget.withLock {
             $0 = RecordingTarget(file: file, kept: plan.keepsRecorded ? kept : nil, upstream: upstream)
         }
-        playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout))
+        playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout, originRoutes: configuration.originRoutes))
     }
 
     /// The command that records this server's missing fixtures, for its test when it has one.

@@ -32,16 +32,14 @@ final class InterceptionRouter: Sendable {
     }
 
     /// Whether a request goes to the active scope: `http` and `https` requests while one is active,
-    /// except the server's own forwards to the live API and requests to a running stub server's own
-    /// port on loopback (another test's socket traffic, which must reach that server).
+    /// except the server's own forwards to the live API and requests to a loopback host (stub servers'
+    /// sockets and other local servers of parallel tests, which must reach them).
     func intercepts(_ request: URLRequest) -> Bool {
         guard activeScope != nil, let url = request.url, let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https"
         else { return false }
         if URLProtocol.property(forKey: StubURLProtocol.exemptionMark, in: request) != nil { return false }
-        if let host = url.host, LoopbackHost.contains(host), let port = url.port, ListeningStubServers.contains(port: port) {
-            return false
-        }
+        if let host = url.host, LoopbackHost.contains(host) { return false }
         return true
     }
 }
@@ -51,26 +49,5 @@ enum LoopbackHost {
     static func contains(_ host: String) -> Bool {
         let host = host.lowercased()
         return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
-    }
-}
-
-/// The ports of the stub servers of this process that are listening, so that interception never takes a
-/// request meant for one of them.
-enum ListeningStubServers {
-    private static let ports = Protected<[Int: Int]>([:])
-
-    static func add(port: Int) {
-        ports.withLock { $0[port, default: 0] += 1 }
-    }
-
-    static func remove(port: Int) {
-        ports.withLock { ports in
-            guard let count = ports[port] else { return }
-            ports[port] = count > 1 ? count - 1 : nil
-        }
-    }
-
-    static func contains(port: Int) -> Bool {
-        ports.withLock { $0[port] != nil }
     }
 }

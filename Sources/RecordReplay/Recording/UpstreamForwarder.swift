@@ -30,13 +30,16 @@ package struct UpstreamForwarder: Sendable {
     /// The live API's base URL, such as `https://api.example.com/v1`: where requests without an origin
     /// go (`nil` when every request names its own origin).
     package let upstream: URL?
+    /// Where a request for an origin really goes, when not to the origin itself (tests).
+    private let originRoutes: [HTTPOrigin: URL]
     private let connection: UpstreamConnection
 
     /// Creates a forwarder to `upstream`; `timeout`, rounded up to whole seconds (at least one), bounds
     /// each request. (Linux's URLSession drops the fraction of a timeout, and one under a second would
     /// fail every request at once.)
-    package init(upstream: URL?, timeout: Duration = .seconds(30)) {
+    package init(upstream: URL?, timeout: Duration = .seconds(30), originRoutes: [HTTPOrigin: URL] = [:]) {
         self.upstream = upstream
+        self.originRoutes = originRoutes
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = Self.requestTimeoutInterval(for: timeout)
         configuration.httpCookieStorage = nil
@@ -143,7 +146,7 @@ package struct UpstreamForwarder: Sendable {
 
     /// The base URL `request` goes to: its origin, else the upstream.
     func baseURL(for request: StubRequest) -> URL? {
-        request.origin.flatMap { URL(string: $0.description) } ?? upstream
+        request.origin.flatMap { originRoutes[$0] ?? URL(string: $0.description) } ?? upstream
     }
 
     /// The live URL for `request`: its origin, or the upstream's URL and path; then the request's path,

@@ -12,17 +12,26 @@ import Testing
         URLSessionInterception.prepare()
     }
 
-    /// Three live hosts on loopback (plain listeners, not stub servers, so interception takes their
-    /// requests as it would a production host's), each counting what it answered.
+    /// Three live hosts, `https://{api,auth,cdn}.example.test`, served by listeners on loopback (the
+    /// server's origin routes send each forward to its own), each counting what it answered.
     struct LiveHosts: Sendable {
-        let api: (port: UInt16, count: Protected<Int>)
-        let auth: (port: UInt16, count: Protected<Int>)
-        let cdn: (port: UInt16, count: Protected<Int>)
+        enum Host: String, CaseIterable { case api, auth, cdn }
 
-        var total: Int { api.count.withLock { $0 } + auth.count.withLock { $0 } + cdn.count.withLock { $0 } }
+        let ports: [UInt16]
+        let counts: [Protected<Int>]
 
-        func url(_ host: KeyPath<LiveHosts, (port: UInt16, count: Protected<Int>)>, _ path: String) -> String {
-            "http://127.0.0.1:\(self[keyPath: host].port)\(path)"
+        var total: Int { counts.reduce(0) { $0 + $1.withLock { $0 } } }
+
+        func url(_ host: Host, _ path: String) -> String {
+            "https://\(host.rawValue).example.test\(path)"
+        }
+
+        /// Each origin to its listener.
+        var routes: [HTTPOrigin: URL] {
+            Dictionary(
+                uniqueKeysWithValues: zip(Host.allCases, ports).map { host, port in
+                    (HTTPOrigin(url: URL(string: url(host, "/"))!)!, URL(string: "http://127.0.0.1:\(port)")!)
+                })
         }
     }
 
@@ -40,15 +49,16 @@ import Testing
         try await withListener(handler: answering("api", counts.0)) { _, api in
             try await withListener(handler: answering("auth", counts.1)) { _, auth in
                 try await withListener(handler: answering("cdn", counts.2)) { _, cdn in
-                    try await body(LiveHosts(api: (api, counts.0), auth: (auth, counts.1), cdn: (cdn, counts.2)))
+                    try await body(LiveHosts(ports: [api, auth, cdn], counts: [counts.0, counts.1, counts.2]))
                 }
             }
         }
     }
 
-    static func server(recording mode: RecordMode, in folder: URL) -> StubServer {
+    static func server(recording mode: RecordMode, in folder: URL, hosts: LiveHosts) -> StubServer {
         var configuration = StubServer.Configuration(fixtureDirectory: folder, recordMode: mode)
         configuration.interceptsURLSession = true
+        configuration.originRoutes = hosts.routes
         return StubServer(configuration)
     }
 
@@ -56,10 +66,10 @@ import Testing
     static func exercise(_ hosts: LiveHosts) async -> [String] {
         [
             await SharedSessionAnswer.get(
-                hosts.url(\.api, "/me"), headers: ["Authorization": "Bearer sk_live_51HqLyjWDarjtT1zdp7dcXYZ"]
+                hosts.url(.api, "/me"), headers: ["Authorization": "Bearer sk_live_51HqLyjWDarjtT1zdp7dcXYZ"]
             ).text,
-            await SharedSessionAnswer.get(hosts.url(\.auth, "/me")).text,
-            await SharedSessionAnswer.get(hosts.url(\.cdn, "/me")).text,
+            await SharedSessionAnswer.get(hosts.url(.auth, "/me")).text,
+            await SharedSessionAnswer.get(hosts.url(.cdn, "/me")).text,
         ]
     }
 
@@ -67,7 +77,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interception-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         try await Self.withLiveHosts { hosts in
-            let recorder = Self.server(recording: .once, in: folder)
+            let recorder = Self.server(recording: .once, in: folder, hosts: hosts)
             try recorder.loadFixture(named: "multiHost")
             let live = try await recorder.interceptingURLSession { await Self.exercise(hosts) }
             #expect(live == [#"{"host":"api","path":"/me"}"#, #"{"host":"auth","path":"/me"}"#, #"{"host":"cdn","path":"/me"}"#])
@@ -76,11 +86,13 @@ import Testing
             #expect(outcome.recordedCount == 3)
 
             let fixture = try Fixture(contentsOf: outcome.file)
-            #expect(fixture.interactions.map { $0.request.origin?.port } == [hosts.api.port, hosts.auth.port, hosts.cdn.port].map { Int($0) })
+            #expect(
+                fixture.interactions.map { $0.request.origin?.description }
+                    == ["https://api.example.test", "https://auth.example.test", "https://cdn.example.test"])
             let text = try String(contentsOf: outcome.file, encoding: .utf8)
             #expect(!text.contains("sk_live_51HqLyjWDarjtT1zdp7dcXYZ"))
 
-            let replayer = Self.server(recording: .never, in: folder)
+            let replayer = Self.server(recording: .never, in: folder, hosts: hosts)
             try replayer.loadFixture(named: "multiHost")
             let replayed = try await replayer.interceptingURLSession { await Self.exercise(hosts) }
             #expect(replayed == live)
@@ -91,12 +103,12 @@ import Testing
 
     @Test func noRequestReachesTheNetworkWithoutARecordMode() async throws {
         try await Self.withLiveHosts { hosts in
-            let server = interceptionServer()
-            let answer = try await server.interceptingURLSession { await SharedSessionAnswer.get(hosts.url(\.api, "/users")) }
+            let server = Self.server(recording: .never, in: FileManager.default.temporaryDirectory, hosts: hosts)
+            let answer = try await server.interceptingURLSession { await SharedSessionAnswer.get(hosts.url(.api, "/users")) }
             #expect(hosts.total == 0)
             #expect(answer.status == 599)
             let unmatched = try #require(server.report.unmatchedRequests.first)
-            #expect(unmatched.request.origin?.port == Int(hosts.api.port))
+            #expect(unmatched.request.origin?.description == "https://api.example.test")
             #expect(unmatched.request.path == "/users")
         }
     }
