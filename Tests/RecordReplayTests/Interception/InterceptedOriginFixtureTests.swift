@@ -50,7 +50,7 @@ import Testing
         let answers = try await server.interceptingURLSession {
             [
                 await SharedSessionAnswer.get("https://auth.example.com/me"),
-                await SharedSessionAnswer.get("http://localhost:9/me"),
+                await SharedSessionAnswer.get("http://todos.example.org:8080/me"),
             ]
         }
         #expect(answers.map(\.text) == ["first", "second"])
