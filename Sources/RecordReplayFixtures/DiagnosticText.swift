@@ -69,9 +69,10 @@ package enum DiagnosticText {
         value.map(quoted) ?? "(no value)"
     }
 
-    /// The request line as it was sent: method, path and query (re-encoded), clipped.
+    /// The request line as it was sent: method, then the origin when the request has one, path and
+    /// query (re-encoded), clipped: `GET /todos/1`, `GET https://api.example.com/todos/1`.
     package static func requestLine(_ request: StubRequest) -> String {
-        "\(clipped(request.method)) \(clipped(target(request)))"
+        "\(clipped(request.method)) \(clipped((request.origin?.description ?? "") + target(request)))"
     }
 
     /// The path and query of `request`, the query re-encoded from its decoded items.

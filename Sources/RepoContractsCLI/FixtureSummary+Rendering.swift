@@ -18,8 +18,8 @@ extension FixtureSummary {
             alignments: [.right, .left, .left, .right],
             rows: rows.map { row in
                 [
-                    String(row.index), row.method, row.target, String(row.status), row.requestBody.text,
-                    row.responseBody.text, row.contentType ?? "-",
+                    String(row.index), row.method, (row.origin ?? "") + row.target, String(row.status),
+                    row.requestBody.text, row.responseBody.text, row.contentType ?? "-",
                 ]
             })
         return lines + [""] + table.lines().map { "  " + $0 }
@@ -40,17 +40,21 @@ extension FixtureSummary {
 }
 
 extension FixtureSummary.Row {
-    /// The row as a JSON object, members in a fixed order.
+    /// The row as a JSON object, members in a fixed order (`origin` only when the interaction has one).
     var json: JSONValue {
-        .object([
+        var members: [JSONValue.Member] = [
             .init("index", .number(String(index))),
             .init("method", .string(method)),
+        ]
+        if let origin { members.append(.init("origin", .string(origin))) }
+        members += [
             .init("target", .string(target)),
             .init("status", .number(String(status))),
             .init("requestBody", requestBody.json),
             .init("responseBody", responseBody.json),
             .init("contentType", contentType.map(JSONValue.string) ?? .null),
-        ])
+        ]
+        return .object(members)
     }
 }
 

@@ -14,6 +14,8 @@ struct FixtureSummary: Sendable, Equatable {
         var index: Int
         /// The request method.
         var method: String
+        /// The origin the interaction was recorded from (`https://auth.example.com`), when it has one.
+        var origin: String? = nil
         /// The path, then `?` and the query when there is one.
         var target: String
         /// The response status.
@@ -52,7 +54,7 @@ struct FixtureSummary: Sendable, Equatable {
         let shown = redaction.fixture.interactions
         rows = file.fixture.interactions.enumerated().map { offset, interaction in
             Row(
-                index: offset + 1, method: interaction.request.method,
+                index: offset + 1, method: interaction.request.method, origin: interaction.request.origin?.description,
                 target: Self.target(shown[offset].request),
                 status: interaction.response.status,
                 requestBody: BodySummary(body: interaction.request.body, headers: interaction.request.headers),

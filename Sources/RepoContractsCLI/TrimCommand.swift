@@ -24,8 +24,8 @@ struct TrimCommand: Subcommand, Equatable {
         methods, one of the path patterns), or when its index is listed, and writes the kept entries to
         <out> in the format its extension names, redacted and scanned as convert writes them. Path
         patterns are those of the stubs: '*' is one segment, a final '**' any remainder
-        (/api/v1/todos/*, /api/**). Indices count from 0 in the order of <in>. A native fixture's host is
-        its upstream's.
+        (/api/v1/todos/*, /api/**). Indices count from 0 in the order of <in>. In a native fixture, an
+        entry's host is its origin's, or without one its upstream's.
 
         USAGE: \(Tool.name) trim <in> <out> [--host <host>]... [--method <method>]... [--path <pattern>]...
                [--index <n>]... [--force] [--redact <name>]... [--allow-name <name>]...
@@ -140,7 +140,9 @@ struct TrimCommand: Subcommand, Equatable {
             let fixture = try Fixture(contentsOf: url)
             let host = fixture.upstream.flatMap { URLComponents(string: $0)?.host }
             let kept = fixture.interactions.enumerated().filter { index, interaction in
-                selection.keeps(index: index, host: host, method: interaction.request.method, path: interaction.request.path)
+                selection.keeps(
+                    index: index, host: interaction.request.origin?.host ?? host, method: interaction.request.method,
+                    path: interaction.request.path)
             }.map(\.element)
             return (Fixture(interactions: kept, upstream: fixture.upstream, recorded: fixture.recorded), fixture.interactions.count, [])
         }

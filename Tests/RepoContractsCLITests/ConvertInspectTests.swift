@@ -178,10 +178,10 @@ struct ConvertInspectTests {
         var log = try #require(har["log"] as? [String: Any])
         var entries = try #require(log["entries"] as? [[String: Any]])
         var skipped = entries[0]
-        var request = try #require(skipped["request"] as? [String: Any])
-        request["method"] = "CONNECT"
-        request["url"] = "https://example.com:443"
-        skipped["request"] = request
+        var response = try #require(skipped["response"] as? [String: Any])
+        response["status"] = 0
+        response["_error"] = "net::ERR_CONNECTION_REFUSED"
+        skipped["response"] = response
         entries.append(skipped)
         log["entries"] = entries
         har["log"] = log

@@ -12,8 +12,9 @@ import Darwin
 /// The playback engine's cost per `plan(for:)` call against fixture size: 10, 1,000 and 100,000
 /// interactions of a Todo API's shapes, each request a re-sent recorded request (other query order,
 /// other JSON key order and spacing, other headers), with repeat-last exhaustion so nothing runs out;
-/// plus requests that match nothing, at 10 and 1,000 interactions (the unmatched path explains the
-/// miss, so it reads the interactions).
+/// requests with an origin (intercepted in process) at 100,000 interactions, against a fixture without
+/// origins and one recorded from three hosts; plus requests that match nothing, at 10 and 1,000
+/// interactions (the unmatched path explains the miss, so it reads the interactions).
 ///
 /// Each run of each case gets a fresh `Playback` with the fixture loaded (not timed) and a short
 /// warm-up, as a test would: the journal, which keeps every request, then holds as many entries in
@@ -56,6 +57,23 @@ struct BenchMatching {
             let requests = (0..<requestSetSize / 3).map { FixtureShapes.matchingRequest($0 * 3 + shape) }
             cases.append(Case(label: "matched, \(name) only", fixture: fixtures[1_000]!, requests: requests, calls: calls))
         }
+        // Intercepted requests (with an origin), at 100,000 interactions: against a fixture recorded
+        // through the socket (no interaction has an origin), and against one recorded from three hosts.
+        let largest = sizes.max()!
+        let spread = (0..<requestSetSize).map { $0 * (largest / requestSetSize) }
+        cases.append(
+            Case(
+                label: "matched, intercepted, no origins recorded", fixture: fixtures[largest]!,
+                requests: spread.map { FixtureShapes.matchingRequest($0, origin: FixtureShapes.origins[0]) },
+                calls: calls))
+        cases.append(
+            Case(
+                label: "matched, intercepted, 3 origins recorded",
+                fixture: FixtureShapes.fromThreeOrigins(fixtures[largest]!),
+                requests: spread.map {
+                    FixtureShapes.matchingRequest($0, origin: FixtureShapes.origins[$0 % FixtureShapes.origins.count])
+                },
+                calls: calls))
         for size in unmatchedSizes {
             let requests = (0..<30).map { FixtureShapes.unmatchedRequest($0, count: size) }
             cases.append(Case(label: "unmatched", fixture: fixtures[size]!, requests: requests, calls: unmatchedCalls))

@@ -66,6 +66,28 @@ enum FixtureShapes {
         }
     }
 
+    /// The three origins of a multi-host fixture: an API host, an auth host and a CDN.
+    static let origins = ["https://api.example.com", "https://auth.example.com", "https://cdn.example.com"].map {
+        HTTPOrigin($0)!
+    }
+
+    /// `fixture` with interaction `n` recorded from origin `n % 3` (of ``origins``), as an intercepted
+    /// recording of three hosts writes it.
+    static func fromThreeOrigins(_ fixture: Fixture) -> Fixture {
+        var spread = fixture
+        for index in spread.interactions.indices {
+            spread.interactions[index].request.origin = origins[index % origins.count]
+        }
+        return spread
+    }
+
+    /// ``matchingRequest(_:)`` as intercepted from a client that sent it to `origin`.
+    static func matchingRequest(_ n: Int, origin: HTTPOrigin) -> StubRequest {
+        var request = matchingRequest(n)
+        request.origin = origin
+        return request
+    }
+
     /// `page`, `userId` and (for two in three) `completed`: 2–3 items, distinct per `n`.
     private static func listQuery(_ n: Int) -> [QueryItem] {
         var items = [QueryItem(name: "page", value: "\(n)"), QueryItem(name: "userId", value: "\(n % 97)")]

@@ -28,17 +28,20 @@ struct InterceptedDelivery: @unchecked Sendable {
     /// The protocol instance (called back only from where URLSession allows, see
     /// ``InterceptionPlatform``).
     let urlProtocol: URLProtocol
+    /// The request being answered: the protocol's, or where its redirects led.
+    let request: URLRequest
 
-    init(protocol urlProtocol: URLProtocol) {
+    init(protocol urlProtocol: URLProtocol, request: URLRequest? = nil) {
         self.urlProtocol = urlProtocol
+        self.request = request ?? urlProtocol.request
     }
 
     private var url: URL {
-        urlProtocol.request.url ?? URL(string: "about:blank")!
+        request.url ?? URL(string: "about:blank")!
     }
 
     private var isHead: Bool {
-        urlProtocol.request.httpMethod == "HEAD"
+        request.httpMethod == "HEAD"
     }
 
     /// The outcome of `plan` when it needs no waiting.
@@ -112,7 +115,7 @@ struct InterceptedDelivery: @unchecked Sendable {
             code,
             userInfo: [
                 NSURLErrorFailingURLErrorKey: url,
-                NSLocalizedDescriptionKey: "\(description): \(urlProtocol.request.httpMethod ?? "GET") \(url.absoluteString)",
+                NSLocalizedDescriptionKey: "\(description): \(request.httpMethod ?? "GET") \(url.absoluteString)",
             ])
     }
 

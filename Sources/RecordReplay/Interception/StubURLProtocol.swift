@@ -31,17 +31,14 @@ final class StubURLProtocol: URLProtocol {
             delivery.deliver(.failure(delivery.error(.cancelled, "the URLSession interception ended before the request started")))
             return
         }
-        let request = InterceptedRequest.stubRequest(from: self.request)
-        let plan = scope.server.playback.plan(for: request)
-        if let outcome = delivery.immediateOutcome(of: plan) {
+        let plan = scope.server.playback.plan(for: InterceptedRequest.stubRequest(from: request))
+        if let outcome = delivery.immediateOutcome(of: plan), InterceptedRedirect.next(after: outcome, from: request) == nil {
             delivery.deliver(outcome)
             return
         }
-        let task = self.task
-        let timeout = self.request.timeoutInterval
-        let load = self.load
+        let (task, first, load) = (self.task, request, self.load)
         let running = scope.run {
-            let outcome = await delivery.outcome(of: plan, timeout: timeout, clock: scope.server.playback.clock)
+            let outcome = await Self.outcome(following: plan, for: first, delivery: delivery, scope: scope)
             InterceptionPlatform.deliverLater(for: task) {
                 guard !load.withLock({ $0.stopped }) else { return }
                 delivery.deliver(outcome)
@@ -52,6 +49,26 @@ final class StubURLProtocol: URLProtocol {
             return load.stopped
         }
         if stoppedAlready { running.cancel() }
+    }
+
+    /// How `request` ends after `plan`: waiting as the plan says, and following redirects through the
+    /// playback (up to ``InterceptedRedirect/limit``).
+    private static func outcome(
+        following plan: ResponsePlan, for request: URLRequest, delivery: InterceptedDelivery, scope: InterceptionScope
+    ) async -> InterceptedDelivery.Outcome {
+        let clock = scope.server.playback.clock
+        var (current, plan, redirects) = (request, plan, 0)
+        while true {
+            let step = InterceptedDelivery(protocol: delivery.urlProtocol, request: current)
+            let outcome = await step.outcome(of: plan, timeout: current.timeoutInterval, clock: clock)
+            guard let next = InterceptedRedirect.next(after: outcome, from: current), !Task.isCancelled else { return outcome }
+            redirects += 1
+            guard redirects <= InterceptedRedirect.limit else {
+                return .failure(step.error(.httpTooManyRedirects, "more than \(InterceptedRedirect.limit) redirects"))
+            }
+            current = next
+            plan = scope.server.playback.plan(for: InterceptedRequest.stubRequest(from: next))
+        }
     }
 
     override func stopLoading() {

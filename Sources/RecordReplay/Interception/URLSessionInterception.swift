@@ -32,9 +32,10 @@ import RepositoryContractsPrimitives
 /// trait prepares when the test list is built). A session that lists
 /// ``protocolClass`` first in its configuration's `protocolClasses` is intercepted everywhere.
 ///
-/// How a fault reaches the client is in the "Intercepting URLSession" section of the RecordReplay
-/// documentation: a reset surfaces as `URLError.networkConnectionLost`, a request never answered as
-/// `URLError.timedOut` once its `timeoutInterval` has passed on the server's clock.
+/// A fault reaches the client as the `URLError` a real connection surfaces (a reset as
+/// `URLError.networkConnectionLost`, a request never answered as `URLError.timedOut` once its
+/// `timeoutInterval` has passed on the server's clock), and redirects are followed through the
+/// playback: see <doc:InterceptingURLSession>.
 public final class URLSessionInterception: Sendable {
     let scope: InterceptionScope
     private let ownsGate: Bool

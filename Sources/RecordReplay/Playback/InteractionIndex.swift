@@ -1,3 +1,5 @@
+import RecordReplayWire
+
 /// A loaded interaction with where it came from and its normalised request.
 package struct StoredInteraction: Sendable {
     /// The fixture's source (file path or name), as given to ``Playback/load(_:source:)``.
@@ -16,14 +18,12 @@ package struct StoredInteraction: Sendable {
 
 /// Every loaded interaction, hashed by ``MatchKey`` into buckets kept in recorded order, so finding a
 /// request's interactions costs the same with ten interactions or a hundred thousand.
+///
+/// A request with an origin (intercepted in process) matches the interactions recorded with that
+/// origin and those recorded without one (through the socket); a request without one matches every
+/// interaction. Once an interaction with an origin is loaded, each bucket is also split by origin
+/// (see ``InteractionBucket``): a request still hashes its key once and scans no members.
 struct InteractionIndex: Sendable {
-    /// The interactions sharing one key, by position in ``InteractionIndex/stored``, in recorded order.
-    struct Bucket: Sendable {
-        var members: [Int]
-        /// Members before this position are all used (valid when no closure matcher filters).
-        var firstUnused = 0
-    }
-
     /// The outcome of claiming an interaction for a request.
     enum Claim: Sendable {
         /// This interaction (position in `stored`) answers.
@@ -37,14 +37,21 @@ struct InteractionIndex: Sendable {
     private(set) var stored: [StoredInteraction] = []
     /// How often each stored interaction has answered.
     private(set) var useCounts: [Int] = []
-    private var buckets: [MatchKey: Bucket] = [:]
+    private var buckets: [MatchKey: InteractionBucket] = [:]
+    /// Whether an interaction with an origin is loaded (and so every bucket is split by origin).
+    private var hasOrigins = false
     /// Each distinct set of redacted places among the stored requests, in loading order: a received
     /// request is also looked up with the placeholder put in each (see ``RedactedSlots``).
     private(set) var redactedShapes: [RedactedSlots] = []
     private var knownShapes: Set<RedactedSlots> = []
 
     mutating func add(_ interaction: StoredInteraction, key: MatchKey) {
-        buckets[key, default: Bucket(members: [])].members.append(stored.count)
+        let origin = interaction.interaction.request.origin
+        if origin != nil, !hasOrigins {
+            hasOrigins = true
+            for index in buckets.indices { buckets.values[index].split() }
+        }
+        buckets[key, default: InteractionBucket()].append(stored.count, origin: origin, split: hasOrigins)
         let shape = RedactedSlots(of: interaction.normalized)
         if !shape.isEmpty, knownShapes.insert(shape).inserted {
             redactedShapes.append(shape)
@@ -53,15 +60,15 @@ struct InteractionIndex: Sendable {
         useCounts.append(0)
     }
 
-    /// The bucket's members for `key`, in recorded order.
-    func members(for key: MatchKey) -> [Int] {
-        buckets[key]?.members ?? []
+    /// The members for `key` that a request from `origin` may use, in recorded order.
+    func members(for key: MatchKey, origin: HTTPOrigin?) -> [Int] {
+        buckets[key]?.members(from: origin) ?? []
     }
 
-    /// Claims the first unused interaction for `key`. `candidates`, when given, replaces the bucket's
-    /// members (the members a closure matcher accepted); `repeatLast` reuses the last candidate when
-    /// every one is used.
-    mutating func claim(key: MatchKey, candidates: [Int]?, repeatLast: Bool) -> Claim {
+    /// Claims the first unused interaction for `key` that a request from `origin` may use. `candidates`,
+    /// when given, replaces the bucket's members (the members a closure matcher accepted); `repeatLast`
+    /// reuses the last candidate when every one is used.
+    mutating func claim(key: MatchKey, origin: HTTPOrigin?, candidates: [Int]?, repeatLast: Bool) -> Claim {
         if let candidates {
             guard !candidates.isEmpty else { return .none }
             if let free = candidates.first(where: { useCounts[$0] == 0 }) {
@@ -70,17 +77,24 @@ struct InteractionIndex: Sendable {
             }
             return exhausted(candidates, repeatLast: repeatLast)
         }
-        guard var bucket = buckets[key] else { return .none }
-        while bucket.firstUnused < bucket.members.count, useCounts[bucket.members[bucket.firstUnused]] > 0 {
-            bucket.firstUnused += 1
+        switch Self.firstUnused(in: &buckets[key], from: origin, useCounts: useCounts) {
+        case .claimed(let position):
+            useCounts[position] += 1
+            return .claimed(position)
+        case .exhausted(let members):
+            return exhausted(members, repeatLast: repeatLast)
+        case .none:
+            return .none
         }
-        buckets[key] = bucket
-        guard bucket.firstUnused < bucket.members.count else {
-            return exhausted(bucket.members, repeatLast: repeatLast)
-        }
-        let position = bucket.members[bucket.firstUnused]
-        useCounts[position] += 1
-        return .claimed(position)
+    }
+
+    /// ``InteractionBucket/firstUnused(from:useCounts:)`` of `bucket`, changed in place; `none` without
+    /// a bucket.
+    private static func firstUnused(
+        in bucket: inout InteractionBucket?, from origin: HTTPOrigin?, useCounts: [Int]
+    ) -> Claim {
+        guard bucket != nil else { return .none }
+        return bucket!.firstUnused(from: origin, useCounts: useCounts)
     }
 
     private mutating func exhausted(_ members: [Int], repeatLast: Bool) -> Claim {

@@ -14,6 +14,9 @@ struct NormalizedRequest: Sendable {
     var body: NormalizedBody
     /// The JSON body after ignored paths are removed, when the body is JSON.
     var json: JSONValue?
+    /// Where the request was sent, when it was intercepted or recorded that way (compared by the index
+    /// beside the key: `nil` on either side matches any origin).
+    var origin: HTTPOrigin? = nil
 }
 
 /// The hashable identity of a request for the index: every compared field that no closure matcher
@@ -74,7 +77,8 @@ struct RequestNormalizer: Sendable {
             query: query.count > 1 ? query.sorted(by: QueryItem.matchingOrder) : query,
             headers: matchedHeaders.map { request.headers.values(for: $0) },
             body: body,
-            json: json)
+            json: json,
+            origin: request.origin)
     }
 
     func key(for request: NormalizedRequest) -> MatchKey {

@@ -25,7 +25,9 @@ extension Playback {
         let keys = lookupKeys(for: normalized, redactedShapes: shapes)
         let (members, stored) =
             filtersWithClosures
-            ? state.withLock { state in (keys.flatMap { state.index.members(for: $0) }, state.index.stored) }
+            ? state.withLock { state in
+                (keys.flatMap { state.index.members(for: $0, origin: request.origin) }, state.index.stored)
+            }
             : ([], [])
         let matchingStubs = stubs.reversed().filter { $0.pattern.matches(request) }.map(\.id)
         let matchingRules = faultRules.filter { $0.pattern.matches(request) }.map(\.id)
@@ -130,11 +132,12 @@ extension Playback {
     ) -> InteractionIndex.Claim {
         let repeatLast = options.exhaustion == .repeatLast
         if let candidates {
-            return state.index.claim(key: keys[0], candidates: candidates, repeatLast: repeatLast)
+            return state.index.claim(
+                key: keys[0], origin: request.origin, candidates: candidates, repeatLast: repeatLast)
         }
         var firstExhausted: InteractionIndex.Claim?
         for key in keys {
-            let claim = state.index.claim(key: key, candidates: nil, repeatLast: repeatLast)
+            let claim = state.index.claim(key: key, origin: request.origin, candidates: nil, repeatLast: repeatLast)
             switch claim {
             case .claimed: return claim
             case .exhausted: firstExhausted = firstExhausted ?? claim
@@ -146,7 +149,8 @@ extension Playback {
         for key in keys where key.method == "HEAD" {
             var getKey = key
             getKey.method = "GET"
-            let fallback = state.index.claim(key: getKey, candidates: nil, repeatLast: repeatLast)
+            let fallback = state.index.claim(
+                key: getKey, origin: request.origin, candidates: nil, repeatLast: repeatLast)
             if case .claimed = fallback { return fallback }
         }
         return .none

@@ -19,6 +19,8 @@ struct RequestComparison: Sendable {
         case kinds(recorded: NormalizedBody.Kind, received: NormalizedBody.Kind)
     }
 
+    /// Both sides have an origin and they differ (a side without one matches any origin).
+    var originDiffers = false
     var methodDiffers: Bool
     var pathDiffers: Bool
     var query: [ItemDifference]
@@ -52,6 +54,9 @@ struct RequestComparison: Sendable {
         var comparison = RequestComparison(
             methodDiffers: methodDiffers, pathDiffers: pathDiffers, query: query, headers: headers, body: body,
             distance: 0)
+        if let recordedOrigin = recorded.origin, let receivedOrigin = received.origin {
+            comparison.originDiffers = recordedOrigin != receivedOrigin
+        }
         comparison.pathDistance = pathDiffers ? 6 + segmentDistance(recorded.path, received.path) : 0
         comparison.distance = comparison.score()
         return comparison
@@ -78,7 +83,8 @@ struct RequestComparison: Sendable {
     }
 
     private func score() -> Int {
-        var total = (methodDiffers ? 8 : 0) + pathDistance + 2 * query.count + 2 * headers.count
+        var total = (originDiffers ? 8 : 0) + (methodDiffers ? 8 : 0) + pathDistance
+        total += 2 * query.count + 2 * headers.count
         switch body {
         case .none: break
         case .json(let differences): total += 1 + min(max(differences.count, 1), 8)

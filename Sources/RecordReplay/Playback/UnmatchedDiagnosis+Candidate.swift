@@ -10,6 +10,12 @@ extension UnmatchedDiagnosis {
         let indent = "   "
         let replaced = normalizer.replacedFields
 
+        if let recordedOrigin = recorded.origin, let receivedOrigin = request.origin {
+            lines.append(
+                comparison.originDiffers
+                    ? "\(indent)✗ origin   recorded \(recordedOrigin), received \(receivedOrigin)"
+                    : "\(indent)✓ origin   \(receivedOrigin)")
+        }
         if replaced.contains(.method) {
             lines.append("\(indent)· method   compared by custom matchers")
         } else if comparison.methodDiffers {

@@ -54,7 +54,7 @@ struct UnmatchedDiagnosis {
     }
 
     private var comparedFields: String {
-        var parts: [String] = []
+        var parts: [String] = request.origin == nil ? [] : ["origin"]
         let replaced = normalizer.replacedFields
         for field in [RequestMatcher.Field.method, .path, .query, .body] where !replaced.contains(field) {
             parts.append(field.description)

@@ -20,13 +20,17 @@ extension UnmatchedDiagnosis {
         var bodyDiffers = true
         if case .none = comparison.body { bodyDiffers = false }
         let differing = [
-            comparison.methodDiffers, comparison.pathDiffers, queryDiffers, headersDiffer, bodyDiffers,
-            matchersDiffer,
+            comparison.originDiffers, comparison.methodDiffers, comparison.pathDiffers, queryDiffers, headersDiffer,
+            bodyDiffers, matchersDiffer,
         ].filter { $0 }.count
         let recordAgain = "record the fixture again (REPOSITORY_CONTRACTS_RECORD=newEpisodes) or add a stub."
 
         guard differing == 1 else {
             return "no recorded request differs in one field only; if the API or the client changed, " + recordAgain
+        }
+        if comparison.originDiffers, let recorded = stored.interaction.request.origin, let sent = received.origin {
+            return "only the origin differs: this request was recorded from \(recorded), not \(sent); if the client "
+                + "sends it to the wrong host fix its URL, otherwise " + recordAgain
         }
         if comparison.methodDiffers {
             return "this path was recorded with method \(stored.interaction.request.method), "

@@ -7,7 +7,7 @@ public enum RecordedOrder: String, Sendable, Hashable, CaseIterable {
     /// The order the requests arrived in: the fixture reads as the story of the session. A client that
     /// sends requests concurrently makes that order chance, so re-recording it changes the file.
     case arrival
-    /// Sorted by request (method, path, query, body), identical requests in arrival order: the same
+    /// Sorted by request (origin, method, path, query, body), identical requests in arrival order: the same
     /// requests always record the same bytes, even from a concurrent client.
     case byRequest
     /// The order the requests arrived in, except that requests in flight at the same time (each sent
@@ -120,9 +120,11 @@ public enum RecordedOrder: String, Sendable, Hashable, CaseIterable {
         return groups
     }
 
-    /// Method, path, query and body, each ended by a NUL byte.
+    /// The origin when there is one, method, path, query and body, each ended by a NUL byte.
     private static func sortKey(of request: StubRequest) -> [UInt8] {
-        Array("\(request.method)\u{0}\(request.path)\u{0}\(URLText.query(request.query))\u{0}".utf8) + Array(request.body)
+        let origin = request.origin.map { "\($0)\u{0}" } ?? ""
+        return Array("\(origin)\(request.method)\u{0}\(request.path)\u{0}\(URLText.query(request.query))\u{0}".utf8)
+            + Array(request.body)
     }
 
     /// Status, fields and body, each ended by a NUL byte.

@@ -39,7 +39,7 @@ final class UpstreamRecorder: UnansweredRequestHandler {
             }
             return .response(response)
         } catch {
-            let text = "Request #\(sequenceNumber) \(request.method) \(request.path) could not be recorded: \(error)"
+            let text = "Request #\(sequenceNumber) \(request.method) \(request.origin?.description ?? "")\(request.path) could not be recorded: \(error)"
             return .failed(
                 StubResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8)),
                 diagnostic: text)

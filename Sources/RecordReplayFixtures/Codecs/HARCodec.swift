@@ -4,8 +4,10 @@ package import Foundation
 /// developer tools, Charles, Proxyman, Insomnia, mitmproxy and Polly.JS.
 ///
 /// **Writing** gives a valid HAR 1.2 log, created by `swift-repository-contracts` (creator version
-/// ``creatorVersion``). Each interaction becomes one entry whose URL is the fixture's `upstream`
-/// (`http://localhost` without one) followed by the path and the percent-encoded query. Output is
+/// ``creatorVersion``). Each interaction becomes one entry whose URL is the interaction's origin, or
+/// without one the fixture's `upstream` (`http://localhost` without one), followed by the path and the
+/// percent-encoded query; an interaction with an origin also gets the custom request field `_origin`
+/// (`"https://auth.example.com"`), so that it reads back with its origin and its path. Output is
 /// stable: entry *n* starts *n* milliseconds after the Unix epoch, every time and timing is 0, sizes are
 /// the body lengths, and the same fixture always gives the same bytes. Bodies that are valid UTF-8 are
 /// written as text; others as base64: `content.encoding: "base64"` for responses and, because HAR 1.2's
@@ -15,7 +17,8 @@ package import Foundation
 ///
 /// **Reading** is tolerant of what real exporters write:
 /// - a UTF-8 byte order mark; missing optional fields; fields starting with `_` (ignored, except
-///   `postData._encoding`, and this package's `log._upstream`); other unknown fields (ignored);
+///   `postData._encoding`, and this package's `log._upstream` and `request._origin`); other unknown
+///   fields (ignored);
 /// - a `log.version` whose major version is not 1 is refused;
 /// - headers as `{"name", "value"}` objects, with the value a string, a number or an array of strings
 ///   (Polly.JS 1.x: one field per element), or as `[name, value]` pairs; a value holding line breaks
@@ -34,9 +37,11 @@ package import Foundation
 ///   header for `deflate`, see `ContentCoding`), so replay never announces a compression the body does
 ///   not have;
 /// - the URL gives the path (kept percent-encoded) and the query (percent-decoded; `?flag` and
-///   `?flag=` stay distinct), the `queryString` array being used only when the URL has no query. The
-///   fixture's `upstream` is `log._upstream` when every URL starts with it, otherwise the
-///   `scheme://host[:port]` all entries share (`nil` when they differ).
+///   `?flag=` stay distinct), the `queryString` array being used only when the URL has no query. A
+///   request's `_origin` gives its interaction that origin, and its path is the URL's path. For the
+///   other entries, the fixture's `upstream` is `log._upstream` when every one of their URLs starts
+///   with it, otherwise the `scheme://host[:port]` they all share, and they have no origin; when they
+///   come from several origins, the `upstream` is `nil` and each interaction gets its URL's origin.
 ///
 /// Entries replay in file order (HAR does not promise sorting by `startedDateTime`). Unsafe HTTP
 /// syntax (a header value or reason phrase holding CR, LF or NUL, a method that is not a token) is

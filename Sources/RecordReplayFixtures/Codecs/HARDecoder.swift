@@ -18,6 +18,9 @@ struct HARDecoder {
         var parts: URLText.Parts
         var queryString: [QueryItem]
         var interaction: Interaction
+        /// The request's `_origin`, which this package writes for an interaction recorded with an origin:
+        /// its path is the URL's path, whatever the upstream.
+        var declaresOrigin: Bool
     }
 
     mutating func fixture(from root: SchemaNode) throws(SchemaError) -> Fixture {
@@ -59,11 +62,18 @@ struct HARDecoder {
         guard let parts = URLText.split(url) else {
             throw urlNode.mismatch("expected an absolute URL")
         }
-        let request = try request(from: requestObject)
+        var request = try request(from: requestObject)
+        request.origin = try Self.declaredOrigin(requestObject.optional("_origin"))
         let response = try response(from: responseObject, status: statusNode)
         return Entry(
             url: url, parts: parts, queryString: try queryString(from: requestObject.optional("queryString")),
-            interaction: Interaction(request: request, response: response, latency: try Self.latency(of: object)))
+            interaction: Interaction(request: request, response: response, latency: try Self.latency(of: object)),
+            declaresOrigin: request.origin != nil)
+    }
+
+    /// A request's `_origin` (`scheme://host[:port]`), or `nil` when it has none.
+    private static func declaredOrigin(_ node: SchemaNode?) throws(SchemaError) -> HTTPOrigin? {
+        try node.map { node throws(SchemaError) in try node.origin() }
     }
 
     /// The entry's `time` (total milliseconds, fractional allowed) when it is positive; `-1` and `0`
@@ -221,16 +231,18 @@ struct HARDecoder {
 
     // MARK: Upstream
 
-    /// Sets each entry's path and query, and returns the fixture's upstream.
+    /// Sets each entry's path and query (and, for entries from several origins, its origin), and returns
+    /// the fixture's upstream. Entries that declare their origin (`_origin`) keep it and the URL's path.
     private mutating func resolveUpstream(log: SchemaObject, entries: inout [Entry]) throws(SchemaError) -> String? {
         var upstream: String?
         var isResolved = false
+        let undeclared = entries.indices.filter { !entries[$0].declaresOrigin }
         if let node = log.present("_upstream") {
             if let declared = try node.optionalString() {
-                let targets = entries.compactMap { Self.target(of: $0.url, relativeTo: declared) }
-                if targets.count == entries.count {
-                    for index in entries.indices {
-                        entries[index].parts = URLText.split(targets[index]) ?? entries[index].parts
+                let targets = undeclared.compactMap { Self.target(of: entries[$0].url, relativeTo: declared) }
+                if targets.count == undeclared.count {
+                    for (index, target) in zip(undeclared, targets) {
+                        entries[index].parts = URLText.split(target) ?? entries[index].parts
                     }
                     upstream = declared
                     isResolved = true
@@ -240,11 +252,13 @@ struct HARDecoder {
             }
         }
         if !isResolved {
-            let origins = Set(entries.map(\.parts.origin))
-            upstream = origins.count == 1 ? origins.first! : nil
-            if origins.count > 1 {
-                notes.append(
-                    "\(source): $.log.entries: upstream left unset: the entries come from \(origins.count) origins")
+            let origins = Set(undeclared.map { entries[$0].parts.origin })
+            if origins.count == 1 {
+                upstream = origins.first!
+            } else {
+                for index in undeclared {
+                    entries[index].interaction.request.origin = entries[index].parts.origin.flatMap(HTTPOrigin.init)
+                }
             }
         }
         for index in entries.indices {

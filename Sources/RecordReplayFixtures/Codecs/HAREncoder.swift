@@ -45,11 +45,14 @@ enum HAREncoder {
     }
 
     private static func request(_ request: StubRequest, base: String) -> JSONValue {
-        var url = base + request.path
+        var url = (request.origin?.description ?? base) + request.path
         if !request.query.isEmpty { url += "?" + URLText.query(request.query) }
         var members: [JSONValue.Member] = [
             .init("method", .string(request.method)),
             .init("url", .string(url)),
+        ]
+        if let origin = request.origin { members.append(.init("_origin", .string(origin.description))) }
+        members += [
             .init("httpVersion", .string("HTTP/1.1")),
             .init("cookies", .array([])),
             .init("headers", headers(request.headers)),

@@ -61,7 +61,8 @@ enum NativeFixtureDecoder {
 
     private static func request(from node: SchemaNode) throws(SchemaError) -> StubRequest {
         let object = try node.object(strict: true)
-        try object.rejectUnknownFields(["method", "path", "query", "headers", "body"])
+        try object.rejectUnknownFields(["origin", "method", "path", "query", "headers", "body"])
+        let origin = try object.optional("origin").map { node throws(SchemaError) in try node.origin() }
         let methodNode = try object.required("method")
         let method = try methodNode.string()
         if let problem = HTTPSyntaxCheck.problem(method: method) { throw methodNode.error(problem) }
@@ -70,7 +71,8 @@ enum NativeFixtureDecoder {
         if let problem = HTTPSyntaxCheck.problem(path: path) { throw pathNode.error(problem) }
         return StubRequest(
             method: method, path: path, query: try query(from: object.optional("query")),
-            headers: try headers(from: object.optional("headers")), body: try body(from: object.optional("body")))
+            headers: try headers(from: object.optional("headers")), body: try body(from: object.optional("body")),
+            origin: origin)
     }
 
     private static func response(from node: SchemaNode) throws(SchemaError) -> StubResponse {

@@ -31,6 +31,7 @@ enum NativeFixtureEncoder {
     }
 
     private static func write(_ request: StubRequest, to writer: inout IndentedWriter) {
+        if let origin = request.origin { writer.member("origin", string: origin.description) }
         writer.member("method", string: request.method)
         writer.member("path", string: request.path)
         if !request.query.isEmpty {

@@ -24,7 +24,8 @@ public struct Fixture: Sendable, Hashable {
     /// The interactions in recorded order (the order repeated requests replay in).
     public var interactions: [Interaction]
     /// The upstream base URL the interactions were recorded from, when known (for example
-    /// `https://api.example.com/v1`).
+    /// `https://api.example.com/v1`); an interaction whose request has an origin
+    /// (``StubRequest/origin``) was recorded from that origin instead, its path taken whole.
     public var upstream: String?
     /// When the interactions were recorded, to the second, when known: written by a recording (the
     /// native format's `recorded` member, a HAR's `startedDateTime`) and shown by `repo-contracts status`.

@@ -27,7 +27,7 @@ struct FixtureFileFormatExamples {
 
     @Test("each body fragment is a body the reader accepts, replayed as its style says")
     func bodyFragments() throws {
-        let fragments = try Self.jsonBlocks().dropFirst()
+        let fragments = try Self.jsonBlocks().filter { $0.hasPrefix(#"{"json""#) }
         #expect(fragments.count == 2)
         let bodies = try fragments.map { fragment in
             let document = """

@@ -204,6 +204,20 @@ struct TroubleshootingExamples {
         try Self.expectQuoted(Self.normalized("\(error)", folder: folder))
     }
 
+    @Test("a shared session created before interception was prepared is refused, saying what to do")
+    func sharedSessionCreatedFirst() throws {
+        try Self.expectQuoted("\(URLSessionInterceptionError.sharedSessionCreatedFirst(protocolClasses: ["_HTTPURLProtocol"]))")
+    }
+
+    @Test("a second interception from one task is refused")
+    func alreadyIntercepting() async throws {
+        URLSessionInterception.prepare()
+        let first = try await StubServer().interceptURLSession()
+        let error = await #expect(throws: URLSessionInterceptionError.self) { _ = try await StubServer().interceptURLSession() }
+        await first.end()
+        try Self.expectQuoted("\(try #require(error))")
+    }
+
     @Test("a drift-writes setting that does not exist is refused with the values it takes")
     func unknownDriftWrites() throws {
         let error = try #require(throws: DriftWritesError.self) {

@@ -67,7 +67,7 @@ import Testing
 
     @Test func unknownAndDuplicateFieldsAreReported() {
         #expect(responseError(#""status": 200, "staus": 201"#) == "\(file): $.interactions[0].response.staus: unknown field; expected one of \"status\", \"reason\", \"headers\", \"body\"")
-        #expect(requestError(#""method": "GET", "path": "/", "header": []"#) == "\(file): $.interactions[0].request.header: unknown field; expected one of \"method\", \"path\", \"query\", \"headers\", \"body\"")
+        #expect(requestError(#""method": "GET", "path": "/", "header": []"#) == "\(file): $.interactions[0].request.header: unknown field; expected one of \"origin\", \"method\", \"path\", \"query\", \"headers\", \"body\"")
         #expect(responseError(#""status": 200, "status": 201"#) == "\(file): $.interactions[0].response.status: duplicate field")
         #expect(responseError(#""status": 200, "x-y z": 1"#) == "\(file): $.interactions[0].response[\"x-y z\"]: unknown field; expected one of \"status\", \"reason\", \"headers\", \"body\"")
     }

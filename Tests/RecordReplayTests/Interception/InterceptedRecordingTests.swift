@@ -112,4 +112,24 @@ import Testing
             #expect(unmatched.request.path == "/users")
         }
     }
+
+    @Test func driftCheckSendsEachRequestToItsOrigin() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interception-drift-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recorded = Interaction(
+            request: StubRequest(method: "GET", path: "/me"),
+            response: StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"host":"api","path":"/old"}"#.utf8)))
+        try Fixture(interactions: [recorded, recorded]).write(to: folder.appendingPathComponent("drift.json"))
+        try await Self.withLiveHosts { hosts in
+            let server = Self.server(recording: .drift, in: folder, hosts: hosts)
+            try server.loadFixture(named: "drift")
+            let answers = try await server.interceptingURLSession {
+                [await SharedSessionAnswer.get(hosts.url(.api, "/me")).text, await SharedSessionAnswer.get(hosts.url(.cdn, "/me")).text]
+            }
+            #expect(answers == [#"{"host":"api","path":"/old"}"#, #"{"host":"api","path":"/old"}"#])
+            #expect(hosts.counts.map { $0.withLock { $0 } } == [1, 0, 1])
+            #expect(server.report.drifts.count == 2)
+        }
+    }
 }
