@@ -273,7 +273,7 @@ public final class StubServer: Sendable {
     /// The command that records this server's missing fixtures by running `test`.
     package func recordingCommand(for test: RecordingCommand.TestIdentity?) -> RecordingCommand {
         RecordingCommand(
-            test: test, upstreamConfigured: configuration.upstream != nil, environment: ProcessInfo.processInfo.environment)
+            test: test, upstreamConfigured: configuration.upstream != nil || configuration.interceptsURLSession, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Loads the existing fixture `file` when `plan` replays it, and returns it.

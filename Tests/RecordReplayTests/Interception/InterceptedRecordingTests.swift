@@ -132,4 +132,19 @@ import Testing
             #expect(server.report.drifts.count == 2)
         }
     }
+
+    @Test func missingFixtureCommandNeedsNoUpstreamForInterceptedRequests() throws {
+        var configuration = StubServer.Configuration(fixtureDirectory: FileManager.default.temporaryDirectory)
+        configuration.interceptsURLSession = true
+        let error = try #require(throws: StubServerError.self) {
+            try StubServer(configuration).loadFixture(named: "absent-\(UUID())")
+        }
+        guard case .missingFixture(_, _, let command) = error else {
+            Issue.record("expected a missing fixture, got \(error)")
+            return
+        }
+        let text = try #require(command)
+        #expect(text.contains("REPOSITORY_CONTRACTS_RECORD=once"))
+        #expect(!text.contains("REPOSITORY_CONTRACTS_UPSTREAM"))
+    }
 }
