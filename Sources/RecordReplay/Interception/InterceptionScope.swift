@@ -47,14 +47,11 @@ final class InterceptionScope: Sendable {
         for task in running { task.cancel() }
     }
 
-    /// Returns when no load is running.
+    /// Returns when no load is running. (A load is listed before its task can take the lock to remove
+    /// itself, and removes itself before its task completes, so each one awaited is gone afterwards.)
     func waitForLoads() async {
         while let next = loads.withLock({ $0.running.values.first }) {
             await next.value
-            // `finish` runs at the end of the task itself; drop it here too in case it has not yet.
-            loads.withLock { loads in
-                if let key = loads.running.first(where: { $0.value == next })?.key { loads.running[key] = nil }
-            }
         }
     }
 }

@@ -18,8 +18,8 @@ import RepositoryContractsPrimitives
 /// While it lasts, every request `URLSession.shared` sends goes to the server's ``Playback`` (matching,
 /// ordered replay, the journal, faults, delays on the server's clock, recording with the record mode)
 /// with its ``StubRequest/origin`` set to the URL's scheme, host and port, and nothing reaches the
-/// network unless a record mode sends it on. Requests to a running stub server's own port on loopback
-/// (other tests' socket traffic) and the server's own forwards to the live API are never intercepted.
+/// network unless a record mode sends it on. Requests to a loopback host (stub servers' sockets, other
+/// tests' local servers) and the server's own forwards to the live API are never intercepted.
 ///
 /// **One at a time.** A request through `URLSession.shared` carries no test identity, so interceptions
 /// are serialized process-wide: ``StubServer/interceptURLSession()`` waits until no other interception
