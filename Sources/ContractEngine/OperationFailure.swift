@@ -44,7 +44,10 @@ extension Stall: CustomStringConvertible {
         let timeout = "the conformance's timeout of \(limit.secondsText)"
         var lastMoves: [String] = []
         if let since = sinceLocalProgress { lastMoves.append("another call of this subject ended \(since.secondsText(fractionDigits: 1)) ago") }
-        if let since = sinceOtherProgress { lastMoves.append("other work in this process moved \(since.secondsText(fractionDigits: 1)) ago") }
+        if let since = sinceOtherProgress {
+            let what = lastOtherMovement.map { " (last: \($0))" } ?? ""
+            lastMoves.append("other work in this process moved \(since.secondsText(fractionDigits: 1)) ago\(what)")
+        }
         if reachedCeiling {
             return "still running after \(running.secondsText(fractionDigits: 1)), \(ceilingFactor) × \(timeout), although work kept "
                 + "moving (\(lastMoves.joined(separator: "; "))): a loop that never ends, or a timeout far too short "

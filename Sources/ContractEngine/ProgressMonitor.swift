@@ -44,7 +44,11 @@ package final class ProgressMonitor: Sendable {
     /// Notes that a call ended (returned or threw).
     package func noteCallEnded() {
         endedCalls.withLock { $0 &+= 1 }
-        parent?.noteCallEnded()
+        if let parent {
+            parent.noteCallEnded()
+        } else if self === Self.process {
+            ProcessActivity.note("a watched call ended")
+        }
     }
 
     /// The calls of this subject that ended so far.

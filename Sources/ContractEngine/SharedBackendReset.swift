@@ -46,7 +46,8 @@ struct SharedBackendReset {
                 + reported(steps: steps, sinceLast: sinceLastStep) + "."
         ]
         let elsewhere = stall.sinceOtherProgress.map { "\($0.secondsText(fractionDigits: 1)) ago" }
-        let others = elsewhere.map { "Other work in this process moved \($0)." }
+        let last = stall.lastOtherMovement.map { " (last: \($0))" } ?? ""
+        let others = elsewhere.map { "Other work in this process moved \($0)\(last)." }
             ?? "Nothing else in this process moved while it ran."
         if stall.reachedCeiling {
             lines.append(

@@ -1,4 +1,4 @@
-import RepositoryContractsPrimitives
+package import RepositoryContractsPrimitives
 
 /// Runs `body`, but gives up on it once it has gone `limit` without any sign of progress: a call that
 /// never completes fails with ``OperationFailure/Reason/timedOut(_:)`` and the run goes on.
@@ -47,34 +47,23 @@ package func withWatchdog<Value: Sendable>(
     }
 }
 
-/// A watchdog gives a call at most this many times its limit, even while work keeps moving.
-package let ceilingFactor = 24
-
 /// Returns when nothing has moved for `limit`, or when the ceiling is reached; `nil` when cancelled (the
-/// call ended first), which is what nearly every watchdog comes to, so it neither throws nor leaves a
-/// timer behind.
+/// call ended first). While the monitor is busy (a call with a watchdog of its own runs), every look
+/// counts as local progress: that call's own watchdog judges it.
 private func waitForStall(
     limit: Duration, monitor: ProgressMonitor, localProgressLiftsCeiling: Bool
 ) async -> Stall? {
-    let clock = ContinuousClock()
-    let start = clock.now
-    var detector = StallDetector(limit: limit, local: monitor.localCount, elsewhere: monitor.elsewhereCount)
-    detector.localProgressLiftsCeiling = localProgressLiftsCeiling
-    // While the monitor is busy (a call with a watchdog of its own runs), every look counts as local
-    // progress: that call's own watchdog judges it.
-    var busyLooks: UInt64 = 0
     var cpu = CPUWindow(start: processCPUTime())
-    while true {
-        guard await sleepUnlessCancelled(until: start + detector.nextLook) else { return nil }
-        let elapsed = start.duration(to: clock.now)
-        cpu.sample(at: elapsed, processCPUTime())
-        if monitor.isBusy { busyLooks &+= 1 }
-        let local = monitor.localCount &+ busyLooks
-        if var stall = detector.observe(at: elapsed, local: local, elsewhere: monitor.elsewhereCount) {
-            (stall.cpuWindow, stall.cpuUsed) = cpu.used(over: limit, endingAt: elapsed) ?? (nil, nil)
-            return stall
-        }
-    }
+    let sources = ProgressSources(
+        local: { monitor.localCount }, elsewhere: { monitor.elsewhereCount }, isBusy: { monitor.isBusy })
+    guard let reading = await RepositoryContractsPrimitives.waitForStall(
+        limit: limit, watching: sources, localProgressLiftsCeiling: localProgressLiftsCeiling,
+        onLook: { elapsed in cpu.sample(at: elapsed, processCPUTime()) })
+    else { return nil }
+    var stall = Stall(reading)
+    (stall.cpuWindow, stall.cpuUsed) = cpu.used(over: limit, endingAt: reading.running) ?? (nil, nil)
+    if reading.sinceOtherProgress != nil { stall.lastOtherMovement = ProcessActivity.lastMovement }
+    return stall
 }
 
 /// The process's CPU time at each look of a watchdog, so that a stall can say how busy the process was
@@ -101,60 +90,6 @@ private struct CPUWindow {
     }
 }
 
-/// The watchdog's judgement, apart from time and tasks: fed what the counts of progress were at each
-/// look, it says when a call has gone `limit` without progress, or reached the ceiling.
-package struct StallDetector {
-    /// The longest a call may go without a sign of progress.
-    package let limit: Duration
-    private var local: UInt64
-    private var elsewhere: UInt64
-    private var lastLocal: Duration?
-    private var lastElsewhere: Duration?
-    private var lastLook: Duration = .zero
-    /// Whether recent local progress keeps the call alive past the ceiling (see ``withWatchdog``).
-    package var localProgressLiftsCeiling = false
-
-    /// A detector for a call that starts now, with the counts as they are now.
-    package init(limit: Duration, local: UInt64, elsewhere: UInt64) {
-        self.limit = limit
-        self.local = local
-        self.elsewhere = elsewhere
-    }
-
-    /// The ceiling: ``ceilingFactor`` × `limit`.
-    package var ceiling: Duration { limit * ceilingFactor }
-
-    /// When (since the call started) to look next: a quarter of the limit after the last look, so a
-    /// stall is seen between 1 and 1.25 limits after the last progress; never past the ceiling unless
-    /// local progress may lift it.
-    package var nextLook: Duration {
-        localProgressLiftsCeiling ? lastLook + limit / 4 : min(lastLook + limit / 4, ceiling)
-    }
-
-    /// Whether local progress lifts the ceiling and was seen within `limit` of `elapsed`.
-    private func movingLocally(at elapsed: Duration) -> Bool {
-        guard localProgressLiftsCeiling, let lastLocal else { return false }
-        return elapsed - lastLocal < limit
-    }
-
-    /// Takes the counts as they were `elapsed` after the call started; returns the stall if the call
-    /// has gone `limit` without progress or reached the ceiling.
-    package mutating func observe(at elapsed: Duration, local newLocal: UInt64, elsewhere newElsewhere: UInt64) -> Stall? {
-        lastLook = elapsed
-        if newLocal != local { (local, lastLocal) = (newLocal, elapsed) }
-        if newElsewhere != elsewhere { (elsewhere, lastElsewhere) = (newElsewhere, elapsed) }
-        let lastProgress = max(lastLocal ?? .zero, lastElsewhere ?? .zero)
-        // A look that comes late (a loaded machine delays the watchdog too) can be past the ceiling
-        // although nothing moved: that is a plain stall, not work that kept moving.
-        let stalled = elapsed - lastProgress >= limit
-        let stall = Stall(
-            limit: limit, running: elapsed,
-            sinceLocalProgress: lastLocal.map { elapsed - $0 }, sinceOtherProgress: lastElsewhere.map { elapsed - $0 },
-            reachedCeiling: !stalled && elapsed >= ceiling && !movingLocally(at: elapsed))
-        return stalled || stall.reachedCeiling ? stall : nil
-    }
-}
-
 /// How a call looked when its watchdog gave up on it.
 public struct Stall: Sendable, Hashable {
     /// The longest the call could go without a sign of progress: the conformance's timeout.
@@ -173,6 +108,15 @@ public struct Stall: Sendable, Hashable {
     /// The CPU time the whole process used during ``cpuWindow``: about none while a call waits on a lock
     /// or a dropped completion, about the window (a busy core) while a call computes in process.
     public var cpuUsed: Duration?
+    /// What moved last elsewhere in the process ("a stub server answered a request"), when known.
+    public var lastOtherMovement: String?
+
+    /// A stall as a bound saw it.
+    package init(_ reading: StallReading) {
+        self.init(
+            limit: reading.limit, running: reading.running, sinceLocalProgress: reading.sinceLocalProgress,
+            sinceOtherProgress: reading.sinceOtherProgress, reachedCeiling: reading.reachedCeiling)
+    }
 
     /// A stall as the watchdog saw it.
     package init(
@@ -242,5 +186,12 @@ private final class Race<Value: Sendable>: Sendable {
         work?.cancel()
         timer?.cancel()
         continuation.resume(with: result)
+    }
+}
+
+extension StallDetector {
+    /// ``look(at:local:elsewhere:)`` as the watchdog reports it.
+    package mutating func observe(at elapsed: Duration, local: UInt64, elsewhere: UInt64) -> Stall? {
+        look(at: elapsed, local: local, elsewhere: elsewhere).map(Stall.init)
     }
 }

@@ -24,9 +24,22 @@ struct ClockState {
     var startedTaskCancellers: [Int: @Sendable () -> Void] = [:]
     /// The last start number handed out.
     var lastStart = 0
+    /// How many times this clock moved (a sleeper registered or woke, time advanced, a task started): a
+    /// sign of progress for the real-time bounds of the test using it.
+    var movements: UInt64 = 0
+    /// What moved last.
+    var lastMovement: StaticString = "nothing yet"
 
     init(now: MockClock.Instant = MockClock.Instant()) {
         self.now = now
+    }
+
+    /// Counts a movement of the clock, for this clock's bounds and for the process's
+    /// (``ProcessActivity``, a leaf lock, safe to take under the clock's).
+    mutating func moved(_ what: StaticString) {
+        movements &+= 1
+        lastMovement = what
+        ProcessActivity.note(what)
     }
 
     /// What registering a sleeper came to.
@@ -59,6 +72,7 @@ struct ClockState {
         sleeper.continuation = continuation
         sleeper.phase = .pending
         sleepers.insert(sleeper)
+        moved("a sleeper registered on a mock clock")
         return .pending(countWaiters.isEmpty ? [] : takeSatisfiedCountWaiters(), woken.cameBack(sleeper.task))
     }
 
@@ -86,9 +100,13 @@ struct ClockState {
             if now < deadline { now = deadline }
             if !sleeper.onExecutor { wokenOffExecutor += 1 }
             woken.woke(sleeper.task, at: deadline, taskName: sleeper.taskName)
+            moved("a mock clock woke a sleeper")
             return sleeper.finish(as: .woken)
         }
-        if now < target { now = target }
+        if now < target {
+            now = target
+            moved("a mock clock advanced")
+        }
         return nil
     }
 
@@ -98,11 +116,15 @@ struct ClockState {
         toward target: MockClock.Instant
     ) -> (continuation: UnsafeContinuation<Void, any Error>, returned: Signal?, task: Int?)? {
         guard let deadline = sleepers.firstDeadline, deadline <= target, let sleeper = sleepers.popFirst() else {
-            if now < target { now = target }
+            if now < target {
+                now = target
+                moved("a mock clock advanced")
+            }
             return nil
         }
         if now < deadline { now = deadline }
         woken.woke(sleeper.task, at: deadline, taskName: sleeper.taskName)
+        moved("a mock clock woke a sleeper")
         var returned: Signal?
         if !sleeper.onExecutor {
             wokenOffExecutor += 1
@@ -157,21 +179,21 @@ struct ClockState {
         return waiter.continuation
     }
 
-    /// Takes out of the queue the waiters whose real-time deadline has passed by `now`, marked as timed
-    /// out, and returns their continuations and the earliest deadline of those left (when the clock's one
-    /// wait timer must fire next; `nil` disarms it).
-    mutating func timeOutWaiters(
+    /// Looks at the waiters whose next look is due by `now`: takes out of the queue those that have gone
+    /// their timeout with nothing moving (this clock, or anything else in the process), and returns their
+    /// continuations and when the clock's one wait timer must fire next (`nil` disarms it).
+    mutating func lookAtWaiters(
         at now: ContinuousClock.Instant
     ) -> (expired: [UnsafeContinuation<Void, Never>], next: ContinuousClock.Instant?) {
         var expired: [UnsafeContinuation<Void, Never>] = []
+        let movements = movements
         countWaiters.removeAll { waiter in
-            guard waiter.deadline <= now else { return false }
-            waiter.timedOut = true
+            guard waiter.nextLook <= now, waiter.hasStalled(at: now, clockMovements: movements) else { return false }
             if let continuation = waiter.continuation { expired.append(continuation) }
             waiter.continuation = nil
             return true
         }
-        let next = countWaiters.map(\.deadline).min()
+        let next = countWaiters.map(\.nextLook).min()
         armedWaitTimer = next
         return (expired, next)
     }

@@ -23,3 +23,11 @@ extension MockClock {
         return "sleeping on this clock (now \(now)):" + sleepers.map { "\n  - \($0)" }.joined()
     }
 }
+
+extension MockClock {
+    /// How many times this clock moved (a sleeper registered or woke, time advanced, a task it started
+    /// began or ended) and what moved last: the clock's signs of progress for real-time bounds.
+    package var movements: (count: UInt64, last: String) {
+        state.withLock { ($0.movements, "\($0.lastMovement)") }
+    }
+}

@@ -17,30 +17,39 @@ extension MockClock {
     ///
     /// So a woken task's whole continuation runs before time moves on: code on the executor, main-actor
     /// code reached from it, and a started task's I/O between two sleeps. ``SettledAdvance/isSettled`` is
-    /// true only when every woken task was followed to its next sleep or its end. Every wait is bounded by
-    /// `limit` of real time; past it the rest of the advance resumes without waiting and reports
-    /// ``SettledAdvance/isSettled`` false.
+    /// true only when every woken task was followed to its next sleep or its end. The waits are bounded by
+    /// `limit` of real time with nothing moving (no sleeper registering or waking on this clock, no task
+    /// it started beginning or ending, nothing else in the process moving), and by 24 × `limit` in all;
+    /// past that the rest of the advance resumes without waiting and reports ``SettledAdvance/isSettled``
+    /// false.
     ///
     /// - Parameters:
     ///   - duration: How far to move time (zero by default: just let woken work settle).
-    ///   - limit: The most real time the whole call waits.
+    ///   - limit: The most real time the call waits with nothing moving.
     /// - Returns: What it resumed, where time stands, and whether woken work settled in time.
     @discardableResult
     public func advance(by duration: Duration = .zero, settlingWithin limit: Duration) async -> SettledAdvance {
         let target = now.advanced(by: duration)
-        return await settlingAdvance(to: target, before: ContinuousClock.now.advanced(by: limit)).report
+        return await settlingAdvance(to: target, before: settleDeadline(limit)).report
     }
 
     /// Moves time forward to `deadline` like ``advance(by:settlingWithin:)``. Does nothing but settle
     /// when `deadline` is before ``now``.
     @discardableResult
     public func advance(to deadline: Instant, settlingWithin limit: Duration) async -> SettledAdvance {
-        await settlingAdvance(to: deadline, before: ContinuousClock.now.advanced(by: limit)).report
+        await settlingAdvance(to: deadline, before: settleDeadline(limit)).report
+    }
+
+    /// The real-time bound of one settling call: `limit` with nothing moving (this clock, or anything
+    /// else in the process), at most 24 × `limit` in all.
+    private func settleDeadline(_ limit: Duration) -> ProgressDeadline {
+        ProgressDeadline(limit: limit, local: { [self] in movements.count })
     }
 
     /// Advances from deadline to deadline, settling woken work at each (as
     /// ``advance(by:settlingWithin:)`` does), until nothing is pending, `maxSteps` steps were taken or
-    /// `timeout` of real time has passed: the counterpart of `TestClock`'s `run(timeout:)`.
+    /// nothing has moved for `timeout` of real time (at most 24 × `timeout` in all): the counterpart of
+    /// `TestClock`'s `run(timeout:)`.
     ///
     /// Unlike `TestClock`, it leaves sleepers pending when it stops early (the `.mockClock` trait and
     /// ``withMockClock(now:startDate:isolation:_:)`` report them) and says why it stopped in the result.
@@ -49,11 +58,11 @@ extension MockClock {
     /// ``IdleRun/Stop/unverified``, listing the others in ``IdleRun/notBack``.
     ///
     /// - Parameters:
-    ///   - timeout: The most real time to spend, waits included.
+    ///   - timeout: The most real time to spend with nothing moving, waits included.
     ///   - maxSteps: The most deadlines to advance to; an endless timer stops here.
     @discardableResult
     public func run(timeout: Duration = .seconds(5), maxSteps: Int = 10_000) async -> IdleRun {
-        let bound = ContinuousClock.now.advanced(by: timeout)
+        let bound = settleDeadline(timeout)
         let offBefore = state.withLock { $0.wokenOffExecutor }
         var steps = 0
         var stop = IdleRun.Stop.idle
@@ -80,7 +89,7 @@ extension MockClock {
 
     /// Resumes every sleeper due by `deadline`, settling woken work after each and following each woken
     /// task until it sleeps again on this clock or (for a task the clock started) ends.
-    private func settlingAdvance(to deadline: Instant, before bound: ContinuousClock.Instant) async -> BoundedAdvance {
+    private func settlingAdvance(to deadline: Instant, before bound: ProgressDeadline) async -> BoundedAdvance {
         var report = SettledAdvance(resumed: 0, now: now, wokenOffExecutor: 0, isSettled: true)
         var timeLeft = await settle(returned: nil, before: bound)
         if timeLeft { timeLeft = await followStartedTasks(before: bound) }
@@ -109,21 +118,21 @@ extension MockClock {
     /// clock started it and so will see it end; settles woken work again once it is. Returns false when
     /// `bound` passed first. A task the clock did not start is not waited for: nothing would tell the
     /// clock that it ended.
-    private func follow(_ task: Int?, before bound: ContinuousClock.Instant) async -> Bool {
+    private func follow(_ task: Int?, before bound: ProgressDeadline) async -> Bool {
         let signal = state.withLock { $0.woken.isFollowed(task) ? $0.woken.watch(task) : nil }
         guard let signal else { return true }
-        guard await signal.wait(until: bound) else { return false }
+        guard await signal.wait(within: bound) else { return false }
         return await settle(returned: nil, before: bound)
     }
     /// Waits, bounded by `bound`, until no task the clock started is away (each has slept again or
     /// ended), settling woken work after each comes back: work woken before this call (an earlier
     /// synchronous advance) is followed too. Returns false when `bound` passed first.
-    private func followStartedTasks(before bound: ContinuousClock.Instant) async -> Bool {
+    private func followStartedTasks(before bound: ProgressDeadline) async -> Bool {
         while true {
             let signals = state.withLock { $0.woken.watchStartedAway() }
             guard !signals.isEmpty else { return true }
             for signal in signals {
-                guard await signal.wait(until: bound) else { return false }
+                guard await signal.wait(within: bound) else { return false }
             }
             guard await settle(returned: nil, before: bound) else { return false }
         }
@@ -131,16 +140,16 @@ extension MockClock {
 
     /// Lets woken work settle at the current deadline (steps 1–3 of ``advance(by:settlingWithin:)``);
     /// returns false when `bound` passed first.
-    private func settle(returned: Signal?, before bound: ContinuousClock.Instant) async -> Bool {
+    private func settle(returned: Signal?, before bound: ProgressDeadline) async -> Bool {
         executor.drain()
         if let returned {
-            guard await returned.wait(until: bound) else { return false }
+            guard await returned.wait(within: bound) else { return false }
             executor.drain()
         }
         for _ in 0..<Self.mainActorTurns {
             let turn = Signal()
             Task { @MainActor in turn.fire(true) }
-            guard await turn.wait(until: bound) else { return false }
+            guard await turn.wait(within: bound) else { return false }
             if executor.drain() == 0 { return true }
         }
         return false

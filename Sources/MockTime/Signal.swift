@@ -10,4 +10,10 @@ extension OneShot<Bool> {
     func wait(until deadline: ContinuousClock.Instant) async -> Bool {
         await value(orFiring: false, at: deadline)
     }
+
+    /// Waits until the signal fires or `deadline` passes (nothing moved for its limit); returns what it
+    /// fired with, or false at the deadline.
+    func wait(within deadline: ProgressDeadline) async -> Bool {
+        await value(orFiring: false, within: deadline)
+    }
 }

@@ -109,9 +109,13 @@ extension MockClock {
         }
         return (start, { [self] in
             let task = currentTaskIdentity()
-            if let task { state.withLock { $0.woken.started(task) } }
+            state.withLock { state in
+                if let task { state.woken.started(task) }
+                state.moved("a task the mock clock started began")
+            }
             defer {
                 let signals = state.withLock { state in
+                    state.moved("a task the mock clock started ended")
                     state.startedTaskCancellers[start] = nil
                     return task.map { state.woken.ended($0) } ?? []
                 }

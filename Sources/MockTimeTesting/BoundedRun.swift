@@ -1,10 +1,15 @@
-import RepositoryContractsPrimitives
+package import RepositoryContractsPrimitives
 
-/// Runs a test body bounded by a real-time limit: past it, `onTimeout` runs at once (to report the hang
+/// Runs a test body bounded by real time that watches progress: once nothing the ``ProgressSources``
+/// watch has moved for `limit` (or the ceiling is reached), `onTimeout` runs at once (to report the hang
 /// while it lasts), the body is cancelled, and the run waits for it to end. A body that hangs on
-/// something cancellable (a sleep on any clock, a wait for sleepers) then ends; one that ignores
-/// cancellation is left to the test framework's own time limit. The body is a child task, so it
-/// inherits the caller's task-local values and executor preference, and never outlives the run.
+/// something cancellable (a sleep on any clock, a wait for sleepers, the interception turn, a wait for
+/// requests) then ends; one still running `limit` after it was cancelled is reported through `onStuck`
+/// (it waits on something that ignores cancellation) and left to the test framework.
+///
+/// The body runs with a fresh ``UncountedWaits`` as ``UncountedWaits/current``: time it spends in such
+/// waits (the process-wide interception turn) does not count. It is a child task, so it inherits the
+/// caller's task-local values and executor preference, and never outlives the run.
 package struct BoundedRun: Sendable {
     /// How a bounded run ended.
     package enum Outcome: Sendable {
@@ -13,51 +18,60 @@ package struct BoundedRun: Sendable {
         case timedOut
     }
 
-    /// The most real time the body may take.
+    /// The longest the body may go without progress.
     package let limit: Duration
+    /// What counts as progress, besides the end of an uncounted wait.
+    package let local: @Sendable () -> UInt64
+    /// The body's uncounted waits.
+    package let uncounted = UncountedWaits()
 
-    /// A run bounded by `limit` of real time.
-    package init(limit: Duration) {
+    /// A run that fails once nothing has moved for `limit`: the body's own signs of life (`local`, a mock
+    /// clock's movements) and anything else in the process (``ProcessActivity``).
+    package init(limit: Duration, local: @escaping @Sendable () -> UInt64 = { 0 }) {
         self.limit = limit
+        self.local = local
     }
 
-    /// Runs `body`, returning how it ended. A passing body costs one dispatch timer and one child task.
-    package func run(_ body: () async throws -> Void, onTimeout: @escaping @Sendable () -> Void) async -> Outcome {
-        await withoutActuallyEscaping(body) { body in
+    /// Runs `body`, returning how it ended. A passing body costs one child task and one alarm per look.
+    package func run(
+        _ body: () async throws -> Void, onTimeout: @escaping @Sendable (StallReading) -> Void,
+        onStuck: @escaping @Sendable () -> Void = {}
+    ) async -> Outcome {
+        let sources = ProgressSources(local: local, uncounted: uncounted)
+        let limit = limit
+        let uncounted = uncounted
+        return await withoutActuallyEscaping(body) { body in
             let body = UncheckedSendable(body)
             return await withTaskGroup(of: Outcome.self) { group in
                 group.addTask {
                     do {
-                        try await body.value()
+                        try await UncountedWaits.$current.withValue(uncounted) { try await body.value() }
                         return .finished
                     } catch {
                         return .threw(error)
                     }
                 }
-                group.addTask { await Self.expiry(after: limit) }
-                let first = await group.next() ?? .finished
-                if case .timedOut = first {
-                    onTimeout()
+                group.addTask {
+                    guard let stall = await waitForStall(limit: limit, watching: sources) else { return .finished }
+                    onTimeout(stall)
+                    return .timedOut
                 }
-                // Ends the timer when the body finished first, or asks the body to stop when it did not;
+                let first = await group.next() ?? .finished
+                // Ends the bound when the body finished first, or asks the body to stop when it did not;
                 // either way the other child is awaited before returning.
                 group.cancelAll()
+                guard case .timedOut = first else {
+                    while await group.next() != nil {}
+                    return first
+                }
+                let stuckWatch = Task {
+                    if await sleepUnlessCancelled(until: .now + limit) { onStuck() }
+                }
                 while await group.next() != nil {}
+                stuckWatch.cancel()
                 return first
             }
         }
-    }
-
-    /// Returns `.timedOut` after `limit` of real time, or `.finished` at once when cancelled (the body
-    /// ended first), without throwing or leaving a timer behind (``OneShot/value(orFiring:at:)``).
-    private static func expiry(after limit: Duration) async -> Outcome {
-        let expired = OneShot<Bool>()
-        let timedOut = await withTaskCancellationHandler {
-            await expired.value(orFiring: true, at: ContinuousClock.now.advanced(by: limit))
-        } onCancel: {
-            expired.fire(false)
-        }
-        return timedOut ? .timedOut : .finished
     }
 }
 

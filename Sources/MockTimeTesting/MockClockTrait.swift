@@ -17,9 +17,16 @@ import RepositoryContractsPrimitives
 /// tasks get `CancellationError`, so none hangs) and records one issue naming them, at the trait's source
 /// location. Parallel test cases each get their own clock.
 ///
-/// A test case that has not finished after ``timeLimit`` of real time (default two minutes) fails with an
-/// issue naming what is sleeping on the clock and that the code may sleep on another clock; the test is
-/// cancelled and the trait returns, so a bug in the code under test fails instead of hanging. Problems
+/// A test case that makes no progress for ``timeLimit`` of real time (default two minutes) fails with an
+/// issue saying what moved last and what is sleeping on the clock, and that the code may sleep on
+/// another clock; the test is cancelled and the trait returns once it ends, so a bug in the code under
+/// test fails instead of hanging. Progress is the test's clock moving (a sleeper registered or woken, an
+/// advance, a task it started beginning or ending) or anything else in the process moving (a stub server
+/// answering, another clock, a watched call ending): a test that is only slow because the machine is
+/// busy keeps seeing it and is left alone, up to 24 × ``timeLimit``. Time spent waiting for the
+/// process-wide URLSession interception turn is not counted. Every wait the package offers ends when the
+/// test is cancelled; a test still running ``timeLimit`` after it was cancelled gets a second issue
+/// saying it awaits something that ignores cancellation. Problems
 /// the clock reports without throwing (``MockClock/waitForSleepers(count:timeout:)`` giving up) are
 /// recorded as issues of the test case.
 ///
@@ -34,7 +41,7 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
     public let startDate: Date
     /// Where leak issues are reported; nil reports them at the test's own location.
     let sourceLocation: SourceLocation?
-    /// The most real time a test case may take before it fails as hung.
+    /// The most real time a test case may go without progress before it fails as hung.
     public let timeLimit: Duration
 
     /// The default ``timeLimit``: two minutes, well past any plausible slowness of a passing test.
@@ -55,7 +62,7 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
         }
         let timeLimit = timeLimit
         let outcome = await MockClock.$problemReporter.withValue(reporter) {
-                await BoundedRun(limit: timeLimit).run({
+                await BoundedRun(limit: timeLimit, local: { clock.movements.count }).run({
                     try await MockClock.$currentIfAny.withValue(clock) {
                         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
                             try await withTaskExecutorPreference(clock.executor) {
@@ -65,16 +72,18 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
                             try await function()
                         }
                     }
-                }, onTimeout: {
+                }, onTimeout: { stall in
                     Issue.record(
-                        Comment(rawValue: "the test did not finish within \(timeLimit.secondsText) of real time (the "
-                            + ".mockClock trait's time limit); \(clock.sleepingDescription()). If nothing is sleeping here, "
-                            + "the code under test may be sleeping on another clock (ContinuousClock, Task.sleep) or waiting "
-                            + "on something that never comes; if something is, the test may be waiting for work that needs "
-                            + "an advance it never makes. The test, its sleepers and the tasks the clock started were cancelled."),
+                        Comment(rawValue: Self.timeLimitMessage(stall, clock: clock)),
                         sourceLocation: location)
                     clock.cancelStartedTasks()
                     clock.cancelPendingSleepers()
+                }, onStuck: {
+                    Issue.record(
+                        Comment(rawValue: "the test has not ended \(timeLimit.secondsText) after the .mockClock trait cancelled "
+                            + "it: it awaits something that ignores cancellation (a continuation nobody resumes, an "
+                            + "unstructured Task's value, a lock); \(clock.sleepingDescription())"),
+                        sourceLocation: location)
                 })
         }
         switch outcome {
@@ -84,6 +93,17 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
             reportLeaks(of: clock, in: test)
             throw error
         }
+    }
+
+    /// What a time limit that fired says: how long nothing moved, what moved last (this test's clock,
+    /// anything else in the process), and what is sleeping on the clock.
+    static func timeLimitMessage(_ stall: StallReading, clock: MockClock) -> String {
+        "the test made no progress within the .mockClock trait's time limit of \(stall.limit.secondsText) (waits for "
+            + "the URLSession interception turn not counted); \(clock.sleepingDescription()). If nothing is sleeping "
+            + "here, the code under test may be sleeping on another clock (ContinuousClock, Task.sleep) or waiting on "
+            + "something that never comes; if something is, the test may be waiting for work that needs an advance it "
+            + "never makes. The test, its sleepers and the tasks the clock started were cancelled. "
+            + MockClock.stallText(stall, clock: clock)
     }
 
     private func reportLeaks(of clock: MockClock, in test: Test) {
@@ -105,8 +125,8 @@ extension Trait where Self == MockClockTrait {
     }
 
     /// Gives each test case a fresh ``MockClock`` as ``MockClock/current`` whose wall view starts at
-    /// `startDate`, fails the test case when it leaves sleepers pending, and fails it as hung after
-    /// `timeLimit` of real time.
+    /// `startDate`, fails the test case when it leaves sleepers pending, and fails it as hung once
+    /// it has made no progress for `timeLimit` of real time (see ``MockClockTrait``).
     public static func mockClock(
         startDate: Date = MockClock.defaultStartDate, timeLimit: Duration = MockClockTrait.defaultTimeLimit,
         sourceLocation: SourceLocation = #_sourceLocation

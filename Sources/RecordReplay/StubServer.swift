@@ -148,6 +148,16 @@ public final class StubServer: Sendable {
         await listener.stop()
     }
 
+    /// Cancels every answer still being decided, on the socket and through an interception of this
+    /// server (a delay, a stub closure, a never-answered request, a recording forward): the clients see
+    /// the connection close or the load fail at once. The `.stubServer` trait calls it when the test is
+    /// cancelled (a time limit fired), so a test awaiting such an answer, even through an unstructured
+    /// `Task`, ends. The server goes on serving new requests.
+    package func cancelPendingAnswers() {
+        listener.cancelPendingAnswers()
+        InterceptionRouter.shared.cancelLoads(of: self)
+    }
+
     /// The bound port (0 before ``start()``).
     public var port: UInt16 { listener.port }
 

@@ -18,6 +18,9 @@ package final class OneShot<Value: Sendable>: Sendable {
         waiting?.resume(returning: value)
     }
 
+    /// The value, if it is set.
+    package var currentValue: Value? { state.withLock { $0.value } }
+
     /// Waits until the value is set; one task may wait.
     package func value() async -> Value {
         await withCheckedContinuation { continuation in

@@ -98,10 +98,16 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             try prepareFixtures(of: server, for: test, testCase: testCase)
             try await failures.watching(test, testCase) {
                 try await StubServer.$currentIfAny.withValue(server) {
-                    if interceptsURLSession {
-                        try await server.interceptingURLSession { try await function() }
-                    } else {
-                        try await function()
+                    // A cancelled test (a time limit fired) must not wait for an answer being decided,
+                    // even through an unstructured Task: the server drops them all at once.
+                    try await withTaskCancellationHandler {
+                        if interceptsURLSession {
+                            try await server.interceptingURLSession(onStart: reportTurnWait) { try await function() }
+                        } else {
+                            try await function()
+                        }
+                    } onCancel: {
+                        server.cancelPendingAnswers()
                     }
                 }
             }
@@ -167,6 +173,13 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// `listsTodos()` → `listsTodos`; `fetch(id:)` → `fetch`.
     static func fixtureName(forTestNamed name: String) -> String {
         String(name.prefix { $0 != "(" })
+    }
+
+    /// Says how long the test waited for the process-wide interception turn, when it was long enough to
+    /// notice: the time is the holder's, not this test's.
+    private func reportTurnWait(of interception: URLSessionInterception) {
+        guard let notice = interception.turnWaitNotice() else { return }
+        recordIssue(notice, isWarning: true, at: sourceLocation)
     }
 
     private func report(_ report: PlaybackReport) {

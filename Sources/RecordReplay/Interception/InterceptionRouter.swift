@@ -31,6 +31,12 @@ final class InterceptionRouter: Sendable {
         scopes.withLock { $0.removeAll { $0 === scope } }
     }
 
+    /// Cancels the loads of the active scopes of `server` (see ``StubServer/cancelPendingAnswers()``).
+    func cancelLoads(of server: StubServer) {
+        let owned = scopes.withLock { $0.filter { $0.server === server } }
+        for scope in owned { scope.cancelLoads() }
+    }
+
     /// Whether a request goes to the active scope: `http` and `https` requests while one is active,
     /// except the server's own forwards to the live API and requests to a loopback host (stub servers'
     /// sockets and other local servers of parallel tests, which must reach them).

@@ -31,6 +31,7 @@ final class StubURLProtocol: URLProtocol {
             delivery.deliver(.failure(delivery.error(.cancelled, "the URLSession interception ended before the request started")))
             return
         }
+        ProcessActivity.note("an intercepted request was received")
         let plan = scope.server.playback.plan(for: InterceptedRequest.stubRequest(from: request))
         if let outcome = delivery.immediateOutcome(of: plan), InterceptedRedirect.next(after: outcome, from: request) == nil {
             delivery.deliver(outcome)

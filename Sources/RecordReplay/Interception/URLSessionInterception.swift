@@ -41,9 +41,26 @@ public final class URLSessionInterception: Sendable {
     private let ownsGate: Bool
     private let ended = Protected(false)
 
-    init(scope: InterceptionScope, ownsGate: Bool) {
+    /// How long ``StubServer/interceptURLSession()`` waited for the process-wide turn before this
+    /// interception began (`.zero` when no other interception was active).
+    public let waitedForTurn: Duration
+    /// Who held the turn when the wait began: the test that owned the interception then, when known.
+    public let turnHeldBy: String?
+
+    init(scope: InterceptionScope, ownsGate: Bool, wait: InterceptionGate.Wait = .init(duration: .zero)) {
         self.scope = scope
         self.ownsGate = ownsGate
+        self.waitedForTurn = wait.duration
+        self.turnHeldBy = wait.heldBy
+    }
+
+    /// What waiting for the turn took, for a report (`nil` when it took under `threshold`): how long,
+    /// who held it, and that the wait did not count against a time limit.
+    public func turnWaitNotice(threshold: Duration = .seconds(1)) -> String? {
+        guard waitedForTurn >= threshold else { return nil }
+        return "waited \(waitedForTurn.secondsText(fractionDigits: 1)) for the URLSession interception held by "
+            + "\(turnHeldBy ?? "another interception") (interceptions run one at a time across the process; the "
+            + "wait does not count against a .mockClock time limit)"
     }
 
     deinit {
@@ -98,17 +115,28 @@ extension StubServer {
     ///
     /// For XCTest: call it in `setUp` and `end()` it in `tearDown`, then read ``report``.
     ///
+    /// The wait for the turn ends when the task is cancelled, and its time does not count against the
+    /// `.mockClock` trait's time limit; ``URLSessionInterception/waitedForTurn`` says how long it took.
+    ///
     /// - Throws: ``URLSessionInterceptionError`` when `URLSession.shared` cannot be reached (on Linux,
     ///   when it was created before interception was prepared) or when this task already holds an
-    ///   interception it has not ended.
+    ///   interception it has not ended; `CancellationError` when the task is cancelled while it waits for
+    ///   the turn.
     public func interceptURLSession() async throws -> URLSessionInterception {
         try InterceptionRegistration.checkSharedSessionIsReachable()
         let router = InterceptionRouter.shared
         let nested = InterceptionRouter.$heldByCurrentTask.get()
-        if !nested { try await router.gate.acquire() }
+        var wait = InterceptionGate.Wait(duration: .zero)
+        if !nested { wait = try await router.gate.acquire(as: interceptionHolderName) }
         let scope = InterceptionScope(server: self)
         router.activate(scope)
-        return URLSessionInterception(scope: scope, ownsGate: !nested)
+        return URLSessionInterception(scope: scope, ownsGate: !nested, wait: wait)
+    }
+
+    /// How the interceptions waiting behind this server's name it: its test, when the trait made it.
+    private var interceptionHolderName: String {
+        guard let test = configuration.test else { return "an interception outside the .stubServer trait" }
+        return ([test.moduleName] + test.nameComponents).joined(separator: ".")
     }
 
     /// Runs `body` while the requests sent through `URLSession.shared` are answered by this server (see
@@ -117,7 +145,16 @@ extension StubServer {
     public func interceptingURLSession<Result: Sendable>(
         _ body: () async throws -> Result
     ) async throws -> Result {
+        try await interceptingURLSession(onStart: { _ in }, body)
+    }
+
+    /// ``interceptingURLSession(_:)``, handing the interception to `onStart` once it has begun (the trait
+    /// reports its wait for the turn).
+    package func interceptingURLSession<Result: Sendable>(
+        onStart: (URLSessionInterception) -> Void, _ body: () async throws -> Result
+    ) async throws -> Result {
         let interception = try await interceptURLSession()
+        onStart(interception)
         do {
             let result = try await InterceptionRouter.$heldByCurrentTask.withValue(true) { try await body() }
             await interception.end()

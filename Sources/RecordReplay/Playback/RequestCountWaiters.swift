@@ -1,9 +1,23 @@
 import RepositoryContractsPrimitives
 
 /// Tasks waiting for a playback to have received a number of requests, resumed by the request that
-/// brings the count there.
+/// brings the count there, or by their own cancellation.
 final class RequestCountWaiters: Sendable {
-    private let state = Protected<(received: Int, waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)])>((0, []))
+    private struct Waiter {
+        let number: Int
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private struct State {
+        var received = 0
+        var waiting: [Waiter] = []
+        var lastNumber = 0
+        /// Waits cancelled before they could be queued.
+        var cancelledEarly: Set<Int> = []
+    }
+
+    private let state = Protected(State())
 
     /// Notes one more request received and resumes the waiters it satisfies.
     func noteRequest() {
@@ -17,15 +31,31 @@ final class RequestCountWaiters: Sendable {
         for continuation in ready { continuation.resume() }
     }
 
-    /// Returns once `count` requests have been received (at once if they have).
+    /// Returns once `count` requests have been received (at once if they have), or as soon as the task
+    /// is cancelled.
     func wait(forCount count: Int) async {
-        await withCheckedContinuation { continuation in
-            let reached = state.withLock { state in
-                guard state.received < count else { return true }
-                state.waiting.append((count, continuation))
-                return false
+        let number = state.withLock { state in
+            state.lastNumber += 1
+            return state.lastNumber
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let returnNow = state.withLock { state in
+                    if state.cancelledEarly.remove(number) != nil || state.received >= count { return true }
+                    state.waiting.append(Waiter(number: number, count: count, continuation: continuation))
+                    return false
+                }
+                if returnNow { continuation.resume() }
             }
-            if reached { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                guard let index = state.waiting.firstIndex(where: { $0.number == number }) else {
+                    if state.received < count { state.cancelledEarly.insert(number) }
+                    return nil
+                }
+                return state.waiting.remove(at: index)
+            }
+            waiter?.continuation.resume()
         }
     }
 }

@@ -70,8 +70,8 @@ final class Connection {
         }
         switch readRequest() {
         case .request(let request, let terms):
-            ServerActivity.note()
-            defer { ServerActivity.note() }
+            ServerActivity.note("a stub server received a request")
+            defer { ServerActivity.note("a stub server answered a request") }
             return carryOut(context.handler(request), honouring: terms)
         case .ended:
             return false
@@ -161,6 +161,7 @@ final class Connection {
             case .deferred(let decide):
                 let wait = DeferredPlanWait()
                 guard slot.attach(wait) else { return false }
+                if context.registry.dropsPendingAnswers { wait.cancel() }
                 wait.start(decide)
                 let decided = wait.wait()
                 slot.detachDeferredPlan()
@@ -189,6 +190,8 @@ final class Connection {
             return false
         case .waitForClientToClose:
             setReceiveTimeout(.zero)
+            slot.holdsUnansweredRequest = true
+            if context.registry.dropsPendingAnswers { return false }
             while receive(minimumFree: RequestDecoder.headReadSize) == .bytes { input.consumeAll() }
             return false
         }
@@ -332,9 +335,10 @@ package enum ServerActivity {
     /// Requests received plus responses finished, by every server of this process, so far.
     package static var count: UInt64 { counter.withLock { $0 } }
 
-    /// Counts one request received or one response finished.
-    static func note() {
+    /// Counts one request received or one response finished, for the process's activity too.
+    static func note(_ what: StaticString) {
         counter.withLock { $0 &+= 1 }
+        ProcessActivity.note(what)
     }
 }
 
@@ -358,6 +362,7 @@ final class ConnectionSlot: Sendable {
         var phase = Phase.working
         var stopRequested = false
         var deferredPlan: DeferredPlanWait?
+        var holdsUnansweredRequest = false
     }
 
     /// The connection's socket.
@@ -408,6 +413,28 @@ final class ConnectionSlot: Sendable {
     /// Marks the slot closed; call just before closing the socket.
     func markClosed() {
         state.withLock { $0.phase = .closed }
+    }
+
+    /// Whether the connection holds a request it will never answer (a never-respond fault), waiting for
+    /// the client to give up.
+    var holdsUnansweredRequest: Bool {
+        get { state.withLock { $0.holdsUnansweredRequest } }
+        set { state.withLock { $0.holdsUnansweredRequest = newValue } }
+    }
+
+    /// Drops the answer the connection is deciding (a deferred plan, cancelled) or withholding (a
+    /// never-respond fault, whose socket is shut down): the client sees the connection close at once.
+    func dropPendingAnswer() {
+        let deferred = state.withLock { state in
+            // Under the lock: the connection cannot mark the slot closed and close the socket meanwhile.
+            if state.holdsUnansweredRequest {
+                // About to wait (it then stays out) or waiting (woken by the shutdown): the connection ends.
+                state.stopRequested = true
+                if state.phase == .waiting { Platform.shutdownBoth(descriptor) }
+            }
+            return state.deferredPlan
+        }
+        deferred?.cancel()
     }
 
     /// Asks the connection to stop: wakes a blocked read by shutting the socket down, cancels a deferred

@@ -149,6 +149,13 @@ package final class HTTPListener: Sendable {
     /// connections then close), cancels `.deferred` plans' tasks (their connections close without an
     /// answer), and returns when every connection is closed. A response blocked because its client does not
     /// read ends after ``ServerOptions/idleTimeout``.
+    /// Drops the answers still being decided (delays, stub closures, recording forwards) or withheld (a
+    /// never-respond fault), now and from now on: their connections close without an answer, and the
+    /// listener goes on serving answers that are ready at once.
+    package func cancelPendingAnswers() {
+        context.registry.dropPendingAnswers()
+    }
+
     package func stop() async {
         requestStop()
         await context.registry.waitUntilAllClosed()
@@ -334,6 +341,7 @@ final class ConnectionRegistry: Sendable {
         var slots: [ObjectIdentifier: ConnectionSlot] = [:]
         var acceptLoopRunning = false
         var stopping = false
+        var dropsPendingAnswers = false
         var waiters: [CheckedContinuation<Void, Never>] = []
 
         /// The waiters to resume, taken out, once the accept loop has ended and every connection is closed.
@@ -401,6 +409,23 @@ final class ConnectionRegistry: Sendable {
         }
         // Outside the lock: cancelling a deferred plan runs the task's cancellation handlers.
         for slot in open { slot.requestStop() }
+    }
+
+    /// Drops the answers the open connections are deciding or withholding, and those any connection
+    /// comes to later (their connections close), leaving the rest of the listener running.
+    func dropPendingAnswers() {
+        let open = state.withLock { state in
+            state.dropsPendingAnswers = true
+            return Array(state.slots.values)
+        }
+        for slot in open { slot.dropPendingAnswer() }
+    }
+
+    /// Whether answers that are not ready at once are dropped (after ``dropPendingAnswers()``). A
+    /// connection reads it after registering such an answer with its slot, so either it sees the drop or
+    /// the drop sees its answer.
+    var dropsPendingAnswers: Bool {
+        state.withLock { $0.dropsPendingAnswers }
     }
 
     /// Returns once the accept loop has ended and every connection is closed (after ``stopAll()``).

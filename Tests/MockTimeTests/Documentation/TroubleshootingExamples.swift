@@ -10,9 +10,11 @@ struct TroubleshootingExamples {
     static let article = ArticleText.named("Troubleshooting")
 
     /// What the clock reported, and whether the article quotes each message in full.
+    /// The last sentence of a bound's message ("What moved: …") varies with the machine's load: the
+    /// article quotes the rest verbatim and that sentence as an example of its shape.
     static func expectQuoted(_ messages: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!messages.isEmpty, sourceLocation: sourceLocation)
-        for message in messages {
+        for message in messages.map({ $0.components(separatedBy: " What moved: ")[0] }) {
             #expect(article.contains(message), "the article does not quote:\n\(message)", sourceLocation: sourceLocation)
         }
     }

@@ -1,0 +1,62 @@
+/// What a progress-aware real-time bound watches: signs that the work it bounds, or anything else in the
+/// process, is still moving.
+package struct ProgressSources: Sendable {
+    /// The bounded work's own movements: a count that grows when it moves.
+    package var local: @Sendable () -> UInt64
+    /// Everything else that moves: a count that grows (by default ``ProcessActivity/count``).
+    package var elsewhere: @Sendable () -> UInt64
+    /// Whether the work is in the hands of another bound right now: every look then counts as local
+    /// progress, and that other bound judges it.
+    package var isBusy: @Sendable () -> Bool
+    /// The waits whose time the bound does not count (``UncountedWaits``), if any.
+    package var uncounted: UncountedWaits?
+
+    /// Sources reading `local` and `elsewhere`.
+    package init(
+        local: @escaping @Sendable () -> UInt64, elsewhere: @escaping @Sendable () -> UInt64 = { ProcessActivity.count },
+        isBusy: @escaping @Sendable () -> Bool = { false }, uncounted: UncountedWaits? = nil
+    ) {
+        self.local = local
+        self.elsewhere = elsewhere
+        self.isBusy = isBusy
+        self.uncounted = uncounted
+    }
+}
+
+/// Returns when nothing `sources` watches has moved for `limit` of real time, or when the ceiling is
+/// reached (see ``StallDetector``); `nil` when the task is cancelled (the bounded work ended first), which
+/// is what nearly every bound comes to, so it neither throws nor leaves a timer behind.
+///
+/// Time spent in the sources' uncounted waits stands still for the bound: it looks again only once they
+/// end, and their end counts as progress. `onLook` sees each look, with the time counted so far.
+package func waitForStall(
+    limit: Duration, watching sources: ProgressSources, localProgressLiftsCeiling: Bool = false,
+    onLook: (Duration) -> Void = { _ in }
+) async -> StallReading? {
+    let start = ContinuousClock.now
+    var detector = StallDetector(limit: limit, local: sources.local(), elsewhere: sources.elsewhere())
+    detector.localProgressLiftsCeiling = localProgressLiftsCeiling
+    // Looks that count as local progress on top of the sources' own count: busy looks, ended waits.
+    var extraLocal: UInt64 = 0
+    var endedWaits = sources.uncounted?.endedCount ?? 0
+    func counted(at now: ContinuousClock.Instant) -> Duration {
+        start.duration(to: now) - (sources.uncounted?.total(at: now) ?? .zero)
+    }
+    while true {
+        let now = ContinuousClock.now
+        let waiting = !(sources.uncounted?.openWaits.isEmpty ?? true)
+        let pause = waiting ? limit / 4 : max(detector.nextLook - counted(at: now), .zero)
+        guard await sleepUnlessCancelled(until: now + pause) else { return nil }
+        if let uncounted = sources.uncounted {
+            guard uncounted.openWaits.isEmpty else { continue }
+            let ended = uncounted.endedCount
+            if ended != endedWaits { (endedWaits, extraLocal) = (ended, extraLocal &+ 1) }
+        }
+        if sources.isBusy() { extraLocal &+= 1 }
+        let elapsed = counted(at: .now)
+        onLook(elapsed)
+        if let reading = detector.look(at: elapsed, local: sources.local() &+ extraLocal, elsewhere: sources.elsewhere()) {
+            return reading
+        }
+    }
+}
