@@ -65,7 +65,7 @@ struct CancelledTestWaitTests {
         let run = Task {
             await BoundedRun(limit: limit).run({
                 let interception = try await waiter.interceptURLSession()
-                notice.withLock { $0 = interception.turnWaitNotice(threshold: .zero) }
+                notice.withLock { $0 = interception.turnWaitNotice() }   // reported from a second on
                 await interception.end()
             }, onTimeout: { _ in fired.withLock { $0 = true } })
         }
@@ -81,6 +81,10 @@ struct CancelledTestWaitTests {
         let text = try #require(notice.withLock { $0 })
         #expect(text.hasPrefix("waited "))
         #expect(text.contains(" for the URLSession interception held by Holders.stress() (interceptions run one at a time"))
+        // A wait under a second is not reported.
+        let next = try await interceptionServer().interceptURLSession()
+        #expect((next.waitedForTurn < .seconds(1)) == (next.turnWaitNotice() == nil))
+        await next.end()
     }
 
     @Test("a body stuck in waitForRequests ends when the time limit fires")
