@@ -56,9 +56,9 @@ public struct DriftCheckOptions: Sendable {
     public var volatileHeaders: VolatileHeaders
     /// What is redacted from the live exchange (and the recorded one) before comparing, and from every
     /// request and value a drift message shows: use the same redaction the fixture was recorded with.
-    /// Unless set, a ``StubServer`` (and the `.stubServer` trait) takes its own
-    /// ``StubServer/Configuration/redaction``, and ``Playback/checkDrift(against:options:)`` the
-    /// playback's ``Playback/redaction``; reading it then gives the default ``Redaction``.
+    /// Unless set, the check takes the scope's: the ``StubServer/Configuration/redaction`` of its
+    /// ``StubServer`` (the `.stubServer` trait's `redaction:`), which is its ``Playback/redaction``;
+    /// reading it then gives the default ``Redaction``.
     public var redaction: Redaction {
         get { givenRedaction ?? Redaction() }
         set { givenRedaction = newValue }
