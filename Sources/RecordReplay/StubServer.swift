@@ -59,7 +59,10 @@ public final class StubServer: Sendable {
         public var jsonMemberOrder: JSONMemberOrder
         /// What ``StubServer/finishRecording()`` redacts before it writes, and what its secret scan
         /// checks: the default ``Redaction`` unless given (extend its lists or ``Redaction/allowedNames``
-        /// for one fixture folder).
+        /// for one fixture folder). Every diagnostic of the server redacts with it too: the answer to an
+        /// unmatched request and the recorded requests it is compared with, the ``StubServer/report``'s
+        /// findings, a request that could not be recorded, and the drift check (unless
+        /// ``DriftCheckOptions/redaction`` is given).
         public var redaction: Redaction
         /// How long a request forwarded to ``upstream`` (recording, drift) may go without an answer:
         /// 10 minutes unless given. In a test the client's own timeout and the contract's progress-aware
@@ -127,7 +130,8 @@ public final class StubServer: Sendable {
     /// Creates a stopped server; ``start()`` binds it.
     public init(_ configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let playback = Playback(options: configuration.playback, clock: configuration.clock)
+        let playback = Playback(
+            options: configuration.playback, clock: configuration.clock, redaction: configuration.redaction)
         self.playback = playback
         self.listener = HTTPListener(
             options: configuration.server, onRefusal: { [weak playback] in playback?.noteRefusal($0) },
@@ -201,7 +205,10 @@ public final class StubServer: Sendable {
         load(fixture, source: url.path)
         if let log = configuration.fixtureUsageLog { FixtureUsageLog.note(url, in: log) }
         let findings = LoadedFixtureScan.findings(in: fixture, readFrom: url, redaction: configuration.redaction)
-        if !findings.isEmpty { playback.noteLeakingFixture(LoadedFixtureScan.message(file: url.path, findings: findings)) }
+        if !findings.isEmpty {
+            playback.noteLeakingFixture(
+                LoadedFixtureScan.message(file: url.path, findings: findings, redaction: configuration.redaction))
+        }
     }
 
     /// Loads `<fixtureDirectory>/<name>.json` (or `.har` when only that exists): the naming convention

@@ -37,6 +37,11 @@ public import RecordReplayFixtures
 /// still appears (other headers, the path, query values, text and JSON bodies), raw, percent-encoded
 /// or base64-encoded; a shorter one (from ``minimumWholeTokenLength`` characters, holding a letter) only
 /// where it stands as a whole token. The output depends only on the input and the configuration.
+///
+/// The redaction a scope is given is also what its diagnostics show requests and responses through:
+/// the stub server's messages (an unmatched request and its closest recorded requests, drift, a
+/// request that could not be recorded) and the `repo-contracts` commands' output (`serve`, `inspect`,
+/// `status`, given the same `--redact` and `--allow-name` options), whatever a fixture holds.
 public struct Redaction: Sendable {
     /// The text that replaces a secret value: `REDACTED`.
     public static let placeholder = "REDACTED"

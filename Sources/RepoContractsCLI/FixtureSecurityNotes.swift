@@ -5,13 +5,13 @@
 @_spi(Benchmarks) import RecordReplayWire
 
 extension InspectCommand {
-    /// What `inspect` reports about secrets in `fixture`: whether the default redaction would still
-    /// change something (a field it left in clear), and every finding of the secret scan, each with its
-    /// interaction, field, kind and a masked preview (never the secret itself).
-    /// `pending` is what the default redaction changes in `fixture`, when the caller has it already.
-    static func securityNotes(for fixture: Fixture, pending: [RedactedField]? = nil) -> [String] {
-        let pending = pending ?? Redaction().redact(fixture).redactions
-        let findings = SecretScan().findings(in: fixture)
+    /// What `inspect` reports about secrets in `fixture`: whether `redaction` (the user's) would still
+    /// change something (a field it left in clear), and every finding of the secret scan checking its
+    /// lists, each with its interaction, field, kind and a masked preview (never the secret itself).
+    /// `pending` is what `redaction` changes in `fixture`, when the caller has it already.
+    static func securityNotes(for fixture: Fixture, redaction: Redaction, pending: [RedactedField]? = nil) -> [String] {
+        let pending = pending ?? redaction.redact(fixture).redactions
+        let findings = SecretScan(redaction: redaction).findings(in: fixture)
         var notes: [String] = []
         notes.append(
             pending.isEmpty

@@ -54,6 +54,9 @@ struct FixtureStatusContext: Sendable {
     var maximumAgeDays: Int?
     /// The time ages are measured to.
     var now: Date
+    /// What the secret scan checks: the user's redaction (the defaults and `--redact`, less
+    /// `--allow-name`).
+    var redaction: Redaction
 
     /// The status of the fixture at `relativePath` (relative to ``folder``).
     func status(of relativePath: String, format: FixtureFormat) -> FixtureStatus {
@@ -63,7 +66,7 @@ struct FixtureStatusContext: Sendable {
         do {
             let file = try FixtureFile.load(path)
             status.interactionCount = file.fixture.interactions.count
-            status.secretFindings = SecretScan().findings(in: file.fixture).map { "\($0)" }
+            status.secretFindings = SecretScan(redaction: redaction).findings(in: file.fixture).map { "\($0)" }
             if let recorded = file.fixture.recorded {
                 (status.recorded, status.recordedSource) = (recorded, format == .har ? .har : .fixture)
             }
@@ -96,7 +99,7 @@ struct FixtureStatusContext: Sendable {
         if let findings = status.secretFindings, !findings.isEmpty {
             warnings.append(
                 "the secret scan finds \(findings.count) secret\(findings.count == 1 ? "" : "s"): "
-                    + "run '\(Tool.name) redact \(path)'")
+                    + "run '\(Tool.name) redact \(path)\(redactOptions)'")
         }
         if let maximumAgeDays {
             if let recorded = status.recorded {
@@ -119,6 +122,12 @@ struct FixtureStatusContext: Sendable {
             break
         }
         return warnings
+    }
+
+    /// The `--redact` and `--allow-name` options of ``redaction``, after a space; empty for the defaults.
+    private var redactOptions: String {
+        let options = redaction.commandLineOptions
+        return options.isEmpty ? "" : " " + options
     }
 
     /// Whole days from `date` to `now` (0 for a date in the future).

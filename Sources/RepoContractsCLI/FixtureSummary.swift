@@ -41,17 +41,19 @@ struct FixtureSummary: Sendable, Equatable {
     /// One row per interaction, in order.
     var rows: [Row]
 
-    /// The summary of a loaded fixture file.
-    init(_ file: FixtureFile) {
+    /// The summary of a loaded fixture file, its values shown as `redaction` (the user's: the defaults
+    /// and `--redact`, less `--allow-name`) leaves them.
+    init(_ file: FixtureFile, redaction: Redaction) {
         path = file.path
         format = file.format
         upstream = file.fixture.upstream.map(Self.maskingUserInfo)
         importNotes = file.notes
-        // Every value shown comes from the fixture as the default redaction leaves it, so a secret the
+        // Every value shown comes from the fixture as the user's redaction leaves it, so a secret the
         // file still holds (which the notes report, masked) is never printed.
-        let redaction = Redaction().redact(file.fixture)
-        securityNotes = InspectCommand.securityNotes(for: file.fixture, pending: redaction.redactions)
-        let shown = redaction.fixture.interactions
+        let redacted = redaction.redact(file.fixture)
+        securityNotes = InspectCommand.securityNotes(
+            for: file.fixture, redaction: redaction, pending: redacted.redactions)
+        let shown = redacted.fixture.interactions
         rows = file.fixture.interactions.enumerated().map { offset, interaction in
             Row(
                 index: offset + 1, method: interaction.request.method, origin: interaction.request.origin?.description,
@@ -59,7 +61,7 @@ struct FixtureSummary: Sendable, Equatable {
                 status: interaction.response.status,
                 requestBody: BodySummary(body: interaction.request.body, headers: interaction.request.headers),
                 responseBody: BodySummary(body: interaction.response.body, headers: interaction.response.headers),
-                contentType: interaction.response.headers["Content-Type"])
+                contentType: shown[offset].response.headers["Content-Type"])
         }
     }
 

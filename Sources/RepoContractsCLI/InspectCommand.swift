@@ -7,7 +7,7 @@ struct InspectCommand: Subcommand, Equatable {
     static let name = "inspect"
     static let abstract = "Show what fixtures hold: format, upstream and one line per interaction."
     static let synopsis = """
-        usage: \(Tool.name) inspect <fixture>… [--format table|json]
+        usage: \(Tool.name) inspect <fixture>… [--format table|json] [--redact <name>]... [--allow-name <name>]...
           See '\(Tool.name) inspect --help'.
         """
     static var help: String {
@@ -19,13 +19,20 @@ struct InspectCommand: Subcommand, Equatable {
         status, request and response body (stored as json, text or base64, and the size in bytes) and
         the response's Content-Type.
 
-        USAGE: \(Tool.name) inspect <fixture>… [--format table|json]
+        Paths and queries are shown as a recording would store them: a query item whose name the
+        default rules or --redact name as a credential shows REDACTED in place of its value. The
+        security notes list the fields that redaction would still change, and what the secret scan
+        (checking the --redact names too) finds, each with a masked preview.
+
+        USAGE: \(Tool.name) inspect <fixture>… [--format table|json] [--redact <name>]...
+               [--allow-name <name>]...
 
         OPTIONS:
           --format <format>    table (default): a heading and a table per fixture.
                                json: an array with one object per fixture (path, format, upstream,
                                interactionCount, importNotes, securityNotes, interactions[].index/method/
                                target/status/requestBody.kind/bytes/responseBody/contentType).
+        \(RedactionOptions.help(column: 23))
           -h, --help           Show this help.
 
         EXIT STATUS: 0 when every fixture was read; 64 on a usage error (an unknown extension among
@@ -37,10 +44,13 @@ struct InspectCommand: Subcommand, Equatable {
     var fixtures: [String] = []
     /// How the summaries are printed.
     var format: OutputFormat = .table
+    /// `--redact` and `--allow-name`: what the values shown and the secret scan redact.
+    var redactionOptions = RedactionOptions()
 
-    init(fixtures: [String], format: OutputFormat = .table) {
+    init(fixtures: [String], format: OutputFormat = .table, redactionOptions: RedactionOptions = RedactionOptions()) {
         self.fixtures = fixtures
         self.format = format
+        self.redactionOptions = redactionOptions
     }
 
     init(parsing arguments: [String]) throws(UsageError) {
@@ -49,8 +59,10 @@ struct InspectCommand: Subcommand, Equatable {
             switch token {
             case .option("--format", let inline):
                 format = try reader.choice(of: "--format", inline: inline)
-            case .option(let option, _):
-                throw reader.unknown(option: option)
+            case .option(let option, let inline):
+                guard try redactionOptions.read(option, inline: inline, from: &reader) else {
+                    throw reader.unknown(option: option)
+                }
             case .operand(let operand):
                 _ = try FixtureFile.format(of: operand, reader: reader)
                 fixtures.append(operand)
@@ -63,7 +75,7 @@ struct InspectCommand: Subcommand, Equatable {
         var summaries: [FixtureSummary] = []
         for path in fixtures {
             do {
-                summaries.append(FixtureSummary(try FixtureFile.load(path)))
+                summaries.append(FixtureSummary(try FixtureFile.load(path), redaction: redactionOptions.redaction))
             } catch {
                 console.printError("error: \(error)")
                 return .dataError

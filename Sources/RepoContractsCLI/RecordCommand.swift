@@ -165,7 +165,8 @@ struct RecordCommand: Subcommand, Equatable {
                 return .dataError
             }
         }
-        let server = StubServer(StubServer.Configuration(server: ServerOptions(port: port)))
+        // The redaction the fixture is written with is also what the server's diagnostics show.
+        let server = StubServer(StubServer.Configuration(server: ServerOptions(port: port), redaction: redaction))
         if let existing {
             server.load(existing, source: output)
         }

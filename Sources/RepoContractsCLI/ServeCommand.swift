@@ -15,6 +15,7 @@ struct ServeCommand: Subcommand, Equatable {
     static let synopsis = """
         usage: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--max-connections <n>]
                  [--max-body-memory <MiB>] [--drift-check --upstream <url> [--send-state-changes]]
+                 [--redact <name>]... [--allow-name <name>]...
           See '\(Tool.name) serve --help'.
         """
     static var help: String {
@@ -41,8 +42,14 @@ struct ServeCommand: Subcommand, Equatable {
         On stop, each fixture with drift is summed up (counts, then its first requests that differ,
         with their differences) after the summary.
 
+        Every diagnostic (the answer to an unmatched request and the recorded requests it is compared
+        with, drift) shows requests and responses as a recording would store them: values under the
+        names the default rules and --redact give (less --allow-name) read REDACTED. The drift check
+        redacts the live answers with the same names before comparing.
+
         USAGE: \(Tool.name) serve <fixture>… [--port <n>] [--host <address>] [--max-connections <n>]
                [--max-body-memory <MiB>] [--drift-check --upstream <url> [--send-state-changes]]
+               [--redact <name>]... [--allow-name <name>]...
 
         OPTIONS:
           --port <n>                  The port to listen on (default 0: a free port).
@@ -58,6 +65,7 @@ struct ServeCommand: Subcommand, Equatable {
                                       ($.items[*].updatedAt); may be repeated.
           --send-state-changes        With --drift-check, also send state-changing requests to the
                                       live API (only ever against a disposable copy of it).
+        \(RedactionOptions.help(column: 30))
           -h, --help                  Show this help.
 
         EXIT STATUS: 0 after a clean stop; 1 when the port cannot be bound, or with --drift-check when an
@@ -83,6 +91,8 @@ struct ServeCommand: Subcommand, Equatable {
     var maxConnections: Int?
     /// `--max-body-memory` in MiB: ``ServerOptions/maxBufferedBodyBytes``, when given.
     var maxBodyMemoryMiB: Int?
+    /// `--redact` and `--allow-name`: what the diagnostics and the drift check redact.
+    var redactionOptions = RedactionOptions()
 
     init(
         fixtures: [String], port: UInt16 = 0, host: String? = nil, driftUpstream: URL? = nil,
@@ -127,8 +137,10 @@ struct ServeCommand: Subcommand, Equatable {
                 maxConnections = try Self.positive(reader.value(of: "--max-connections", inline: inline), "--max-connections", reader)
             case .option("--max-body-memory", let inline):
                 maxBodyMemoryMiB = try Self.positive(reader.value(of: "--max-body-memory", inline: inline), "--max-body-memory", reader)
-            case .option(let option, _):
-                throw reader.unknown(option: option)
+            case .option(let option, let inline):
+                guard try redactionOptions.read(option, inline: inline, from: &reader) else {
+                    throw reader.unknown(option: option)
+                }
             case .operand(let operand):
                 fixtures.append(operand)
             }
@@ -157,34 +169,13 @@ struct ServeCommand: Subcommand, Equatable {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-        var options = ServerOptions()
-        options.port = port
-        if let maxConnections { options.maxConnections = maxConnections }
-        if let maxBodyMemoryMiB { options.maxBufferedBodyBytes = maxBodyMemoryMiB << 20 }
-        if let host {
-            options.bindAddress = .address(host)
-        }
-        var playback = PlaybackOptions()
-        playback.exhaustion = .repeatLast
-        playback.journalLimit = 10_000
-        let server = StubServer(StubServer.Configuration(server: options, playback: playback))
-        var interactions = 0
-        for path in fixtures {
-            let fixture: Fixture
-            do {
-                fixture = try FixtureFile.load(path).fixture
-            } catch {
-                console.printError("error: \(error)")
-                return .dataError
-            }
-            interactions += fixture.interactions.count
-            server.load(fixture, source: path)
-        }
-        if let driftUpstream {
-            server.playback.checkDrift(
-                against: UpstreamForwarder(upstream: driftUpstream),
-                options: DriftCheckOptions(
-                    ignoredJSONPaths: ignoredJSONPaths, stateChangingRequests: sendsStateChanges ? .send : .skip))
+        let server: StubServer
+        let interactions: Int
+        do {
+            (server, interactions) = try makeServer()
+        } catch {
+            console.printError("error: \(error)")
+            return .dataError
         }
         let signal = try await server.runInForeground(console) { url in
             "Serving \(interactions) interaction\(interactions == 1 ? "" : "s") from \(fixtures.count) fixture\(fixtures.count == 1 ? "" : "s") at \(url)"
@@ -197,6 +188,39 @@ struct ServeCommand: Subcommand, Equatable {
             console.printError(line)
         }
         return exitCode
+    }
+
+    /// The server `run` starts, not started yet: the fixtures loaded, the drift check set up, and the
+    /// redaction of its diagnostics set; and how many interactions it holds.
+    ///
+    /// - Throws: The error of the first fixture that cannot be read.
+    func makeServer() throws -> (server: StubServer, interactions: Int) {
+        var options = ServerOptions()
+        options.port = port
+        if let maxConnections { options.maxConnections = maxConnections }
+        if let maxBodyMemoryMiB { options.maxBufferedBodyBytes = maxBodyMemoryMiB << 20 }
+        if let host {
+            options.bindAddress = .address(host)
+        }
+        var playback = PlaybackOptions()
+        playback.exhaustion = .repeatLast
+        playback.journalLimit = 10_000
+        // The server's redaction is every diagnostic's, the drift check's included.
+        let server = StubServer(
+            StubServer.Configuration(server: options, playback: playback, redaction: redactionOptions.redaction))
+        var interactions = 0
+        for path in fixtures {
+            let fixture = try FixtureFile.load(path).fixture
+            interactions += fixture.interactions.count
+            server.load(fixture, source: path)
+        }
+        if let driftUpstream {
+            server.playback.checkDrift(
+                against: UpstreamForwarder(upstream: driftUpstream),
+                options: DriftCheckOptions(
+                    ignoredJSONPaths: ignoredJSONPaths, stateChangingRequests: sendsStateChanges ? .send : .skip))
+        }
+        return (server, interactions)
     }
 
     /// What `serve` prints on standard error when it stops (the summary, then each unmatched request's

@@ -9,7 +9,7 @@ struct StatusCommand: Subcommand, Equatable {
     static let abstract = "List fixtures with their age, secret scan and use by the tests; flag stale ones."
     static let synopsis = """
         usage: \(Tool.name) status [--fixtures <dir>] [--tests <dir>] [--usage-log <file>] [--max-age <days>]
-               [--strict] [--format table|json]
+               [--strict] [--format table|json] [--redact <name>]... [--allow-name <name>]...
           See '\(Tool.name) status --help'.
         """
     static var help: String {
@@ -25,8 +25,12 @@ struct StatusCommand: Subcommand, Equatable {
         folder a test names: without a usage log its use is unknown), or unused. Then the warnings: invalid files, secrets found, fixtures older than --max-age, and
         fixtures no test uses (with a usage log: loaded by no test; without: named by no test source).
 
+        The secret scan checks the names the default rules and --redact give (less --allow-name), as
+        a recording with those options would redact them; it shows each finding masked, and the
+        redact command its warning names carries the same options.
+
         USAGE: \(Tool.name) status [--fixtures <dir>] [--tests <dir>] [--usage-log <file>] [--max-age <days>]
-               [--strict] [--format table|json]
+               [--strict] [--format table|json] [--redact <name>]... [--allow-name <name>]...
 
         OPTIONS:
           --fixtures <dir>     The fixtures folder (default: Fixtures).
@@ -39,6 +43,7 @@ struct StatusCommand: Subcommand, Equatable {
           --format <format>    table (default), or json: an object with fixturesFolder, usageLog,
                                testsFolder, fixtures[].path/format/interactionCount/recorded/
                                recordedSource/ageDays/secretFindings/use/error/warnings, warningCount.
+        \(RedactionOptions.help(column: 23))
           -h, --help           Show this help.
 
         EXIT STATUS: 0 when the report was made, warnings or not; 1 with --strict when there is a warning;
@@ -58,6 +63,8 @@ struct StatusCommand: Subcommand, Equatable {
     var strict = false
     /// How the report is printed.
     var format: OutputFormat = .table
+    /// `--redact` and `--allow-name`: what the secret scan checks.
+    var redactionOptions = RedactionOptions()
     /// The usage log read when none is given and it exists (tests point it elsewhere).
     var defaultUsageLog = FixtureUsageLog.defaultRelativePath
 
@@ -86,7 +93,10 @@ struct StatusCommand: Subcommand, Equatable {
                 try reader.flag("--strict", inline: inline)
                 strict = true
             case .option("--format", let inline): format = try reader.choice(of: "--format", inline: inline)
-            case .option(let option, _): throw reader.unknown(option: option)
+            case .option(let option, let inline):
+                guard try redactionOptions.read(option, inline: inline, from: &reader) else {
+                    throw reader.unknown(option: option)
+                }
             case .operand(let operand): throw reader.unexpected(operand: operand)
             }
         }
@@ -102,7 +112,8 @@ struct StatusCommand: Subcommand, Equatable {
         let logPath = try usageLogPath()
         let context = FixtureStatusContext(
             folder: fixtures, usage: FixtureUsageEvidence.gather(logPath: logPath, testsFolder: tests),
-            gitDates: await GitCommitDates.read(in: fixtures), maximumAgeDays: maximumAgeDays, now: now)
+            gitDates: await GitCommitDates.read(in: fixtures), maximumAgeDays: maximumAgeDays, now: now,
+            redaction: redactionOptions.redaction)
         let statuses = files.map { context.status(of: $0.path, format: $0.format) }
         let report = FixtureStatusReport(context: context, statuses: statuses)
         switch format {

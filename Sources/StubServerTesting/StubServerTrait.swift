@@ -214,8 +214,10 @@ extension Trait where Self == StubServerTrait {
     ///     same bytes (see ``RecordedOrder``).
     ///   - driftCheck: What the `drift` record mode compares with the live API (headers, ignored JSON
     ///     paths, severity); see ``DriftCheckOptions``.
-    ///   - redaction: What a recording redacts before it is written: the default ``Redaction`` unless
-    ///     given, for example `Redaction(allowedNames: ["X-Build-Token"])` or with extra names.
+    ///   - redaction: What a recording redacts before it is written, and what every diagnostic of the
+    ///     scope redacts from the requests and responses it shows (unmatched requests and their closest
+    ///     recorded requests, drift, a request that could not be recorded): the default ``Redaction``
+    ///     unless given, for example `Redaction(allowedNames: ["X-Build-Token"])` or with extra names.
     ///   - writesRecordingWhenTestFails: Writes what a failed test recorded (an issue recorded or an
     ///     error thrown in its scope); by default such a recording is dropped, with a warning, so a broken
     ///     run (a 500 from a half-deployed API, a test that threw halfway) never becomes the fixture.
@@ -255,18 +257,20 @@ extension Trait where Self == StubServerTrait {
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to
     /// the `Fixtures` folder (`"Todos/list.json"`, `"Captures/session.har"`), found as ``StubServerTrait``
-    /// says (`fixturesRoot:`, `fixturesBundle:` and `interceptsURLSession:` as for `.stubServer(fixtures:)`).
+    /// says (`fixturesRoot:`, `fixturesBundle:`, `redaction:` and `interceptsURLSession:` as for
+    /// `.stubServer(fixtures:)`; the scope records nothing, so `redaction:` says what its diagnostics and
+    /// the secret scan of the fixture it loads redact).
     public static func stubServer(
         fixture file: String, playback: PlaybackOptions = PlaybackOptions(),
         server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, interceptsURLSession: Bool = false,
-        sourceLocation: SourceLocation = #_sourceLocation
+        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, redaction: Redaction = Redaction(),
+        interceptsURLSession: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
         if interceptsURLSession { URLSessionInterception.prepare() }
         var trait = StubServerTrait(
             fixtures: .file(file),
             search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
-            configuration: StubServer.Configuration(server: server, playback: playback), clock: clock,
+            configuration: StubServer.Configuration(server: server, playback: playback, redaction: redaction), clock: clock,
             recordMode: .fromEnvironment, writesRecordingWhenTestFails: false, sourceLocation: sourceLocation)
         trait.interceptsURLSession = interceptsURLSession
         return trait

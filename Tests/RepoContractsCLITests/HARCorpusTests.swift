@@ -214,7 +214,7 @@ struct HARCorpusTests {
         #expect(try await RedactCommand(fixtures: [source.path], check: true).run(capture.console) == .failure)
         #expect(capture.error.contains("request.path"), "\(capture.error)")
         let fixture = try HARCodec.decode(try Data(contentsOf: source), source: "webhooks").fixture
-        let notes = InspectCommand.securityNotes(for: fixture).joined(separator: "\n")
+        let notes = InspectCommand.securityNotes(for: fixture, redaction: Redaction()).joined(separator: "\n")
         #expect(notes.contains("webhookPath") && notes.contains("assignedCredential"), "\(notes)")
         for secret in Self.webhookSecrets { #expect(!notes.contains(secret)) }
     }

@@ -17,7 +17,7 @@ struct InspectSecurityTests {
                 request: StubRequest(method: "GET", path: "/me", headers: ["Authorization": "Bearer \(token)"]),
                 response: StubResponse(status: 200))
         ])
-        let notes = InspectCommand.securityNotes(for: fixture)
+        let notes = InspectCommand.securityNotes(for: fixture, redaction: Redaction())
         #expect(notes.contains("redaction: 1 field not redacted"))
         #expect(notes.contains { $0.hasPrefix("  secret: ") && $0.contains("Authorization") })
         #expect(!notes.joined().contains(token))
@@ -28,7 +28,7 @@ struct InspectSecurityTests {
         let fixture = Fixture(interactions: [
             Interaction(request: StubRequest(method: "GET", path: "/todos"), response: StubResponse(status: 200))
         ])
-        #expect(InspectCommand.securityNotes(for: fixture) == ["redaction: nothing left to redact", "secret scan: clean"])
+        #expect(InspectCommand.securityNotes(for: fixture, redaction: Redaction()) == ["redaction: nothing left to redact", "secret scan: clean"])
     }
 }
 #endif

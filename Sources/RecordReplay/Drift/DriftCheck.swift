@@ -1,5 +1,6 @@
 import Foundation
 import RepositoryContractsPrimitives
+import RecordReplayRedaction
 
 /// A drift check in effect: where the live API is and what to compare. Asks the live API for one
 /// request a recorded interaction answered and says how its answer differs.
@@ -40,7 +41,9 @@ struct DriftCheck: Sendable {
         _ request: StubRequest, answeredBy item: StoredInteraction, sequenceNumber: Int,
         recordedRequests: () -> [StubRequest]
     ) async -> PlaybackReport.Drift? {
-        let line = "request #\(sequenceNumber) \(DiagnosticText.requestLine(item.interaction.request))"
+        // Messages show the recorded request as the check's redaction leaves it, whatever the fixture holds.
+        let shownRequest = options.redaction.shown(item.interaction.request)
+        let line = "request #\(sequenceNumber) \(DiagnosticText.requestLine(shownRequest))"
         let shapeOnly = progress.comparesByShapeOnly
         // Only a GET's answer has a body whose shape says something; HEAD and OPTIONS are left unsent.
         let isGET = request.method.uppercased() == "GET"
@@ -86,7 +89,7 @@ struct DriftCheck: Sendable {
         }
         return PlaybackReport.Drift(
             sequenceNumber: sequenceNumber, source: item.source, index: item.index,
-            request: item.interaction.request, upstream: forwarder.baseURL(for: request) ?? Self.noUpstream, outcome: outcome)
+            request: shownRequest, upstream: forwarder.baseURL(for: request) ?? Self.noUpstream, outcome: outcome)
     }
 
     /// Sends a read that follows an unsent state change and compares the live answer's shape with the

@@ -20,7 +20,8 @@ import RepositoryContractsPrimitives
 ///
 /// Before comparing, the live exchange goes through ``volatileHeaders`` and ``redaction``, as a
 /// recording would: a placeholder the recorder wrote equals the secret the live API returns, and no
-/// secret appears in a drift message.
+/// secret appears in a drift message. Unless given here, ``redaction`` is the scope's: the
+/// ``StubServer/Configuration/redaction`` (the trait's `redaction:`) the fixtures were recorded with.
 public struct DriftCheckOptions: Sendable {
     /// `Content-Type` and `Location`: the fields a client usually acts on.
     public static let defaultComparedHeaders = ["Content-Type", "Location"]
@@ -53,9 +54,17 @@ public struct DriftCheckOptions: Sendable {
     /// Response fields never compared, even when listed in ``comparedHeaders``; the recorder's list
     /// unless given.
     public var volatileHeaders: VolatileHeaders
-    /// What is redacted from the live exchange (and the recorded one) before comparing; the recorder's
-    /// default unless given: use the same redaction the fixture was recorded with.
-    public var redaction: Redaction
+    /// What is redacted from the live exchange (and the recorded one) before comparing, and from every
+    /// request and value a drift message shows: use the same redaction the fixture was recorded with.
+    /// Unless set, the check takes the scope's: the ``StubServer/Configuration/redaction`` of its
+    /// ``StubServer`` (the `.stubServer` trait's `redaction:`), which is its ``Playback/redaction``;
+    /// reading it then gives the default ``Redaction``.
+    public var redaction: Redaction {
+        get { givenRedaction ?? Redaction() }
+        set { givenRedaction = newValue }
+    }
+    /// ``redaction`` when it was given; `nil` takes the scope's.
+    private(set) var givenRedaction: Redaction?
 
     /// Creates options; every parameter has the default described on its property.
     public init(
@@ -63,14 +72,21 @@ public struct DriftCheckOptions: Sendable {
         ignoredJSONPaths: [String] = [],
         severity: PlaybackReport.Severity = .error,
         volatileHeaders: VolatileHeaders = VolatileHeaders(),
-        redaction: Redaction = Redaction(), stateChangingRequests: StateChangingRequests = .skip
+        redaction: Redaction? = nil, stateChangingRequests: StateChangingRequests = .skip
     ) {
         self.stateChangingRequests = stateChangingRequests
         self.comparedHeaders = comparedHeaders
         self.ignoredJSONPaths = ignoredJSONPaths
         self.severity = severity
         self.volatileHeaders = volatileHeaders
-        self.redaction = redaction
+        self.givenRedaction = redaction
+    }
+
+    /// These options with ``redaction`` set to `scope` unless it was given.
+    func redacting(withScope scope: Redaction) -> DriftCheckOptions {
+        var options = self
+        if options.givenRedaction == nil { options.givenRedaction = scope }
+        return options
     }
 
     /// Whether `method` may change state on the server: anything but `GET`, `HEAD` and `OPTIONS`.

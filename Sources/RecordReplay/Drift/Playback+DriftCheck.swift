@@ -16,8 +16,10 @@ extension Playback {
     /// differs, or for which the live API could not be reached, becomes one ``PlaybackReport/Drift``
     /// and each fixture gets one finding of ``report`` that sums its drift up (an error unless
     /// ``DriftCheckOptions/severity`` says otherwise; a warning when requests were only left unsent).
-    /// Requests answered by stubs, or by nothing, are not checked.
+    /// Requests answered by stubs, or by nothing, are not checked. Unless `options` gives a
+    /// ``DriftCheckOptions/redaction``, the check redacts with the playback's ``redaction``.
     package func checkDrift(against forwarder: UpstreamForwarder?, options: DriftCheckOptions = DriftCheckOptions()) {
+        let options = options.redacting(withScope: redaction)
         let check = forwarder.map { DriftCheck(forwarder: $0, options: options) }
         state.withLock { $0.answeredObserver = check }
     }

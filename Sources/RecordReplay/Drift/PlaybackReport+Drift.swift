@@ -27,7 +27,8 @@ extension PlaybackReport {
         public let source: String
         /// The interaction's 0-based index in its fixture's `interactions`.
         public let index: Int
-        /// The interaction's recorded request (redacted as the fixture stores it).
+        /// The interaction's recorded request, redacted with the check's ``DriftCheckOptions/redaction``
+        /// (the scope's unless given), as every drift message shows it.
         public let request: StubRequest
         /// The live API's base URL the request was sent to.
         public let upstream: URL

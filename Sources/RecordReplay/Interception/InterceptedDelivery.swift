@@ -1,5 +1,7 @@
 import Foundation
 @_spi(Benchmarks) import RecordReplayWire
+import RecordReplayFixtures
+import RecordReplayRedaction
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -30,10 +32,15 @@ struct InterceptedDelivery: @unchecked Sendable {
     let urlProtocol: URLProtocol
     /// The request being answered: the protocol's, or where its redirects led.
     let request: URLRequest
+    /// What an error's description redacts from the request it names: the scope's
+    /// ``StubServer/Configuration/redaction``; `nil` when no scope is active (it then names the method and
+    /// origin alone).
+    let redaction: Redaction?
 
-    init(protocol urlProtocol: URLProtocol, request: URLRequest? = nil) {
+    init(protocol urlProtocol: URLProtocol, request: URLRequest? = nil, redaction: Redaction?) {
         self.urlProtocol = urlProtocol
         self.request = request ?? urlProtocol.request
+        self.redaction = redaction
     }
 
     private var url: URL {
@@ -109,14 +116,25 @@ struct InterceptedDelivery: @unchecked Sendable {
         }
     }
 
-    /// An error of `code` for this request, its description saying what the stub server did.
+    /// An error of `code` for this request, its description saying what the stub server did and naming
+    /// the request as the ``redaction`` leaves it.
     func error(_ code: URLError.Code, _ description: String) -> URLError {
         URLError(
             code,
             userInfo: [
                 NSURLErrorFailingURLErrorKey: url,
-                NSLocalizedDescriptionKey: "\(description): \(request.httpMethod ?? "GET") \(url.absoluteString)",
+                NSLocalizedDescriptionKey: "\(description): \(shownRequestLine)",
             ])
+    }
+
+    /// `GET https://api.example.com/todos?page=2`, redacted; `GET https://api.example.com` without a
+    /// redaction to apply.
+    private var shownRequestLine: String {
+        let stubRequest = InterceptedRequest.stubRequest(from: request, withBody: false)
+        guard let redaction else {
+            return "\(DiagnosticText.clipped(stubRequest.method)) \(stubRequest.origin?.description ?? "")"
+        }
+        return DiagnosticText.requestLine(redaction.shown(stubRequest))
     }
 
     /// The body sent for `response`: none for `HEAD` and for statuses that have none.

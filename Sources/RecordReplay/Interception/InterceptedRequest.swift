@@ -8,7 +8,8 @@ import RecordReplayWire
 /// A `URLRequest` as the playback sees a request: origin, method, path as encoded, query items,
 /// header fields (sorted by name, as a `URLRequest` keeps them unordered) and body.
 enum InterceptedRequest {
-    static func stubRequest(from request: URLRequest) -> StubRequest {
+    /// `request` as a ``StubRequest``; without its body when not `withBody` (a stream is read once).
+    static func stubRequest(from request: URLRequest, withBody: Bool = true) -> StubRequest {
         let url = request.url
         let components = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
         let path = components?.percentEncodedPath ?? "/"
@@ -16,7 +17,7 @@ enum InterceptedRequest {
         let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
         return StubRequest(
             method: request.httpMethod ?? "GET", path: path.isEmpty ? "/" : path, query: query,
-            headers: HTTPHeaders(headers.map { ($0.key, $0.value) }), body: body(of: request),
+            headers: HTTPHeaders(headers.map { ($0.key, $0.value) }), body: withBody ? body(of: request) : Data(),
             origin: url.flatMap(HTTPOrigin.init(url:)))
     }
 

@@ -25,13 +25,14 @@ final class StubURLProtocol: URLProtocol {
     }
 
     override func startLoading() {
-        let delivery = InterceptedDelivery(protocol: self)
         guard let scope = InterceptionRouter.shared.activeScope else {
             // The interception ended between the session's choice and now.
+            let delivery = InterceptedDelivery(protocol: self, redaction: nil)
             delivery.deliver(.failure(delivery.error(.cancelled, "the URLSession interception ended before the request started")))
             return
         }
         ProcessActivity.note("an intercepted request was received")
+        let delivery = InterceptedDelivery(protocol: self, redaction: scope.server.playback.redaction)
         let plan = scope.server.playback.plan(for: InterceptedRequest.stubRequest(from: request))
         if let outcome = delivery.immediateOutcome(of: plan), InterceptedRedirect.next(after: outcome, from: request) == nil {
             delivery.deliver(outcome)
@@ -60,7 +61,7 @@ final class StubURLProtocol: URLProtocol {
         let clock = scope.server.playback.clock
         var (current, plan, redirects) = (request, plan, 0)
         while true {
-            let step = InterceptedDelivery(protocol: delivery.urlProtocol, request: current)
+            let step = InterceptedDelivery(protocol: delivery.urlProtocol, request: current, redaction: delivery.redaction)
             let outcome = await step.outcome(of: plan, timeout: current.timeoutInterval, clock: clock)
             guard let next = InterceptedRedirect.next(after: outcome, from: current), !Task.isCancelled else { return outcome }
             redirects += 1

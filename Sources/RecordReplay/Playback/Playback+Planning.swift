@@ -207,15 +207,17 @@ extension Playback {
         case .statusAlone(let code, let body):
             ready = .respond(StubResponse(status: code, body: body ?? Data()))
         case .unmatched(let exhausted, let stored, let useCounts, let stubs, let missingFixture):
-            // The diagnostic goes to test logs: it shows the request with its credentials redacted.
-            let shown = Redaction().redact(Fixture(interactions: [Interaction(request: request, response: StubResponse())]))
-                .fixture.interactions[0].request
+            // The diagnostic goes to test logs: it shows the request, and the recorded requests it is
+            // compared with, as the scope's redaction leaves them.
+            let shown = redaction.shown(request)
             ready = .respond(
                 unmatchedResponse(
                     UnmatchedDiagnosis(
-                        sequenceNumber: decision.sequenceNumber, request: shown, normalized: normalizer.normalize(shown),
+                        sequenceNumber: decision.sequenceNumber, sent: request, request: shown,
+                        normalized: normalizer.normalize(shown),
                         stored: stored, useCounts: useCounts, exhausted: exhausted, stubs: stubs,
-                        normalizer: normalizer, customMatchers: options.customMatchers, missingFixture: missingFixture),
+                        normalizer: normalizer, customMatchers: options.customMatchers, missingFixture: missingFixture,
+                        redaction: redaction),
                     request: request, sequenceNumber: decision.sequenceNumber))
         case .handedOver(let handler):
             return .deferred { [clock, state] in

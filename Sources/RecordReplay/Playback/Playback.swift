@@ -23,6 +23,10 @@ public final class Playback: Sendable {
 
     /// The options the playback was created with.
     public let options: PlaybackOptions
+    /// What every diagnostic of this playback redacts from the requests and responses it shows (the
+    /// unmatched-request answer and its closest recorded requests, the ``report``'s findings, a failed
+    /// recording's message): a ``StubServer``'s ``StubServer/Configuration/redaction``.
+    public let redaction: Redaction
     let normalizer: RequestNormalizer
     let clock: PlaybackClock
     let state = Protected(PlaybackState())
@@ -34,8 +38,14 @@ public final class Playback: Sendable {
     ///   - options: How requests match and how strict the report is.
     ///   - clock: The clock ``Fault/delay(_:)`` sleeps on and the journal reads; pass a test clock to
     ///     control delays without waiting.
-    public init(options: PlaybackOptions = .init(), clock: any Clock<Duration> = ContinuousClock()) {
+    ///   - redaction: What diagnostics redact from the requests and responses they show (see
+    ///     ``redaction``); the default ``Redaction`` unless given.
+    public init(
+        options: PlaybackOptions = .init(), clock: any Clock<Duration> = ContinuousClock(),
+        redaction: Redaction = Redaction()
+    ) {
         self.options = options
+        self.redaction = redaction
         self.normalizer = RequestNormalizer(options: options)
         self.clock = PlaybackClock(clock)
     }
@@ -122,7 +132,7 @@ public final class Playback: Sendable {
             .init(
                 severity: .error,
                 message: "\($0.stub) threw while answering request #\($0.sequenceNumber) "
-                    + "\(DiagnosticText.requestLine($0.request)): \($0.error)")
+                    + "\(DiagnosticText.requestLine(redaction.shown($0.request))): \($0.error)")
         }
         let driftFindings =
             driftCheck.map {
@@ -140,7 +150,7 @@ public final class Playback: Sendable {
         if let severity, !unused.isEmpty {
             let lines = unused.map {
                 "  \($0.source), interaction #\($0.index + 1) (interactions[\($0.index)]): "
-                    + DiagnosticText.requestLine($0.request)
+                    + DiagnosticText.requestLine(redaction.shown($0.request))
             }
             findings.append(
                 .init(

@@ -1,11 +1,13 @@
 import Foundation
 
 extension UnmatchedDiagnosis {
-    /// The lines for the candidate at `position`: where it comes from, then one ✓/✗ line per field.
-    func describe(_ position: Int, _ comparison: RequestComparison, rank: Int) -> [String] {
-        let candidate = stored[position]
+    /// The lines for `candidate` (as shown: redacted), whether already `used`: where it comes from,
+    /// then one ✓/✗ line per field.
+    func describe(_ candidate: StoredInteraction, used isUsed: Bool, _ comparison: RequestComparison, rank: Int)
+        -> [String]
+    {
         let recorded = candidate.interaction.request
-        let used = useCounts[position] > 0 ? " (already used)" : ""
+        let used = isUsed ? " (already used)" : ""
         var lines = ["\(rank). \(candidate.location)\(used): \(DiagnosticText.requestLine(recorded))"]
         let indent = "   "
         let replaced = normalizer.replacedFields

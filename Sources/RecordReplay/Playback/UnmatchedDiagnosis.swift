@@ -5,6 +5,9 @@ import Foundation
 /// the stubs that exist, and a one-line hint.
 struct UnmatchedDiagnosis {
     var sequenceNumber: Int
+    /// The request as sent; never shown.
+    var sent: StubRequest
+    /// The request as shown: ``sent`` redacted with ``redaction``.
     var request: StubRequest
     var normalized: NormalizedRequest
     var stored: [StoredInteraction]
@@ -17,6 +20,9 @@ struct UnmatchedDiagnosis {
     var customMatchers: [RequestMatcher]
     /// The fixture the scope looked for and did not find, when nothing else was loaded instead.
     var missingFixture: MissingFixtureNote?
+    /// The scope's redaction: ``request`` is ``sent`` redacted with it, and each recorded request shown
+    /// is redacted with it too, whatever its fixture holds.
+    var redaction: Redaction
 
     /// How many differing JSON paths are listed per candidate before the rest are counted.
     static let listedJSONDifferences = 20
@@ -34,17 +40,28 @@ struct UnmatchedDiagnosis {
                 + "PlaybackOptions.exhaustion = .repeatLast to replay the last matching response."
         } else {
             let closest = ClosestInteractions.find(for: (request, normalized), among: stored, normalizer: normalizer)
+                .map { shownCandidate(at: $0.position) }
             if closest.isEmpty {
                 lines.append("No recorded interaction is loaded.")
             } else {
                 lines.append("Closest recorded requests (\(closest.count) of \(stored.count)):")
                 for (rank, candidate) in closest.enumerated() {
-                    lines += describe(candidate.position, candidate.comparison, rank: rank + 1)
+                    lines += describe(
+                        candidate.recorded, used: useCounts[candidate.position] > 0, candidate.comparison, rank: rank + 1)
+                    if !candidate.hiddenDifferences.isEmpty {
+                        lines.append(
+                            "   ✗ redacted values differ at " + DiagnosticText.listed(candidate.hiddenDifferences, separator: ", ") { $0 }
+                                + " (both shown as \(Redaction.placeholder))")
+                    }
                 }
             }
-            hint = Self.hint(
-                for: closest.first?.comparison, stored: closest.first.map { stored[$0.position] },
-                received: normalized, hasStubs: !stubs.isEmpty, missingFixture: missingFixture)
+            if let first = closest.first, first.comparison.differingFieldCount == 0, !first.hiddenDifferences.isEmpty {
+                hint = hiddenDifferenceHint(first)
+            } else {
+                hint = Self.hint(
+                    for: closest.first?.comparison, stored: closest.first?.recorded,
+                    received: normalized, hasStubs: !stubs.isEmpty, missingFixture: missingFixture)
+            }
         }
         if !stubs.isEmpty {
             lines.append("Stubs (none matched): " + stubs.map(\.description).joined(separator: "; "))

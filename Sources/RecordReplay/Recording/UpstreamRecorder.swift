@@ -2,12 +2,15 @@ import Foundation
 import RepositoryContractsPrimitives
 import RecordReplayFixtures
 import RecordReplayWire
+import RecordReplayRedaction
 
 /// Recording's unanswered-request handler: sends what playback could not answer to the live API,
 /// answers with what came back, and keeps each exchange with its flight.
 final class UpstreamRecorder: UnansweredRequestHandler {
     /// Where requests go.
     let forwarder: UpstreamForwarder
+    /// What the message about a request that could not be recorded redacts from it.
+    let redaction: Redaction
     /// What the upstream answered, and the ticks that order the flights.
     private let state = Protected(State())
 
@@ -22,8 +25,9 @@ final class UpstreamRecorder: UnansweredRequestHandler {
         }
     }
 
-    init(_ forwarder: UpstreamForwarder) {
+    init(_ forwarder: UpstreamForwarder, redaction: Redaction) {
         self.forwarder = forwarder
+        self.redaction = redaction
     }
 
     func answer(_ request: StubRequest, sequenceNumber: Int) async -> UnansweredRequestAnswer {
@@ -39,7 +43,13 @@ final class UpstreamRecorder: UnansweredRequestHandler {
             }
             return .response(response)
         } catch {
-            let text = "Request #\(sequenceNumber) \(request.method) \(request.origin?.description ?? "")\(request.path) could not be recorded: \(error)"
+            // The request, and the URL it went to, as the redaction leaves them.
+            let shown = redaction.shown(request)
+            let reason =
+                (error as? UpstreamError).map {
+                    UpstreamError(url: forwarder.url(for: shown)?.absoluteString ?? shown.path, reason: $0.reason).description
+                } ?? "\(error)"
+            let text = "Request #\(sequenceNumber) \(DiagnosticText.requestLine(shown)) could not be recorded: \(reason)"
             return .failed(
                 StubResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8)),
                 diagnostic: text)
