@@ -2,7 +2,8 @@
 // needs only the request values it produces (`Messages/HTTPMessages.swift`), so it compiles alone with them
 // and this file: see `.ci/fuzz`.
 //
-// Each input is one byte choosing a feeding step (1–16 bytes), then the bytes of a request. The
+// Each input is one byte choosing a feeding step (1–16 bytes, its low four bits) and whether `CONNECT`
+// is accepted (bit 4), then the bytes of a request. The
 // request is parsed twice by the server's `RequestDecoder`, in one piece and in pieces of that step, the
 // way bytes arrive on a socket: head scanning, head parsing with target splitting, `Content-Length` and
 // chunked bodies. Besides crashes and sanitizer reports, any difference between the two parses is a
@@ -22,8 +23,10 @@ public func requestParserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let step = Int(input[0] % 16) + 1
     let bytes = UnsafeBufferPointer(rebasing: input[1...])
     // Small limits, so the limit paths are reached by short inputs.
-    let limits = HTTPParserLimits(
+    var limits = HTTPParserLimits(
         maxRequestLineBytes: 200, maxHeaderBytes: 600, maxHeaderCount: 12, maxBodyBytes: 2_000, maxChunkLineBytes: 40)
+    // Bit 4 of the first byte: parse as the network guard's listener does, taking `CONNECT host:port`.
+    limits.acceptsConnect = input[0] & 0x10 != 0
     let whole = fuzzParse(bytes, step: max(bytes.count, 1), limits: limits)
     let pieces = fuzzParse(bytes, step: step, limits: limits)
     if whole != pieces {

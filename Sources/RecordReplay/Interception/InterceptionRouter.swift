@@ -23,12 +23,15 @@ final class InterceptionRouter: Sendable {
         scopes.withLock { $0.last }
     }
 
+    /// Makes `scope` the one that answers; it guards the network meanwhile (see ``NetworkGuard``).
     func activate(_ scope: InterceptionScope) {
+        scope.guarding.begin(for: scope.server)
         scopes.withLock { $0.append(scope) }
     }
 
     func deactivate(_ scope: InterceptionScope) {
         scopes.withLock { $0.removeAll { $0 === scope } }
+        scope.guarding.end()
     }
 
     /// Cancels the loads of the active scopes of `server` (see ``StubServer/cancelPendingAnswers()``).

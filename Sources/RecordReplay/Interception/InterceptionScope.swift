@@ -6,6 +6,8 @@ import RepositoryContractsPrimitives
 /// interception cancels and awaits them.
 final class InterceptionScope: Sendable {
     let server: StubServer
+    /// The network guard the scope holds while it is active (see ``InterceptionGuarding``).
+    let guarding = InterceptionGuarding()
     private let loads = Protected(Loads())
 
     private struct Loads {

@@ -30,7 +30,9 @@ import RepositoryContractsPrimitives
 /// configuration claim every `http` and `https` request first, so only `URLSession.shared` is reached
 /// there, and only when it was created after ``prepare()`` (the `.stubServer(interceptsURLSession:)`
 /// trait prepares when the test list is built). A session that lists
-/// ``protocolClass`` first in its configuration's `protocolClasses` is intercepted everywhere.
+/// ``protocolClass`` first in its configuration's `protocolClasses` is intercepted everywhere. While an
+/// interception lasts, a ``NetworkGuard`` stops the requests of the sessions it does not reach (on Linux;
+/// see ``stoppedRequests``).
 ///
 /// A fault reaches the client as the `URLError` a real connection surfaces (a reset as
 /// `URLError.networkConnectionLost`, a request never answered as `URLError.timedOut` once its

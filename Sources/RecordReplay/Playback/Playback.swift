@@ -79,6 +79,12 @@ public final class Playback: Sendable {
         state.withLock { $0.leakingFixtures.append(message) }
     }
 
+    /// Notes what the network guard of an interception on this server found (a stopped request, a
+    /// limitation of the platform); ``report``s it as it is.
+    package func noteNetworkGuardFinding(_ finding: PlaybackReport.Finding) {
+        state.withLock { $0.networkGuardFindings.append(finding) }
+    }
+
     /// Notes a connection or request the server turned away to stay within its limits (see
     /// ``Journal/refusals``).
     func noteRefusal(_ refusal: ConnectionRefusal) {
@@ -127,6 +133,7 @@ public final class Playback: Sendable {
                         + "ignoredJSONPaths: \(reason); it ignores nothing."))
         }
         findings += state.withLock { $0.leakingFixtures }.map { .init(severity: .error, message: $0) }
+        findings += state.withLock { $0.networkGuardFindings }
         findings += unmatched.map { .init(severity: .error, message: $0.diagnostic) }
         findings += stubFailures.map {
             .init(

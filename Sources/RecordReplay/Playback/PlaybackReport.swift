@@ -78,8 +78,9 @@ public struct PlaybackReport: Sendable, CustomStringConvertible {
     /// The drift check's findings: one per fixture, with its counts and its first drifts in full (also
     /// in ``findings``).
     public let driftFindings: [Finding]
-    /// Every finding with a severity: unmatched requests, stub failures and configuration mistakes are
-    /// errors; drift has the severity ``DriftCheckOptions/severity`` gives (error by default; a fixture
+    /// Every finding with a severity: unmatched requests, stub failures, configuration mistakes and
+    /// requests the network guard of an interception on the server stopped are errors; drift has the
+    /// severity ``DriftCheckOptions/severity`` gives (error by default; a fixture
     /// whose requests were only left unsent is a warning); unused
     /// interactions are errors, warnings or absent as ``PlaybackOptions/unusedInteractions`` says.
     public let findings: [Finding]

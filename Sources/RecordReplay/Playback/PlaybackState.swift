@@ -16,6 +16,9 @@ struct PlaybackState: Sendable {
     var refusals: [ConnectionRefusal] = []
     /// What the loaded fixture files that still hold secrets are reported with.
     var leakingFixtures: [String] = []
+    /// What the network guard of an interception on this server noted: requests it stopped, and why
+    /// it could not stop some (see ``NetworkGuard``).
+    var networkGuardFindings: [PlaybackReport.Finding] = []
     var stubFailures: [PlaybackReport.StubFailure] = []
     /// What answers the requests nothing else answers (recording), if anything.
     var unansweredHandler: (any UnansweredRequestHandler)?

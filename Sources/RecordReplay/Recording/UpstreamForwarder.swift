@@ -92,6 +92,9 @@ package struct UpstreamForwarder: Sendable {
         }
         var outgoing = URLRequest(url: url)
         URLSessionInterception.exempt(&outgoing)
+        // Through the network guard, if one is on: on Linux this session reads the proxy variables like any
+        // other, so the host it is about to reach must be in `no_proxy` first (see `ForwardingPasses`).
+        connection.passes.open(for: url)
         outgoing.httpMethod = request.method
         for field in request.headers where !Self.requestFieldsNotForwarded.contains(field.name.lowercased()) {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
@@ -178,6 +181,8 @@ package struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertibl
 private final class UpstreamConnection: Sendable {
     let session: URLSession
     let transfers: UpstreamTransfers
+    /// The hosts this forwarder sent requests to, which pass the network guard while it exists.
+    let passes = ForwardingPasses()
 
     init(configuration: URLSessionConfiguration) {
         let transfers = UpstreamTransfers()

@@ -47,6 +47,9 @@ public struct ServerOptions: Sendable, Hashable {
     /// answered (default 256 MiB). A request whose body would go beyond it is answered `503` and its
     /// connection closed, and the journal notes it; each body alone is still bounded by ``maxBodyBytes``.
     public var maxBufferedBodyBytes: Int
+    /// Whether `CONNECT host:port` is read as a request (the network guard's listener, a proxy that
+    /// refuses); otherwise it is 400, as every target the stub server cannot serve.
+    package var acceptsConnect = false
 
     /// Creates options; every parameter has the documented default.
     public init(
@@ -69,8 +72,10 @@ public struct ServerOptions: Sendable, Hashable {
 
     /// The limits in the parser's terms.
     var parserLimits: HTTPParserLimits {
-        HTTPParserLimits(
+        var limits = HTTPParserLimits(
             maxRequestLineBytes: max(maxRequestLineBytes, 0), maxHeaderBytes: max(maxHeaderBytes, 0),
             maxHeaderCount: max(maxHeaderCount, 0), maxBodyBytes: max(maxBodyBytes, 0))
+        limits.acceptsConnect = acceptsConnect
+        return limits
     }
 }

@@ -1,4 +1,5 @@
-/// The size limits the request parser enforces while bytes arrive.
+/// The size limits the request parser enforces while bytes arrive, and whether it takes a proxy's
+/// `CONNECT`.
 ///
 /// Part of the request decoder, which `.ci/fuzz` compiles alone with the message values; the server
 /// fills it from ``ServerOptions``.
@@ -13,6 +14,10 @@ package struct HTTPParserLimits: Sendable, Equatable {
     package var maxBodyBytes: Int
     /// The longest chunk-size line (size and extensions); longer is 400.
     package var maxChunkLineBytes: Int
+    /// Whether a `CONNECT` request with an authority-form target (`api.example.com:443`) is accepted, as
+    /// a proxy's listener must (the network guard's); `false` by default, and the stub server keeps it
+    /// so: a target it cannot serve is 400 there.
+    package var acceptsConnect = false
 
     /// Creates limits; the defaults are those of ``ServerOptions``.
     package init(

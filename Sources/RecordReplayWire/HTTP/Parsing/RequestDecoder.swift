@@ -242,6 +242,8 @@ package struct RequestHeadScanner: Sendable {
 ///   other than 1 is 505; anything not `HTTP/<digit>.<digit>` is 400.
 /// - Targets: origin form (`/path?query`), absolute form (`http://host/path`), and `*` for OPTIONS.
 ///   Any visible ASCII except `#` is accepted in them; controls, spaces and non-ASCII bytes are 400.
+///   The authority form (`host:port`) is accepted for `CONNECT` only, and only when the limits say
+///   ``HTTPParserLimits/acceptsConnect`` (a proxy's listener); a `CONNECT` then takes no other form.
 /// - Obsolete line folding is rejected (400); so is whitespace between a field name and its colon.
 /// - `Content-Length` repeated with one value (also as a list) is accepted; differing values are 400.
 ///   `Content-Length` with `Transfer-Encoding` is 400; `Transfer-Encoding` in HTTP/1.0 is 400; a
@@ -254,7 +256,7 @@ package enum RequestHeadParser {
     {
         var lines = LineReader(bytes: head)
         guard let requestLine = try lines.next() else { throw .malformedRequestLine }
-        var head = try parseRequestLine(requestLine)
+        var head = try parseRequestLine(requestLine, acceptsConnect: limits.acceptsConnect)
         var framing = FramingFields()
         var fields: [HTTPHeaders.Field] = []
         while let line = try lines.next(), !line.isEmpty {
@@ -268,8 +270,8 @@ package enum RequestHeadParser {
     }
 
     /// The head of the request line: method, path and query of the target, and the version's terms.
-    private static func parseRequestLine(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError)
-        -> RequestHead
+    private static func parseRequestLine(_ line: Slice<UnsafeBufferPointer<UInt8>>, acceptsConnect: Bool)
+        throws(HTTPRequestError) -> RequestHead
     {
         guard let firstSpace = line.firstIndex(of: HTTPByte.space) else { throw .malformedRequestLine }
         let method = line[line.startIndex..<firstSpace]
@@ -281,7 +283,7 @@ package enum RequestHeadParser {
         guard !target.isEmpty, !version.contains(HTTPByte.space) else { throw .malformedRequestLine }
         guard target.allSatisfy(HTTPByte.isTargetCharacter) else { throw .invalidTarget }
         let minorVersion = try parseVersion(version)
-        try checkTargetForm(target, method: method)
+        try checkTargetForm(target, method: method, acceptsConnect: acceptsConnect)
         let split = RequestTarget(target)
         return RequestHead(
             request: StubRequest(method: HTTPByte.string(method), path: split.path, query: split.query),
@@ -306,8 +308,12 @@ package enum RequestHeadParser {
     }
 
     private static func checkTargetForm(
-        _ target: Slice<UnsafeBufferPointer<UInt8>>, method: Slice<UnsafeBufferPointer<UInt8>>
+        _ target: Slice<UnsafeBufferPointer<UInt8>>, method: Slice<UnsafeBufferPointer<UInt8>>, acceptsConnect: Bool
     ) throws(HTTPRequestError) {
+        if acceptsConnect && HTTPByte.equalsCaseSensitive(method, "CONNECT") {
+            guard isAuthorityForm(target) else { throw .invalidTarget }
+            return
+        }
         let first = target[target.startIndex]
         if first == 0x2F { return }  // origin form
         if target.count == 1 && first == 0x2A {  // asterisk form
@@ -319,6 +325,20 @@ package enum RequestHeadParser {
             return
         }
         throw .invalidTarget
+    }
+
+    /// `host:port` (RFC 9112 §3.2.3): a host without `/`, `?` or `@` (an IPv6 address in brackets), a
+    /// colon, and a port of one to five digits.
+    private static func isAuthorityForm(_ target: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard let colon = target.lastIndex(of: HTTPByte.colon) else { return false }
+        let host = target[target.startIndex..<colon]
+        let port = target[(colon + 1)...]
+        guard !host.isEmpty, (1...5).contains(port.count), port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            !host.contains(where: { $0 == 0x2F || $0 == 0x3F || $0 == 0x40 })
+        else { return false }
+        let bracketed = host.first == 0x5B
+        guard bracketed == (host.last == 0x5D) else { return false }
+        return bracketed || !host.contains(HTTPByte.colon)
     }
 
     private static func parseFieldLine(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError)
@@ -438,7 +458,7 @@ struct FramingFields {
 /// head parser fills from it.
 package struct RequestTarget: Equatable, Sendable {
     /// The path as sent: `/…` for origin and absolute forms (`/` when an absolute form has none), `*`
-    /// for the asterisk form.
+    /// for the asterisk form, the whole target (`host:port`) for the authority form of `CONNECT`.
     package var path: String
     /// The query items in order; empty items (`a=1&&b=2`) are left out.
     package var query: [QueryItem]
@@ -453,6 +473,11 @@ package struct RequestTarget: Equatable, Sendable {
     /// Splits the target's bytes, as ``init(_:)`` does.
     init(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) {
         let bytes = UnsafeBufferPointer(rebasing: bytes)
+        if !bytes.isEmpty, bytes.first != 0x2A, !bytes.contains(0x2F) {  // authority form: host:port, kept whole
+            path = HTTPByte.string(bytes[...])
+            query = []
+            return
+        }
         var pathStart = 0
         if bytes.first != 0x2F && bytes.first != 0x2A {  // absolute form: skip scheme://authority
             let afterScheme = (bytes.firstIndex(of: 0x3A) ?? bytes.count - 1) + 3
