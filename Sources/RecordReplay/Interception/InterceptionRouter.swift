@@ -11,7 +11,7 @@ final class InterceptionRouter: Sendable {
     /// The process's router.
     static let shared = InterceptionRouter()
 
-    /// Whether the current task holds the gate (inside ``StubServer/interceptingURLSession(_:)``): an
+    /// Whether the current task holds the gate (inside ``StubServer/interceptingURLSession(fileID:line:_:)``): an
     /// interception started from it nests instead of waiting for itself.
     @TaskLocal static var heldByCurrentTask = false
 

@@ -22,7 +22,7 @@ import RepositoryContractsPrimitives
 /// tests' local servers) and the server's own forwards to the live API are never intercepted.
 ///
 /// **One at a time.** A request through `URLSession.shared` carries no test identity, so interceptions
-/// are serialized process-wide: ``StubServer/interceptURLSession()`` waits until no other interception
+/// are serialized process-wide: ``StubServer/interceptURLSession(fileID:line:)`` waits until no other interception
 /// is active. Tests that do not intercept keep running in parallel.
 ///
 /// **Sessions.** `URLSession.shared` is intercepted on every platform. On Linux, a session's protocol
@@ -43,7 +43,7 @@ public final class URLSessionInterception: Sendable {
     private let ownsGate: Bool
     private let ended = Protected(false)
 
-    /// How long ``StubServer/interceptURLSession()`` waited for the process-wide turn before this
+    /// How long ``StubServer/interceptURLSession(fileID:line:)`` waited for the process-wide turn before this
     /// interception began (`.zero` when no other interception was active).
     public let waitedForTurn: Duration
     /// Who held the turn when the wait began: the test that owned the interception then, when known.
@@ -89,7 +89,7 @@ public final class URLSessionInterception: Sendable {
     }
 
     /// Registers the intercepting protocol class with `URLProtocol`, ahead of the system's own: call it
-    /// before anything in the process uses `URLSession` when ``StubServer/interceptURLSession()`` says
+    /// before anything in the process uses `URLSession` when ``StubServer/interceptURLSession(fileID:line:)`` says
     /// `URLSession.shared` was created too early (on Linux). Idempotent and cheap; interception does it
     /// itself otherwise.
     public static func prepare() {
@@ -124,38 +124,44 @@ extension StubServer {
     ///   when it was created before interception was prepared) or when this task already holds an
     ///   interception it has not ended; `CancellationError` when the task is cancelled while it waits for
     ///   the turn.
-    public func interceptURLSession() async throws -> URLSessionInterception {
+    /// - Parameters:
+    ///   - fileID: Where the interception is started, to name it to the interceptions that wait for it
+    ///     (outside the `.stubServer` trait, which names it by its test).
+    ///   - line: The line it is started at.
+    public func interceptURLSession(fileID: StaticString = #fileID, line: UInt = #line) async throws -> URLSessionInterception {
         try InterceptionRegistration.checkSharedSessionIsReachable()
         let router = InterceptionRouter.shared
         let nested = InterceptionRouter.$heldByCurrentTask.get()
         var wait = InterceptionGate.Wait(duration: .zero)
-        if !nested { wait = try await router.gate.acquire(as: interceptionHolderName) }
+        if !nested { wait = try await router.gate.acquire(as: interceptionHolderName(startedAt: "\(fileID):\(line)")) }
         let scope = InterceptionScope(server: self)
         router.activate(scope)
         return URLSessionInterception(scope: scope, ownsGate: !nested, wait: wait)
     }
 
-    /// How the interceptions waiting behind this server's name it: its test, when the trait made it.
-    private var interceptionHolderName: String {
-        guard let test = configuration.test else { return "an interception outside the .stubServer trait" }
+    /// How the interceptions waiting behind this server's name it: its test, when the trait made it, or
+    /// where it was started.
+    private func interceptionHolderName(startedAt location: String) -> String {
+        guard let test = configuration.test else { return "the interception started at \(location)" }
         return ([test.moduleName] + test.nameComponents).joined(separator: ".")
     }
 
     /// Runs `body` while the requests sent through `URLSession.shared` are answered by this server (see
-    /// ``interceptURLSession()``), and ends the interception when `body` returns or throws. An
+    /// ``interceptURLSession(fileID:line:)``), and ends the interception when `body` returns or throws. An
     /// interception nested inside this one (from the same task) takes over until it ends.
     public func interceptingURLSession<Result: Sendable>(
-        _ body: () async throws -> Result
+        fileID: StaticString = #fileID, line: UInt = #line, _ body: () async throws -> Result
     ) async throws -> Result {
-        try await interceptingURLSession(onStart: { _ in }, body)
+        try await interceptingURLSession(fileID: fileID, line: line, onStart: { _ in }, body)
     }
 
-    /// ``interceptingURLSession(_:)``, handing the interception to `onStart` once it has begun (the trait
+    /// ``interceptingURLSession(fileID:line:_:)``, handing the interception to `onStart` once it has begun (the trait
     /// reports its wait for the turn).
     package func interceptingURLSession<Result: Sendable>(
+        fileID: StaticString = #fileID, line: UInt = #line,
         onStart: (URLSessionInterception) -> Void, _ body: () async throws -> Result
     ) async throws -> Result {
-        let interception = try await interceptURLSession()
+        let interception = try await interceptURLSession(fileID: fileID, line: line)
         onStart(interception)
         do {
             let result = try await InterceptionRouter.$heldByCurrentTask.withValue(true) { try await body() }

@@ -36,7 +36,7 @@ import RepositoryContractsPrimitives
 ///
 /// **Apple platforms.** CFNetwork ignores the proxy variables: a `URLSession` made from `.default` or
 /// `.ephemeral` is not stopped there (see ``limitation``); only libcurl clients and child processes are.
-/// `URLSession.shared` is covered on every platform by ``StubServer/interceptURLSession()``, which
+/// `URLSession.shared` is covered on every platform by ``StubServer/interceptURLSession(fileID:line:)``, which
 /// turns a guard on for as long as it lasts.
 ///
 /// In Swift Testing, the `.networkGuard` trait (in `StubServerTesting`) holds one for each test and
