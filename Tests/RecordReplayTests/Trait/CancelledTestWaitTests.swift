@@ -138,28 +138,25 @@ struct CancelledTestWaitTests {
         return messages.withLock { $0 }
     }
 
-    @Test("an answer the server is still deciding (an hour's delay) is dropped when the time limit fires, even for an unstructured Task")
-    func deferredAnswerEndsOnCancellation() async throws {
-        let messages = try await underTraits { server in
-            server.playback.stub(.get("/slow"), with: StubResponse(status: 200))
-            server.playback.inject(.delay(.seconds(3_600)), when: .get("/slow"))
-            let load = Task { try await URLSession.patient.data(from: server.baseURL.appendingPathComponent("slow")) }
-            await server.playback.waitForRequests(count: 1)
-            _ = try await load.value
-        }
-        #expect(messages.contains { $0.hasPrefix("the test made no progress within the .mockClock trait's time limit of 0.1 s") })
-    }
+    /// The answers a socket server holds back: one it is still deciding, one it never gives.
+    static let heldBackAnswers: [(name: String, fault: Fault)] = [
+        ("an answer still being decided (an hour's delay)", .delay(.seconds(3_600))),
+        ("a request never answered (neverRespond)", .neverRespond),
+    ]
 
-    @Test("a request the server never answers (neverRespond) is dropped when the time limit fires")
-    func withheldAnswerEndsOnCancellation() async throws {
+    @Test("an answer held back by the server is dropped when the time limit fires, even for an unstructured Task",
+        arguments: heldBackAnswers.indices)
+    func heldBackAnswerEndsOnCancellation(_ index: Int) async throws {
+        let fault = Self.heldBackAnswers[index].fault
         let messages = try await underTraits { server in
-            server.playback.stub(.get("/silent"), with: StubResponse(status: 200))
-            server.playback.inject(.neverRespond, when: .get("/silent"))
-            let load = Task { try await URLSession.patient.data(from: server.baseURL.appendingPathComponent("silent")) }
+            server.playback.stub(.get("/held"), with: StubResponse(status: 200))
+            server.playback.inject(fault, when: .get("/held"))
+            let load = Task { try await URLSession.patient.data(from: server.baseURL.appendingPathComponent("held")) }
             await server.playback.waitForRequests(count: 1)
             _ = try await load.value
         }
-        #expect(messages.contains { $0.hasPrefix("the test made no progress within the .mockClock trait's time limit of 0.1 s") })
+        #expect(messages.contains { $0.hasPrefix("the test made no progress within the .mockClock trait's time limit of 0.1 s") },
+            "\(Self.heldBackAnswers[index].name)")
     }
 
     @Test("an intercepted request whose answer is delayed an hour fails when the time limit fires")
