@@ -14,8 +14,11 @@ public import RecordReplayFixtures
 /// parts, JSON members at any depth, and XML/HTML elements and attributes.
 ///
 /// Values with a known secret's shape (the providers' token shapes, JWTs, bearer tokens, private keys)
-/// and, in headers, query values and path segments, long random-looking tokens (see
-/// ``redactsRandomLookingTokens``) are redacted too, whatever their name.
+/// and long random-looking tokens (see ``redactsRandomLookingTokens``) are redacted too, whatever their
+/// name, and so are JSON member names of either kind (a map keyed by tokens). Members that the object
+/// around them marks are redacted as if named like credentials: a JSON Web Key's private members, the
+/// `value` of an object whose `name` is a credential's (`{"Name": "/prod/db/password", "Value": …}`) or
+/// whose `type` is `SecureString`, a token resource's `value`.
 ///
 /// Credentials inside a value are redacted in place, the rest of the text kept:
 /// in every JSON string, form value, query value, header value and text body, a credential-named
@@ -85,10 +88,13 @@ public struct Redaction: Sendable {
     /// Whether names that say they hold a credential are redacted (see the type's description).
     /// Default: `true`.
     public var redactsCredentialNames: Bool
-    /// Whether long random-looking tokens in header values, query values and path segments are
-    /// redacted whatever their name: 20 characters or more of those keys are made of (letters, digits,
-    /// `- _ + / = . ~`), with a letter and a digit, not a UUID, carrying at least 4 bits of entropy per
-    /// character (so hexadecimal hashes and ids stay readable). Default: `true`.
+    /// Whether long random-looking tokens are redacted whatever their name: 20 characters or more of
+    /// those keys are made of (letters, digits, `- _ + / = . ~`), with a letter and a digit, not a UUID,
+    /// carrying at least 4 bits of entropy per character (so hexadecimal hashes and ids stay readable).
+    /// That holds for header values, query values, path segments, JSON member names, and body values
+    /// (JSON strings, form values, a whole text body) whose name says nothing of ids, hashes or links
+    /// and which are not base64 of an image or of plain text; and for hexadecimal keys where only keys
+    /// stand (a path segment after `key` or a version, a provider's `X-…` header). Default: `true`.
     public var redactsRandomLookingTokens: Bool
     /// Names never redacted by the credential-name rule (the deny-lists still apply), compared without
     /// ASCII case: for a field whose name matches the rule but holds nothing secret.
@@ -142,10 +148,13 @@ public struct Redaction: Sendable {
             var scanner = SecretScanFieldScanner(redaction: self, interaction: index, findsTextCredentials: false)
             scanner.scan(interactions[index])
             for (finding, secret) in zip(scanner.findings, scanner.secrets) where finding.kind != .unredactedValue {
-                log.record(index, finding.field, .knownShape, secrets: [secret])
-            }
-            if redactsRandomLookingTokens {
-                redactRandomLookingTokens(in: interactions[index], at: index, log: &log)
+                let reason: RedactedField.Reason =
+                    switch finding.kind {
+                    case .randomLookingToken: .randomLooking
+                    case .structuredCredential: .inText
+                    default: .knownShape
+                    }
+                log.record(index, finding.field, reason, secrets: [secret])
             }
         }
         let propagation = RedactionPropagation(
@@ -200,29 +209,6 @@ public struct Redaction: Sendable {
     private func isPropagatedAsWholeToken(_ secret: String) -> Bool {
         secret.count < minimumPropagatedLength && secret.count >= Self.minimumWholeTokenLength
             && secret.contains(where: \.isLetter) && TextCredentials.isSecretValue(secret, quoted: true)
-    }
-
-    /// Notes the random-looking tokens of one interaction's path segments, query values and header
-    /// values (not on ``allowedNames``), for the propagation to replace.
-    private func redactRandomLookingTokens(in interaction: Interaction, at index: Int, log: inout RedactionLog) {
-        let request = interaction.request
-        for segment in request.path.split(separator: "/") {
-            let decoded = PercentEncoding.decoded(segment, plusIsSpace: false)
-            if RandomLookingToken.matches(decoded) { log.record(index, "request.path", .randomLooking, secrets: [decoded]) }
-        }
-        for item in request.query where !Self.list(allowedNames, contains: item.name) {
-            if let value = item.value, RandomLookingToken.matches(value) {
-                log.record(index, "request.query \(item.name)", .randomLooking, secrets: [value])
-            }
-        }
-        for (side, headers) in [("request", request.headers), ("response", interaction.response.headers)] {
-            for field in headers where !Self.list(allowedNames, contains: field.name) {
-                for part in RandomLookingToken.candidates(inHeaderValue: field.value.trimmingSpacesAndTabs())
-                where RandomLookingToken.matches(part) {
-                    log.record(index, "\(side).header \(field.name)", .randomLooking, secrets: [part])
-                }
-            }
-        }
     }
 
     private static func keepContentLength(_ headers: inout HTTPHeaders, of body: Data) {

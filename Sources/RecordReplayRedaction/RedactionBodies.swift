@@ -4,7 +4,8 @@ import RecordReplayFixtures
 
 /// How the redaction and the secret scan read a body.
 enum RedactionBody {
-    /// A JSON body (`Content-Type` JSON, or no `Content-Type` and valid JSON), parsed.
+    /// A JSON body (a `Content-Type` naming JSON, such as `application/x-amz-json-1.1`, or none and
+    /// valid JSON), parsed.
     case json(JSONValue, pretty: Bool)
     /// An `application/x-www-form-urlencoded` body.
     case form(String)
@@ -19,7 +20,8 @@ enum RedactionBody {
             return
         }
         let mediaType = headers.mediaType
-        if mediaType == nil || mediaType?.isJSON == true, let value = try? JSONValue(parsing: body.utf8Bytes) {
+        // Any JSON media type: `application/json`, `…+json`, `application/x-amz-json-1.1`.
+        if mediaType == nil || mediaType?.essence.contains("json") == true, let value = try? JSONValue(parsing: body.utf8Bytes) {
             self = .json(value, pretty: text.contains("\n"))
         } else if mediaType?.essence == "application/x-www-form-urlencoded" {
             self = .form(text)
@@ -51,6 +53,13 @@ extension HTTPHeaders {
 extension Redaction {
     /// Redacts the deny-listed members of a JSON or form body.
     func redactBody(_ body: inout Data, headers: HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {
+        // A body that is not UTF-8 (gzip, UTF-16, ISO-8859-1) is judged as the text it holds.
+        if let (encoding, content) = BodyEncoding.decoding(body, headers: headers) {
+            var decoded = content
+            redactBody(&decoded, headers: headers, side: side, at: index, log: &log)
+            if decoded != content { body = encoding.encoded(decoded) }
+            return
+        }
         switch RedactionBody(body, headers: headers) {
         case .json(let value, let pretty):
             var replaced: [Replacement] = []
@@ -64,13 +73,14 @@ extension Redaction {
             }
         case .form(let text):
             var changed = false
+            let contextual = formContext(text)
             let items = text.split(separator: "&", omittingEmptySubsequences: false).map { item -> Substring in
                 guard let equals = item.firstIndex(of: "=") else { return item }
                 let name = PercentEncoding.decoded(item[..<equals], plusIsSpace: true)
                 let value = PercentEncoding.decoded(item[item.index(after: equals)...], plusIsSpace: true)
-                guard redacts(name, listed: bodyMemberNames) else {
+                guard redacts(name, listed: bodyMemberNames) || contextual.contains(name) else {
                     // A credential inside the value (a connection string, a URL with a password).
-                    guard let redacted = redactingTextCredentials(in: value) else { return item }
+                    guard let redacted = redactingBase64JSON(value) ?? redactingTextCredentials(in: value) else { return item }
                     changed = true
                     log.record(index, "\(side).body form \(name)", .inText, secrets: redacted.secrets)
                     return item[...equals] + URLText.percentEncoded(redacted.text, keeping: Self.formValueBytes)
@@ -89,9 +99,11 @@ extension Redaction {
                 }
             } else if mediaType.contains("xml") || mediaType.contains("html") {
                 if let redacted = redactMarkup(text, side: side, at: index, log: &log) { body = Data(redacted.utf8) }
+            } else if mediaType == "text/event-stream" {
+                if let redacted = redactEventStream(text, side: side, at: index, log: &log) { body = Data(redacted.utf8) }
             }
             // Assignments, connection strings and URLs inside any text: scripts, `.env`, YAML, TOML, XML text.
-            if let redacted = body.utf8Text.flatMap(redactingTextCredentials(in:)) {
+            if let redacted = body.utf8Text.flatMap({ redactingBase64JSON($0) ?? redactingTextCredentials(in: $0) }) {
                 body = Data(redacted.text.utf8)
                 log.record(index, "\(side).body", .inText, secrets: redacted.secrets)
             }
@@ -100,16 +112,42 @@ extension Redaction {
         }
     }
 
+    /// `text` (a server-sent events stream) with the JSON of each `data:` line redacted as a JSON body
+    /// is, the line's layout kept; nil when nothing changed.
+    private func redactEventStream(_ text: String, side: String, at index: Int, log: inout RedactionLog) -> String? {
+        var output = ""
+        var copied = text.startIndex
+        var changed = false
+        for line in EventStreamData.lines(in: text) {
+            var replaced: [Replacement] = []
+            let label = "\(side).body event"
+            let redacted = redactJSON(line.value, path: JSONPath(), side: label, at: index, log: &log, replaced: &replaced)
+            guard !replaced.isEmpty else { continue }
+            let content = Data(text[line.range].utf8)
+            let style = JSONSerializationStyle(reproducing: Array(content), of: line.value) ?? .compact
+            let rewritten = Self.redactedInPlace(content, redacted: redacted, replaced: replaced, style: style)
+                .flatMap(\.utf8Text) ?? redacted.serialized(style: style)
+            output += text[copied..<line.range.lowerBound] + rewritten
+            copied = line.range.upperBound
+            changed = true
+        }
+        return changed ? output + text[copied...] : nil
+    }
+
     private func redactJSON(
         _ value: JSONValue, path: JSONPath, side: String, at index: Int, log: inout RedactionLog,
         replaced: inout [Replacement]
     ) -> JSONValue {
         switch value {
         case .object(let members):
+            let contextual = redactsCredentialNames
+                ? JSONCredentialContext.credentialMembers(of: members) { redacts($0, listed: bodyMemberNames) } : []
             return .object(
                 members.map { member in
                     let memberPath = path.member(member.name)
-                    guard redacts(member.name, listed: bodyMemberNames) else {
+                    guard (redacts(member.name, listed: bodyMemberNames) && !JSONCredentialContext.isKeyList(member.value))
+                        || contextual.contains(member.name)
+                    else {
                         return JSONValue.Member(
                             member.name,
                             redactJSON(
@@ -137,14 +175,23 @@ extension Redaction {
                     redactJSON(element, path: path.index(offset), side: side, at: index, log: &log, replaced: &replaced)
                 })
         case .string(let text):
-            // A credential inside the string: a connection string's key, a URL's password, a script.
-            guard let redacted = redactingTextCredentials(in: text) else { return value }
+            // A credential inside the string: a connection string's key, a URL's password, a script; or
+            // inside the JSON it wraps in base64.
+            guard let redacted = redactingBase64JSON(text) ?? redactingTextCredentials(in: text) else { return value }
             log.record(index, "\(side).body \(path)", .inText, secrets: redacted.secrets)
             replaced.append(Replacement(original: value, redacted: redacted.text))
             return .string(redacted.text)
         case .number, .bool, .null:
             return value
         }
+    }
+
+    /// The items of a form body that hold a credential because of the form they are in
+    /// (``JSONCredentialContext``: an OAuth token request's `code`, a named value).
+    func formContext(_ text: String) -> Set<String> {
+        guard redactsCredentialNames else { return [] }
+        let members = PercentEncoding.formItems(Data(text.utf8)).map { JSONValue.Member($0.name, .string($0.value ?? "")) }
+        return JSONCredentialContext.credentialMembers(of: members) { redacts($0, listed: bodyMemberNames) }
     }
 
     /// The bytes a form value keeps unescaped when a redaction writes it again.

@@ -59,7 +59,24 @@ struct RedactionPropagation {
 
     /// `text` with every spelling replaced by the placeholder, or `nil` when there was none.
     func replacing(in text: String, wholeTokens searchesWholeTokens: Bool = true) -> String? {
-        let replaced = spellings.replacing(in: text)
+        var replaced = spellings.replacing(in: text)
+        // Spellings hidden by escapes (`\u0073k_live_…`, `%2573…`): found in the decoding, replaced in
+        // the text as written.
+        let written = Array((replaced ?? text).utf8)
+        if let escaped = EscapedText(written) {
+            var work = ScanWork()
+            let found = spellings.occurrences(in: escaped.bytes, work: &work).map { escaped.textRange(of: $0.range) }
+            if !found.isEmpty {
+                var output: [UInt8] = []
+                var copied = 0
+                for range in found where range.lowerBound >= copied {
+                    output += written[copied..<range.lowerBound] + Array(Redaction.placeholder.utf8)
+                    copied = range.upperBound
+                }
+                output += written[copied...]
+                replaced = String(decoding: output, as: UTF8.self)
+            }
+        }
         guard searchesWholeTokens, !wholeTokens.isEmpty else { return replaced }
         return wholeTokens.replacingWholeTokens(in: replaced ?? text) ?? replaced
     }
@@ -99,6 +116,13 @@ struct RedactionPropagation {
 
     private func apply(to body: inout Data, headers: HTTPHeaders, side: String, at index: Int, log: inout RedactionLog)
     {
+        // A gzip payload, UTF-16 or ISO-8859-1 text: replaced in the text it holds.
+        if let (encoding, content) = BodyEncoding.decoding(body, headers: headers) {
+            var decoded = content
+            apply(to: &decoded, headers: headers, side: side, at: index, log: &log)
+            if decoded != content { body = encoding.encoded(decoded) }
+            return
+        }
         switch RedactionBody(body, headers: headers) {
         case .json(let value, let pretty):
             var paths: [String] = []
@@ -123,9 +147,14 @@ struct RedactionPropagation {
         case .object(let members):
             return .object(
                 members.map {
-                    JSONValue.Member(
-                        $0.name, replacingStrings(in: $0.value, path: path.member($0.name), changedPaths: &changedPaths)
-                    )
+                    // A member name that is a secret (a map keyed by tokens) is replaced like a value.
+                    var name = $0.name
+                    if let replaced = replacing(in: name) {
+                        changedPaths.append(path.member(name).description + " (member name)")
+                        name = replaced
+                    }
+                    return JSONValue.Member(
+                        name, replacingStrings(in: $0.value, path: path.member($0.name), changedPaths: &changedPaths))
                 })
         case .array(let elements):
             return .array(

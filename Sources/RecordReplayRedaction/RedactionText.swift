@@ -20,7 +20,8 @@ extension Redaction {
             interaction.request.path = path
         }
         for item in interaction.request.query.indices {
-            guard let value = interaction.request.query[item].value, let redacted = redactingTextCredentials(in: value)
+            guard let value = interaction.request.query[item].value,
+                let redacted = redactingBase64JSON(value) ?? redactingTextCredentials(in: value)
             else { continue }
             interaction.request.query[item].value = redacted.text
             log.record(index, "request.query \(interaction.request.query[item].name)", .inText, secrets: redacted.secrets)

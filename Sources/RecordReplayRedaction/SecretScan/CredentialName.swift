@@ -7,14 +7,35 @@ import RecordReplayWire
 /// credential when a word is one of ``words``; when `key` is its last word (`X-Subscription-Key`, but
 /// not `keyboard` or `key_count`); when `api` is followed by `key`; or when a word of a single-word run
 /// such as `accesstoken` or `sessionid` starts or ends with one of the ``embeddedWords`` (long enough not
-/// to occur by chance: `token` but not `pin`, which `shipping` holds).
+/// to occur by chance: `token` but not `pin`, which `shipping` holds); or when it ends with one of the
+/// ``credentialEndings`` (the artifacts of OAuth and SAML flows: `device_code`, `code_verifier`,
+/// `SAMLResponse`, `client_assertion`).
+///
+/// A last word that only says how the value is written (``encodingWords``: `data`, `b64`, `pem`, …) is
+/// set aside first, so `client-key-data` (a kubeconfig's key) is judged as `client-key`; and a name whose
+/// last word says it holds a location (``locationWords``: `uri`, `url`, `endpoint`) names no credential
+/// (`token_uri`, `auth_provider_x509_cert_url`): its value is still judged by its shape and text.
 struct CredentialName {
     /// The words that mark a credential wherever they stand in the name.
     static let words: Set<String> = [
         "token", "secret", "secrets", "password", "passwords", "passwd", "pwd", "apikey", "auth",
         "authorization", "session", "sessions", "sessionid", "jsessionid", "phpsessid", "cookie", "cookies", "credential", "credentials",
-        "signature", "sig", "hmac", "private", "bearer", "otp", "pin", "passphrase", "jwt",
+        "signature", "sig", "hmac", "private", "bearer", "otp", "pin", "passphrase", "jwt", "pass", "pw",
+        "passcode", "verifier", "assertion",
     ]
+
+    /// Endings that mark a credential whose words say nothing alone: OAuth's device and authorization
+    /// codes and PKCE verifier, SAML's signed response.
+    static let credentialEndings: [[String]] = [
+        ["device", "code"], ["authorization", "code"], ["auth", "code"], ["code", "verifier"], ["saml", "response"],
+        ["saml", "assertion"],
+    ]
+
+    /// Last words that say how a value is written, not what it is: set aside before judging.
+    static let encodingWords: Set<String> = ["data", "b64", "base64", "pem", "der", "hex", "encoded", "enc", "bytes"]
+
+    /// Last words that say a value is a location: such a name is no credential's.
+    static let locationWords: Set<String> = ["uri", "url", "urls", "endpoint", "endpoints", "host", "domain"]
 
     /// Words that also mark a credential as the start or end of a longer word (`authtoken`, `sessionkey`).
     static let embeddedWords = [
@@ -40,7 +61,7 @@ struct CredentialName {
     /// (`title`, `2026-11-24T08`) names no credential, which is told without splitting it into words.
     private static let stems = [
         "tok", "secret", "pass", "pwd", "key", "auth", "sess", "cookie", "cred", "sig", "hmac", "priv", "bearer",
-        "otp", "pin", "jwt",
+        "otp", "pin", "jwt", "pw", "verif", "assert", "code", "saml",
     ].map { Array($0.utf8) }
 
     /// Whether the name can name a credential: false only when ``namesCredential`` is false for sure.
@@ -57,11 +78,17 @@ struct CredentialName {
     let words: [String]
 
     init(_ name: String) {
-        words = Self.split(name)
+        var words = Self.split(name)
+        if words.count > 1, let last = words.last, Self.encodingWords.contains(last) { words.removeLast() }
+        self.words = words
     }
 
     /// Whether the name marks its value as a credential.
     var namesCredential: Bool {
+        if let last = words.last, Self.locationWords.contains(last) { return false }
+        if Self.credentialEndings.contains(where: { words.count >= $0.count && Array(words.suffix($0.count)) == $0 }) {
+            return true
+        }
         if Self.harmlessEndings.contains(where: { words.count >= $0.count && Array(words.suffix($0.count)) == $0 }) {
             return false
         }

@@ -70,4 +70,12 @@ public enum SecretKind: String, Sendable, Hashable, CaseIterable {
     /// The secret segment of a webhook, bot-token or signed URL path (`/services/T…/B…/<secret>`,
     /// `/bot<id>:<token>/getMe`, `/api/webhooks/<id>/<token>`).
     case webhookPath
+    /// A long random-looking token that neither its name nor its shape gives away (see
+    /// ``Redaction/redactsRandomLookingTokens``), or a long hexadecimal key where only keys stand (a path
+    /// segment after `key` or a version, a provider's header).
+    case randomLookingToken
+    /// A credential that a structure around it marks: a JSON Web Key's private member, a key file's
+    /// private lines, a CSV column or `cookies.txt` row, an authentication command's password
+    /// (`curl -u`, Redis `AUTH`), a JDBC thin connection's `user/password@`.
+    case structuredCredential
 }

@@ -13,6 +13,8 @@ import RecordReplayWire
 /// - **URL passwords**: the password of `scheme://user:password@host`, and a user part that is a long
 ///   random-looking token.
 /// - **Webhook and bot paths** (``URLPathSecrets``) in any URL or path in the text.
+/// - **Structures** (``TextStructures``): key files, CSV columns, `cookies.txt` rows, authentication
+///   commands, Oracle connection strings.
 ///
 /// One pass over the text, each byte read a bounded number of times: linear.
 enum TextCredentials {
@@ -28,9 +30,15 @@ enum TextCredentials {
     private static let longestName = 64
     private static let longestValue = 4_096
 
-    /// Whether `bytes` can hold anything this finds: an assignment or a URL needs `=`, `:` or `/`.
+    /// Whether `bytes` can hold anything this finds: an assignment or a URL needs `=`, `:` or `/`; a
+    /// structure (``TextStructures``: a command, a CSV or `cookies.txt` row) a space, a tab or a separator;
+    /// an escaped one (``EscapedText``) a `%` or a `\`.
     static func mayHold(_ bytes: some Sequence<UInt8>) -> Bool {
-        bytes.contains { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }
+        bytes.contains {
+            $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: " ")
+                || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "|")
+                || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\")
+        }
     }
 
     /// The credentials in `bytes`, in order and not overlapping. `namesCredential` is asked once per
@@ -75,6 +83,7 @@ enum TextCredentials {
             }
         }
         found += pathSecrets(in: bytes, work: &work)
+        found += TextStructures.find(in: bytes, namesCredential: isCredential, work: &work)
         found.sort { $0.range.lowerBound < $1.range.lowerBound }
         var kept: [Found] = []
         for item in found where item.range.lowerBound >= (kept.last?.range.upperBound ?? 0) { kept.append(item) }
@@ -86,7 +95,7 @@ enum TextCredentials {
         let bytes = Array(text.utf8)
         guard mayHold(bytes) else { return nil }
         var work = ScanWork()
-        let found = find(in: bytes, namesCredential: namesCredential, work: &work)
+        let found = findThroughEscapes(in: bytes, namesCredential: namesCredential, work: &work)
         guard !found.isEmpty else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -100,6 +109,20 @@ enum TextCredentials {
         }
         output += bytes[copied...]
         return (String(decoding: output, as: UTF8.self), secrets)
+    }
+
+    /// ``find(in:namesCredential:work:)`` in `bytes` and in their decoding (``EscapedText``: repeated
+    /// percent-encoding, JSON escapes), the credentials found in the decoding given as ranges of `bytes`.
+    static func findThroughEscapes(in bytes: [UInt8], namesCredential: (String) -> Bool, work: inout ScanWork) -> [Found] {
+        var found = find(in: bytes, namesCredential: namesCredential, work: &work)
+        guard let escaped = EscapedText(bytes), mayHold(escaped.bytes) else { return found }
+        work.add(bytes.count * EscapedText.rounds)
+        for item in find(in: escaped.bytes, namesCredential: namesCredential, work: &work) {
+            let range = escaped.textRange(of: item.range)
+            guard !range.isEmpty, !found.contains(where: { $0.range.overlaps(range) }) else { continue }
+            found.append(Found(range: range, kind: item.kind, label: item.label))
+        }
+        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     // MARK: Assignments
@@ -181,7 +204,8 @@ enum TextCredentials {
         guard let value = value(in: bytes, from: valueStart, afterColon: isColon, work: &work) else { return nil }
         let text = String(decoding: bytes[value.range], as: UTF8.self)
         // A value that is itself a credential's name is a label (`key="ApiKey"`, `type=password`).
-        if isIdentifier(text), isCredential(text) { return isLabelName ? .label(end: value.end) : nil }
+        // (Five characters at least: a short word such as `pw` or `pass` is more often the secret itself.)
+        if isIdentifier(text), text.utf8.count >= 5, isCredential(text) { return isLabelName ? .label(end: value.end) : nil }
         guard !isLabelName || isCredential(name), isSecretValue(text, quoted: value.quoted) else { return nil }
         return .credential(Found(range: value.range, kind: .assignedCredential, label: name), end: value.end)
     }

@@ -105,6 +105,8 @@ import Testing
                 SecretFinding(
                     interaction: 0, field: "response.body $.AWS_SECRET_ACCESS_KEY", kind: .awsSecretAccessKey,
                     preview: "wJal…"),
+                // Under a name that says nothing, the key is still random-looking.
+                SecretFinding(interaction: 0, field: "response.body $.other", kind: .randomLookingToken, preview: "wJal…"),
                 SecretFinding(interaction: 1, field: "response.body", kind: .awsSecretAccessKey, preview: "wJal…"),
             ])
     }
