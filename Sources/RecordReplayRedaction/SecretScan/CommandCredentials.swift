@@ -52,9 +52,11 @@ enum CommandCredentials {
             } else if isMySQL, word.hasPrefix("-p"), word.count > 2, !word.hasPrefix("--") {
                 add(words[index], dropping: 2)
             } else if word.hasPrefix("-"), !word.contains("="), word.count > 2, let next, !next.text.hasPrefix("-"),
+                next.quoted || !next.text.allSatisfy({ $0.isLowercase }),
                 namesCredential(String(words[index].text.drop { $0 == "-" }))
             {
-                // `--password value`, `--api-token value`.
+                // `--password value`, `--api-token value`; not prose (`--password is read from stdin`): an
+                // unquoted value of lower-case letters only is taken for a word.
                 add(next)
             } else if ["requirepass", "masterauth"].contains(word), let next {
                 add(next)

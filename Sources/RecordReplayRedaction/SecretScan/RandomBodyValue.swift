@@ -15,7 +15,7 @@ import RecordReplayFixtures
 enum RandomBodyValue {
     /// Words of a name whose values identify or locate things rather than grant access.
     static let readableWords: Set<String> = [
-        "id", "ids", "uuid", "guid", "sha", "sha1", "sha256", "sha512", "hash", "digest", "checksum", "etag",
+        "id", "ids", "uuid", "guid", "ulid", "ksuid", "cuid", "nanoid", "snowflake", "sha", "sha1", "sha256", "sha512", "hash", "digest", "checksum", "etag",
         "md5", "crc", "crc32", "fingerprint", "url", "uri", "href", "link", "links", "path", "src", "ref", "cursor",
         "after", "before", "next", "prev", "previous", "version", "revision", "rev", "commit", "slug", "name",
         "filename", "file", "image", "avatar", "thumbnail", "icon", "photo", "picture", "logo", "integrity",

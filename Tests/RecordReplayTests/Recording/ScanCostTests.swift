@@ -33,6 +33,12 @@ struct ScanCostTests {
             "/services/T0AB12CD3/B0AB12CD3/", "/services/", "/", "//", "\\/", "bot123456789:", "/webhooks/112233445566778899/",
             "/IncomingWebhook/", "/hooks/", "/hooks/catch/1/", "/with/key/", "s--Ab12Cd34--/", "AccountKey=",
             "/oKfUtW34Dvo2BGQehJFR4Nr0_rIjOtdtzJ3QFsUcXH8/", ";jsessionid=",
+            // Structures, commands and escapes (issue 43's classes).
+            "curl -u a:b ", "curl ", "-u ", "--user x:y ", "--password Xy1 ", "redis-cli -a p ", "AUTH x y\n", "AUTH ",
+            "PASS x\n", "a LOGIN u p\n", "IDENTIFIED BY 'p'\n", "password 'x' ", "sqlplus a/b@c\n", "a/b@c ",
+            "jdbc:oracle:thin:a/b@", ":thin:", ":thin:a/", "\t", ".x\tTRUE\t/\tTRUE\t1\tn\tv\n", "a,b\n", "api_key,b\n",
+            "PuTTY-User-Key-File-3: x\nPrivate-Lines: 9999\n", "Private-Lines: 5\n", "\n", "%25", "%2525", "%", "\\u0073",
+            "\\uD83D\\uDE00", "\\", "\\\"", "%3Ftoken%3Dx", "data: {\"a\":1}\n",
         ]
         return units
     }()
@@ -45,7 +51,8 @@ struct ScanCostTests {
     static func steps(scanning text: String, name: String? = nil) -> Int {
         var work = ScanWork()
         _ = SecretScanShapes.matches(in: text, name: name, work: &work)
-        _ = TextCredentials.find(in: Array(text.utf8), namesCredential: { CredentialName($0).namesCredential }, work: &work)
+        _ = TextCredentials.findThroughEscapes(
+            in: Array(text.utf8), namesCredential: { CredentialName($0).namesCredential }, work: &work)
         return work.steps
     }
 
