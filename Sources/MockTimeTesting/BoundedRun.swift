@@ -4,8 +4,9 @@ package import RepositoryContractsPrimitives
 /// watch has moved for `limit` (or the ceiling is reached), `onTimeout` runs at once (to report the hang
 /// while it lasts), the body is cancelled, and the run waits for it to end. A body that hangs on
 /// something cancellable (a sleep on any clock, a wait for sleepers, the interception turn, a wait for
-/// requests) then ends; one still running `limit` after it was cancelled is reported through `onStuck`
-/// (it waits on something that ignores cancellation) and left to the test framework.
+/// requests) then ends; one still running after it was cancelled, once nothing has moved for
+/// ``stuckLimit(after:)``, is reported through `onStuck` (it waits on something that ignores
+/// cancellation) and left to the test framework.
 ///
 /// The body runs with a fresh ``UncountedWaits`` as ``UncountedWaits/current``: time it spends in such
 /// waits (the process-wide interception turn) does not count. It is a child task, so it inherits the
@@ -27,10 +28,21 @@ package struct BoundedRun: Sendable {
 
     /// A run that fails once nothing has moved for `limit`: the body's own signs of life (`local`, a mock
     /// clock's movements) and anything else in the process (``ProcessActivity``).
-    package init(limit: Duration, local: @escaping @Sendable () -> UInt64 = { 0 }) {
+    package init(limit: Duration, stuckLimit: Duration? = nil, local: @escaping @Sendable () -> UInt64 = { 0 }) {
         self.limit = limit
+        self.stuckLimit = stuckLimit ?? Self.stuckLimit(after: limit)
         self.local = local
     }
+
+    /// How long a cancelled body may go with nothing moving before it is reported as ignoring
+    /// cancellation, by default: `limit`, and never less than a minute (ending takes a while on a crowded
+    /// machine).
+    package static func stuckLimit(after limit: Duration) -> Duration {
+        max(limit, .seconds(60))
+    }
+
+    /// How long a cancelled body may go with nothing moving before `onStuck`.
+    package let stuckLimit: Duration
 
     /// Runs `body`, returning how it ended. A passing body costs one child task and one alarm per look.
     package func run(
@@ -39,6 +51,7 @@ package struct BoundedRun: Sendable {
     ) async -> Outcome {
         let sources = ProgressSources(local: local, uncounted: uncounted)
         let limit = limit
+        let stuckLimit = stuckLimit
         let uncounted = uncounted
         return await withoutActuallyEscaping(body) { body in
             let body = UncheckedSendable(body)
@@ -64,8 +77,11 @@ package struct BoundedRun: Sendable {
                     while await group.next() != nil {}
                     return first
                 }
+                // A cancelled body may need a while to end on a crowded machine: it is called stuck only
+                // once nothing has moved for the stuck limit.
                 let stuckWatch = Task {
-                    if await sleepUnlessCancelled(until: .now + limit) { onStuck() }
+                    let stuck = ProgressSources(local: { 0 })
+                    if await waitForStall(limit: stuckLimit, watching: stuck) != nil { onStuck() }
                 }
                 while await group.next() != nil {}
                 stuckWatch.cancel()

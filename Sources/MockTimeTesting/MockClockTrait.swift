@@ -25,8 +25,9 @@ import RepositoryContractsPrimitives
 /// answering, another clock, a watched call ending): a test that is only slow because the machine is
 /// busy keeps seeing it and is left alone, up to 24 × ``timeLimit``. Time spent waiting for the
 /// process-wide URLSession interception turn is not counted. Every wait the package offers ends when the
-/// test is cancelled; a test still running ``timeLimit`` after it was cancelled gets a second issue
-/// saying it awaits something that ignores cancellation. Problems
+/// test is cancelled; a test still running after it was cancelled, once nothing has moved for
+/// ``timeLimit`` (at least a minute), gets a second issue saying it awaits something that ignores
+/// cancellation. Problems
 /// the clock reports without throwing (``MockClock/waitForSleepers(count:timeout:)`` giving up) are
 /// recorded as issues of the test case.
 ///
@@ -80,7 +81,7 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
                     clock.cancelPendingSleepers()
                 }, onStuck: {
                     Issue.record(
-                        Comment(rawValue: "the test has not ended \(timeLimit.secondsText) after the .mockClock trait cancelled "
+                        Comment(rawValue: "the test has not ended \(BoundedRun.stuckLimit(after: timeLimit).secondsText) (with nothing moving) after the .mockClock trait cancelled "
                             + "it: it awaits something that ignores cancellation (a continuation nobody resumes, an "
                             + "unstructured Task's value, a lock); \(clock.sleepingDescription())"),
                         sourceLocation: location)

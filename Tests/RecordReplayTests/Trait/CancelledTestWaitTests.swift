@@ -171,12 +171,12 @@ struct CancelledTestWaitTests {
         #expect(messages.contains { $0.hasPrefix("the test made no progress within the .mockClock trait's time limit of 0.1 s") })
     }
 
-    @Test("a body that ignores cancellation gets a second issue saying so, one limit after the first")
+    @Test("a body that ignores cancellation gets a second issue saying so, once nothing moves for the stuck limit")
     func stuckBodyIsReported() async throws {
         let release = OneShot<Void>()
         let stuck = Protected(false)
         let run = Task {
-            await BoundedRun(limit: .milliseconds(100)).run({
+            await BoundedRun(limit: .milliseconds(100), stuckLimit: .milliseconds(100)).run({
                 await release.value()   // ignores cancellation
             }, onTimeout: { _ in }, onStuck: {
                 stuck.withLock { $0 = true }
