@@ -5,12 +5,6 @@ import RepositoryContractsPrimitives
 typealias Signal = OneShot<Bool>
 
 extension OneShot<Bool> {
-    /// Waits until the signal fires or `deadline` (real time) passes; returns what it fired with, or
-    /// false at the deadline.
-    func wait(until deadline: ContinuousClock.Instant) async -> Bool {
-        await value(orFiring: false, at: deadline)
-    }
-
     /// Waits until the signal fires or `deadline` passes (nothing moved for its limit); returns what it
     /// fired with, or false at the deadline.
     func wait(within deadline: ProgressDeadline) async -> Bool {

@@ -190,7 +190,7 @@ final class Connection {
             return false
         case .waitForClientToClose:
             setReceiveTimeout(.zero)
-            slot.holdsUnansweredRequest = true
+            slot.markHoldingUnansweredRequest()
             if context.registry.dropsPendingAnswers { return false }
             while receive(minimumFree: RequestDecoder.headReadSize) == .bytes { input.consumeAll() }
             return false
@@ -415,11 +415,10 @@ final class ConnectionSlot: Sendable {
         state.withLock { $0.phase = .closed }
     }
 
-    /// Whether the connection holds a request it will never answer (a never-respond fault), waiting for
-    /// the client to give up.
-    var holdsUnansweredRequest: Bool {
-        get { state.withLock { $0.holdsUnansweredRequest } }
-        set { state.withLock { $0.holdsUnansweredRequest = newValue } }
+    /// Notes that the connection holds a request it will never answer (a never-respond fault), waiting
+    /// for the client to give up: ``dropPendingAnswer()`` then closes it.
+    func markHoldingUnansweredRequest() {
+        state.withLock { $0.holdsUnansweredRequest = true }
     }
 
     /// Drops the answer the connection is deciding (a deferred plan, cancelled) or withholding (a
