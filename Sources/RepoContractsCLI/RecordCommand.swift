@@ -1,6 +1,7 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
 import Foundation
 import RecordReplay
+import RepositoryContractsPrimitives
 
 /// `repo-contracts record --upstream URL --out FIXTURE`: a recording proxy on a loopback port for any
 /// client (app UI tests, other languages); writes the fixture when it stops on SIGINT or SIGTERM.
@@ -19,7 +20,10 @@ struct RecordCommand: Subcommand, Equatable {
         client at it: each request goes to the upstream and its answer comes back (redirects are handed
         back, bodies are asked for uncompressed). On SIGINT or SIGTERM it writes the fixture (.json: the
         native format, .har: HAR 1.2) with volatile headers left out and credentials redacted, and
-        refuses to write it if the secret scan still finds one.
+        refuses to write it if the secret scan still finds one. A request that cannot be recorded (the
+        upstream cannot be reached, its answer is cut short or is not HTTP) is answered 502 and named
+        on standard error with the reason, at once and again when it stops; it is left out of the
+        fixture, and every interaction recorded before or after it is written.
 
         USAGE: \(Tool.name) record --upstream <url> --out <fixture> [--mode once|newEpisodes|all]
                    [--order canonical|arrival|byRequest] [--identifiers placeholders|asReceived]
@@ -27,7 +31,10 @@ struct RecordCommand: Subcommand, Equatable {
                    [--redact <name>]... [--allow-name <name>]...
 
         OPTIONS:
-          --upstream <url>    The live API's base URL (http or https).
+          --upstream <url>    The live API's base URL (http or https). On Linux, an https answer
+                              whose chunked body has trailer fields ends the process (URLSession's
+                              fatal error): record such an API over http, through a local
+                              TLS-terminating proxy.
           --out <fixture>     The fixture to write.
           --mode <mode>       all (default): record everything, overwriting <fixture>.
                               newEpisodes: replay what <fixture> answers, record and append the rest.
@@ -54,7 +61,8 @@ struct RecordCommand: Subcommand, Equatable {
         \(RedactionOptions.help)
           -h, --help          Show this help.
 
-        EXIT STATUS: 0 after writing the fixture (or when nothing was recorded), 1 when the fixture
+        EXIT STATUS: 0 after writing the fixture (or when nothing was recorded), also when requests
+        could not be recorded (they are named on standard error), 1 when the fixture
         cannot be written (a secret left in, a write error) or the port cannot be bound, 64 on a usage
         error, 65 when an existing fixture cannot be read.
         """
@@ -170,8 +178,13 @@ struct RecordCommand: Subcommand, Equatable {
         if let existing {
             server.load(existing, source: output)
         }
+        let failures = Protected<[String]>([])
         if plan.records {
-            server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: upstreamTimeout))
+            server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: upstreamTimeout)) {
+                message in
+                failures.withLock { $0.append(message) }
+                console.printError("warning: \(message). The client got 502; recording goes on.")
+            }
         }
         let signal = try await server.runInForeground(console) { url in
             "Recording \(upstream.absoluteString) at \(url) into \(output) (mode \(mode.rawValue))"
@@ -184,6 +197,7 @@ struct RecordCommand: Subcommand, Equatable {
         } catch {
             throw ToolError("\(error)")
         }
+        defer { reportFailures(failures.withLock { $0 }, console) }
         guard let outcome else {
             console.printError("Stopped on \(signal): nothing was recorded; \(output) is unchanged.")
             return .success
@@ -192,6 +206,16 @@ struct RecordCommand: Subcommand, Equatable {
             "Stopped on \(signal): recorded \(outcome.recordedCount) interaction\(outcome.recordedCount == 1 ? "" : "s") into \(output) (\(outcome.interactionCount) in all, \(outcome.redactions.count) field\(outcome.redactions.count == 1 ? "" : "s") redacted)"
                 + (outcome.isUnchanged ? "; the file already held them: unchanged, recorded date kept." : "."))
         return .success
+    }
+
+    /// Names, after the summary, each request that could not be recorded and so is not in the fixture.
+    private func reportFailures(_ failures: [String], _ console: Console) {
+        guard !failures.isEmpty else { return }
+        console.printError(
+            "\(failures.count) request\(failures.count == 1 ? "" : "s") could not be recorded and \(failures.count == 1 ? "is" : "are") not in \(output):")
+        for failure in failures {
+            console.printError("  \(failure)")
+        }
     }
 }
 #endif

@@ -8,6 +8,10 @@
 // way bytes arrive on a socket: head scanning, head parsing with target splitting, `Content-Length` and
 // chunked bodies. Besides crashes and sanitizer reports, any difference between the two parses is a
 // failure.
+//
+// With bit 5 of the first byte set, the bytes are an upstream's answer instead, read the same two ways
+// by the recording client's `ResponseDecoder` (answering `HEAD` when bit 4 is set too), then the end
+// of the connection: interim answers, framing, chunked bodies with trailers, a close that cuts it short.
 
 /// One request parsed from a byte stream, or why not.
 enum FuzzParse: Equatable {
@@ -22,6 +26,15 @@ public func requestParserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let input = UnsafeBufferPointer(start: data, count: size)
     let step = Int(input[0] % 16) + 1
     let bytes = UnsafeBufferPointer(rebasing: input[1...])
+    if input[0] & 0x20 != 0 {
+        let method = input[0] & 0x10 != 0 ? "HEAD" : "GET"
+        let whole = fuzzResponse(bytes, step: max(bytes.count, 1), method: method)
+        let pieces = fuzzResponse(bytes, step: step, method: method)
+        if whole != pieces {
+            fatalError("decoding an answer in pieces of \(step) differs:\nwhole:  \(whole)\npieces: \(pieces)")
+        }
+        return 0
+    }
     // Small limits, so the limit paths are reached by short inputs.
     var limits = HTTPParserLimits(
         maxRequestLineBytes: 200, maxHeaderBytes: 600, maxHeaderCount: 12, maxBodyBytes: 2_000, maxChunkLineBytes: 40)
@@ -60,6 +73,35 @@ func fuzzParse(_ bytes: UnsafeBufferPointer<UInt8>, step: Int, limits: HTTPParse
                 available = min(available + step, bytes.count)
             }
         }
+    } catch {
+        return .refused(error)
+    }
+}
+
+/// An answer read from a byte stream, or why not.
+enum FuzzResponse: Equatable {
+    case refused(HTTPResponseError)
+    case response(StubResponse, interim: [Int], used: Int)
+}
+
+/// Reads the answer at the start of `bytes` with the recording client's `ResponseDecoder`, `step` more
+/// bytes at a time, then the end of the connection.
+func fuzzResponse(_ bytes: UnsafeBufferPointer<UInt8>, step: Int, method: String) -> FuzzResponse {
+    var decoder = ResponseDecoder(method: method, maxHeadBytes: 600, maxHeaderCount: 12)
+    var available = min(step, bytes.count)
+    var used = 0
+    do throws(HTTPResponseError) {
+        while true {
+            let (next, consumed) = try decoder.decode(UnsafeBufferPointer(rebasing: bytes[used..<available]))
+            used += consumed
+            precondition(used <= available)
+            if case .response(let response) = next {
+                return .response(response, interim: decoder.informationalStatuses, used: used)
+            }
+            guard available < bytes.count else { break }
+            available = min(available + step, bytes.count)
+        }
+        return .response(try decoder.finish(), interim: decoder.informationalStatuses, used: used)
     } catch {
         return .refused(error)
     }

@@ -26,7 +26,7 @@ struct RecordKillTests {
     private static let itemPaths = (1...3).map { "/items/\($0)" }
 
     /// Sends ``itemPaths`` through `recorder` to `upstream`, checking each answer.
-    private func recordThreeItems(through recorder: Recorder, from upstream: Upstream) async throws {
+    private func recordThreeItems(through recorder: RecorderProcess, from upstream: Upstream) async throws {
         let proxy = try await recorder.baseURL()
         for path in Self.itemPaths {
             let body = try await Upstream.get(proxy, path)
@@ -42,7 +42,7 @@ struct RecordKillTests {
         let upstream = try await Upstream.startText(bytes: 1024)
         defer { Task { await upstream.server.stop() } }
 
-        let recorder = try Recorder(upstream: upstream.server.baseURL, out: folder.fixture)
+        let recorder = try RecorderProcess(upstream: upstream.server.baseURL, out: folder.fixture)
         defer { recorder.killIfRunning() }
         try await recordThreeItems(through: recorder, from: upstream)
         recorder.send(SIGKILL)
@@ -62,7 +62,7 @@ struct RecordKillTests {
         let upstream = try await Upstream.startText(bytes: 1024)
         defer { Task { await upstream.server.stop() } }
 
-        let recorder = try Recorder(upstream: upstream.server.baseURL, out: folder.fixture)
+        let recorder = try RecorderProcess(upstream: upstream.server.baseURL, out: folder.fixture)
         defer { recorder.killIfRunning() }
         try await recordThreeItems(through: recorder, from: upstream)
         let paths = Self.itemPaths
@@ -110,7 +110,7 @@ struct RecordKillTests {
         /// Records the large fixture, sends SIGTERM, then SIGKILL at `moment`; checks the invariants,
         /// puts the old fixture back and returns what happened.
         func attempt(_ moment: KillMoment) async throws -> Attempt {
-            let recorder = try Recorder(upstream: upstream.server.baseURL, out: folder.fixture)
+            let recorder = try RecorderProcess(upstream: upstream.server.baseURL, out: folder.fixture)
             defer { recorder.killIfRunning() }
             let proxy = try await recorder.baseURL()
             for path in paths {
@@ -241,7 +241,7 @@ private enum KillSchedule {
     }
 
     static func run(
-        _ moment: KillMoment, on recorder: Recorder, watching folder: URL, fixtureName: String
+        _ moment: KillMoment, on recorder: RecorderProcess, watching folder: URL, fixtureName: String
     ) async throws -> Observation {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
@@ -253,7 +253,7 @@ private enum KillSchedule {
     }
 
     private static func runBlocking(
-        _ moment: KillMoment, on recorder: Recorder, watching folder: String, fixtureName: String
+        _ moment: KillMoment, on recorder: RecorderProcess, watching folder: String, fixtureName: String
     ) throws -> Observation {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(30)
@@ -386,107 +386,4 @@ private struct Upstream: Sendable {
     }
 }
 
-/// `repo-contracts record --upstream … --out … --mode all --upstream-timeout 86400` as a child process the test signals; its
-/// output is collected as it comes, and the test waits for what it needs (the URL line, the end) on
-/// continuations resumed by the readers and the reaper, never by polling a clock.
-private final class Recorder: Sendable {
-    private struct State {
-        var output = Data()
-        var errors = Data()
-        var streamsAtEnd = 0
-        var termination: Termination?
-        /// Waiters for a change of state, each resumed (and dropped) once its condition holds.
-        var waiters: [(condition: @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
-
-        var isFinished: Bool { termination != nil && streamsAtEnd == 2 }
-        var firstLine: String? {
-            output.firstIndex(of: UInt8(ascii: "\n")).map { String(decoding: output[..<$0], as: UTF8.self) }
-        }
-    }
-
-    private let child: SpawnedProcess
-    private let state = Protected(State())
-
-    init(upstream: URL, out: URL) throws {
-        child = try SpawnedProcess(
-            executable: try RepoContractsBinary.url(),
-            // An upstream timeout of a day: a starved machine must not fail a forward that was merely slow.
-            arguments: [
-                "record", "--upstream", upstream.absoluteString, "--out", out.path, "--mode", "all",
-                "--upstream-timeout", "86400",
-            ])
-        drain(child.standardOutput) { $0.output.append($1) }
-        drain(child.standardError) { $0.errors.append($1) }
-        Thread.detachNewThread { [self] in
-            let termination = child.waitForExit()
-            update { $0.termination = termination }
-        }
-    }
-
-    /// Changes the state under the lock, then resumes every waiter whose condition now holds.
-    private func update(_ change: (inout State) -> Void) {
-        let ready = state.withLock { state in
-            change(&state)
-            let snapshot = state
-            let (ready, waiting) = (state.waiters.filter { $0.condition(snapshot) }, state.waiters.filter { !$0.condition(snapshot) })
-            state.waiters = waiting
-            return ready.map(\.continuation)
-        }
-        for continuation in ready { continuation.resume() }
-    }
-
-    /// Returns once `condition` holds (at once if it already does).
-    private func wait(until condition: @escaping @Sendable (State) -> Bool) async {
-        await withCheckedContinuation { continuation in
-            let holds = state.withLock { state in
-                if condition(state) { return true }
-                state.waiters.append((condition, continuation))
-                return false
-            }
-            if holds { continuation.resume() }
-        }
-    }
-
-    /// Reads `handle` to its end on a thread of its own, handing each chunk to `append` under the lock.
-    private func drain(_ handle: FileHandle, _ append: @escaping @Sendable (inout State, Data) -> Void) {
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = handle.availableData
-                guard !chunk.isEmpty else {
-                    update { $0.streamsAtEnd += 1 }
-                    return
-                }
-                update { append(&$0, chunk) }
-            }
-        }
-    }
-
-    var standardError: String { state.withLock { String(decoding: $0.errors, as: UTF8.self) } }
-    var isRunning: Bool { state.withLock { $0.termination == nil } }
-
-    /// The proxy's base URL: the first line of standard output, once it is written; fails if the recorder
-    /// ends first.
-    func baseURL() async throws -> URL {
-        await wait { $0.firstLine != nil || $0.streamsAtEnd == 2 }
-        guard let line = state.withLock({ $0.firstLine }) else {
-            throw ToolError("record ended before printing its URL; stderr:\n\(standardError)")
-        }
-        return try #require(URL(string: line), "first line: \(line)")
-    }
-
-    func send(_ signal: Int32) {
-        child.send(signal)
-    }
-
-    /// SIGKILL unless it has already ended and been reaped.
-    func killIfRunning() {
-        child.send(SIGKILL)
-    }
-
-    /// Waits for the recorder to end and for its output to be read, and says how it ended.
-    func exit() async throws -> Termination {
-        await wait { $0.isFinished }
-        return try #require(state.withLock { $0.termination })
-    }
-}
 #endif

@@ -3,10 +3,14 @@ import RepositoryContractsPrimitives
 extension Playback {
     /// Sends every request that no stub or recorded interaction answers to the live API through
     /// `forwarder`, answers with what it returned and keeps the exchange (``recordedInteractions``);
-    /// `nil` stops recording. An upstream that cannot be reached answers 502 and is reported by
-    /// ``report`` like an unmatched request (the request shown as ``redaction`` leaves it).
-    package func recordUnmatched(through forwarder: UpstreamForwarder?) {
-        let recorder = forwarder.map { UpstreamRecorder($0, redaction: redaction) }
+    /// `nil` stops recording. A request that cannot be recorded (the upstream cannot be reached, its
+    /// answer is cut short or is not HTTP) is answered 502 and reported by ``report`` like an unmatched
+    /// request (the request shown as ``redaction`` leaves it), and `onFailure` is called with that
+    /// message as it happens; the exchanges recorded before and after it are kept.
+    package func recordUnmatched(
+        through forwarder: UpstreamForwarder?, onFailure: (@Sendable (String) -> Void)? = nil
+    ) {
+        let recorder = forwarder.map { UpstreamRecorder($0, redaction: redaction, onFailure: onFailure) }
         state.withLock { $0.unansweredHandler = recorder }
     }
 

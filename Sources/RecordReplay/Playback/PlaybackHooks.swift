@@ -1,7 +1,7 @@
 @_spi(Benchmarks) import RecordReplayWire
 
 /// Answers a request that no stub or recorded interaction answers, in place of the diagnostic answer:
-/// how recording plugs into playback (``Playback/recordUnmatched(through:)``).
+/// how recording plugs into playback (``Playback/recordUnmatched(through:onFailure:)``).
 ///
 /// Called after the request's fault delays, off the playback's lock; many requests may be handed over at
 /// once.

@@ -11,21 +11,32 @@ import RepositoryContractsPrimitives
 /// A request with an ``StubRequest/origin`` (one `URLSession` interception brought in process) goes to
 /// that origin, its path as sent; any other goes to the upstream, its path appended to the upstream's.
 /// The request keeps its method, path, query, headers and body,
-/// minus hop-by-hop fields and `Host` (URLSession sets them for the upstream); it asks for
-/// `Accept-Encoding: identity`, so bodies come back uncompressed and fixtures stay readable. Fields the
-/// client did not send are not added either: on Linux, where URLSession would add `User-Agent`,
-/// `Accept-Language`, `Accept` and (with a body) `Content-Type` (``fieldsURLSessionAddsUnasked``),
-/// they are suppressed, as a localised API could answer differently. (Darwin's URLSession may still add
-/// its own `User-Agent`, `Accept-Language` and `Content-Type`; it offers no way to send a request
-/// without them.) Redirects are not followed: the client under test sees the 3xx, body included, as it
-/// would from the live API.
+/// minus hop-by-hop fields and `Host` (the client sets them for the upstream); it asks for
+/// `Accept-Encoding: identity`, so bodies come back uncompressed and fixtures stay readable. Redirects
+/// are not followed: the client under test sees the 3xx, body included, as it would from the live API.
 ///
-/// The response's `Content-Length` and `Transfer-Encoding` fields are dropped (the server writes its own
-/// framing), and so is `Content-Encoding` when the body arrived decoded (see ``keptHeaders(of:body:)``).
-/// URLSession joins repeated response fields with `", "`, which RFC 9110 §5.3 allows for list fields;
-/// `Set-Cookie` is not one, so it alone is split back into one field per cookie (see `SetCookieFields`).
-/// The remaining response fields are sorted by name (URLSession hands them over unordered), so the same
-/// answer always records the same bytes.
+/// **Two clients.** A plain `http` URL goes over the package's own HTTP/1.1 client
+/// (``PlainHTTPUpstream``): on Linux, URLSession ends the process on a valid answer with a trailer
+/// field, which a recording must survive. It sends exactly the fields the client sent (less those
+/// above) and reads every valid answer; proxy variables are not read. An `https` URL goes over
+/// URLSession, the only TLS client the toolchain offers. There, on Linux, an answer with a chunked body
+/// and a trailer field still ends the process (swift-corelibs-foundation's fatal error; asking for
+/// trailers with `TE: trailers` or not makes no difference, see `URLSessionTrailerCrashTests`, and the
+/// same was measured over `https` against `openssl s_server`); such an upstream can only be recorded over
+/// `http` (a local TLS-terminating proxy in front of it). On Linux, where URLSession would
+/// add `User-Agent`, `Accept-Language`, `Accept` and (with a body) `Content-Type`
+/// (``fieldsURLSessionAddsUnasked``), they are suppressed, as a localised API could answer differently.
+/// (Darwin's URLSession may still add its own `User-Agent`, `Accept-Language` and `Content-Type`; it
+/// offers no way to send a request without them.)
+///
+/// The response's `Content-Length`, `Transfer-Encoding`, `Trailer` and connection fields are dropped
+/// (the server writes its own framing, and replays the body whole, with no trailer section: a chunked
+/// answer's trailer fields are not recorded), and so is `Content-Encoding` when the body arrived
+/// decoded (see ``keptHeaders(_:body:mayBeDecoded:)``). URLSession joins repeated response fields
+/// with `", "`, which RFC 9110 §5.3 allows for list fields; `Set-Cookie` is not one, so it alone is
+/// split back into one field per cookie (see `SetCookieFields`); the own client keeps them apart as
+/// received. The remaining response fields are sorted by name (URLSession hands them over unordered),
+/// so the same answer always records the same bytes, whichever client brought it.
 package struct UpstreamForwarder: Sendable {
     /// The live API's base URL, such as `https://api.example.com/v1`: where requests without an origin
     /// go (`nil` when every request names its own origin).
@@ -33,19 +44,28 @@ package struct UpstreamForwarder: Sendable {
     /// Where a request for an origin really goes, when not to the origin itself (tests).
     private let originRoutes: [HTTPOrigin: URL]
     private let connection: UpstreamConnection
+    /// The client of plain `http` URLs; `nil` sends them over URLSession too (tests that measure it).
+    private let plainHTTP: PlainHTTPUpstream?
 
     /// Creates a forwarder to `upstream`; `timeout`, rounded up to whole seconds (at least one), bounds
-    /// each request. (Linux's URLSession drops the fraction of a timeout, and one under a second would
-    /// fail every request at once.)
-    package init(upstream: URL?, timeout: Duration = .seconds(30), originRoutes: [HTTPOrigin: URL] = [:]) {
+    /// each wait for the upstream: for the connection, and for each piece of the answer. (Linux's
+    /// URLSession drops the fraction of a timeout, and one under a second would fail every request at
+    /// once.) `plainHTTPOverURLSession` sends `http` URLs over URLSession too: only for tests that
+    /// measure URLSession itself.
+    package init(
+        upstream: URL?, timeout: Duration = .seconds(30), originRoutes: [HTTPOrigin: URL] = [:],
+        plainHTTPOverURLSession: Bool = false
+    ) {
         self.upstream = upstream
         self.originRoutes = originRoutes
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = Self.requestTimeoutInterval(for: timeout)
+        let seconds = Self.requestTimeoutInterval(for: timeout)
+        configuration.timeoutIntervalForRequest = seconds
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         self.connection = UpstreamConnection(configuration: configuration)
+        self.plainHTTP = plainHTTPOverURLSession ? nil : PlainHTTPUpstream(timeout: .seconds(seconds))
     }
 
     /// `timeout` in whole seconds, rounded up, at least one: what URLSession is given.
@@ -56,7 +76,7 @@ package struct UpstreamForwarder: Sendable {
 
     /// How many requests are in flight to the upstream (for tests).
     var inFlightCount: Int {
-        connection.transfers.inFlightCount
+        connection.transfers.inFlightCount + (plainHTTP?.inFlightCount ?? 0)
     }
 
     /// Hop-by-hop fields (RFC 9110 §7.6.1) and those URLSession sets itself.
@@ -78,18 +98,40 @@ package struct UpstreamForwarder: Sendable {
 
     /// Response fields that describe the wire form of a body the fixture stores decoded.
     static let responseFieldsNotKept: Set<String> = [
-        "content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive",
+        "content-encoding", "content-length", "transfer-encoding", "trailer", "connection", "keep-alive",
     ]
 
     /// Sends `request` to the upstream and returns its response.
     ///
-    /// - Throws: ``UpstreamError`` naming the URL when the upstream cannot be reached.
+    /// - Throws: ``UpstreamError`` naming the URL and what failed: the upstream cannot be reached, its
+    ///   answer was cut short or is not HTTP.
     package func forward(_ request: StubRequest) async throws -> StubResponse {
         guard let url = self.url(for: request) else {
             throw UpstreamError(
                 url: request.path,
                 reason: "the request names no origin and no upstream is configured (set \(EnvironmentVariable.upstream))")
         }
+        if let plainHTTP, url.scheme?.lowercased() == "http" {
+            var fields = HTTPHeaders(request.headers.filter { !Self.requestFieldsNotForwarded.contains($0.name.lowercased()) })
+            fields.append(name: "Accept-Encoding", value: "identity")
+            var response = try await plainHTTP.send(request.method, to: url, headers: fields, body: request.body)
+            // Compressed although identity was asked for: stored decoded when it is gzip or deflate, as
+            // URLSession would; any other coding is kept as it came, with its Content-Encoding.
+            if let coding = response.headers["Content-Encoding"],
+                let decoded = CompressedBody.decoded(response.body, contentEncoding: coding)
+            {
+                response.body = decoded
+                response.headers = HTTPHeaders(response.headers.filter { !$0.name.equalsIgnoringASCIICase("Content-Encoding") })
+            }
+            return StubResponse(
+                status: response.status, headers: Self.keptHeaders(response.headers, body: response.body, mayBeDecoded: false),
+                body: response.body)
+        }
+        return try await forwardOverURLSession(request, to: url)
+    }
+
+    /// `request` sent to `url` over URLSession.
+    private func forwardOverURLSession(_ request: StubRequest, to url: URL) async throws -> StubResponse {
         var outgoing = URLRequest(url: url)
         URLSessionInterception.exempt(&outgoing)
         // Through the network guard, if one is on: on Linux this session reads the proxy variables like any
@@ -119,24 +161,31 @@ package struct UpstreamForwarder: Sendable {
         return StubResponse(status: http.statusCode, headers: Self.keptHeaders(of: http, body: data), body: data)
     }
 
-    /// The response's fields minus framing, sorted by name, with a joined `Set-Cookie` value split back
-    /// into one field per cookie (in the order received). `Content-Encoding` goes too when URLSession
-    /// decoded the body (it decodes gzip, deflate and br even when the upstream ignored `identity`); a
-    /// body still encoded (a coding URLSession does not decode) keeps it, so replay stays faithful.
+    /// URLSession's response fields as ``keptHeaders(_:body:mayBeDecoded:)`` keeps them, with a joined
+    /// `Set-Cookie` value split back into one field per cookie (in the order received).
     static func keptHeaders(of response: HTTPURLResponse, body: Data) -> HTTPHeaders {
-        var headers = HTTPHeaders()
+        var received = HTTPHeaders()
         for (name, value) in response.allHeaderFields {
-            guard let name = name as? String, let value = value as? String,
-                !Self.responseFieldsNotKept.contains(name.lowercased())
-            else { continue }
+            guard let name = name as? String, let value = value as? String else { continue }
             if name.equalsIgnoringASCIICase("Set-Cookie") {
-                for cookie in SetCookieFields.split(value) { headers.append(name: name, value: cookie) }
+                for cookie in SetCookieFields.split(value) { received.append(name: name, value: cookie) }
             } else {
-                headers.append(name: name, value: value)
+                received.append(name: name, value: value)
             }
         }
-        if let coding = response.value(forHTTPHeaderField: "Content-Encoding"),
-            ContentCoding.bodyIsStillEncoded(body, contentEncoding: coding, storedAsBase64: true, mediaType: headers.mediaType)
+        return keptHeaders(received, body: body, mayBeDecoded: true)
+    }
+
+    /// The `received` response fields minus framing (``responseFieldsNotKept``), sorted by name.
+    /// `Content-Encoding` stays when the body is still encoded: always with the own client, which
+    /// removes it itself when it decodes a body (gzip, deflate: see ``CompressedBody``); with URLSession
+    /// (`mayBeDecoded`), which decodes gzip, deflate and br, only when the body still looks encoded (a
+    /// coding it does not decode), so replay stays faithful.
+    static func keptHeaders(_ received: HTTPHeaders, body: Data, mayBeDecoded: Bool) -> HTTPHeaders {
+        var headers = HTTPHeaders(received.filter { !Self.responseFieldsNotKept.contains($0.name.lowercased()) })
+        if let coding = received["Content-Encoding"],
+            !mayBeDecoded
+                || ContentCoding.bodyIsStillEncoded(body, contentEncoding: coding, storedAsBase64: true, mediaType: headers.mediaType)
         {
             headers.append(name: "Content-Encoding", value: coding)
         }

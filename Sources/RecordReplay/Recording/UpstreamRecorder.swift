@@ -11,6 +11,8 @@ final class UpstreamRecorder: UnansweredRequestHandler {
     let forwarder: UpstreamForwarder
     /// What the message about a request that could not be recorded redacts from it.
     let redaction: Redaction
+    /// Told the message about each request that could not be recorded, as it happens.
+    let onFailure: (@Sendable (String) -> Void)?
     /// What the upstream answered, and the ticks that order the flights.
     private let state = Protected(State())
 
@@ -25,9 +27,10 @@ final class UpstreamRecorder: UnansweredRequestHandler {
         }
     }
 
-    init(_ forwarder: UpstreamForwarder, redaction: Redaction) {
+    init(_ forwarder: UpstreamForwarder, redaction: Redaction, onFailure: (@Sendable (String) -> Void)? = nil) {
         self.forwarder = forwarder
         self.redaction = redaction
+        self.onFailure = onFailure
     }
 
     func answer(_ request: StubRequest, sequenceNumber: Int) async -> UnansweredRequestAnswer {
@@ -50,6 +53,7 @@ final class UpstreamRecorder: UnansweredRequestHandler {
                     UpstreamError(url: forwarder.url(for: shown)?.absoluteString ?? shown.path, reason: $0.reason).description
                 } ?? "\(error)"
             let text = "Request #\(sequenceNumber) \(DiagnosticText.requestLine(shown)) could not be recorded: \(reason)"
+            onFailure?(text)
             return .failed(
                 StubResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8)),
                 diagnostic: text)

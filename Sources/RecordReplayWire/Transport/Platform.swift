@@ -80,7 +80,7 @@ package enum Platform {
             self.storage = storage
         }
 
-        fileprivate init(storage: sockaddr_storage) {
+        init(storage: sockaddr_storage) {
             self.storage = storage
             self.isIPv6 = Int32(storage.ss_family) == AF_INET6
         }

@@ -248,6 +248,25 @@ struct TroubleshootingExamples {
         try Self.expectQuoted(Self.normalized(message, folder: folder))
     }
 
+    @Test("a request that could not be recorded: the request, the URL and what broke")
+    func requestNotRecorded() async throws {
+        let live = StubServer()
+        live.playback.inject(
+            .malformedResponse(
+                Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 120\r\n\r\n[{\"id\":1".utf8)),
+            when: .get("/todos"))
+        try await live.start()
+        let server = StubServer()
+        server.playback.recordUnmatched(through: UpstreamForwarder.patient(live.baseURL))
+        try await server.start()
+        let (_, response) = try await URLSession.patient.data(from: server.url("/todos"))
+        await server.stop()
+        await live.stop()
+        #expect((response as? HTTPURLResponse)?.statusCode == 502)
+        let finding = try #require(server.report.findings.first { $0.message.contains("could not be recorded") })
+        try Self.expectQuoted(Self.normalized(finding.message))
+    }
+
     @Test("a drift finding: the counts, where the live API differs, and the first requests in full")
     func driftFinding() async throws {
         let folder = try Self.fixturesFolder()

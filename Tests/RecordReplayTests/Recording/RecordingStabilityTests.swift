@@ -22,14 +22,14 @@ struct RecordingStabilityTests {
     /// Sends `path` through a recording server in front of an upstream answering `response`, and
     /// returns what was recorded.
     private func recordOne(
-        _ response: StubResponse, path: String = "/todos/1",
+        _ response: StubResponse, path: String = "/todos/1", client: ForwardingClient = .own,
         prepare: @Sendable (inout URLRequest) -> Void = { _ in }
     ) async throws -> Interaction {
         let upstream = StubServer()
         upstream.playback.stub(.any, with: response)
         try await upstream.start()
         let server = StubServer()
-        server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
+        server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL, client: client))
         try await server.start()
         var request = URLRequest(url: server.url(path))
         prepare(&request)
@@ -40,30 +40,33 @@ struct RecordingStabilityTests {
     }
 
     @Test("a gzip or deflate body sent although identity was asked for is stored decoded, without Content-Encoding",
-          arguments: [("gzip", gzipped), ("deflate", deflated)])
-    func compressedStoredDecoded(coding: String, body: Data) async throws {
+          arguments: ForwardingClient.allCases, [("gzip", gzipped), ("deflate", deflated)])
+    func compressedStoredDecoded(client: ForwardingClient, compressed: (coding: String, body: Data)) async throws {
+        let (coding, body) = compressed
         let recorded = try await recordOne(
-            StubResponse(headers: ["Content-Type": "application/json", "Content-Encoding": coding], body: body))
+            StubResponse(headers: ["Content-Type": "application/json", "Content-Encoding": coding], body: body), client: client)
         #expect(recorded.response.body == Self.json)
         #expect(recorded.response.headers["Content-Encoding"] == nil)
         #expect(recorded.response.headers["Content-Type"] == "application/json")
     }
 
-    @Test("a body in a coding the client cannot decode is never stored as if it were decoded")
-    func undecodedCodingKept() async throws {
+    @Test("a body in a coding the client cannot decode is never stored as if it were decoded", arguments: ForwardingClient.allCases)
+    func undecodedCodingKept(client: ForwardingClient) async throws {
         let compressed = Data([0x1F, 0x9D, 0x90, 0x7B, 0x7D])
         let upstream = StubServer()
         upstream.playback.stub(
             .any, with: StubResponse(headers: ["Content-Type": "application/json", "Content-Encoding": "compress"], body: compressed))
         try await upstream.start()
         let server = StubServer()
-        server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
+        server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL, client: client))
         try await server.start()
-        _ = try await URLSession(configuration: .patient).data(from: server.url("/archive"))
+        // The test's own URLSession may refuse the coding of what the recording passes on (libcurl does).
+        _ = try? await URLSession(configuration: .patient).data(from: server.url("/archive"))
         await server.stop()
         await upstream.stop()
         if let recorded = server.playback.recordedInteractions.first {
-            // Darwin's URLSession hands over what it cannot decode as it came: kept with its header.
+            // The own client, and Darwin's URLSession, hand over what they cannot decode as it came: kept
+            // with its header.
             #expect(recorded.response.body == compressed)
             #expect(recorded.response.headers["Content-Encoding"] == "compress")
         } else {

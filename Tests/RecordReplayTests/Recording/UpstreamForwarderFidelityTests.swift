@@ -8,16 +8,17 @@ import Testing
 
 /// What the forwarder must not change on the way: redirect bodies, repeated `Set-Cookie` fields, the
 /// request's fields; and that it cleans up after cancellation. The live API is a second stub server on
-/// loopback.
+/// loopback, reached over each of the forwarder's clients (its own, and URLSession as `https` is).
 @Suite("Recording: upstream forwarder fidelity", .timeLimit(.minutes(10)))
 struct UpstreamForwarderFidelityTests {
     /// Bytes that are not UTF-8 either, so that nothing on the way may treat the body as text.
     static let redirectBody = Data(#"<a href="/new">Moved</a>"#.utf8) + Data([0x00, 0xFF, 0x80, 0x0A])
 
-    @Test("a 3xx with a body and Location comes back with its body bytes intact and is not followed", arguments: [
+    @Test("a 3xx with a body and Location comes back with its body bytes intact and is not followed", arguments: ForwardingClient.allCases, [
         (302, "GET"), (307, "POST"),
     ])
-    func redirectBodyIsKept(status: Int, method: String) async throws {
+    func redirectBodyIsKept(client: ForwardingClient, redirect: (status: Int, method: String)) async throws {
+        let (status, method) = redirect
         let upstream = StubServer()
         upstream.playback.stub(
             .method(method, "/old"),
@@ -25,7 +26,7 @@ struct UpstreamForwarderFidelityTests {
                 status: status, headers: ["Location": "/new", "Content-Type": "text/html"], body: Self.redirectBody))
         upstream.playback.stub(.path("/new"), with: StubResponse(status: 200, body: Data("new".utf8)))
         try await upstream.start()
-        let forwarder = UpstreamForwarder.patient(upstream.baseURL)
+        let forwarder = UpstreamForwarder.patient(upstream.baseURL, client: client)
         let response = try await forwarder.forward(
             StubRequest(method: method, path: "/old", body: method == "POST" ? Data("{}".utf8) : Data()))
         await upstream.stop()
@@ -38,8 +39,8 @@ struct UpstreamForwarderFidelityTests {
         #expect(forwarder.inFlightCount == 0)
     }
 
-    @Test("repeated Set-Cookie fields come back one field per cookie, in order, and are each redacted")
-    func repeatedSetCookieFields() async throws {
+    @Test("repeated Set-Cookie fields come back one field per cookie, in order, and are each redacted", arguments: ForwardingClient.allCases)
+    func repeatedSetCookieFields(client: ForwardingClient) async throws {
         let cookies = [
             "session=abc123; Path=/; HttpOnly",
             "id=42; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/",
@@ -50,7 +51,7 @@ struct UpstreamForwarderFidelityTests {
             .get("/login"),
             with: StubResponse(status: 200, headers: HTTPHeaders(cookies.map { ("Set-Cookie", $0) })))
         try await upstream.start()
-        let response = try await UpstreamForwarder.patient(upstream.baseURL)
+        let response = try await UpstreamForwarder.patient(upstream.baseURL, client: client)
             .forward(StubRequest(method: "GET", path: "/login"))
         await upstream.stop()
 
@@ -65,13 +66,13 @@ struct UpstreamForwarderFidelityTests {
             ])
     }
 
-    @Test("one Set-Cookie field whose Expires date holds a comma stays one field")
-    func setCookieWithExpiresStaysWhole() async throws {
+    @Test("one Set-Cookie field whose Expires date holds a comma stays one field", arguments: ForwardingClient.allCases)
+    func setCookieWithExpiresStaysWhole(client: ForwardingClient) async throws {
         let cookie = "id=42; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/"
         let upstream = StubServer()
         upstream.playback.stub(.get("/login"), with: StubResponse(status: 200, headers: ["Set-Cookie": cookie]))
         try await upstream.start()
-        let response = try await UpstreamForwarder.patient(upstream.baseURL)
+        let response = try await UpstreamForwarder.patient(upstream.baseURL, client: client)
             .forward(StubRequest(method: "GET", path: "/login"))
         await upstream.stop()
 
@@ -95,14 +96,16 @@ struct UpstreamForwarderFidelityTests {
         #expect(SetCookieFields.split(value) == cookies)
     }
 
-    @Test(
-        "the upstream receives no User-Agent, Accept-Language or Accept when the client sent none",
-        .enabled(if: !UpstreamForwarder.fieldsURLSessionAddsUnasked.isEmpty, "URLSession adds its own fields on this platform"))
-    func noFieldsTheClientDidNotSend() async throws {
+    /// The clients that send no field the client did not: URLSession adds its own on Darwin.
+    static let clientsAddingNothing: [ForwardingClient] =
+        UpstreamForwarder.fieldsURLSessionAddsUnasked.isEmpty ? [.own] : [.own, .urlSession]
+
+    @Test("the upstream receives no User-Agent, Accept-Language or Accept when the client sent none", arguments: clientsAddingNothing)
+    func noFieldsTheClientDidNotSend(client: ForwardingClient) async throws {
         let upstream = StubServer()
         upstream.playback.stub(.get("/greeting"), with: StubResponse(status: 200))
         try await upstream.start()
-        _ = try await UpstreamForwarder.patient(upstream.baseURL)
+        _ = try await UpstreamForwarder.patient(upstream.baseURL, client: client)
             .forward(StubRequest(method: "GET", path: "/greeting", headers: ["X-Trace": "abc"]))
         await upstream.stop()
 
@@ -113,14 +116,12 @@ struct UpstreamForwarderFidelityTests {
         #expect(received.headers["X-Trace"] == "abc")
     }
 
-    @Test(
-        "the upstream receives no Content-Type with a body when the client sent none",
-        .enabled(if: !UpstreamForwarder.fieldsURLSessionAddsUnasked.isEmpty, "URLSession adds its own fields on this platform"))
-    func noContentTypeTheClientDidNotSend() async throws {
+    @Test("the upstream receives no Content-Type with a body when the client sent none", arguments: clientsAddingNothing)
+    func noContentTypeTheClientDidNotSend(client: ForwardingClient) async throws {
         let upstream = StubServer()
         upstream.playback.stub(.post("/notes"), with: StubResponse(status: 201))
         try await upstream.start()
-        _ = try await UpstreamForwarder.patient(upstream.baseURL)
+        _ = try await UpstreamForwarder.patient(upstream.baseURL, client: client)
             .forward(StubRequest(method: "POST", path: "/notes", body: Data("x=1".utf8)))
         await upstream.stop()
 
@@ -129,8 +130,8 @@ struct UpstreamForwarderFidelityTests {
         #expect(received.body == Data("x=1".utf8))
     }
 
-    @Test("the upstream receives User-Agent, Accept-Language, Accept and Content-Type as the client sent them")
-    func fieldsTheClientSent() async throws {
+    @Test("the upstream receives User-Agent, Accept-Language, Accept and Content-Type as the client sent them", arguments: ForwardingClient.allCases)
+    func fieldsTheClientSent(client: ForwardingClient) async throws {
         let sent: HTTPHeaders = [
             "User-Agent": "TodoApp/1.0", "Accept-Language": "de-CH", "Accept": "application/json",
             "Content-Type": "application/json",
@@ -138,7 +139,7 @@ struct UpstreamForwarderFidelityTests {
         let upstream = StubServer()
         upstream.playback.stub(.post("/greeting"), with: StubResponse(status: 200))
         try await upstream.start()
-        _ = try await UpstreamForwarder.patient(upstream.baseURL)
+        _ = try await UpstreamForwarder.patient(upstream.baseURL, client: client)
             .forward(StubRequest(method: "POST", path: "/greeting", headers: sent, body: Data("{}".utf8)))
         await upstream.stop()
 
@@ -148,12 +149,12 @@ struct UpstreamForwarderFidelityTests {
         }
     }
 
-    @Test("cancelling a forward the upstream never answers fails it promptly and leaves no task state")
-    func cancelledForward() async throws {
+    @Test("cancelling a forward the upstream never answers fails it promptly and leaves no task state", arguments: ForwardingClient.allCases)
+    func cancelledForward(client: ForwardingClient) async throws {
         let upstream = StubServer()
         upstream.playback.inject(.neverRespond, when: .get("/hang"))
         try await upstream.start()
-        let forwarder = UpstreamForwarder.patient(upstream.baseURL)
+        let forwarder = UpstreamForwarder.patient(upstream.baseURL, client: client)
         let forward = Task { try await forwarder.forward(StubRequest(method: "GET", path: "/hang")) }
         await upstream.playback.waitForRequests(count: 1)
         #expect(forwarder.inFlightCount == 1)
@@ -168,12 +169,12 @@ struct UpstreamForwarderFidelityTests {
         #expect(forwarder.inFlightCount == 0)
     }
 
-    @Test("a forward whose task is cancelled before it starts fails without reaching the upstream")
-    func forwardCancelledBeforeStart() async throws {
+    @Test("a forward whose task is cancelled before it starts fails without reaching the upstream", arguments: ForwardingClient.allCases)
+    func forwardCancelledBeforeStart(client: ForwardingClient) async throws {
         let upstream = StubServer()
         upstream.playback.stub(.get("/todos"), with: StubResponse(status: 200))
         try await upstream.start()
-        let forwarder = UpstreamForwarder.patient(upstream.baseURL)
+        let forwarder = UpstreamForwarder.patient(upstream.baseURL, client: client)
         let forward = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await forwarder.forward(StubRequest(method: "GET", path: "/todos"))
@@ -186,12 +187,13 @@ struct UpstreamForwarderFidelityTests {
         #expect(forwarder.inFlightCount == 0)
     }
 
-    @Test("an upstream that does not answer in time fails naming the URL")
-    func timeout() async throws {
+    @Test("an upstream that does not answer in time fails naming the URL", arguments: ForwardingClient.allCases)
+    func timeout(client: ForwardingClient) async throws {
         let upstream = StubServer()
         upstream.playback.inject(.neverRespond, when: .get("/hang"))
         try await upstream.start()
-        let forwarder = UpstreamForwarder(upstream: upstream.baseURL, timeout: .seconds(1))
+        let forwarder = UpstreamForwarder(
+            upstream: upstream.baseURL, timeout: .seconds(1), plainHTTPOverURLSession: client == .urlSession)
         let url = upstream.baseURL.absoluteString + "/hang"
         await #expect {
             _ = try await forwarder.forward(StubRequest(method: "GET", path: "/hang"))
@@ -210,9 +212,10 @@ struct UpstreamForwarderFidelityTests {
         #expect(UpstreamForwarder.requestTimeoutInterval(for: .seconds(30)) == 30)
     }
 
-    @Test("an unreachable upstream throws UpstreamError naming the URL and leaves no task state")
-    func unreachableUpstream() async throws {
-        let forwarder = UpstreamForwarder(upstream: UpstreamForwarderTests.unreachable, timeout: .seconds(5))
+    @Test("an unreachable upstream throws UpstreamError naming the URL and leaves no task state", arguments: ForwardingClient.allCases)
+    func unreachableUpstream(client: ForwardingClient) async throws {
+        let forwarder = UpstreamForwarder(
+            upstream: UpstreamForwarderTests.unreachable, timeout: .seconds(5), plainHTTPOverURLSession: client == .urlSession)
         await #expect {
             _ = try await forwarder.forward(StubRequest(method: "GET", path: "/todos"))
         } throws: { error in

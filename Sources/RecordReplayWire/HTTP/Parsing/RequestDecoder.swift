@@ -355,7 +355,8 @@ package enum RequestHeadParser {
 }
 
 /// The lines of a head: each without its line ending. A CR not directly before the LF is an error.
-private struct LineReader {
+/// Requests' heads and responses' (``ResponseHeadParser``) are read with it.
+struct LineReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
 
