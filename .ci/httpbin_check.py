@@ -42,6 +42,10 @@ def chunked_request_body():
         yield f"chunk {number}: {'x' * (100 + number)}\n".encode()
 
 
+# Answers in a content coding the redaction cannot read (httpbin sends br although the recorder asks for
+# identity): the recording stores the body as the placeholder, so the replay serves that.
+WITHHELD = {("GET", "/brotli")}
+
 # (category, method, target, keyword arguments for requests, follow redirects)
 REQUESTS = [
     ("status codes", "GET", "/status/200", {}, False),
@@ -166,6 +170,8 @@ def compare(live_file, replayed_file, placeholder):
         expected_body = base64.b64decode(want["body"])
         for secret in secrets:
             expected_body = expected_body.replace(secret.encode(), placeholder.encode())
+        if (want["method"], want["target"]) in WITHHELD:
+            expected_body = placeholder.encode()
         got_body = base64.b64decode(have["body"])
         if expected_body != got_body:
             offset = next((i for i, (a, b) in enumerate(zip(expected_body, got_body)) if a != b),

@@ -182,6 +182,8 @@ public struct Redaction: Sendable {
             interaction.request.query[item].value = Self.placeholder
             log.record(index, "request.query \(name)", .deniedName, secrets: [value])
         }
+        withholdUnreadableBody(&interaction.request.body, headers: &interaction.request.headers, side: "request", at: index, log: &log)
+        withholdUnreadableBody(&interaction.response.body, headers: &interaction.response.headers, side: "response", at: index, log: &log)
         redactBody(
             &interaction.request.body, headers: interaction.request.headers, side: "request", at: index, log: &log)
         redactBody(
@@ -190,6 +192,20 @@ public struct Redaction: Sendable {
         // A body whose length changed keeps a true Content-Length, if it has one.
         Self.keepContentLength(&interaction.request.headers, of: interaction.request.body)
         Self.keepContentLength(&interaction.response.headers, of: interaction.response.body)
+    }
+
+    /// Replaces a body that nothing can check for credentials (its `Content-Encoding` names `br`, `zstd`,
+    /// stacked codings, or gzip or deflate that does not decode: see ``BodyEncoding/unreadableCoding(of:headers:)``)
+    /// with ``placeholder``, and drops its `Content-Encoding`: erring on the side of redacting, what
+    /// cannot be read is not kept. Recording asks the upstream for `identity`, so only an upstream that
+    /// ignores it gets here.
+    private func withholdUnreadableBody(
+        _ body: inout Data, headers: inout HTTPHeaders, side: String, at index: Int, log: inout RedactionLog
+    ) {
+        guard let coding = BodyEncoding.unreadableCoding(of: body, headers: headers) else { return }
+        body = Data(Self.placeholder.utf8)
+        headers.removeAll(named: "Content-Encoding")
+        log.record(index, "\(side).body (Content-Encoding \(coding))", .unreadableEncoding)
     }
 
     private func redactHeaders(_ headers: inout HTTPHeaders, side: String, at index: Int, log: inout RedactionLog) {

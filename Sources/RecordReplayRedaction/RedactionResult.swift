@@ -31,6 +31,9 @@ public struct RedactedField: Sendable, Hashable, CustomStringConvertible {
         case propagation
         /// A custom redactor changed the interaction.
         case customRedactor
+        /// The body was withheld whole: its `Content-Encoding` names a coding nothing here reads (`br`,
+        /// `zstd`, codings stacked, gzip that does not decode), so it could not be checked for credentials.
+        case unreadableEncoding
     }
 
     /// The index of the interaction in the fixture.

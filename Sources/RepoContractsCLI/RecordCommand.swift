@@ -205,6 +205,7 @@ struct RecordCommand: Subcommand, Equatable {
         console.printError(
             "Stopped on \(signal): recorded \(outcome.recordedCount) interaction\(outcome.recordedCount == 1 ? "" : "s") into \(output) (\(outcome.interactionCount) in all, \(outcome.redactions.count) field\(outcome.redactions.count == 1 ? "" : "s") redacted)"
                 + (outcome.isUnchanged ? "; the file already held them: unchanged, recorded date kept." : "."))
+        if let notice = outcome.withheldBodiesNotice { console.printError("warning: \(notice).") }
         return .success
     }
 

@@ -141,6 +141,9 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
                             this run verified nothing; run the tests again without recording to check the replay
                             """),
                     sourceLocation: sourceLocation)
+                if let notice = outcome.withheldBodiesNotice {
+                    recordIssue(notice, isWarning: true, at: sourceLocation)
+                }
             }
         } catch {
             Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)

@@ -140,6 +140,47 @@ struct RecordFaultTests {
         Self.expectNamed(failure, in: recorder.standardError, fixture: folder.fixture, recorded: 2)
     }
 
+    @Test("a body in a coding the redaction cannot read (br) is stored as REDACTED, and the user is told which and why")
+    func unreadableCodingIsWithheld() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // A brotli echo of the request's credentials (see ContentCodingRedactionTests), sent although the
+        // recorder asks for identity, as httpbin's /brotli does.
+        let brotli = Data(base64Encoded:
+            "GwACSCwK7DbiBEOFmdV/VHnPsUoJHHLk8UUiiKC1ILA5lW1Olx5I6UqGjT9dTDabkBUUZkP/g708dAIEInca4+1STl5Lk9oCiqRUA+J0cnTB354cKAhatRFuO/myH1T7T44Bs7Evq4/INfQ8fFrO5TfTj7RLiHPMbSyZOgEa/DfRW5DmoeqL4qs95DHmA5rByNlCuKBwSemKyjW1Gxq3tO7o3NN7YLiLHIfIkRFJrMDj1T71nJbEHw==")!
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: br\r\nContent-Length: \(brotli.count)\r\n\r\n"
+        let upstream = StubServer()
+        upstream.playback.stub(.any) { request in
+            StubResponse(headers: ["Content-Type": "text/plain"], body: Data("ok \(request.path)".utf8))
+        }
+        upstream.playback.inject(.malformedResponse(Data(head.utf8) + brotli), when: .method("GET", "/brotli"))
+        try await upstream.start()
+        defer { Task { await upstream.stop() } }
+        let recorder = try RecorderProcess(upstream: upstream.baseURL, out: folder.fixture)
+        defer { recorder.killIfRunning() }
+        let proxy = try await recorder.baseURL()
+
+        #expect(try await Self.send("GET", "/items/1", to: proxy) == (200, "ok /items/1"))
+        let (status, _) = try await Self.send("GET", "/brotli", to: proxy)
+        #expect(status == 200, "the client gets the live answer while recording")
+        recorder.send(SIGTERM)
+        let termination = try await recorder.exit()
+
+        #expect(termination == .exited(0), "stderr:\n\(recorder.standardError)")
+        let written = try Data(contentsOf: folder.fixture)
+        let token = "7f3kQ9zX" + "2mW8pL4vT6nR1sY5uA0cE3hJ"
+        #expect(written.range(of: Data(token.utf8)) == nil && written.range(of: brotli.base64EncodedData()) == nil)
+        let fixture = try Fixture(contentsOf: folder.fixture)
+        let response = try #require(fixture.interactions.first { $0.request.path == "/brotli" }?.response)
+        #expect(String(decoding: response.body, as: UTF8.self) == "REDACTED")
+        #expect(response.headers["Content-Encoding"] == nil)
+        #expect(
+            recorder.standardError.contains(
+                "warning: 1 body was stored as REDACTED in api.json: #1 response.body (Content-Encoding br) (unreadableEncoding). "
+                    + "Their content coding is one the redaction cannot read"),
+            "stderr:\n\(recorder.standardError)")
+    }
+
     /// Checks that `standardError` names `failure` (the message, or its start) twice: as a warning when
     /// it happened (before the stop), and in the list after the summary of the `recorded` interactions
     /// written.

@@ -101,6 +101,23 @@ public struct RecordingOutcome: Sendable, Hashable {
     public var redactions: [RedactedField]
     /// Whether the file already held this fixture but for its recorded date, and was left untouched.
     public var isUnchanged = false
+
+    /// The bodies stored as ``Redaction/placeholder`` because their `Content-Encoding` names a coding
+    /// the redaction cannot read (see ``RedactedField/Reason/unreadableEncoding``).
+    public var withheldBodies: [RedactedField] { redactions.filter { $0.reason == .unreadableEncoding } }
+
+    /// What to tell the user about ``withheldBodies``: which, why, and what to do; nil when there are none.
+    public var withheldBodiesNotice: String? {
+        let withheld = withheldBodies
+        guard !withheld.isEmpty else { return nil }
+        return """
+            \(withheld.count) bod\(withheld.count == 1 ? "y was" : "ies were") stored as \(Redaction.placeholder) in \
+            \(file.lastPathComponent): \(withheld.map(\.description).joined(separator: ", ")). Their content coding is one \
+            the redaction cannot read, so they could not be checked for credentials. The upstream sent it although \
+            the recording asked for Accept-Encoding: identity; have it answer uncompressed (a setting or a query \
+            parameter of the API) and record again to keep those bodies
+            """
+    }
 }
 
 /// A recording that cannot be written as it is.

@@ -7,12 +7,15 @@ import RecordReplayFixtures
 ///
 /// - **gzip** (the magic `1f 8b`): a gzip file sent or returned as a payload, inflated (``Gzip``);
 ///   written back as gzip.
+/// - **a content coding** the body is stored in (`Content-Encoding: gzip` or `deflate`, as a HAR file or
+///   a hand-written fixture may keep it): decoded, written back in the same coding.
 /// - **UTF-16**: a byte order mark, a `charset=utf-16…` parameter, or (with no charset) text whose every
 ///   other byte is zero.
 /// - **ISO-8859-1**: a `charset` of `iso-8859-1`, `latin1`, `windows-1252`, `us-ascii` or `iso-8859-15`,
 ///   or a `text/…` type with no charset (HTTP/1.1's default).
 enum BodyEncoding: Equatable {
     case gzip
+    case contentCoding(String)
     case utf16(bigEndian: Bool, byteOrderMark: Bool)
     case latin1
 
@@ -24,6 +27,11 @@ enum BodyEncoding: Equatable {
         let bytes = [UInt8](body)
         if Gzip.isGzip(bytes) {
             return Gzip.decompressed(bytes).map { (.gzip, Data($0)) }
+        }
+        if let coding = headers["Content-Encoding"],
+            let content = CompressedBody.decoded(body, contentEncoding: coding, limit: Gzip.largestInflated)
+        {
+            return (.contentCoding(coding), content)
         }
         let charset = headers["Content-Type"].flatMap(Self.charset)
         let isTextual = headers.mediaType.map { $0.essence.hasPrefix("text/") || $0.isJSON || $0.essence.contains("xml") } ?? false
@@ -48,12 +56,29 @@ enum BodyEncoding: Equatable {
         switch self {
         case .gzip:
             return Data(Gzip.compressed([UInt8](content)))
+        case .contentCoding(let coding):
+            return CompressedBody.encoded(content, contentEncoding: coding) ?? content
         case .utf16(let bigEndian, let byteOrderMark):
             let text = String(decoding: content, as: UTF8.self)
             let mark: [UInt8] = byteOrderMark ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
             return Data(mark) + (text.data(using: bigEndian ? .utf16BigEndian : .utf16LittleEndian) ?? content)
         case .latin1:
             return String(decoding: content, as: UTF8.self).data(using: .isoLatin1) ?? content
+        }
+    }
+
+    /// The `Content-Encoding` of `body` when it names a coding that nothing here reads (`br`, `zstd`,
+    /// `compress`, codings stacked) or a gzip or deflate body that does not decode, and the body is not
+    /// UTF-8 text either: a body nobody can check for credentials. Nil for `identity`, a body that
+    /// decodes, and a body that is UTF-8 text as stored (a coding named but already undone). A charset
+    /// guess does not make such a body readable: compressed bytes read as ISO-8859-1 are no text.
+    static func unreadableCoding(of body: Data, headers: HTTPHeaders) -> String? {
+        guard let coding = headers["Content-Encoding"]?.trimmingSpacesAndTabs(), !coding.isEmpty,
+            coding.lowercased() != "identity", !body.isEmpty, body.utf8Text == nil
+        else { return nil }
+        switch decoding(body, headers: headers)?.encoding {
+        case .gzip?, .contentCoding?: return nil
+        default: return coding
         }
     }
 

@@ -107,6 +107,11 @@ struct SecretScanFieldScanner {
     }
 
     private mutating func scan(_ body: Data, headers: HTTPHeaders, side: String) {
+        if let coding = BodyEncoding.unreadableCoding(of: body, headers: headers) {
+            findings.append(
+                SecretFinding(interaction: interaction, field: "\(side).body", kind: .unreadableBody, preview: "Content-Encoding: \(coding)"))
+            secrets.append("")  // nothing to propagate: the body is withheld whole
+        }
         // A gzip payload, UTF-16 or ISO-8859-1 text: judged as the text it holds.
         if let (_, content) = BodyEncoding.decoding(body, headers: headers) {
             scan(content, headers: headers, side: side)

@@ -78,4 +78,8 @@ public enum SecretKind: String, Sendable, Hashable, CaseIterable {
     /// private lines, a CSV column or `cookies.txt` row, an authentication command's password
     /// (`curl -u`, Redis `AUTH`), a JDBC thin connection's `user/password@`.
     case structuredCredential
+    /// A body whose `Content-Encoding` names a coding nothing here reads (`br`, `zstd`, codings stacked,
+    /// gzip or deflate that does not decode): it cannot be checked, so it is refused as if it held a
+    /// credential. The finding's preview names the coding; ``Redaction`` withholds such a body.
+    case unreadableBody
 }
