@@ -180,7 +180,7 @@ struct RecordCommand: Subcommand, Equatable {
         }
         let failures = Protected<[String]>([])
         if plan.records {
-            server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: upstreamTimeout)) {
+            server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: upstreamTimeout, forwardingInChildProcess: ChildProcessForwarding.current)) {
                 message in
                 failures.withLock { $0.append(message) }
                 console.printError("warning: \(message). The client got 502; recording goes on.")

@@ -216,7 +216,7 @@ struct ServeCommand: Subcommand, Equatable {
         }
         if let driftUpstream {
             server.playback.checkDrift(
-                against: UpstreamForwarder(upstream: driftUpstream),
+                against: UpstreamForwarder(upstream: driftUpstream, forwardingInChildProcess: ChildProcessForwarding.current),
                 options: DriftCheckOptions(
                     ignoredJSONPaths: ignoredJSONPaths, stateChangingRequests: sendsStateChanges ? .send : .skip))
         }

@@ -16,6 +16,7 @@ enum Tool {
         InspectCommand.self,
         StatusCommand.self,
         MovedDemoCommand.self,
+        ForwardInChildCommand.self,
     ]
 
     /// What a command line asks for.

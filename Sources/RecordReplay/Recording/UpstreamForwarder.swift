@@ -20,10 +20,12 @@ import RepositoryContractsPrimitives
 /// field, which a recording must survive. It sends exactly the fields the client sent (less those
 /// above) and reads every valid answer; proxy variables are not read. An `https` URL goes over
 /// URLSession, the only TLS client the toolchain offers. There, on Linux, an answer with a chunked body
-/// and a trailer field still ends the process (swift-corelibs-foundation's fatal error; asking for
-/// trailers with `TE: trailers` or not makes no difference, see `URLSessionTrailerCrashTests`, and the
-/// same was measured over `https` against `openssl s_server`); such an upstream can only be recorded over
-/// `http` (a local TLS-terminating proxy in front of it). On Linux, where URLSession would
+/// and a trailer field ends the process (swift-corelibs-foundation's fatal error; asking for trailers
+/// with `TE: trailers` or not makes no difference, see `URLSessionTrailerCrashTests`, and the same was
+/// measured over `https` against `openssl s_server`). Given `forwardingInChildProcess` (as the
+/// `repo-contracts` tool does on Linux), each such forward runs in a child process (``ForwardJob``): the
+/// fatal error ends the child, and that request alone is not recorded, named with why; such an answer
+/// can be recorded over `http` only (a local TLS-terminating proxy in front of the API). On Linux, where URLSession would
 /// add `User-Agent`, `Accept-Language`, `Accept` and (with a body) `Content-Type`
 /// (``fieldsURLSessionAddsUnasked``), they are suppressed, as a localised API could answer differently.
 /// (Darwin's URLSession may still add its own `User-Agent`, `Accept-Language` and `Content-Type`; it
@@ -46,15 +48,26 @@ package struct UpstreamForwarder: Sendable {
     private let connection: UpstreamConnection
     /// The client of plain `http` URLs; `nil` sends them over URLSession too (tests that measure it).
     private let plainHTTP: PlainHTTPUpstream?
+    /// Runs what would go over URLSession in a child process, when set (see ``ForwardJob``).
+    private let forwardingInChildProcess: ChildProcessForwarding?
+    /// The timeout handed to URLSession, in whole seconds.
+    private let timeoutSeconds: Int
+
+    /// Sends a ``ForwardJob`` over URLSession in a child process and returns its answer; throws
+    /// ``UpstreamError`` naming the URL when the child fails or dies (the `repo-contracts` tool passes
+    /// one that starts a copy of itself).
+    package typealias ChildProcessForwarding = @Sendable (ForwardJob) async throws(UpstreamError) -> StubResponse
 
     /// Creates a forwarder to `upstream`; `timeout`, rounded up to whole seconds (at least one), bounds
     /// each wait for the upstream: for the connection, and for each piece of the answer. (Linux's
     /// URLSession drops the fraction of a timeout, and one under a second would fail every request at
     /// once.) `plainHTTPOverURLSession` sends `http` URLs over URLSession too: only for tests that
-    /// measure URLSession itself.
+    /// measure URLSession itself. `forwardingInChildProcess` sends what would go over URLSession
+    /// (`https`) through a child process instead, so that a fatal error of URLSession on an answer costs
+    /// that request only.
     package init(
         upstream: URL?, timeout: Duration = .seconds(30), originRoutes: [HTTPOrigin: URL] = [:],
-        plainHTTPOverURLSession: Bool = false
+        plainHTTPOverURLSession: Bool = false, forwardingInChildProcess: ChildProcessForwarding? = nil
     ) {
         self.upstream = upstream
         self.originRoutes = originRoutes
@@ -66,6 +79,8 @@ package struct UpstreamForwarder: Sendable {
         configuration.urlCache = nil
         self.connection = UpstreamConnection(configuration: configuration)
         self.plainHTTP = plainHTTPOverURLSession ? nil : PlainHTTPUpstream(timeout: .seconds(seconds))
+        self.forwardingInChildProcess = forwardingInChildProcess
+        self.timeoutSeconds = Int(seconds)
     }
 
     /// `timeout` in whole seconds, rounded up, at least one: what URLSession is given.
@@ -127,11 +142,14 @@ package struct UpstreamForwarder: Sendable {
                 status: response.status, headers: Self.keptHeaders(response.headers, body: response.body, mayBeDecoded: false),
                 body: response.body)
         }
-        return try await forwardOverURLSession(request, to: url)
+        if let forwardingInChildProcess {
+            return try await forwardingInChildProcess(ForwardJob(request: request, url: url, timeoutSeconds: timeoutSeconds))
+        }
+        return try await forwardInThisProcess(request, to: url)
     }
 
-    /// `request` sent to `url` over URLSession.
-    private func forwardOverURLSession(_ request: StubRequest, to url: URL) async throws -> StubResponse {
+    /// `request` sent to `url` over URLSession, in this process.
+    package func forwardInThisProcess(_ request: StubRequest, to url: URL) async throws -> StubResponse {
         var outgoing = URLRequest(url: url)
         URLSessionInterception.exempt(&outgoing)
         // Through the network guard, if one is on: on Linux this session reads the proxy variables like any
@@ -221,6 +239,12 @@ package struct UpstreamError: Error, Sendable, Equatable, CustomStringConvertibl
     package var url: String
     /// What went wrong.
     package var reason: String
+
+    /// An error for `url`, saying `reason`.
+    package init(url: String, reason: String) {
+        self.url = url
+        self.reason = reason
+    }
 
     package var description: String { "upstream \(url): \(reason)" }
 }
