@@ -99,7 +99,7 @@ struct ClockState {
         if let deadline = sleepers.firstDeadline, deadline <= target, let sleeper = sleepers.popFirst() {
             if now < deadline { now = deadline }
             if !sleeper.onExecutor { wokenOffExecutor += 1 }
-            woken.woke(sleeper.task, at: deadline, taskName: sleeper.taskName)
+            woken.woke(sleeper, at: deadline)
             moved("a mock clock woke a sleeper")
             return sleeper.finish(as: .woken)
         }
@@ -123,7 +123,7 @@ struct ClockState {
             return nil
         }
         if now < deadline { now = deadline }
-        woken.woke(sleeper.task, at: deadline, taskName: sleeper.taskName)
+        woken.woke(sleeper, at: deadline)
         moved("a mock clock woke a sleeper")
         var returned: Signal?
         if !sleeper.onExecutor {
@@ -139,6 +139,14 @@ struct ClockState {
     mutating func takeReturnSignal(of sleeper: Sleeper) -> Signal? {
         defer { sleeper.returnSignal = nil }
         return sleeper.returnSignal
+    }
+
+    /// How many distinct tasks of the scope's census are asleep on the clock now.
+    var censusTasksAsleep: Int {
+        Set(sleepers.entries.compactMap { entry -> Int? in
+            let sleeper = entry.sleeper.takeUnretainedValue()
+            return sleeper.inCensus ? sleeper.task ?? -sleeper.sequence : nil
+        }).count
     }
 
     /// Takes every pending sleeper out, in wake order, marked cancelled.

@@ -67,7 +67,21 @@ extension MockClock {
             continuation.resume()
             resumed += 1
             executor.runQueued()
+            settleAwayTasks(executorIsIdle: true)
         }
         return resumed
+    }
+
+    /// Takes back the woken tasks that can no longer be away (see ``WokenTasks``): those woken on the
+    /// executor, once it has no work (`executorIsIdle`), and the plain tasks of the clock's scope once
+    /// its ``TaskCensus`` counts no more live ones than are asleep on the clock.
+    func settleAwayTasks(executorIsIdle: Bool) {
+        let live = census?.liveTasks
+        let signals = state.withLock { state in
+            var signals = executorIsIdle ? state.woken.settleOnExecutor() : []
+            if let live { signals += state.woken.settleCensus(live: live, asleep: state.censusTasksAsleep) }
+            return signals
+        }
+        for signal in signals { signal.fire(true) }
     }
 }

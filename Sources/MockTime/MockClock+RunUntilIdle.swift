@@ -43,6 +43,8 @@ extension MockClock {
     /// The report of a run that took `steps` steps and stopped for `stop`: `.idle` becomes `.unverified`
     /// when sleepers are pending or a woken task is not back (``IdleRun/notBack``).
     func idleRun(steps: Int, stop: IdleRun.Stop, wokenOffBefore: Int) -> IdleRun {
+        executor.drain()
+        settleAwayTasks(executorIsIdle: true)
         let (now, pending, wokenOff, away) = state.withLock {
             ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayInWakeOrder)
         }

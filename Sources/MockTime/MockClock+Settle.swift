@@ -67,14 +67,14 @@ extension MockClock {
         var steps = 0
         var stop = IdleRun.Stop.idle
         var settled = await settle(returned: nil, before: bound)
-        if settled { settled = await followStartedTasks(before: bound) }
+        if settled { settled = await followAwayTasks(before: bound) }
         while settled, let deadline = nextDeadline {
             if steps >= maxSteps {
                 stop = .stepLimit
                 break
             }
             settled = await settlingAdvance(to: deadline, before: bound).timeLeft
-            if settled { settled = await followStartedTasks(before: bound) }
+            if settled { settled = await followAwayTasks(before: bound) }
             steps += 1
         }
         if !settled { stop = .timeLimit }
@@ -92,7 +92,7 @@ extension MockClock {
     private func settlingAdvance(to deadline: Instant, before bound: ProgressDeadline) async -> BoundedAdvance {
         var report = SettledAdvance(resumed: 0, now: now, wokenOffExecutor: 0, isSettled: true)
         var timeLeft = await settle(returned: nil, before: bound)
-        if timeLeft { timeLeft = await followStartedTasks(before: bound) }
+        if timeLeft { timeLeft = await followAwayTasks(before: bound) }
         while let (continuation, returned, task) = state.withLock({ $0.settlingStep(toward: deadline) }) {
             continuation.resume()
             report.resumed += 1
@@ -115,14 +115,42 @@ extension MockClock {
     }
 
     /// Waits, bounded by `bound`, until `task` is back (asleep again on this clock, or ended) when the
-    /// clock started it and so will see it end; settles woken work again once it is. Returns false when
-    /// `bound` passed first. A task the clock did not start is not waited for: nothing would tell the
-    /// clock that it ended.
+    /// clock can see it end: it started the task, or the task is a plain task of the clock's scope, which
+    /// its ``TaskCensus`` counts. Settles woken work again once it is. Returns false when `bound` passed
+    /// first. Any other task (a detached one, a plain task of a clock made outside a scope) is not waited
+    /// for: nothing would tell the clock that it ended.
     private func follow(_ task: Int?, before bound: ProgressDeadline) async -> Bool {
         let signal = state.withLock { $0.woken.isFollowed(task) ? $0.woken.watch(task) : nil }
-        guard let signal else { return true }
-        guard await signal.wait(within: bound) else { return false }
-        return await settle(returned: nil, before: bound)
+        if let signal {
+            guard await signal.wait(within: bound) else { return false }
+            return await settle(returned: nil, before: bound)
+        }
+        guard let task, state.withLock({ $0.woken.away[task]?.inCensus ?? false }) else { return true }
+        return await followPlainTasks(before: bound) { state in state.woken.away[task] != nil }
+    }
+
+    /// Waits, bounded by `bound`, while `isAway` holds for the plain tasks of the clock's scope: until each
+    /// has slept again on the clock or the census counts it ended. Nothing signals a plain task's end, so
+    /// this looks again every millisecond, draining the executor and giving the main actor turns between
+    /// looks. Returns false when `bound` passed first.
+    private func followPlainTasks(before bound: ProgressDeadline, while isAway: @escaping (ClockState) -> Bool) async -> Bool {
+        while true {
+            settleAwayTasks(executorIsIdle: false)
+            guard state.withLock({ isAway($0) }) else { return await settle(returned: nil, before: bound) }
+            guard !bound.hasPassed else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+            guard await settle(returned: nil, before: bound) else { return false }
+        }
+    }
+
+    /// Waits for every task away that the clock can see end: the tasks it started, then its scope's
+    /// plain tasks (woken by this call or an earlier synchronous advance).
+    private func followAwayTasks(before bound: ProgressDeadline) async -> Bool {
+        guard await followStartedTasks(before: bound) else { return false }
+        guard census != nil else { return true }
+        return await followPlainTasks(before: bound) { state in
+            state.woken.away.values.contains { $0.inCensus }
+        }
     }
     /// Waits, bounded by `bound`, until no task the clock started is away (each has slept again or
     /// ended), settling woken work after each comes back: work woken before this call (an earlier
@@ -148,9 +176,12 @@ extension MockClock {
         }
         for _ in 0..<Self.mainActorTurns {
             let turn = Signal()
-            Task { @MainActor in turn.fire(true) }
+            TaskCensus.uncounted { _ = Task { @MainActor in turn.fire(true) } }
             guard await turn.wait(within: bound) else { return false }
-            if executor.drain() == 0 { return true }
+            if executor.drain() == 0 {
+                settleAwayTasks(executorIsIdle: true)
+                return true
+            }
         }
         return false
     }

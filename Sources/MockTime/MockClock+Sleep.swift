@@ -20,7 +20,7 @@ extension MockClock {
         if state.withLock({ deadline <= $0.now }) { return }
         let sleeper = Sleeper(
             deadline: deadline, tolerance: tolerance, taskName: currentTaskName(), onExecutor: executor.isCurrent,
-            task: currentTaskIdentity())
+            task: currentTaskIdentity(), inCensus: census?.isMarker(TaskCensus.current) ?? false)
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
                 let registration = state.withLock {

@@ -56,12 +56,22 @@ public final class MockClock: Clock, Sendable {
     /// The `.mockClock` trait and ``withMockClock(now:startDate:isolation:_:)`` run their body on it.
     public let executor: Executor
 
+    /// The census of the scope that made the clock (the `.mockClock` trait, ``withMockClock(now:startDate:isolation:_:)``):
+    /// how it sees plain tasks of that scope end. Nil for a clock made elsewhere.
+    let census: TaskCensus?
+
     /// Creates a clock at `now` (offset zero by default) whose wall view reads `startDate` at offset
     /// zero.
-    public init(now: Instant = Instant(), startDate: Date = MockClock.defaultStartDate) {
+    public convenience init(now: Instant = Instant(), startDate: Date = MockClock.defaultStartDate) {
+        self.init(now: now, startDate: startDate, census: nil)
+    }
+
+    /// A clock whose scope counts its plain tasks with `census` (bound by the scope around its body).
+    package init(now: Instant = Instant(), startDate: Date = MockClock.defaultStartDate, census: TaskCensus?) {
         self.startDate = startDate
         self.state = Protected(ClockState(now: now))
         self.executor = Executor()
+        self.census = census
     }
 
     /// The current instant: the offset from the clock's start, moved only by advancing.

@@ -31,13 +31,18 @@ final class Sleeper: @unchecked Sendable {
     let onExecutor: Bool
     /// The sleeping task's identity (``currentTaskIdentity()``), for following it after it wakes.
     let task: Int?
+    /// Whether the sleeping task runs in the clock's scope, counted by its ``TaskCensus``: then the
+    /// clock can tell, by the census, when it has ended.
+    let inCensus: Bool
     /// Fired when the woken sleep returns to its caller; set by a settling advance before it resumes
     /// a sleeper that is not on the clock's executor.
     var returnSignal: Signal?
 
     init(
-        deadline: MockClock.Instant, tolerance: Duration?, taskName: String?, onExecutor: Bool = false, task: Int? = nil
+        deadline: MockClock.Instant, tolerance: Duration?, taskName: String?, onExecutor: Bool = false, task: Int? = nil,
+        inCensus: Bool = false
     ) {
+        self.inCensus = inCensus
         self.deadline = deadline
         self.tolerance = tolerance
         self.taskName = taskName

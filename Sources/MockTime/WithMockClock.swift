@@ -42,7 +42,7 @@ public func withMockClock<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (MockClock) async throws -> Result
 ) async throws -> Result {
-    let clock = MockClock(now: now, startDate: startDate)
+    let clock = MockClock(now: now, startDate: startDate, census: TaskCensus())
     if let isolation {
         MockClock.report(
             "withMockClock was called from code isolated to \(type(of: isolation)): its body runs there, not on the "
@@ -56,10 +56,10 @@ public func withMockClock<Result>(
         result = try await MockClock.$currentIfAny.withValue(clock) {
             if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
                 try await withTaskExecutorPreference(clock.executor) {
-                    try await body(clock)
+                    try await clock.countingPlainTasks { try await body(clock) }
                 }
             } else {
-                try await body(clock)
+                try await clock.countingPlainTasks { try await body(clock) }
             }
         }
     } catch {

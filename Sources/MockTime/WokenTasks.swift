@@ -17,6 +17,10 @@ struct WokenTasks {
         var taskName: String?
         /// The serial number of its wake-up: the order reports list tasks in.
         var wake: Int
+        /// Whether it slept on the clock's executor: an advance runs it to its next suspension.
+        var onExecutor: Bool
+        /// Whether its scope's ``TaskCensus`` counts it.
+        var inCensus: Bool
     }
 
     private(set) var away: [Int: Away] = [:]
@@ -28,10 +32,30 @@ struct WokenTasks {
     private(set) var lastWake = 0
 
     /// Notes that `task` was woken at `deadline`.
-    mutating func woke(_ task: Int?, at deadline: MockClock.Instant, taskName: String?) {
+    mutating func woke(_ sleeper: Sleeper, at deadline: MockClock.Instant) {
         lastWake += 1
-        guard let task else { return }
-        away[task] = Away(deadline: deadline, taskName: taskName, wake: lastWake)
+        guard let task = sleeper.task else { return }
+        away[task] = Away(
+            deadline: deadline, taskName: sleeper.taskName, wake: lastWake, onExecutor: sleeper.onExecutor,
+            inCensus: sleeper.inCensus)
+    }
+
+    /// Takes back every task woken on the clock's executor that the clock did not start, once the
+    /// executor has no work: each has run to its next suspension, which is not a sleep on this clock, so
+    /// it has ended or waits on something else (a structured child that returned, a task awaiting I/O).
+    /// Returns the signals to fire.
+    mutating func settleOnExecutor() -> [Signal] {
+        let settled = away.filter { $0.value.onExecutor && !started.contains($0.key) }.map(\.key)
+        return settled.flatMap { cameBack($0) }
+    }
+
+    /// Takes back every task of the scope's census that the clock did not start, when the census counts
+    /// no more live plain tasks (`live`) than the scope's tasks asleep on the clock (`asleep`): the others
+    /// have ended. Returns the signals to fire.
+    mutating func settleCensus(live: Int, asleep: Int) -> [Signal] {
+        guard live <= asleep else { return [] }
+        let settled = away.filter { $0.value.inCensus && !started.contains($0.key) }.map(\.key)
+        return settled.flatMap { cameBack($0) }
     }
 
     /// Notes that `task` is back (it sleeps again on the clock, or ended); returns the signals to fire.

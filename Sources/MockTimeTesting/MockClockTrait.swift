@@ -56,7 +56,7 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let clock = MockClock(startDate: startDate)
+        let clock = MockClock(startDate: startDate, census: TaskCensus())
         let location = sourceLocation ?? test.sourceLocation
         let reporter: @Sendable (String, Bool) -> Void = { message, isWarning in
             recordIssue(message, isWarning: isWarning, at: location)
@@ -67,10 +67,10 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
                     try await MockClock.$currentIfAny.withValue(clock) {
                         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
                             try await withTaskExecutorPreference(clock.executor) {
-                                try await function()
+                                try await clock.countingPlainTasks { try await function() }
                             }
                         } else {
-                            try await function()
+                            try await clock.countingPlainTasks { try await function() }
                         }
                     }
                 }, onTimeout: { stall in
