@@ -209,7 +209,7 @@ struct CredentialClassCorpusTests {
              secrets: [stripeKey, "\\u0073" + stripeKey.dropFirst()], kept: ["received key REDACTED for ann"]),
     ]
 
-    static var cases: [Case] { valueCases + syntaxCases + encodingCases + placeCases }
+    static var cases: [Case] { valueCases + syntaxCases + encodingCases + placeCases + oauthCodeCases + entityCases + mailCases }
 
     /// Every piece of text of an interaction, so a check sees the path, query, headers and bodies, and
     /// the text of bodies that are not UTF-8 (gzip, UTF-16, ISO-8859-1).
