@@ -5,22 +5,32 @@ import RecordReplayFixtures
 /// How a body that is not UTF-8 is read as text before it is judged, and written back after: the
 /// redaction, the secret scan and the propagation all read such a body through it.
 ///
-/// - **gzip** (the magic `1f 8b`): a gzip file sent or returned as a payload, inflated (``Gzip``);
-///   written back as gzip.
+/// - **gzip** (the magic `1f 8b`): a gzip file sent or returned as a payload, or a body sent with
+///   `Content-Encoding: gzip`, inflated (``Gzip``); written back as gzip.
+/// - **deflate**: a body sent with `Content-Encoding: deflate` (a zlib stream, RFC 1950), inflated
+///   (``CompressedBody``, checksum checked); written back as zlib (``Zlib``).
 /// - **UTF-16**: a byte order mark, a `charset=utf-16…` parameter, or (with no charset) text whose every
 ///   other byte is zero.
 /// - **ISO-8859-1**: a `charset` of `iso-8859-1`, `latin1`, `windows-1252`, `us-ascii` or `iso-8859-15`,
 ///   or a `text/…` type with no charset (HTTP/1.1's default).
 enum BodyEncoding: Equatable {
     case gzip
+    case deflate
     case utf16(bigEndian: Bool, byteOrderMark: Bool)
     case latin1
 
     /// The encoding of `body` and its content as UTF-8 (or, for gzip, as the bytes it holds); nil when
     /// `body` is UTF-8 already or none of the encodings reads it.
     static func decoding(_ body: Data, headers: HTTPHeaders) -> (encoding: BodyEncoding, content: Data)? {
+        guard !body.isEmpty else { return nil }
+        // A declared coding whatever the bytes look like (a zlib stream may happen to be valid UTF-8).
+        if headers["Content-Encoding"].map({ $0.trimmingSpacesAndTabs().lowercased() }) == "deflate",
+            let content = CompressedBody.decoded(body, contentEncoding: "deflate")
+        {
+            return (.deflate, content)
+        }
         // UTF-16 of ASCII text is valid UTF-8 too, with a zero every other byte.
-        guard !body.isEmpty, body.utf8Text == nil || body.contains(0) else { return nil }
+        guard body.utf8Text == nil || body.contains(0) else { return nil }
         let bytes = [UInt8](body)
         if Gzip.isGzip(bytes) {
             return Gzip.decompressed(bytes).map { (.gzip, Data($0)) }
@@ -48,6 +58,8 @@ enum BodyEncoding: Equatable {
         switch self {
         case .gzip:
             return Data(Gzip.compressed([UInt8](content)))
+        case .deflate:
+            return Data(Zlib.compressed([UInt8](content)))
         case .utf16(let bigEndian, let byteOrderMark):
             let text = String(decoding: content, as: UTF8.self)
             let mark: [UInt8] = byteOrderMark ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []

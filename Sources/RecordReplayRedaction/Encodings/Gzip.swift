@@ -42,6 +42,18 @@ enum Gzip {
     /// `bytes` as a gzip member of stored deflate blocks.
     static func compressed(_ bytes: [UInt8]) -> [UInt8] {
         var output: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
+        output += storedBlocks(bytes)
+        let crc = CRC32.checksum(bytes)
+        let size = UInt32(truncatingIfNeeded: bytes.count)
+        output += (0..<4).map { UInt8((crc >> (8 * $0)) & 0xFF) } + (0..<4).map { UInt8((size >> (8 * $0)) & 0xFF) }
+        return output
+    }
+}
+
+extension Gzip {
+    /// `bytes` as a deflate stream (RFC 1951) of stored blocks, the last one marked final.
+    static func storedBlocks(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
         var start = 0
         repeat {
             let end = min(bytes.count, start + 65_535)
@@ -51,9 +63,6 @@ enum Gzip {
             output += bytes[start..<end]
             start = end
         } while start < bytes.count
-        let crc = CRC32.checksum(bytes)
-        let size = UInt32(truncatingIfNeeded: bytes.count)
-        output += (0..<4).map { UInt8((crc >> (8 * $0)) & 0xFF) } + (0..<4).map { UInt8((size >> (8 * $0)) & 0xFF) }
         return output
     }
 }
