@@ -24,12 +24,13 @@ enum CharacterReferences {
     ]
 
     /// The bytes the reference starting at `position` (an `&`) stands for, and its length in `bytes`;
-    /// nil when none starts there.
-    static func decoded(_ bytes: [UInt8], at position: Int) -> (bytes: [UInt8], length: Int)? {
+    /// nil when none starts there. `work` counts the bytes looked at.
+    static func decoded(_ bytes: [UInt8], at position: Int, work: inout ScanWork) -> (bytes: [UInt8], length: Int)? {
         guard position + 3 < bytes.count, bytes[position] == UInt8(ascii: "&") else { return nil }
         let limit = min(bytes.count, position + longest)
         // Up to the `;`, over name and digit bytes only: `&&&&` or `& ` stops at once.
         var semicolon = position + 1
+        defer { work.add(semicolon - position) }
         while semicolon < limit, bytes[semicolon] != UInt8(ascii: ";") {
             guard TokenShape.CharacterClass.alphanumeric.contains(bytes[semicolon]) || bytes[semicolon] == UInt8(ascii: "#")
             else { return nil }

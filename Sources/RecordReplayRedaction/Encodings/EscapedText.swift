@@ -18,6 +18,14 @@ struct EscapedText {
 
     /// The decoding of `text`, or nil when it holds no escape.
     init?(_ text: [UInt8]) {
+        var work = ScanWork()
+        self.init(text, work: &work)
+    }
+
+    /// The decoding of `text`, or nil when it holds no escape; `work` counts the steps taken (each byte
+    /// read in each round, a reference's look-ahead included), whether anything was decoded or not.
+    init?(_ text: [UInt8], work: inout ScanWork) {
+        work.add(text.count)
         guard text.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") }) else {
             return nil
         }
@@ -25,7 +33,7 @@ struct EscapedText {
         var origins = Array(0...text.count)
         var changed = false
         for _ in 0..<Self.rounds {
-            guard let (decoded, positions) = Self.round(bytes) else { break }
+            guard let (decoded, positions) = Self.round(bytes, work: &work) else { break }
             origins = positions.map { origins[$0] }
             bytes = decoded
             changed = true
@@ -42,7 +50,7 @@ struct EscapedText {
 
     /// One round of decoding and, per decoded byte (and one past the end), its position in `bytes`; nil
     /// when nothing was decoded.
-    private static func round(_ bytes: [UInt8]) -> ([UInt8], [Int])? {
+    private static func round(_ bytes: [UInt8], work: inout ScanWork) -> ([UInt8], [Int])? {
         var output: [UInt8] = []
         var positions: [Int] = []
         output.reserveCapacity(bytes.count)
@@ -54,6 +62,7 @@ struct EscapedText {
             positions += [Int](repeating: start, count: decoded.count)
         }
         while position < bytes.count {
+            work.add()
             let byte = bytes[position]
             if byte == UInt8(ascii: "%"), position + 2 < bytes.count, let high = hex(bytes[position + 1]), let low = hex(bytes[position + 2]) {
                 emit([UInt8(high << 4 | low)], from: position)
@@ -61,7 +70,7 @@ struct EscapedText {
                 changed = true
                 continue
             }
-            if byte == UInt8(ascii: "&"), let reference = CharacterReferences.decoded(bytes, at: position) {
+            if byte == UInt8(ascii: "&"), let reference = CharacterReferences.decoded(bytes, at: position, work: &work) {
                 emit(reference.bytes, from: position)
                 position += reference.length
                 changed = true

@@ -124,8 +124,7 @@ enum TextCredentials {
     /// percent-encoding, JSON escapes), the credentials found in the decoding given as ranges of `bytes`.
     static func findThroughEscapes(in bytes: [UInt8], namesCredential: (String) -> Bool, work: inout ScanWork) -> [Found] {
         var found = find(in: bytes, namesCredential: namesCredential, work: &work)
-        guard let escaped = EscapedText(bytes), mayHold(escaped.bytes) else { return found }
-        work.add(bytes.count * EscapedText.rounds)
+        guard let escaped = EscapedText(bytes, work: &work), mayHold(escaped.bytes) else { return found }
         for item in find(in: escaped.bytes, namesCredential: namesCredential, work: &work) {
             let range = escaped.textRange(of: item.range)
             guard !range.isEmpty, !found.contains(where: { $0.range.overlaps(range) }) else { continue }
