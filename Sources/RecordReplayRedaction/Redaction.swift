@@ -20,11 +20,18 @@ public import RecordReplayFixtures
 /// `value` of an object whose `name` is a credential's (`{"Name": "/prod/db/password", "Value": …}`) or
 /// whose `type` is `SecureString`, a token resource's `value`.
 ///
+/// An OAuth authorization `code` is redacted by what stands beside it (`grant_type`; `state`,
+/// `redirect_uri`, `iss`, …) and by its shape (long enough, letters and digits, not all capitals), in a
+/// query, a form, a JSON object and any URL in text; `code=404` and `?code=ABC123` stay readable.
+///
 /// Credentials inside a value are redacted in place, the rest of the text kept:
 /// in every JSON string, form value, query value, header value and text body, a credential-named
-/// assignment (`apiKey="…"`, `password: …`, `AccountKey=…;`), a URL's password, and the secret segments
-/// of webhook and bot-token paths; in the request path, such a segment is replaced whole, so replay
-/// matches it.
+/// assignment (`apiKey="…"`, `password: …`, `AccountKey=…;`), a credential-named element
+/// (`<password>…</password>`), a URL's password, the secret segments of webhook and bot-token paths,
+/// the answers of a mail authentication exchange (SMTP `AUTH`, IMAP `LOGIN` and `AUTHENTICATE`), and
+/// the same written with escapes (percent-encoding, JSON escapes, HTML and XML character references such
+/// as `&#115;k_live_…` or `&lt;password&gt;`); in the request path, such a segment is replaced whole, so
+/// replay matches it.
 ///
 /// Three deny-lists, all compared without ASCII case, name fields that are redacted whatever the rule
 /// says:
@@ -174,9 +181,11 @@ public struct Redaction: Sendable {
     private func redactListedFields(of interaction: inout Interaction, at index: Int, log: inout RedactionLog) {
         redactHeaders(&interaction.request.headers, side: "request", at: index, log: &log)
         redactHeaders(&interaction.response.headers, side: "response", at: index, log: &log)
+        // OAuth authorization codes, by the items beside them and their shape.
+        let codes = redactsCredentialNames ? OAuthCode.codes(in: interaction.request.query.map { ($0.name, $0.value) }, allowsAlone: true) : []
         for item in interaction.request.query.indices {
             let name = interaction.request.query[item].name
-            guard redacts(name, listed: queryNames), let value = interaction.request.query[item].value,
+            guard redacts(name, listed: queryNames) || codes.contains(item), let value = interaction.request.query[item].value,
                 !value.isEmpty, value != Self.placeholder
             else { continue }
             interaction.request.query[item].value = Self.placeholder

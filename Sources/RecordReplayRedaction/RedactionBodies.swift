@@ -187,11 +187,15 @@ extension Redaction {
     }
 
     /// The items of a form body that hold a credential because of the form they are in
-    /// (``JSONCredentialContext``: an OAuth token request's `code`, a named value).
+    /// (``JSONCredentialContext``: an OAuth token request's `code`, a named value), and an authorization
+    /// code alone (``OAuthCode``: a `form_post` callback).
     func formContext(_ text: String) -> Set<String> {
         guard redactsCredentialNames else { return [] }
-        let members = PercentEncoding.formItems(Data(text.utf8)).map { JSONValue.Member($0.name, .string($0.value ?? "")) }
-        return JSONCredentialContext.credentialMembers(of: members) { redacts($0, listed: bodyMemberNames) }
+        let items = PercentEncoding.formItems(Data(text.utf8))
+        let members = items.map { JSONValue.Member($0.name, .string($0.value ?? "")) }
+        var names = JSONCredentialContext.credentialMembers(of: members) { redacts($0, listed: bodyMemberNames) }
+        names.formUnion(OAuthCode.codes(in: items.map { ($0.name, $0.value) }, allowsAlone: true).map { items[$0].name })
+        return names
     }
 
     /// The bytes a form value keeps unescaped when a redaction writes it again.

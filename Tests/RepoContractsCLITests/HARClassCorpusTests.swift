@@ -9,14 +9,17 @@ import Testing
 /// A HAR holding credentials that only their class gives away (issue 43): a JSON Web Key's private
 /// member, a CI log's `curl -u`, a CSV column, a PKCE verifier in a form, a gzip payload, a token after a
 /// prefix in `Sec-WebSocket-Protocol`, a hexadecimal key after a version segment, a parameter store's
-/// SecureString. `convert` (to both formats) and `redact` must write none of them, and what they write
-/// must pass the secret scan; loading the file unredacted must fail the test.
+/// SecureString, an OAuth callback's `code`, a password in XML written with character references, an
+/// SMTP `AUTH LOGIN` password. `convert` (to both formats) and `redact` must write none of them, and what
+/// they write must pass the secret scan; loading the file unredacted must fail the test.
 @Suite("HAR corpus: credentials known by class")
 struct HARClassCorpusTests {
     static let secrets = [
         "Vx9Lq2" + "Rt7Pm4Nc8Wz1Kd5Hf3Yb6Gs0Ja2Qe9Tu4Io7Pl1Mn", "Tr0ub4dor" + "-and-3", "op" + "aque-Qx7Qx7Qx7Qx7",
         "dBjftJeZ4CVP" + "-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", "ZXlKaGJH" + "Y2lPaUpTVXpJMU5pSjkuZXlKemRXSWlPaUpqYVNKOQ",
         "9f86d081884c7d65" + "9a2feaa0c55ad015", "correct" + "-horse-battery-staple",
+        // An OAuth callback's code, a password in escaped XML shown in HTML, an SMTP AUTH LOGIN password.
+        "Qx4mT9" + "vR2wL8pZ1cK7", "Wq8-fiddle" + "-Zx3", Data(("Tr0ub4dor" + "-and-3").utf8).base64EncodedString(),
     ]
 
     static func entry(
@@ -58,6 +61,11 @@ struct HARClassCorpusTests {
             entry(
                 method: "POST", url: "https://ssm.example.com/", mimeType: "application/x-amz-json-1.1",
                 text: #"{"Parameter":{"Name":"/prod/db/password","Type":"SecureString","Value":"\#(secrets[6])"}}"#),
+            entry(url: "https://app.example.com/callback?code=\(secrets[7])&state=af0ifjsldkj"),
+            entry(url: "https://docs.example.com/soap", mimeType: "text/html", text: "<pre>&lt;password&gt;\(secrets[8])&lt;/password&gt;</pre>"),
+            entry(
+                url: "https://mail.example.com/log", mimeType: "text/plain",
+                text: "AUTH LOGIN\r\n334 VXNlcm5hbWU6\r\nYW5u\r\n334 UGFzc3dvcmQ6\r\n\(secrets[9])\r\n235 2.7.0 OK\r\n"),
         ]
         let log: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "Chrome", "version": "1"], "entries": entries]]
         return try! JSONSerialization.data(withJSONObject: log, options: [.sortedKeys])

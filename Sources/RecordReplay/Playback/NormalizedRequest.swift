@@ -70,7 +70,10 @@ struct RequestNormalizer: Sendable {
             ignoresBody
             ? (NormalizedBody.bytes(.init()), nil)
             : NormalizedBody.reading(
-                request.body, contentType: request.headers["Content-Type"], ignoring: ignoredJSONPaths)
+                // What the body holds (gzip inflated, UTF-16 as UTF-8), as the redaction read it: a body
+                // recorded redacted through its encoding matches the client's real one.
+                BodyContent.decoded(request.body, headers: request.headers), contentType: request.headers["Content-Type"],
+                ignoring: ignoredJSONPaths)
         return NormalizedRequest(
             method: request.method,
             path: PercentEncoding.normalizedPath(request.path),

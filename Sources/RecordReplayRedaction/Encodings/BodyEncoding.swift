@@ -22,16 +22,18 @@ enum BodyEncoding: Equatable {
     /// The encoding of `body` and its content as UTF-8 (or, for gzip, as the bytes it holds); nil when
     /// `body` is UTF-8 already or none of the encodings reads it.
     static func decoding(_ body: Data, headers: HTTPHeaders) -> (encoding: BodyEncoding, content: Data)? {
-        // UTF-16 of ASCII text is valid UTF-8 too, with a zero every other byte.
-        guard !body.isEmpty, body.utf8Text == nil || body.contains(0) else { return nil }
-        let bytes = [UInt8](body)
-        if Gzip.isGzip(bytes) {
-            return Gzip.decompressed(bytes).map { (.gzip, Data($0)) }
-        }
+        guard !body.isEmpty else { return nil }
+        // A declared coding whatever the bytes look like (a zlib stream may happen to be valid UTF-8).
         if let coding = headers["Content-Encoding"],
             let content = CompressedBody.decoded(body, contentEncoding: coding, limit: Gzip.largestInflated)
         {
             return (.contentCoding(coding), content)
+        }
+        // UTF-16 of ASCII text is valid UTF-8 too, with a zero every other byte.
+        guard body.utf8Text == nil || body.contains(0) else { return nil }
+        let bytes = [UInt8](body)
+        if Gzip.isGzip(bytes) {
+            return Gzip.decompressed(bytes).map { (.gzip, Data($0)) }
         }
         let charset = headers["Content-Type"].flatMap(Self.charset)
         let isTextual = headers.mediaType.map { $0.essence.hasPrefix("text/") || $0.isJSON || $0.essence.contains("xml") } ?? false

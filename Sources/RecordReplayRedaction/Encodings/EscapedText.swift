@@ -1,10 +1,12 @@
 /// Text with its escapes decoded, and where each decoded byte came from in the text, so that what is
 /// found in the decoding is replaced in the text as written: a double percent-encoded return URL
-/// (`%253Ftoken%253D…`), JSON escapes in an echo (`\u0073k_live_…`, `\"password\":`).
+/// (`%253Ftoken%253D…`), JSON escapes in an echo (`\u0073k_live_…`, `\"password\":`), HTML and XML
+/// character references (`&#115;k_live_…`, `api_key=&quot;…&quot;`, `&lt;password&gt;`).
 ///
-/// Each round decodes `%XX` escapes and JSON escapes (`\uXXXX`, surrogate pairs, `\"`, `\\`, `\/`,
-/// `\n`, `\r`, `\t`) once; rounds repeat, at most ``rounds`` times, while one changes something. Each
-/// round is linear in the text.
+/// Each round decodes `%XX` escapes, JSON escapes (`\uXXXX`, surrogate pairs, `\"`, `\\`, `\/`,
+/// `\n`, `\r`, `\t`) and character references (``CharacterReferences``) once; rounds repeat, at most
+/// ``rounds`` times, while one changes something (`&amp;amp;lt;` takes three). Each round is linear in
+/// the text: a reference is read in a bounded number of bytes.
 struct EscapedText {
     /// The most rounds of decoding.
     static let rounds = 4
@@ -16,12 +18,22 @@ struct EscapedText {
 
     /// The decoding of `text`, or nil when it holds no escape.
     init?(_ text: [UInt8]) {
-        guard text.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") }) else { return nil }
+        var work = ScanWork()
+        self.init(text, work: &work)
+    }
+
+    /// The decoding of `text`, or nil when it holds no escape; `work` counts the steps taken (each byte
+    /// read in each round, a reference's look-ahead included), whether anything was decoded or not.
+    init?(_ text: [UInt8], work: inout ScanWork) {
+        work.add(text.count)
+        guard text.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") }) else {
+            return nil
+        }
         var bytes = text
         var origins = Array(0...text.count)
         var changed = false
         for _ in 0..<Self.rounds {
-            guard let (decoded, positions) = Self.round(bytes) else { break }
+            guard let (decoded, positions) = Self.round(bytes, work: &work) else { break }
             origins = positions.map { origins[$0] }
             bytes = decoded
             changed = true
@@ -38,7 +50,7 @@ struct EscapedText {
 
     /// One round of decoding and, per decoded byte (and one past the end), its position in `bytes`; nil
     /// when nothing was decoded.
-    private static func round(_ bytes: [UInt8]) -> ([UInt8], [Int])? {
+    private static func round(_ bytes: [UInt8], work: inout ScanWork) -> ([UInt8], [Int])? {
         var output: [UInt8] = []
         var positions: [Int] = []
         output.reserveCapacity(bytes.count)
@@ -50,10 +62,17 @@ struct EscapedText {
             positions += [Int](repeating: start, count: decoded.count)
         }
         while position < bytes.count {
+            work.add()
             let byte = bytes[position]
             if byte == UInt8(ascii: "%"), position + 2 < bytes.count, let high = hex(bytes[position + 1]), let low = hex(bytes[position + 2]) {
                 emit([UInt8(high << 4 | low)], from: position)
                 position += 3
+                changed = true
+                continue
+            }
+            if byte == UInt8(ascii: "&"), let reference = CharacterReferences.decoded(bytes, at: position, work: &work) {
+                emit(reference.bytes, from: position)
+                position += reference.length
                 changed = true
                 continue
             }

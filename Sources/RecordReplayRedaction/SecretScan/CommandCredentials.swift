@@ -1,8 +1,9 @@
 import RecordReplayWire
 
 /// The credentials of command lines and protocol commands in one line of text (see ``TextStructures``):
-/// `curl -u user:password`, `--password value`, `redis-cli -a`, Redis `AUTH`, FTP `PASS`, SQL
-/// `IDENTIFIED BY`, Oracle's `user/password@host`.
+/// `curl -u user:password`, `--password value`, `redis-cli -a`, Redis `AUTH`, FTP and POP3 `PASS`, IMAP
+/// `LOGIN` (those three also after a transcript's prefix such as `C: `), SQL `IDENTIFIED BY`, Oracle's
+/// `user/password@host`.
 enum CommandCredentials {
     /// One word of a line: its range (without quotes) and its text.
     private struct Word {
@@ -66,17 +67,21 @@ enum CommandCredentials {
                 add(next)
             }
         }
-        // Redis `AUTH [user] password` (also inside `HELLO 3 AUTH user password`), FTP `PASS password`,
-        // IMAP `tag LOGIN user password`.
-        if let auth = words.indices.first(where: { words[$0].text == "AUTH" || (words[$0].text == "auth" && $0 == 0) }),
-            words.count - auth - 1 >= 1, words.count - auth - 1 <= 2
+        // Redis `AUTH [user] password` (also inside `HELLO 3 AUTH user password`), FTP and POP3
+        // `PASS password`, IMAP `tag LOGIN user password`; each also after a transcript's prefix (`C: `).
+        // `AUTH` before a SASL mechanism is a mail exchange (``MailAuthentication``) or a capability
+        // (`250 AUTH LOGIN PLAIN`), not Redis.
+        let start = TranscriptPrefix.isPrefix(words[0].text.utf8) ? 1 : 0
+        if let auth = words.indices.first(where: { words[$0].text == "AUTH" || (words[$0].text == "auth" && $0 == start) }),
+            words.count - auth - 1 >= 1, words.count - auth - 1 <= 2,
+            !MailAuthentication.mechanisms.contains(lowered[auth + 1])
         {
             let last = words[words.count - 1]
             let mechanism = words.count - auth == 2 && last.text.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "-" }
             if !mechanism { add(last) }
         }
-        if words.count == 2, words[0].text == "PASS" { add(words[1]) }
-        if words.count == 4, words[1].text == "LOGIN" { add(words[3]) }
+        if words.count - start == 2, words[start].text == "PASS" { add(words[start + 1]) }
+        if words.count - start == 4, words[start + 1].text == "LOGIN" { add(words[start + 3]) }
         // `sqlplus user/password@db`, `CONNECT user/password@db`.
         if let command = lowered.firstIndex(where: { ["sqlplus", "connect", "conn"].contains($0) }) {
             for word in words[(command + 1)...].prefix(3) where !word.text.contains("://") {

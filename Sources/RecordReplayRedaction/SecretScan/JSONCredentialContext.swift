@@ -11,7 +11,8 @@ import RecordReplayFixtures
 ///   `value` (any case, `Value`, `values`) — environment variables, parameter stores, CI secrets.
 /// - **A value typed secret** (an object whose `type` or `Type` is `SecureString`, `secret` or
 ///   `password`): its `value`. A Kubernetes `Secret` (`kind` `Secret`): its `data` and `stringData`.
-/// - **An OAuth token request** (an object or form with `grant_type`): its authorization `code`.
+/// - **An OAuth token request** (an object or form with `grant_type`): its authorization `code`; and a
+///   callback's parameters (``OAuthCode``: `code` beside `state`, `redirect_uri`, …): a code by its shape.
 /// - **A token resource** (an object with an expiry member such as `expires_at`, `expires_in` or
 ///   `expiration`, or a `scopes` member): its `value`, `plaintext` and `raw` members, what providers'
 ///   "create a token" answers hold the token in.
@@ -74,6 +75,12 @@ enum JSONCredentialContext {
         // An OAuth token request (a form or JSON with `grant_type`): its authorization code.
         if members.contains(where: { $0.name == "grant_type" }) {
             found.formUnion(members.map(\.name).filter { $0 == "code" })
+        } else if members.contains(where: { $0.name == "code" }) {
+            // A callback's parameters (`code` beside `state`, `redirect_uri`, …): a code by its shape.
+            let items = members.map { member -> (name: String, value: String?) in
+                if case .string(let text) = member.value { (member.name, text) } else { (member.name, nil) }
+            }
+            found.formUnion(OAuthCode.codes(in: items, allowsAlone: false).map { items[$0].name })
         }
         if labelled || tokenResource {
             found.formUnion(members.map(\.name).filter { valueMembers.contains($0.lowercased()) })

@@ -52,12 +52,16 @@ struct SecretScanFieldScanner {
                 add("request.path", .randomLookingToken, segment)
             }
         }
-        for item in request.query {
+        let items = request.query.map { (name: $0.name, value: $0.value) }
+        let codes = redaction.redactsCredentialNames ? OAuthCode.codes(in: items, allowsAlone: true) : []
+        let publicItems = OAuthCode.publicItems(in: items)
+        for (index, item) in request.query.enumerated() {
             let before = findings.count
             scanValue(
-                item.value ?? "", name: item.name, list: .query, field: "request.query \(item.name)")
-            if findsRandomLooking, findings.count == before, !isAllowed(item.name), let value = item.value,
-                RandomLookingToken.matches(value)
+                item.value ?? "", name: item.name, list: .query, field: "request.query \(item.name)",
+                marked: codes.contains(index))
+            if findsRandomLooking, findings.count == before, !isAllowed(item.name), !publicItems.contains(index),
+                let value = item.value, RandomLookingToken.matches(value)
             {
                 add("request.query \(item.name)", .randomLookingToken, value)
             }

@@ -13,8 +13,10 @@ import RecordReplayWire
 /// - **URL passwords**: the password of `scheme://user:password@host`, and a user part that is a long
 ///   random-looking token.
 /// - **Webhook and bot paths** (``URLPathSecrets``) in any URL or path in the text.
+/// - **Elements** (``ElementCredentials``): the text of `<password>…</password>` in XML held in text.
+/// - **OAuth authorization codes** (``OAuthCode``) in the query of any URL in the text.
 /// - **Structures** (``TextStructures``): key files, CSV columns, `cookies.txt` rows, authentication
-///   commands, Oracle connection strings.
+///   commands and mail authentication exchanges, Oracle connection strings.
 ///
 /// One pass over the text, each byte read a bounded number of times: linear.
 enum TextCredentials {
@@ -24,6 +26,9 @@ enum TextCredentials {
         var kind: SecretKind
         /// The assignment's name, or what the URL rule found ("URL password", "webhook path").
         var label: String
+        /// For a credential found in the text's decoding (``EscapedText``): the credential as decoded,
+        /// which may be spelled so elsewhere (`p&amp;ss` here, `p&ss` in another field).
+        var decoded: String? = nil
     }
 
     /// The longest name an assignment is read back for, and the longest quoted value.
@@ -83,6 +88,8 @@ enum TextCredentials {
             }
         }
         found += pathSecrets(in: bytes, work: &work)
+        found += ElementCredentials.find(in: bytes, isCredential: isCredential, work: &work)
+        found += OAuthCode.find(in: bytes, work: &work)
         found += TextStructures.find(in: bytes, namesCredential: isCredential, work: &work)
         found.sort { $0.range.lowerBound < $1.range.lowerBound }
         var kept: [Found] = []
@@ -104,7 +111,9 @@ enum TextCredentials {
         for item in found {
             output += bytes[copied..<item.range.lowerBound]
             output += Redaction.placeholder.utf8
-            secrets.append(String(decoding: bytes[item.range], as: UTF8.self))
+            let written = String(decoding: bytes[item.range], as: UTF8.self)
+            secrets.append(written)
+            if let decoded = item.decoded, decoded != written { secrets.append(decoded) }
             copied = item.range.upperBound
         }
         output += bytes[copied...]
@@ -115,12 +124,11 @@ enum TextCredentials {
     /// percent-encoding, JSON escapes), the credentials found in the decoding given as ranges of `bytes`.
     static func findThroughEscapes(in bytes: [UInt8], namesCredential: (String) -> Bool, work: inout ScanWork) -> [Found] {
         var found = find(in: bytes, namesCredential: namesCredential, work: &work)
-        guard let escaped = EscapedText(bytes), mayHold(escaped.bytes) else { return found }
-        work.add(bytes.count * EscapedText.rounds)
+        guard let escaped = EscapedText(bytes, work: &work), mayHold(escaped.bytes) else { return found }
         for item in find(in: escaped.bytes, namesCredential: namesCredential, work: &work) {
             let range = escaped.textRange(of: item.range)
             guard !range.isEmpty, !found.contains(where: { $0.range.overlaps(range) }) else { continue }
-            found.append(Found(range: range, kind: item.kind, label: item.label))
+            found.append(Found(range: range, kind: item.kind, label: item.label, decoded: String(decoding: escaped.bytes[item.range], as: UTF8.self)))
         }
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
@@ -273,11 +281,12 @@ enum TextCredentials {
         return nil
     }
 
-    /// Words that are no secret after a credential's name: flags, nulls, types.
-    private static let plainWords: Set<String> = [
+    /// Words that are no secret after a credential's name: flags, nulls, types, and SASL mechanisms
+    /// (`AUTH=PLAIN` in an IMAP capability, `auth: login` in a mail client's settings).
+    private static let plainWords: Set<String> = Set([
         "true", "false", "null", "nil", "none", "undefined", "yes", "no", "on", "off", "string", "required",
         "optional", "bool", "boolean", "int", "number", "object", "function", "text", "password", "hidden",
-    ]
+    ]).union(MailAuthentication.mechanisms)
 
     /// Whether a value read after a credential's name is a secret, not a flag, a reference or a mask.
     static func isSecretValue(_ value: String, quoted: Bool) -> Bool {

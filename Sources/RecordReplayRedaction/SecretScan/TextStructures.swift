@@ -11,6 +11,8 @@ import RecordReplayFixtures
 ///   flag named like a credential, followed by a space); `redis-cli -a`, `sshpass -p`, `docker login -p`,
 ///   `mysql -p<password>`; the Redis `AUTH [user] password` command and `requirepass` / `masterauth`
 ///   directives; FTP's and POP3's `PASS`; SQL's `IDENTIFIED BY` and `PASSWORD '…'`.
+/// - **Mail authentication** (``MailAuthentication``): SMTP `AUTH` and IMAP `AUTHENTICATE` exchanges, the
+///   initial response and every answer after a `334` or `+` prompt.
 /// - **Connection strings without names**: Oracle's `user/password@host` after `jdbc:oracle:thin:` or
 ///   `oci:`, and after `sqlplus` or `CONNECT`.
 ///
@@ -24,6 +26,7 @@ enum TextStructures {
         var csv: CSVColumns?
         var puttyLinesLeft = 0
         var inPuTTYFile = false
+        var mail = MailAuthentication()
         var lineStart = 0
         var lineNumber = 0
         while lineStart <= bytes.count {
@@ -50,6 +53,7 @@ enum TextStructures {
             for range in CommandCredentials.find(in: bytes, line: line, namesCredential: namesCredential, work: &work) {
                 add(range, "command credential", to: &found, in: bytes)
             }
+            for range in mail.read(line, in: bytes) { add(range, "mail authentication", to: &found, in: bytes) }
             lineNumber += 1
             lineStart = lineEnd + 1
         }

@@ -3,9 +3,10 @@ import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
 @_spi(Benchmarks) @testable import RecordReplayRedaction
+import RecordReplayFixtures
 
 /// The decodings a body is judged through: the inflater (against gzip written by another tool, and on
-/// malformed input), the gzip writer, UTF-16 and ISO-8859-1 detection, and escaped text.
+/// malformed input), the gzip and zlib writers, UTF-16 and ISO-8859-1 detection, and escaped text.
 @Suite("Redaction: bodies and text read through their encodings")
 struct BodyEncodingTests {
     /// `hello hello hello hello\n` compressed by Python's gzip module (fixed Huffman codes, a
@@ -36,6 +37,22 @@ struct BodyEncodingTests {
             changed[index] ^= 0x5A
             _ = Gzip.decompressed(changed)
         }
+    }
+
+    @Test("zlib (Content-Encoding: deflate) written here is read back, checksum and all; only when declared")
+    func zlib() {
+        let text = Array(String(repeating: "password=Tr0ub4dor-and-3\n", count: 4_000).utf8)
+        let written = CompressedBody.encoded(Data(text), contentEncoding: "deflate")!
+        #expect(CompressedBody.decoded(written, contentEncoding: "deflate") == Data(text))
+        #expect(Adler32.checksum(Array("Wikipedia".utf8)) == 0x11E6_0398)
+        let declared: HTTPHeaders = ["Content-Type": "text/plain", "Content-Encoding": "deflate"]
+        #expect(BodyEncoding.decoding(written, headers: declared)?.encoding == .contentCoding("deflate"))
+        #expect(BodyEncoding.contentCoding("deflate").encoded(Data(text)) == written)
+        // Undeclared, the same bytes are not taken for zlib; a corrupt stream is refused.
+        #expect(BodyEncoding.decoding(written, headers: ["Content-Type": "text/plain"])?.encoding != .contentCoding("deflate"))
+        var corrupt = [UInt8](written)
+        corrupt[corrupt.count - 1] ^= 0xFF
+        #expect(BodyEncoding.decoding(Data(corrupt), headers: declared)?.encoding != .contentCoding("deflate"))
     }
 
     @Test("UTF-16 with and without a byte order mark and ISO-8859-1 are read as text; UTF-8 and bytes are left alone")

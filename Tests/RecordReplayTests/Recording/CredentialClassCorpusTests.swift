@@ -179,6 +179,9 @@ struct CredentialClassCorpusTests {
     /// `export API_TOKEN=<opaque>` and other settings, thrice.
     static let gzipPayload = Data(base64Encoded:
         "H4sIAAAAAAAC/0utKMgvKlFwDPCMD/H3dvWzzS9ILCxN1Q2sMIcjrlSIoiBXd09/P9vUUt3y1OISXUOYuI+/e7yPa5irj21mXlo+THSQGwkAtxFLAPkAAAA=")!
+    /// `{"user":"ann","password":"<password>"}` compressed by Python's zlib module (a zlib stream, as
+    /// `Content-Encoding: deflate` means).
+    static let deflateLogin = Data(base64Encoded: "eJyrViotTi1SslJKzMtT0lEqSCwuLs8vSgEKhBQZlCaZpOQX6SbmpegaK9UCADmfDh4=")!
     static let wrappedState = Data(#"{"client_secret":"\#(opaque)","return":"/home"}"#.utf8).base64EncodedString()
     static let wrappedStateRedacted = Data(#"{"client_secret":"REDACTED","return":"/home"}"#.utf8).base64EncodedString()
     static let stripeKey = RecordingSamples.stripeKey
@@ -196,6 +199,11 @@ struct CredentialClassCorpusTests {
         Case(kind: "encoding", name: "a gzip file as a payload, no Content-Encoding",
              interaction: bytes(gzipPayload, type: "application/gzip"),
              secrets: [opaque], kept: ["export API_TOKEN=REDACTED\nexport REGION=eu-west-1\n"]),
+        Case(kind: "encoding", name: "a request body with Content-Encoding: deflate (zlib)",
+             interaction: Interaction(
+                request: StubRequest(method: "POST", path: "/login", headers: ["Content-Type": "application/json", "Content-Encoding": "deflate"], body: deflateLogin),
+                response: StubResponse(status: 204)),
+             secrets: [password], kept: [#"{"user":"ann","password":"REDACTED"}"#]),
         Case(kind: "encoding", name: "JSON wrapped in base64 in a JSON string",
              interaction: json(#"{"state":"\#(wrappedState)","page":2}"#),
              secrets: [opaque, wrappedState], kept: [#"{"state":"\#(wrappedStateRedacted)","page":2}"#]),
@@ -209,7 +217,7 @@ struct CredentialClassCorpusTests {
              secrets: [stripeKey, "\\u0073" + stripeKey.dropFirst()], kept: ["received key REDACTED for ann"]),
     ]
 
-    static var cases: [Case] { valueCases + syntaxCases + encodingCases + placeCases }
+    static var cases: [Case] { valueCases + syntaxCases + encodingCases + placeCases + oauthCodeCases + entityCases + mailCases }
 
     /// Every piece of text of an interaction, so a check sees the path, query, headers and bodies, and
     /// the text of bodies that are not UTF-8 (gzip, UTF-16, ISO-8859-1).

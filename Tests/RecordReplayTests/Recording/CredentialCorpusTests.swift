@@ -23,10 +23,18 @@ struct CredentialCorpusTests {
             case text(type: String, template: String)
             /// A request path; the secret replaces `%s` in the template.
             case pathShape(String)
+            /// A text body of this type in UTF-16 (little-endian, with a byte order mark).
+            case utf16(type: String, template: String)
+            /// A text body of this type compressed, sent with `Content-Encoding: gzip`.
+            case gzip(type: String, template: String)
+            /// A JSON body whose `state` is base64 of the JSON template.
+            case base64JSON(template: String)
         }
         var kind: String
         var place: Place
         var secret: String
+        /// Other spellings of the secret that must not reach the fixture either (the base64 that wraps it).
+        var otherSpellings: [String] = []
         var description: String { "\(kind) in \(place)" }
     }
 
@@ -75,6 +83,8 @@ struct CredentialCorpusTests {
             let secret = kind == "Telegram bot path" ? "AAH" + "dqTcvCH1vGWJxfSeofSAs0K5PALDs\(offset)" : "kqQx7Qx7Qx7Qx7Qx7Qx7Qx7\(offset)"
             cases.append(Case(kind: kind, place: place, secret: secret))
         }
+        // Credentials known by their class only (issue 43): one shape per family.
+        cases += classCases
         // Provider tokens under names that say nothing: only their shape gives them away.
         for (offset, shape) in TokenShape.providers.enumerated() {
             let place: Case.Place = switch offset % 3 {
@@ -87,6 +97,37 @@ struct CredentialCorpusTests {
         return cases
     }()
 
+    /// The secret of a class case, and the base64 a case wraps it in.
+    private static let classSecret = "nfx" + "7Kq2Lm9Pz4Rt8Vb3Nc6Wd1Yh5Jg0Fs2Ae"
+    private static let wrapped = Data(#"{"client_secret":"\#(classSecret)w","return":"/home"}"#.utf8).base64EncodedString()
+
+    /// Credentials that neither a name nor a provider's shape gives away (issue 43's classes), each as a
+    /// client sends it: a body value judged by its randomness under a generic name, a JSON member name
+    /// that is a token, syntaxes other than `name=value` (`curl -u`, an SMTP `AUTH LOGIN` exchange,
+    /// escaped XML), encodings (UTF-16, gzip, base64-wrapped JSON), hexadecimal keys by position, an OAuth
+    /// callback's code.
+    static let classCases: [Case] = [
+        Case(kind: "random body value under a generic name", place: .text(type: "application/json", template: #"{"title":"milk","value":"%s"}"#),
+             secret: classSecret + "a"),
+        Case(kind: "JSON member name that is a token", place: .text(type: "application/json", template: #"{"shares":{"%s":{"user":"ann"}}}"#),
+             secret: classSecret + "b"),
+        Case(kind: "curl -u in a CI log", place: .text(type: "text/plain", template: "+ curl -sS -u deploy:%s https://ci.example.com/api/deploy\n"),
+             secret: "Tr0ub4dor" + "-and-3c"),
+        Case(kind: "SMTP AUTH LOGIN password line",
+             place: .text(type: "text/plain", template: "AUTH LOGIN\r\n334 VXNlcm5hbWU6\r\nYW5u\r\n334 UGFzc3dvcmQ6\r\n%s\r\n235 2.7.0 OK\r\n"),
+             secret: Data(("Tr0ub4dor" + "-and-3d").utf8).base64EncodedString()),
+        Case(kind: "password in XML written with character references", place: .text(type: "text/html", template: "<pre>&lt;password&gt;%s&lt;/password&gt;</pre>"),
+             secret: "Tr0ub4dor" + "-and-3e"),
+        Case(kind: "UTF-16 text", place: .utf16(type: "text/plain; charset=utf-16", template: "token: %s\nregion: eu\n"), secret: "op" + "aque-Qx7Qx7Qx7Qx7f"),
+        Case(kind: "gzip JSON (Content-Encoding: gzip)", place: .gzip(type: "application/json", template: #"{"user":"ann","password":"%s"}"#),
+             secret: "Tr0ub4dor" + "-and-3g"),
+        Case(kind: "base64-wrapped JSON", place: .base64JSON(template: #"{"client_secret":"%s","return":"/home"}"#),
+             secret: classSecret + "w", otherSpellings: [wrapped]),
+        Case(kind: "hexadecimal key after a key segment", place: .pathShape("/api/key/%s/status"), secret: "9f86d081884c7d65" + "9a2feaa0"),
+        Case(kind: "hexadecimal key after a version segment", place: .pathShape("/v3/%s"), secret: "9f86d081884c7d65" + "9a2feaa0c55ad015"),
+        Case(kind: "OAuth callback code", place: .pathShape("/callback?code=%s&state=af0ifjsldkj"), secret: "Qx4mT9" + "vR2wL8pZ1cK7"),
+    ]
+
     @Test("each credential is redacted in place, in the request and in the echo; none is in the file")
     func corpus() async throws {
         let upstream = StubServer()
@@ -98,7 +139,8 @@ struct CredentialCorpusTests {
                 echo[field.name] = field.value
             }
             for item in request.query { echo["query " + item.name] = item.value ?? "" }
-            echo["body"] = String(decoding: request.body, as: UTF8.self)
+            // The body as a server that accepts it reads it: inflated, in its charset.
+            echo["body"] = String(decoding: BodyContent.decoded(request.body, headers: request.headers), as: UTF8.self)
             let body = (try? JSONSerialization.data(withJSONObject: ["echo": echo], options: [.sortedKeys])) ?? Data()
             let firstCustom = request.headers.first { $0.name.lowercased().hasPrefix("x-") }?.value ?? ""
             return StubResponse(headers: ["Content-Type": "application/json", "X-Echo": firstCustom], body: body)
@@ -139,6 +181,17 @@ struct CredentialCorpusTests {
                 request.httpBody = Data(template.replacingOccurrences(of: "%s", with: item.secret).utf8)
             case .pathShape:
                 break
+            case .utf16(let type, let template):
+                request.setValue(type, forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data([0xFF, 0xFE]) + template.replacingOccurrences(of: "%s", with: item.secret).data(using: .utf16LittleEndian)!
+            case .gzip(let type, let template):
+                request.setValue(type, forHTTPHeaderField: "Content-Type")
+                request.setValue("gzip", forHTTPHeaderField: "Content-Encoding")
+                request.httpBody = Data(Gzip.compressed(Array(template.replacingOccurrences(of: "%s", with: item.secret).utf8)))
+            case .base64JSON(let template):
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                let state = Data(template.replacingOccurrences(of: "%s", with: item.secret).utf8).base64EncodedString()
+                request.httpBody = Data(#"{"state":"\#(state)","page":2}"#.utf8)
             case .multipart(let name):
                 request.setValue("multipart/form-data; boundary=corpus", forHTTPHeaderField: "Content-Type")
                 request.httpBody = Data(
@@ -160,13 +213,16 @@ struct CredentialCorpusTests {
         let outcome = try #require(try recorder.saveRecording(to: file))
         #expect(outcome.recordedCount == Self.cases.count)
         let written = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        // And every body read through its encoding (gzip, UTF-16: stored as base64 in the file).
+        let decoded = try Fixture(contentsOf: file).interactions.map(CredentialClassCorpusTests.allText).joined(separator: "\n")
         var leaked: [String] = []
-        for item in Self.cases where written.contains(item.secret) || written.contains(Self.jsonEscaped(item.secret)) {
-            leaked.append(item.description)
+        for item in Self.cases {
+            let spellings = [item.secret, Self.jsonEscaped(item.secret)] + item.otherSpellings
+            if spellings.contains(where: { written.contains($0) || decoded.contains($0) }) { leaked.append(item.description) }
         }
         #expect(leaked.isEmpty, "written to the fixture in clear: \(leaked)")
         #expect(SecretScan().findings(in: try Fixture(contentsOf: file)).isEmpty)
-        print("[corpus] \(Self.cases.count) credentials, \(Self.cases.count - leaked.count) redacted in place, \(leaked.count) leaked")
+        print("[corpus] \(Self.cases.count) credentials (\(Self.classCases.count) known by class), \(Self.cases.count - leaked.count) redacted in place, \(leaked.count) leaked \(leaked)")
     }
 
     /// `secret` as a JSON string literal's content (`/` escaped as JSONSerialization writes it).

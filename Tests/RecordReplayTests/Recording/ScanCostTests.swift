@@ -8,7 +8,9 @@ import Testing
 
 /// The secret scan and the propagation's search cost linear work on every input: doubling the input
 /// at most doubles the steps counted (``ScanWork``), and the steps per byte stay small, for each rule's
-/// prefix repeated, near misses, PEM bundles, lists of tokens and long base64. Counted, never timed.
+/// prefix repeated, near misses, PEM bundles, lists of tokens, long base64, and the decoders' own
+/// adversaries (runs of character references, nested `&amp;`, endless mail prompts). Counted, never
+/// timed.
 @Suite("Secret scan: linear cost on adversarial input")
 struct ScanCostTests {
     /// The repeated units: every rule's and every provider shape's prefix, each shape's sample glued
@@ -39,6 +41,12 @@ struct ScanCostTests {
             "jdbc:oracle:thin:a/b@", ":thin:", ":thin:a/", "\t", ".x\tTRUE\t/\tTRUE\t1\tn\tv\n", "a,b\n", "api_key,b\n",
             "PuTTY-User-Key-File-3: x\nPrivate-Lines: 9999\n", "Private-Lines: 5\n", "\n", "%25", "%2525", "%", "\\u0073",
             "\\uD83D\\uDE00", "\\", "\\\"", "%3Ftoken%3Dx", "data: {\"a\":1}\n",
+            // Character references, elements, OAuth codes and mail exchanges (issue 43's later classes).
+            "&", "&#", "&#1", "&#x", "&#x7", "&#115;", "&#x73;", "&amp;", "&amp;amp;", "&quot;", "&lt;", "&lt;password&gt;",
+            "&lt;password&gt;x&lt;/password&gt;", "&#x3C;secret&#x3E;", "api_key=&quot;", "<password>", "<password>x</password>",
+            "<a ", "<", "</", "?code=", "&code=", "code=", "code=x&state=y&", "?code=Qx4mT9vR2wL8pZ1cK7&state=af0if ",
+            "&amp;code=", "334 ", "334 VXNlcm5hbWU6\n", "AUTH LOGIN\n", "AUTH LOGIN\n334 \nx\n", "+ \n", "C: ", "~> ",
+            "a1 AUTHENTICATE PLAIN\n", "C: a1 LOGIN u p\n", "AUTH PLAIN QUJD\n",
         ]
         return units
     }()
@@ -73,6 +81,48 @@ struct ScanCostTests {
             #expect(perByte <= 80, "\(unit.debugDescription): \(perByte) steps a byte")
         }
         print("[scan cost] \(Self.units.count) units; the most steps a byte: \(worst.perByte) for \(worst.unit.debugDescription)")
+    }
+
+    @Test("the new decoders scan linearly: runs of references, nested &amp;amp;, long references, many 334 prompts")
+    func decodersAreLinear() {
+        let shapes: [(String, (Int) -> String)] = [
+            ("&amp;amp;amp;…", { "&" + Self.repeated("amp;", toAtLeast: $0) }),
+            ("&#&#&#…", { Self.repeated("&#", toAtLeast: $0) }),
+            ("one long decimal reference", { "&#" + String(repeating: "1", count: $0) + ";" }),
+            ("one long hexadecimal reference", { "&#x" + String(repeating: "f", count: $0) + ";" }),
+            ("references of every length", { Self.repeated("&#1;&#12;&#123;&#1234;&#12345;&#123456;&#1234567;&#12345678;", toAtLeast: $0) }),
+            ("AUTH LOGIN and 334 prompts", { "AUTH LOGIN\n" + Self.repeated("334 \n", toAtLeast: $0) }),
+            ("prompts and answers", { "AUTH LOGIN\n" + Self.repeated("334 VXNlcm5hbWU6\nQUJD\n", toAtLeast: $0) }),
+            ("exchanges", { Self.repeated("C: AUTH LOGIN\nS: 334 x\nC: y\n", toAtLeast: $0) }),
+            ("IMAP continuations", { "a1 AUTHENTICATE PLAIN\n" + Self.repeated("+ \nQUJD\n", toAtLeast: $0) }),
+            ("one query of many codes", { "https://a/cb?" + Self.repeated("code=Qx4mT9vR2wL8pZ1cK7&", toAtLeast: $0) + "state=x1" }),
+            ("escaped elements", { Self.repeated("&lt;password&gt;x", toAtLeast: $0) }),
+        ]
+        var perByte: [String] = []
+        defer { print("[scan cost] decoders, steps a byte: \(perByte.joined(separator: ", "))") }
+        for (label, make) in shapes {
+            let (small, large) = (make(8_192), make(16_384))
+            let (smallSteps, largeSteps) = (Self.steps(scanning: small), Self.steps(scanning: large))
+            perByte.append("\(label) \(Double(largeSteps * 10 / large.utf8.count) / 10)")
+            #expect(Double(largeSteps) <= 2.3 * Double(smallSteps) + 1_000, "\(label): \(smallSteps) steps, then \(largeSteps)")
+            #expect(Double(largeSteps) / Double(large.utf8.count) <= 80, "\(label): \(largeSteps) steps for \(large.utf8.count) bytes")
+        }
+    }
+
+    @Test("the new decoders stop where they say: four rounds of references, eight answers an exchange")
+    func decodersAreBounded() throws {
+        // Each round decodes one level; the fifth `amp;` is left as written.
+        let nested = try #require(EscapedText(Array("&amp;amp;amp;amp;amp;lt;".utf8)))
+        #expect(String(decoding: nested.bytes, as: UTF8.self) == "&amp;lt;")
+        // A reference longer than any real one, or naming NUL or no scalar, is left as written.
+        for written in ["&#" + String(repeating: "1", count: 8) + ";", "&#0;", "&#x110000;", "&#xD800;", "&bogus;", "&amp"] {
+            #expect(EscapedText(Array(written.utf8)) == nil, "\(written)")
+        }
+        // One AUTH answers at most eight prompts; the lines after are no credentials.
+        let text = "AUTH LOGIN\n" + String(repeating: "334 \nQUJD\n", count: 100)
+        var work = ScanWork()
+        let found = TextCredentials.find(in: Array(text.utf8), namesCredential: { _ in false }, work: &work)
+        #expect(found.count == MailAuthentication.longestExchange)
     }
 
     @Test("a field named for an AWS secret scans linearly too")
