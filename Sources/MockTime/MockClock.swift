@@ -62,8 +62,11 @@ public final class MockClock: Clock, Sendable {
 
     /// Creates a clock at `now` (offset zero by default) whose wall view reads `startDate` at offset
     /// zero.
+    ///
+    /// Made inside a `.mockClock` test or ``withMockClock(now:startDate:isolation:_:)``, the clock sees the
+    /// plain tasks (`Task { … }`) of that scope end, as the scope's own clock does.
     public convenience init(now: Instant = Instant(), startDate: Date = MockClock.defaultStartDate) {
-        self.init(now: now, startDate: startDate, census: nil)
+        self.init(now: now, startDate: startDate, census: TaskCensus.current?.census)
     }
 
     /// A clock whose scope counts its plain tasks with `census` (bound by the scope around its body).

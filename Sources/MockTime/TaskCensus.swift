@@ -13,7 +13,13 @@ import RepositoryContractsPrimitives
 package final class TaskCensus: Sendable {
     /// What the scope binds and each `Task { … }` copies: only those hold it, so its reference count
     /// moves with them alone.
-    package final class Marker: Sendable {}
+    /// `@unchecked Sendable`: ``census`` is written once, by the census's initializer, before the
+    /// marker is shared.
+    package final class Marker: @unchecked Sendable {
+        /// The census it marks: how a clock made inside the scope (`MockClock()` in a `.mockClock` test)
+        /// finds the scope's census.
+        fileprivate(set) weak var census: TaskCensus?
+    }
 
     /// The marker of the scope the current task runs in.
     @TaskLocal package static var current: Marker?
@@ -26,7 +32,9 @@ package final class TaskCensus: Sendable {
 
     /// A census with no baseline yet.
     package init() {
-        marker = .passRetained(Marker())
+        let marker = Marker()
+        self.marker = .passRetained(marker)
+        marker.census = self
     }
 
     deinit {

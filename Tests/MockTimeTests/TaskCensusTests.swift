@@ -44,8 +44,9 @@ struct TaskCensusTests {
         #expect(MockClock.current.census!.liveTasks == 0)
     }
 
-    @Test("a clock made outside a scope has no census")
-    func bareClock() {
-        #expect(MockClock().census == nil)
+    @Test("a clock made inside the scope shares its census; one made outside any scope has none")
+    func clocksMadeInsideAndOutside() async {
+        #expect(MockClock().census === MockClock.current.census)
+        #expect(await Task.detached { MockClock().census }.value == nil)
     }
 }
