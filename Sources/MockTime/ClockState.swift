@@ -29,6 +29,10 @@ struct ClockState {
     var movements: UInt64 = 0
     /// What moved last.
     var lastMovement: StaticString = "nothing yet"
+    /// The tasks a run or settling advance reported as not back: the scope's end says which still are.
+    var reportedNotBack: Set<Int> = []
+    /// The tasks the clock can never follow whose explanation was printed (once each).
+    var explainedUnseen: Set<Int> = []
 
     init(now: MockClock.Instant = MockClock.Instant()) {
         self.now = now
@@ -69,6 +73,7 @@ struct ClockState {
         }
         lastSequence += 1
         sleeper.sequence = lastSequence
+        sleeper.since = now
         sleeper.continuation = continuation
         sleeper.phase = .pending
         sleepers.insert(sleeper)
@@ -139,6 +144,19 @@ struct ClockState {
     mutating func takeReturnSignal(of sleeper: Sleeper) -> Signal? {
         defer { sleeper.returnSignal = nil }
         return sleeper.returnSignal
+    }
+
+    /// Notes that a run or advance reported the tasks away now; returns those never to be followed
+    /// (``NotBackReason/unseen``) not explained before.
+    mutating func noteNotBackReported() -> [WokenTask] {
+        var unexplained: [WokenTask] = []
+        for task in woken.away.keys {
+            reportedNotBack.insert(task)
+            if let woken = woken.notBack(task), woken.reason == .unseen, explainedUnseen.insert(task).inserted {
+                unexplained.append(woken)
+            }
+        }
+        return unexplained
     }
 
     /// How many distinct tasks of the scope's census are asleep on the clock now.

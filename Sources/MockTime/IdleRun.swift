@@ -1,6 +1,6 @@
 /// What ``MockClock/runUntilIdle(maxSteps:timeLimit:)`` or ``MockClock/run(timeout:maxSteps:)`` did,
 /// why it stopped, and what it left behind.
-public struct IdleRun: Sendable, Hashable {
+public struct IdleRun: Sendable, Hashable, CustomStringConvertible {
     /// Why a run stopped.
     public enum Stop: Sendable, Hashable {
         /// Nothing is pending and nothing woken can sleep again: every task the run woke has slept again
@@ -9,7 +9,7 @@ public struct IdleRun: Sendable, Hashable {
         /// Nothing was pending when the run last looked, but some task it woke neither slept again on
         /// this clock nor was seen to end (``IdleRun/notBack``): it may still be running, or waiting on
         /// the main actor or I/O, and may sleep again. Start such tasks with
-        /// ``MockClock/startTask(name:_:)->Task<Void,Never>`` so that the clock sees them end, and await
+        /// ``MockClock/startTask(name:fileID:line:_:)->Task<Void,Never>`` so that the clock sees them end, and await
         /// ``MockClock/run(timeout:maxSteps:)`` so that it waits for them.
         case unverified
         /// The run took `maxSteps` steps and sleepers were still pending: an endless timer or loop.
@@ -48,5 +48,16 @@ public struct IdleRun: Sendable, Hashable {
         self.pendingSleepers = pendingSleepers
         self.stop = stop
         self.wokenOffExecutor = wokenOffExecutor
+    }
+
+    /// `.idle after 3 steps, now +3 s`; for any other stop, what was left and, for each task not back,
+    /// why and the form that would have waited for it.
+    public var description: String {
+        var text = ".\(stop) after \(steps) step\(steps == 1 ? "" : "s"), now \(now)"
+        if pendingSleepers > 0 { text += ", \(pendingSleepers) sleeper\(pendingSleepers == 1 ? "" : "s") pending" }
+        if !notBack.isEmpty {
+            text += "; not seen to sleep again or end:" + notBack.map { "\n  - " + $0.explained }.joined()
+        }
+        return text
     }
 }

@@ -5,7 +5,7 @@ extension MockClock {
     /// The clock's own serial task executor: code that runs on it is run by the clock's advances, so an
     /// advance knows when woken work has gone as far as it can.
     ///
-    /// Run code on it with ``MockClock/startTask(name:_:)->Task<Void,Never>`` (which also lets the clock
+    /// Run code on it with ``MockClock/startTask(name:fileID:line:_:)->Task<Void,Never>`` (which also lets the clock
     /// follow the task to its end), `withTaskExecutorPreference(clock.executor) { … }` or
     /// `Task(executorPreference: clock.executor) { … }` (the `.mockClock` trait and ``withMockClock(now:startDate:isolation:_:)``
     /// run the test body this way). The preference is inherited by `async let` and task-group children,

@@ -7,7 +7,7 @@ extension MockClock {
     /// The clock's ``executor`` runs until it has no work before every look, so a loop or timer running
     /// there that sleeps again is seen and driven; an endless one stops at `maxSteps`. The result is
     /// ``IdleRun/Stop/idle`` only when every task it woke slept again on this clock or was seen to end
-    /// (tasks started with ``startTask(name:_:)->Task<Void,Never>``). A woken task that went elsewhere
+    /// (tasks started with ``startTask(name:fileID:line:_:)->Task<Void,Never>``). A woken task that went elsewhere
     /// (the main actor, I/O) may still sleep again after the last look, and a synchronous call cannot wait for it: the result
     /// then says ``IdleRun/Stop/unverified`` and lists it in ``IdleRun/notBack``. Code isolated to the main
     /// actor cannot run while a synchronous call holds it: drive it with ``run(timeout:maxSteps:)``.
@@ -45,13 +45,32 @@ extension MockClock {
     func idleRun(steps: Int, stop: IdleRun.Stop, wokenOffBefore: Int) -> IdleRun {
         executor.drain()
         settleAwayTasks(executorIsIdle: true)
-        let (now, pending, wokenOff, away) = state.withLock {
-            ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.awayInWakeOrder)
+        let (now, pending, wokenOff, notBack) = state.withLock {
+            ($0.now, $0.sleepers.count, $0.wokenOffExecutor, $0.woken.notBack)
         }
-        let notBack = away.map { WokenTask(deadline: $0.deadline, taskName: $0.taskName) }
+        if !notBack.isEmpty { explainUnseen(state.withLock { $0.noteNotBackReported() }) }
         let verified = stop == .idle && (pending > 0 || !notBack.isEmpty) ? .unverified : stop
         return IdleRun(
             steps: steps, now: now, pendingSleepers: pending, stop: verified, wokenOffExecutor: wokenOff - wokenOffBefore,
             notBack: notBack)
+    }
+
+    /// Says at once, once per task, why the clock can never follow `tasks` and what would let it.
+    func explainUnseen(_ tasks: [WokenTask]) {
+        for task in tasks {
+            MockClock.report("a run or advance could not follow \(task.explained)", isWarning: true)
+        }
+    }
+
+    /// What the end of a scope says about the tasks a run or advance reported as not back that still
+    /// are: each, why, and the form that would have waited for it; nil when none is.
+    package func unresolvedNotBackReport() -> String? {
+        let still = state.withLock { state in
+            state.reportedNotBack.compactMap { state.woken.notBack($0) }.sorted { $0.deadline < $1.deadline }
+        }
+        guard !still.isEmpty else { return nil }
+        return "a run or advance of this test reported woken tasks the clock could not follow, and at the end of "
+            + "the test \(still.count == 1 ? "it is" : "they are") still not back:"
+            + still.map { "\n  - " + $0.explained }.joined()
     }
 }

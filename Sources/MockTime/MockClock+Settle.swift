@@ -10,7 +10,7 @@ extension MockClock {
     /// 2. for a sleeper that slept elsewhere, waits until its sleep has returned to its caller;
     /// 3. gives the main actor a turn (a job queued behind what woken work queued there), runs the
     ///    executor again, and repeats while that turn made the executor work;
-    /// 4. follows the woken task: one the clock started (``startTask(name:_:)->Task<Void,Never>``) is
+    /// 4. follows the woken task: one the clock started (``startTask(name:fileID:line:_:)->Task<Void,Never>``) is
     ///    waited for until it sleeps again on this clock or ends, wherever it went meanwhile (the main actor, I/O); one it did
     ///    not start, and that has not slept again by then, is reported in ``SettledAdvance/notBack``,
     ///    because nothing would tell the clock that it ended.
@@ -54,7 +54,7 @@ extension MockClock {
     /// Unlike `TestClock`, it leaves sleepers pending when it stops early (the `.mockClock` trait and
     /// ``withMockClock(now:startDate:isolation:_:)`` report them) and says why it stopped in the result.
     /// It returns ``IdleRun/Stop/idle`` only when every task it woke slept again on this clock or was seen
-    /// to end (tasks started with ``startTask(name:_:)->Task<Void,Never>``); otherwise
+    /// to end (tasks started with ``startTask(name:fileID:line:_:)->Task<Void,Never>``); otherwise
     /// ``IdleRun/Stop/unverified``, listing the others in ``IdleRun/notBack``.
     ///
     /// - Parameters:
@@ -105,10 +105,11 @@ extension MockClock {
             if timeLeft {
                 timeLeft = await follow(task, before: bound)
             }
-            if let away = state.withLock({ state in task.flatMap { state.woken.away[$0] } }) {
-                report.notBack.append(WokenTask(deadline: away.deadline, taskName: away.taskName))
+            if let task, let away = state.withLock({ $0.woken.notBack(task) }) {
+                report.notBack.append(away)
             }
         }
+        if !report.notBack.isEmpty { explainUnseen(state.withLock { $0.noteNotBackReported() }) }
         report.isSettled = timeLeft && report.notBack.isEmpty
         report.now = now
         return BoundedAdvance(report: report, timeLeft: timeLeft)

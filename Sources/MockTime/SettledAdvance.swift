@@ -1,5 +1,5 @@
 /// What an awaited advance (``MockClock/advance(by:settlingWithin:)``) did.
-public struct SettledAdvance: Sendable, Hashable {
+public struct SettledAdvance: Sendable, Hashable, CustomStringConvertible {
     /// How many sleepers it resumed.
     public var resumed: Int
     /// Where time stood when it returned.
@@ -12,7 +12,7 @@ public struct SettledAdvance: Sendable, Hashable {
     /// not be followed (``notBack``).
     public var isSettled: Bool
     /// The woken tasks it could not follow to their next sleep on this clock or their end: tasks the
-    /// clock did not start (``MockClock/startTask(name:_:)->Task<Void,Never>``) that did not sleep again on it.
+    /// clock did not start (``MockClock/startTask(name:fileID:line:_:)->Task<Void,Never>``) that did not sleep again on it.
     public var notBack: [WokenTask]
 
     /// Creates a report.
@@ -24,5 +24,16 @@ public struct SettledAdvance: Sendable, Hashable {
         self.wokenOffExecutor = wokenOffExecutor
         self.isSettled = isSettled
         self.notBack = notBack
+    }
+
+    /// `settled: resumed 2, now +3 s`, or what did not settle and, for each task not back, why and the
+    /// form that would have waited for it.
+    public var description: String {
+        var text = (isSettled ? "settled" : "not settled") + ": resumed \(resumed), now \(now)"
+        if !isSettled && notBack.isEmpty { text += "; woken work was still running when the real-time limit passed" }
+        if !notBack.isEmpty {
+            text += "; not seen to sleep again or end:" + notBack.map { "\n  - " + $0.explained }.joined()
+        }
+        return text
     }
 }

@@ -25,6 +25,8 @@ final class Sleeper: @unchecked Sendable {
     /// The sleeper's index in the heap's storage while pending, else -1.
     var heapIndex = -1
     var phase = Phase.starting
+    /// When it registered (the clock's ``MockClock/now`` then).
+    var since = MockClock.Instant()
     var continuation: UnsafeContinuation<Void, any Error>?
     /// Whether the sleep was called on the clock's ``MockClock/Executor``: then an advance runs the woken
     /// task itself (by draining the executor) and knows when it has gone as far as it can.

@@ -52,77 +52,103 @@ public struct TaskStarter: Sendable {
 }
 
 extension MockClock {
-    /// The starter to inject into code under test: it starts tasks with ``startTask(name:_:)->Task<Void,Never>``.
+    /// The starter to inject into code under test: it starts tasks with ``startTask(name:fileID:line:_:)->Task<Void,Never>``.
     public var taskStarter: TaskStarter {
-        TaskStarter { [self] name, operation in startTask(name: name, operation) }
+        TaskStarter { [self] name, operation in startFollowedTask(name: name, at: nil, operation) }
     }
 
     /// Starts `operation` as a task on the clock's ``executor`` that the clock follows to its end (see
     /// ``TaskStarter``), and returns it.
     @discardableResult
-    public func startTask(name: String? = nil, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        let (start, body) = followed(operation)
-        let task: Task<Void, Never>
-        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
-            #if compiler(>=6.2)
-                if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-                    task = Task(name: name, executorPreference: executor) { try? await body() }
-                    return remember(task, as: start)
-                }
-            #endif
-            task = Task(executorPreference: executor) { try? await body() }
-        } else {
-            task = Task { try? await body() }
-        }
-        return remember(task, as: start)
+    public func startTask(
+        name: String? = nil, fileID: String = #fileID, line: Int = #line, _ operation: @escaping @Sendable () async -> Void
+    ) -> Task<Void, Never> {
+        startFollowedTask(name: name, at: "\(fileID):\(line)", operation)
+    }
+
+    /// Starts an `operation` that returns a value and does not throw as a task on the clock's
+    /// ``executor``, followed to its end like ``startTask(name:fileID:line:_:)->Task<Void,Never>``: its `value` does
+    /// not throw either (`await task.value`).
+    @discardableResult
+    public func startTask<Success: Sendable>(
+        name: String? = nil, fileID: String = #fileID, line: Int = #line, _ operation: @escaping @Sendable () async -> Success
+    ) -> Task<Success, Never> {
+        startFollowedTask(name: name, at: "\(fileID):\(line)", operation)
     }
 
     /// Starts a throwing `operation` that returns a value as a task on the clock's ``executor``, followed
-    /// to its end like ``startTask(name:_:)->Task<Void,Never>``: for a test's own work (`try await task.value`).
+    /// to its end like ``startTask(name:fileID:line:_:)->Task<Void,Never>``: for a test's own work (`try await task.value`).
     @discardableResult
     public func startTask<Success: Sendable>(
-        name: String? = nil, _ operation: @escaping @Sendable () async throws -> Success
+        name: String? = nil, fileID: String = #fileID, line: Int = #line,
+        _ operation: @escaping @Sendable () async throws -> Success
     ) -> Task<Success, any Error> {
-        let (start, body) = followed(operation)
+        let place: String? = "\(fileID):\(line)"
+        let start = nextStart()
+        let body: @Sendable () async throws -> Success = { [self] in try await following(start, at: place, operation) }
         let task: Task<Success, any Error>
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
             #if compiler(>=6.2)
                 if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-                    task = Task(name: name, executorPreference: executor) { try await body() }
+                    task = Task(name: name, executorPreference: executor, operation: body)
                     return remember(task, as: start)
                 }
             #endif
-            task = Task(executorPreference: executor) { try await body() }
+            task = Task(executorPreference: executor, operation: body)
         } else {
-            task = Task { try await body() }
+            task = Task(operation: body)
         }
         return remember(task, as: start)
     }
 
-    /// `operation`, telling the clock when the task running it starts and ends, with its start number.
-    private func followed<Success>(
-        _ operation: @escaping @Sendable () async throws -> Success
-    ) -> (start: Int, body: @Sendable () async throws -> Success) {
-        let start = state.withLock { state in
+    /// The non-throwing starts: `operation` on the executor, followed to its end.
+    private func startFollowedTask<Success: Sendable>(
+        name: String?, at place: String?, _ operation: @escaping @Sendable () async -> Success
+    ) -> Task<Success, Never> {
+        let start = nextStart()
+        let body: @Sendable () async -> Success = { [self] in await following(start, at: place, operation) }
+        let task: Task<Success, Never>
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            #if compiler(>=6.2)
+                if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                    task = Task(name: name, executorPreference: executor, operation: body)
+                    return remember(task, as: start)
+                }
+            #endif
+            task = Task(executorPreference: executor, operation: body)
+        } else {
+            task = Task(operation: body)
+        }
+        return remember(task, as: start)
+    }
+
+    /// The next start number.
+    private func nextStart() -> Int {
+        state.withLock { state in
             state.lastStart += 1
             return state.lastStart
         }
-        return (start, { [self] in
-            let task = currentTaskIdentity()
-            state.withLock { state in
-                if let task { state.woken.started(task) }
-                state.moved("a task the mock clock started began")
+    }
+
+    /// Runs `operation` in the task the clock started as `start`, telling the clock when it begins and
+    /// ends; throws what `operation` throws, nothing else.
+    private func following<Success>(
+        _ start: Int, at place: String?, _ operation: () async throws -> Success
+    ) async rethrows -> Success {
+        let task = currentTaskIdentity()
+        state.withLock { state in
+            if let task { state.woken.started(task, at: place) }
+            state.moved("a task the mock clock started began")
+        }
+        defer {
+            let signals = state.withLock { state in
+                state.moved("a task the mock clock started ended")
+                state.startedTaskCancellers[start] = nil
+                return task.map { state.woken.ended($0) } ?? []
             }
-            defer {
-                let signals = state.withLock { state in
-                    state.moved("a task the mock clock started ended")
-                    state.startedTaskCancellers[start] = nil
-                    return task.map { state.woken.ended($0) } ?? []
-                }
-                for signal in signals { signal.fire(true) }
-            }
-            return try await operation()
-        })
+            for signal in signals { signal.fire(true) }
+        }
+        return try await operation()
     }
 
     /// Keeps a way to cancel `task` until it ends (see ``cancelStartedTasks()``), and returns it.

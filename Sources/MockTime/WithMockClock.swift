@@ -7,13 +7,15 @@ public import Foundation
 /// executors: macOS 15, iOS 18 and later, and Linux), so its nonisolated code, its `async let` and
 /// task-group children and the default actors they call run there, and every advance runs their woken
 /// work to its next suspension before moving time on. `Task { … }` does not inherit the preference:
-/// start the tasks the clock should run with ``MockClock/startTask(name:_:)->Task<Void,Never>`` (or inject
+/// start the tasks the clock should run with ``MockClock/startTask(name:fileID:line:_:)->Task<Void,Never>`` (or inject
 /// ``MockClock/taskStarter``), which also lets the clock follow them to their end.
 ///
 /// Called from code isolated to an actor (a `@MainActor` test), `body` runs on that actor, not on the
-/// executor: it says so, as a warning (a Swift Testing issue under the `.mockClock` trait, standard
-/// error elsewhere). Code it starts with ``MockClock/startTask(name:_:)->Task<Void,Never>`` still runs on the
-/// executor.
+/// executor; the plain tasks it starts (`Task { … }`) are counted all the same, so awaited advances and
+/// runs see them end, and code it starts with ``MockClock/startTask(name:fileID:line:_:)->Task<Void,Never>``
+/// still runs on the executor. At the end, tasks that a run or advance reported as not back and that
+/// still are not are named, as a warning (a Swift Testing issue under the `.mockClock` trait, standard
+/// error elsewhere), with the form that would have waited for them.
 ///
 /// When `body` returns and sleepers are still pending, they are cancelled (their tasks get
 /// `CancellationError`, so none hangs) and ``PendingSleepersError`` is thrown, naming them. When `body`
@@ -43,14 +45,6 @@ public func withMockClock<Result>(
     _ body: (MockClock) async throws -> Result
 ) async throws -> Result {
     let clock = MockClock(now: now, startDate: startDate, census: TaskCensus())
-    if let isolation {
-        MockClock.report(
-            "withMockClock was called from code isolated to \(type(of: isolation)): its body runs there, not on the "
-                + "clock's executor, so an advance does not run the body's own woken work to its next suspension. Start "
-                + "the code under test with clock.startTask { … } (or inject clock.taskStarter): those tasks run on the "
-                + "executor and the clock follows them.",
-            isWarning: true)
-    }
     let result: Result
     do {
         result = try await MockClock.$currentIfAny.withValue(clock) {
@@ -66,6 +60,7 @@ public func withMockClock<Result>(
         clock.cancelPendingSleepers()
         throw error
     }
+    if let unresolved = clock.unresolvedNotBackReport() { MockClock.report(unresolved, isWarning: true) }
     let now = clock.now
     let leaked = clock.cancelPendingSleepers()
     if !leaked.isEmpty { throw PendingSleepersError(sleepers: leaked, now: now) }

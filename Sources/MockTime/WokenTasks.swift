@@ -4,7 +4,7 @@ import RepositoryContractsPrimitives
 /// follow before it can call itself idle.
 ///
 /// A woken task is *away* from its wake-up until it registers a new sleep on the same clock, or, for a
-/// task the clock started itself (``MockClock/startTask(name:_:)->Task<Void,Never>``), until it ends. The
+/// task the clock started itself (``MockClock/startTask(name:fileID:line:_:)->Task<Void,Never>``), until it ends. The
 /// clock cannot see
 /// the end of a task it did not start: such a task stays away, and a run or a settling advance that
 /// woke it says so instead of reporting idle. Guarded by the clock's lock, inside ``ClockState``.
@@ -21,11 +21,14 @@ struct WokenTasks {
         var onExecutor: Bool
         /// Whether its scope's ``TaskCensus`` counts it.
         var inCensus: Bool
+        /// When it went to sleep.
+        var sleptSince: MockClock.Instant
     }
 
     private(set) var away: [Int: Away] = [:]
-    /// The tasks started by the clock that have not ended.
-    private var started: Set<Int> = []
+    /// The tasks started by the clock that have not ended, with where each was started (`File.swift:12`)
+    /// where known.
+    private var started: [Int: String?] = [:]
     /// Waiters for one task to come back (sleep again, or end), by task.
     private var watchers: [Int: [Signal]] = [:]
     /// The last wake-up's serial number.
@@ -37,7 +40,7 @@ struct WokenTasks {
         guard let task = sleeper.task else { return }
         away[task] = Away(
             deadline: deadline, taskName: sleeper.taskName, wake: lastWake, onExecutor: sleeper.onExecutor,
-            inCensus: sleeper.inCensus)
+            inCensus: sleeper.inCensus, sleptSince: sleeper.since)
     }
 
     /// Takes back every task woken on the clock's executor that the clock did not start, once the
@@ -45,7 +48,7 @@ struct WokenTasks {
     /// it has ended or waits on something else (a structured child that returned, a task awaiting I/O).
     /// Returns the signals to fire.
     mutating func settleOnExecutor() -> [Signal] {
-        let settled = away.filter { $0.value.onExecutor && !started.contains($0.key) }.map(\.key)
+        let settled = away.filter { $0.value.onExecutor && started[$0.key] == nil }.map(\.key)
         return settled.flatMap { cameBack($0) }
     }
 
@@ -54,7 +57,7 @@ struct WokenTasks {
     /// have ended. Returns the signals to fire.
     mutating func settleCensus(live: Int, asleep: Int) -> [Signal] {
         guard live <= asleep else { return [] }
-        let settled = away.filter { $0.value.inCensus && !started.contains($0.key) }.map(\.key)
+        let settled = away.filter { $0.value.inCensus && started[$0.key] == nil }.map(\.key)
         return settled.flatMap { cameBack($0) }
     }
 
@@ -64,20 +67,33 @@ struct WokenTasks {
         return watchers.removeValue(forKey: task) ?? []
     }
 
-    /// Notes that the clock started `task`.
-    mutating func started(_ task: Int) {
-        started.insert(task)
+    /// Notes that the clock started `task` (at `place`, where known).
+    mutating func started(_ task: Int, at place: String?) {
+        started[task] = .some(place)
     }
 
     /// Notes that a task the clock started ended; returns the signals to fire.
     mutating func ended(_ task: Int) -> [Signal] {
-        started.remove(task)
+        started[task] = nil
         return cameBack(task)
     }
 
     /// Whether the clock started `task` and so will see it end.
     func isFollowed(_ task: Int?) -> Bool {
-        task.map(started.contains) ?? false
+        task.map { started[$0] != nil } ?? false
+    }
+
+    /// The tasks away, in wake order, each with why the clock could not follow it.
+    var notBack: [WokenTask] {
+        away.sorted { $0.value.wake < $1.value.wake }.compactMap { notBack($0.key) }
+    }
+
+    /// `task`, with why the clock could not follow it, when it is away.
+    func notBack(_ task: Int) -> WokenTask? {
+        guard let entry = away[task] else { return nil }
+        let reason: NotBackReason =
+            if let place = started[task] { .startedByClock(at: place) } else if entry.inCensus { .plainTaskOfScope } else { .unseen }
+        return WokenTask(entry, reason: reason)
     }
 
     /// A signal that fires when `task` comes back, or `nil` when it is not away.
@@ -96,6 +112,6 @@ struct WokenTasks {
 
     /// Signals that fire when each task the clock started that is away comes back.
     mutating func watchStartedAway() -> [Signal] {
-        away.keys.filter(started.contains).compactMap { watch($0) }
+        away.keys.filter { started[$0] != nil }.compactMap { watch($0) }
     }
 }

@@ -108,6 +108,9 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
     }
 
     private func reportLeaks(of clock: MockClock, in test: Test) {
+        if let unresolved = clock.unresolvedNotBackReport() {
+            recordIssue(unresolved, isWarning: true, at: sourceLocation ?? test.sourceLocation)
+        }
         let now = clock.now
         let leaked = clock.cancelPendingSleepers()
         guard !leaked.isEmpty else { return }

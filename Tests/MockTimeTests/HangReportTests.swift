@@ -81,16 +81,45 @@ struct HangReportTests {
     }
 
     @MainActor
-    @Test("withMockClock called from the main actor says its body cannot run on the clock's executor")
-    func mainActorScopeWarns() async throws {
+    @Test("withMockClock from the main actor says nothing when the clock followed every task it woke")
+    func mainActorScopeIsQuietWhenFollowed() async throws {
         let reports = Reports()
         try await MockClock.$problemReporter.withValue(reports.reporter) {
-            try await withMockClock { _ in }
+            try await withMockClock { clock in
+                let task = Task { try? await clock.sleep(for: .seconds(1)) }
+                await clock.waitForSleepers(count: 1)
+                #expect(await clock.advance(by: .seconds(1), settlingWithin: .seconds(60)).isSettled)
+                await task.value
+                #expect(clock.runUntilIdle().stop == .idle)
+            }
         }
+        #expect(reports.all.isEmpty, "\(reports.all)")
+    }
+
+    @MainActor
+    @Test("…and at its end names a task a run reported as not back that still is not, with the fix")
+    func mainActorScopeNamesTasksStillAway() async throws {
+        let reports = Reports()
+        let gate = Gate()
+        var waiting: Task<Void, Never>?
+        try await MockClock.$problemReporter.withValue(reports.reporter) {
+            try await withMockClock { clock in
+                waiting = Task {
+                    try? await clock.sleep(for: .seconds(1))
+                    await gate.wait()
+                }
+                await clock.waitForSleepers(count: 1)
+                let run = clock.runUntilIdle()
+                #expect(run.stop == .unverified)
+                #expect(run.description.contains("it is a plain Task { … } of this test, running or awaiting something other than this clock"), "\(run)")
+            }
+        }
+        gate.open()
+        await waiting?.value
         let report = try #require(reports.all.first)
         #expect(report.isWarning)
-        #expect(report.message.hasPrefix("withMockClock was called from code isolated to MainActor: its body runs there, not on the clock's executor"))
-        #expect(report.message.contains("clock.startTask"))
+        #expect(report.message.hasPrefix("a run or advance of this test reported woken tasks the clock could not follow"))
+        #expect(report.message.contains("the task woken at +1 s (asleep since +0 s): it is a plain Task { … } of this test"))
     }
 
     @Test("withMockClock from nonisolated code runs on the executor and says nothing")

@@ -80,3 +80,49 @@ struct ProductionCodeOptInExamples {
         await task.value
     }
 }
+
+/// The code of the article's "Plain tasks, async let and task groups", compiled and run here (the
+/// helpers are the scenarios' own: `SwiftClocksUserScenarios`).
+@Suite("Article: plain tasks, async let and task groups")
+struct StructuredAndPlainTaskExamples {
+    func fetchWithRetry(failures: Int, clock: some Clock<Duration>) async throws -> Int {
+        try await SwiftClocksUserScenarios.fetchWithRetry(failures: failures, clock: clock)
+    }
+
+    func sleepSort(_ values: [Int], clock: some Clock<Duration>) async -> [Int] {
+        await SwiftClocksUserScenarios.sleepSort(values, clock: clock)
+    }
+
+    typealias ToastModel = SwiftClocksUserScenarios.ToastModel
+
+    @Test(.mockClock) func retriesBackOff() async throws {
+        let clock = MockClock.current
+        async let first = fetchWithRetry(failures: 2, clock: clock)    // sleeps 1 s, then 2 s
+        async let second = fetchWithRetry(failures: 1, clock: clock)   // sleeps 1 s
+        await clock.waitForSleepers(count: 2)
+        let run = clock.runUntilIdle()
+        #expect(run.stop == .idle, "\(run)")
+        #expect(try await first == 3)
+        #expect(try await second == 2)
+    }
+
+    @Test(.mockClock) func sleepSortReturnsInOrder() async {
+        let clock = MockClock.current
+        async let sorted = sleepSort([3, 1, 2], clock: clock)   // a task group, one sleeping child per value
+        await clock.waitForSleepers(count: 3)
+        #expect(clock.runUntilIdle().stop == .idle)
+        #expect(await sorted == [1, 2, 3])
+    }
+
+    @MainActor @Test(.mockClock) func toastHidesAfterThreeSeconds() async {
+        let clock = MockClock.current
+        let model = ToastModel(clock: clock)
+        let task = Task { await model.show() }
+        await clock.waitForSleepers(count: 1)
+        #expect(model.isShowing)
+        await clock.advance(by: .seconds(3), settlingWithin: .seconds(30))
+        #expect(!model.isShowing)
+        await task.value
+        #expect(await clock.run().stop == .idle)
+    }
+}

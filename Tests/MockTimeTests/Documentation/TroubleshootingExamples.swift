@@ -70,13 +70,36 @@ struct TroubleshootingExamples {
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 
-    @MainActor
-    @Test("withMockClock from the main actor")
-    func mainActorScope() async throws {
+    @Test("a plain task of a clock made outside any scope: the clock can never see it end")
+    func plainTaskOutsideScope() async throws {
         let messages = Protected<[String]>([])
+        // Detached: outside this test's own scope, as a test without the .mockClock trait is.
+        try await Task.detached {
+            let clock = MockClock()
+            let task = Task { try await clock.sleep(for: .seconds(3)) }
+            await clock.waitForSleepers(count: 1)
+            MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+                #expect(clock.runUntilIdle().stop == .unverified)
+            }
+            try await task.value
+        }.value
+        Self.expectQuoted(messages.withLock { $0 })
+    }
+
+    @Test("the end of a scope: a task a run reported as not back still is not")
+    func stillAwayAtTheEnd() async throws {
+        let messages = Protected<[String]>([])
+        let gate = Gate()
+        let waiting = Protected<Task<Void, Never>?>(nil)
         try await MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
-            try await withMockClock { _ in }
+            try await withMockClock { clock in
+                waiting.withLock { $0 = Task { try? await clock.sleep(for: .seconds(1)); await gate.wait() } }
+                await clock.waitForSleepers(count: 1)
+                #expect(clock.runUntilIdle().stop == .unverified)
+            }
         }
+        gate.open()
+        await waiting.withLock { $0 }?.value
         Self.expectQuoted(messages.withLock { $0 })
     }
 
