@@ -13,6 +13,13 @@ struct Base64JSON {
 
     /// The JSON inside `text` when all of it is base64 (16 characters or more) of a JSON object or array.
     init?(_ text: String) {
+        // The first four characters decode to the first three bytes: a JSON object or array starts `{`
+        // or `[`; most text fails here, before the whole of it is trimmed and decoded.
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }),
+            let start = RandomBodyValue.base64Decoded(String(decoding: text.utf8[first...].prefix(4), as: UTF8.self)),
+            start.first == UInt8(ascii: "{") || start.first == UInt8(ascii: "[")
+        else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count >= 16, let bytes = RandomBodyValue.base64Decoded(trimmed),
             let first = bytes.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "["),

@@ -43,12 +43,21 @@ enum RandomBodyValue {
 
     /// The bytes of `value` read as base64 (standard or URL-safe, padded or not), or nil.
     static func base64Decoded(_ value: String) -> [UInt8]? {
-        var text = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        guard text.utf8.allSatisfy({ TokenShape.CharacterClass.base64.contains($0) || $0 == UInt8(ascii: "=") }) else {
-            return nil
+        // One pass over the bytes: the URL-safe alphabet mapped to the standard one, anything else refused.
+        var standard: [UInt8] = []
+        standard.reserveCapacity(value.utf8.count + 3)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): standard.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): standard.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "="): standard.append(byte)
+            default:
+                guard TokenShape.CharacterClass.base64.contains(byte) else { return nil }
+                standard.append(byte)
+            }
         }
-        while text.utf8.count % 4 != 0 { text += "=" }
-        return Data(base64Encoded: text).map { [UInt8]($0) }
+        while standard.count % 4 != 0 { standard.append(UInt8(ascii: "=")) }
+        return Data(base64Encoded: Data(standard)).map { [UInt8]($0) }
     }
 
     /// Whether `bytes` start like an image, a document, an archive or compressed data.

@@ -114,6 +114,10 @@ struct StructuredAndPlainTaskExamples {
         #expect(await sorted == [1, 2, 3])
     }
 
+    // swift-clocks:
+    //   let clock = TestClock()
+    //   let task = Task { await model.show(clock: clock) }
+    //   await clock.advance(by: .seconds(3))
     @MainActor @Test(.mockClock) func toastHidesAfterThreeSeconds() async {
         let clock = MockClock.current
         let model = ToastModel(clock: clock)
