@@ -133,12 +133,19 @@ extension MockClock {
     /// Waits, bounded by `bound`, while `isAway` holds for the plain tasks of the clock's scope: until each
     /// has slept again on the clock or the census counts it ended. Nothing signals a plain task's end, so
     /// this looks again every millisecond, draining the executor and giving the main actor turns between
-    /// looks. Returns false when `bound` passed first.
-    private func followPlainTasks(before bound: ProgressDeadline, while isAway: @escaping (ClockState) -> Bool) async -> Bool {
+    /// looks. Returns false when `bound` passed first, or when nothing of the scope moved (the clock, the
+    /// count of its plain tasks) for the bound's limit: a plain task that awaits something else for
+    /// good (a stream, a request that never answers) costs one limit, however busy the rest of the
+    /// process is.
+    private func followPlainTasks(before bound: ProgressDeadline, while isAway: (ClockState) -> Bool) async -> Bool {
+        var seen = (movements: movements.count, live: census?.liveTasks ?? 0)
+        var quietSince = ContinuousClock.now
         while true {
             settleAwayTasks(executorIsIdle: false)
             guard state.withLock({ isAway($0) }) else { return await settle(returned: nil, before: bound) }
-            guard !bound.hasPassed else { return false }
+            let now = (movements: movements.count, live: census?.liveTasks ?? 0)
+            if now != seen { (seen, quietSince) = (now, .now) }
+            guard !bound.hasPassed, quietSince.duration(to: .now) < bound.limit else { return false }
             try? await Task.sleep(for: .milliseconds(1))
             guard await settle(returned: nil, before: bound) else { return false }
         }

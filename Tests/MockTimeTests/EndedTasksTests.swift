@@ -69,6 +69,24 @@ struct EndedTasksTests {
         #expect(clock.runUntilIdle().stop == .idle)
     }
 
+    @Test("a plain task that awaits something else after waking: the settling advance gives up after its limit and names it")
+    func plainTaskAwaitingElsewhere() async {
+        let clock = MockClock.current
+        let gate = Gate()
+        let task = Task {
+            try? await clock.sleep(for: .seconds(1))
+            await gate.wait()
+        }
+        await clock.waitForSleepers(count: 1)
+        let advance = await clock.advance(by: .seconds(1), settlingWithin: .milliseconds(200))
+        #expect(!advance.isSettled)
+        #expect(advance.notBack == [WokenTask(deadline: .seconds(1))])
+        #expect(advance.description.contains("it is a plain Task { … } of this test"), "\(advance)")
+        gate.open()
+        await task.value
+        #expect(await clock.run().stop == .idle)
+    }
+
     @Test("startTask's value throws only when its closure throws")
     func startTaskValue() async throws {
         let clock = MockClock.current
