@@ -31,6 +31,9 @@ struct ClockState {
     var lastMovement: StaticString = "nothing yet"
     /// The tasks a run or settling advance reported as not back: the scope's end says which still are.
     var reportedNotBack: Set<Int> = []
+    /// How many sleepers of the scope's census are pending: as many tasks, since a task sleeps once at a
+    /// time.
+    var censusSleepersPending = 0
     /// The tasks the clock can never follow whose explanation was printed (once each).
     var explainedUnseen: Set<Int> = []
 
@@ -77,6 +80,7 @@ struct ClockState {
         sleeper.continuation = continuation
         sleeper.phase = .pending
         sleepers.insert(sleeper)
+        if sleeper.inCensus { censusSleepersPending += 1 }
         moved("a sleeper registered on a mock clock")
         return .pending(countWaiters.isEmpty ? [] : takeSatisfiedCountWaiters(), woken.cameBack(sleeper.task))
     }
@@ -90,6 +94,7 @@ struct ClockState {
             return nil
         case .pending:
             sleepers.remove(sleeper)
+            if sleeper.inCensus { censusSleepersPending -= 1 }
             return sleeper.finish(as: .cancelled)
         case .cancelled, .woken:
             return nil
@@ -102,6 +107,7 @@ struct ClockState {
     @inline(__always)
     mutating func step(toward target: MockClock.Instant) -> UnsafeContinuation<Void, any Error>? {
         if let deadline = sleepers.firstDeadline, deadline <= target, let sleeper = sleepers.popFirst() {
+            if sleeper.inCensus { censusSleepersPending -= 1 }
             if now < deadline { now = deadline }
             if !sleeper.onExecutor { wokenOffExecutor += 1 }
             woken.woke(sleeper, at: deadline)
@@ -127,6 +133,7 @@ struct ClockState {
             }
             return nil
         }
+        if sleeper.inCensus { censusSleepersPending -= 1 }
         if now < deadline { now = deadline }
         woken.woke(sleeper, at: deadline)
         moved("a mock clock woke a sleeper")
@@ -159,17 +166,11 @@ struct ClockState {
         return unexplained
     }
 
-    /// How many distinct tasks of the scope's census are asleep on the clock now.
-    var censusTasksAsleep: Int {
-        Set(sleepers.entries.compactMap { entry -> Int? in
-            let sleeper = entry.sleeper.takeUnretainedValue()
-            return sleeper.inCensus ? sleeper.task ?? -sleeper.sequence : nil
-        }).count
-    }
 
     /// Takes every pending sleeper out, in wake order, marked cancelled.
     mutating func cancelAll() -> [(sleeper: PendingSleeper, continuation: UnsafeContinuation<Void, any Error>?)] {
-        sleepers.removeAll().map { ($0.snapshot, $0.finish(as: .cancelled)) }
+        censusSleepersPending = 0
+        return sleepers.removeAll().map { ($0.snapshot, $0.finish(as: .cancelled)) }
     }
 
     /// The pending sleepers in wake order.

@@ -76,10 +76,11 @@ extension MockClock {
     /// executor, once it has no work (`executorIsIdle`), and the plain tasks of the clock's scope once
     /// its ``TaskCensus`` counts no more live ones than are asleep on the clock.
     func settleAwayTasks(executorIsIdle: Bool) {
+        guard state.withLock({ $0.woken.hasSettleable(executorIsIdle: executorIsIdle) }) else { return }
         let live = census?.liveTasks
         let signals = state.withLock { state in
             var signals = executorIsIdle ? state.woken.settleOnExecutor() : []
-            if let live { signals += state.woken.settleCensus(live: live, asleep: state.censusTasksAsleep) }
+            if let live { signals += state.woken.settleCensus(live: live, asleep: state.censusSleepersPending) }
             return signals
         }
         for signal in signals { signal.fire(true) }

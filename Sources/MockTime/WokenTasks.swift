@@ -26,6 +26,11 @@ struct WokenTasks {
     }
 
     private(set) var away: [Int: Away] = [:]
+    /// The tasks in ``away`` woken on the executor, and those of the census, that the clock did not
+    /// start: what ``settleOnExecutor()`` and ``settleCensus(live:asleep:)`` look at, without walking
+    /// every task away on each wake-up.
+    private var onExecutorAway: Set<Int> = []
+    private var censusAway: Set<Int> = []
     /// The tasks started by the clock that have not ended, with where each was started (`File.swift:12`)
     /// where known.
     private var started: [Int: String?] = [:]
@@ -41,6 +46,15 @@ struct WokenTasks {
         away[task] = Away(
             deadline: deadline, taskName: sleeper.taskName, wake: lastWake, onExecutor: sleeper.onExecutor,
             inCensus: sleeper.inCensus, sleptSince: sleeper.since)
+        guard started[task] == nil else { return }
+        if sleeper.onExecutor { onExecutorAway.insert(task) }
+        if sleeper.inCensus { censusAway.insert(task) }
+    }
+
+    /// Whether ``settleOnExecutor()`` (when the executor is idle) or ``settleCensus(live:asleep:)`` has
+    /// anything to look at.
+    func hasSettleable(executorIsIdle: Bool) -> Bool {
+        (executorIsIdle && !onExecutorAway.isEmpty) || !censusAway.isEmpty
     }
 
     /// Takes back every task woken on the clock's executor that the clock did not start, once the
@@ -48,7 +62,7 @@ struct WokenTasks {
     /// it has ended or waits on something else (a structured child that returned, a task awaiting I/O).
     /// Returns the signals to fire.
     mutating func settleOnExecutor() -> [Signal] {
-        let settled = away.filter { $0.value.onExecutor && started[$0.key] == nil }.map(\.key)
+        let settled = onExecutorAway
         return settled.flatMap { cameBack($0) }
     }
 
@@ -57,13 +71,15 @@ struct WokenTasks {
     /// have ended. Returns the signals to fire.
     mutating func settleCensus(live: Int, asleep: Int) -> [Signal] {
         guard live <= asleep else { return [] }
-        let settled = away.filter { $0.value.inCensus && started[$0.key] == nil }.map(\.key)
+        let settled = censusAway
         return settled.flatMap { cameBack($0) }
     }
 
     /// Notes that `task` is back (it sleeps again on the clock, or ended); returns the signals to fire.
     mutating func cameBack(_ task: Int?) -> [Signal] {
         guard let task, away.removeValue(forKey: task) != nil else { return [] }
+        onExecutorAway.remove(task)
+        censusAway.remove(task)
         return watchers.removeValue(forKey: task) ?? []
     }
 
