@@ -25,10 +25,12 @@ public struct WokenTask: Sendable, Hashable, CustomStringConvertible {
         self.sleptSince = away.sleptSince
     }
 
+    /// Whether both name the same task at the same deadline (why it is not back is not compared).
     public static func == (lhs: WokenTask, rhs: WokenTask) -> Bool {
         lhs.deadline == rhs.deadline && lhs.taskName == rhs.taskName
     }
 
+    /// Hashes the deadline and the name, as ``==`` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(deadline)
         hasher.combine(taskName)
