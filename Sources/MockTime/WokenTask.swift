@@ -30,7 +30,7 @@ public struct WokenTask: Sendable, Hashable, CustomStringConvertible {
         lhs.deadline == rhs.deadline && lhs.taskName == rhs.taskName
     }
 
-    /// Hashes the deadline and the name, as ``==`` compares them.
+    /// Hashes the deadline and the name, the two things equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(deadline)
         hasher.combine(taskName)
