@@ -28,7 +28,7 @@ enum ChildProcessForwarding {
         let url = job.url.absoluteString
         // The job holds the request's credentials: a file only this user reads, removed at once.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("repo-contracts-forward-\(UUID()).json")
-        guard FileManager.default.createFile(atPath: file.path, contents: job.encoded(), attributes: [.posixPermissions: 0o600]) else {
+        guard Platform.writePrivateFile(job.encoded(), to: file.path) else {
             throw UpstreamError(url: url, reason: "could not write the forward job to \(file.path)")
         }
         defer { try? FileManager.default.removeItem(at: file) }

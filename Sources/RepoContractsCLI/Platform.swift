@@ -108,6 +108,23 @@ enum Platform {
             }
         }
     }
+
+    /// Writes `data` to a new file at `path` that only this user can read or write from the moment it
+    /// exists (created with mode 0600, failing if the path exists); returns whether all was written.
+    static func writePrivateFile(_ data: Data, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { _ = close(descriptor) }
+        return data.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                guard count > 0 else { return false }
+                written += count
+            }
+            return true
+        }
+    }
 }
 
 /// A null-terminated array of C strings that lives as long as this value, for `posix_spawn`'s `argv`
