@@ -146,8 +146,7 @@ struct RecordFaultTests {
         defer { folder.remove() }
         // A brotli echo of the request's credentials (see ContentCodingRedactionTests), sent although the
         // recorder asks for identity, as httpbin's /brotli does.
-        let brotli = Data(base64Encoded:
-            "GwACSCwK7DbiBEOFmdV/VHnPsUoJHHLk8UUiiKC1ILA5lW1Olx5I6UqGjT9dTDabkBUUZkP/g708dAIEInca4+1STl5Lk9oCiqRUA+J0cnTB354cKAhatRFuO/myH1T7T44Bs7Evq4/INfQ8fFrO5TfTj7RLiHPMbSyZOgEa/DfRW5DmoeqL4qs95DHmA5rByNlCuKBwSemKyjW1Gxq3tO7o3NN7YLiLHIfIkRFJrMDj1T71nJbEHw==")!
+        let brotli = Data(base64Encoded: UnreadableCodingCommandTests.brotli)!
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: br\r\nContent-Length: \(brotli.count)\r\n\r\n"
         let upstream = StubServer()
         upstream.playback.stub(.any) { request in

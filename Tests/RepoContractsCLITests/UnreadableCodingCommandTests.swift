@@ -10,7 +10,8 @@ import Testing
 /// write the body as `REDACTED` without its `Content-Encoding`.
 @Suite("convert, redact and loading: a body in a coding nothing reads")
 struct UnreadableCodingCommandTests {
-    /// The brotli echo of ContentCodingRedactionTests (a token inside, not visible in the bytes).
+    /// The brotli echo of ContentCodingRedactionTests (a token inside, not visible in the bytes); also
+    /// what `RecordFaultTests` has the upstream send.
     static let brotli =
         "GwACSCwK7DbiBEOFmdV/VHnPsUoJHHLk8UUiiKC1ILA5lW1Olx5I6UqGjT9dTDabkBUUZkP/g708dAIEInca4+1STl5Lk9oCiqRUA+J0cnTB354cKAhatRFuO/myH1T7T44Bs7Evq4/INfQ8fFrO5TfTj7RLiHPMbSyZOgEa/DfRW5DmoeqL4qs95DHmA5rByNlCuKBwSemKyjW1Gxq3tO7o3NN7YLiLHIfIkRFJrMDj1T71nJbEHw=="
 

@@ -31,7 +31,7 @@ package struct ForwardJob: Sendable, Hashable {
     package func encoded() -> Data {
         let object: [String: Any] = [
             "method": request.method, "url": url.absoluteString, "timeout": timeoutSeconds,
-            "headers": request.headers.map { [$0.name, $0.value] }, "body": request.body.base64EncodedString(),
+            "headers": Self.fieldList(request.headers), "body": request.body.base64EncodedString(),
         ]
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
     }
@@ -47,9 +47,9 @@ package struct ForwardJob: Sendable, Hashable {
         else {
             throw UpstreamError(url: "(unknown)", reason: "the forward job is not valid: it needs method, url, timeout, headers and body")
         }
-        var headers = HTTPHeaders()
-        for field in fields where field.count == 2 { headers.append(name: field[0], value: field[1]) }
-        self.init(request: StubRequest(method: method, path: url.path, headers: headers, body: body), url: url, timeoutSeconds: timeout)
+        self.init(
+            request: StubRequest(method: method, path: url.path, headers: Self.headers(fields), body: body), url: url,
+            timeoutSeconds: timeout)
     }
 
     /// Sends the job over URLSession in this process (the child's side) and returns the answer, or the
@@ -60,7 +60,7 @@ package struct ForwardJob: Sendable, Hashable {
         do {
             let response = try await forwarder.forwardInThisProcess(request, to: url)
             object = [
-                "status": response.status, "headers": response.headers.map { [$0.name, $0.value] },
+                "status": response.status, "headers": Self.fieldList(response.headers),
                 "body": response.body.base64EncodedString(),
             ]
         } catch {
@@ -84,8 +84,18 @@ package struct ForwardJob: Sendable, Hashable {
         else {
             throw UpstreamError(url: url.absoluteString, reason: "the child process that forwarded it wrote an answer that is not valid")
         }
+        return StubResponse(status: status, headers: Self.headers(fields), body: body)
+    }
+
+    /// Fields as JSON: `[[name, value], …]`, in order, repeats kept.
+    private static func fieldList(_ headers: HTTPHeaders) -> [[String]] {
+        headers.map { [$0.name, $0.value] }
+    }
+
+    /// Fields read back from ``fieldList(_:)``.
+    private static func headers(_ fields: [[String]]) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for field in fields where field.count == 2 { headers.append(name: field[0], value: field[1]) }
-        return StubResponse(status: status, headers: headers, body: body)
+        return headers
     }
 }
