@@ -14,7 +14,8 @@ extension MockClock {
     ///
     /// - Parameters:
     ///   - maxSteps: The most deadlines to advance to.
-    ///   - timeLimit: The most real time to spend (checked between steps).
+    ///   - timeLimit: The most real time to spend, checked after each step: at least one step is taken
+    ///     whenever a deadline is pending, however slow the machine.
     /// - Returns: The steps taken, where time stands, what is left and why it stopped.
     @discardableResult
     public func runUntilIdle(maxSteps: Int = 10_000, timeLimit: Duration = .seconds(10)) -> IdleRun {
@@ -29,7 +30,7 @@ extension MockClock {
                     stop = .stepLimit
                     return
                 }
-                if started.duration(to: .now) >= timeLimit {
+                if steps > 0, started.duration(to: .now) >= timeLimit {
                     stop = .timeLimit
                     return
                 }
