@@ -30,7 +30,7 @@ extension Contract {
             "CRUD", terms: CRUD(factory: factory),
             clauses: CRUDClauses.create + CRUDClauses.read + CRUDClauses.update + CRUDClauses.delete
                 + CRUDClauses.unsupported + CRUDClauses.values + CRUDClauses.edgeCases + CRUDClauses.identity
-                + CRUDClauses.concurrency + CRUDClauses.completion)
+                + CRUDClauses.concurrency + CRUDClauses.completion + CRUDClauses.families)
     }
 }
 

@@ -110,12 +110,34 @@ extension ClauseContext where Terms: RepositoryTerms {
             }
         }
         if promises.ordering.isSpecified, !ignoringOrder, duplicates.isEmpty, missing.isEmpty, unexpected.isEmpty {
-            let expectedOrder = promises.ordering.arrange(model).map(\.id)
-            if ids != expectedOrder {
-                fail("\(when): fetchAll() is not in the declared order (\(promises.ordering))",
-                     expected: abbreviate(expectedOrder, limit: 400), actual: abbreviate(ids, limit: 400))
-            }
+            expectOrder(all, createdAs: model, "\(when): fetchAll()", at: location)
         }
+    }
+
+    /// Records a failure unless `returned` is in the declared order, judged on the values the store
+    /// returned (so a sort key the store maintains counts as the store set it); `model` lists the entities
+    /// in creation order, for insertion order and for ties a stable sort orders by creation.
+    public func expectOrder(
+        _ returned: [Terms.Entity], createdAs model: [Terms.Entity], _ what: String,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        expectOrder(
+            returned, createdAs: model, what,
+            at: CheckLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    func expectOrder(_ returned: [Terms.Entity], createdAs model: [Terms.Entity], _ what: String, at location: CheckLocation) {
+        let ordering = repositoryPromises.ordering
+        let rank = Dictionary(model.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let index = ordering.firstViolation(in: returned, creationRank: { rank[$0] }) else {
+            return noteCheck(at: location)
+        }
+        let pair = [returned[index - 1], returned[index]]
+        let byCreation = returned.sorted { (rank[$0.id] ?? .max) < (rank[$1.id] ?? .max) }
+        fail("\(what) is not in the declared order (\(ordering)): entity \(abbreviate(pair[1].id)) at index \(index) "
+             + "should come before \(abbreviate(pair[0].id))",
+             expected: abbreviate(ordering.arrange(byCreation).map(\.id), limit: 400),
+             actual: abbreviate(returned.map(\.id), limit: 400), at: location)
     }
 
     /// Calls an operation the conformer may legitimately refuse, and returns what it did: the value it

@@ -1,7 +1,8 @@
 /// The repository under test as a clause sees it: every call goes through the watchdog, and a call that
 /// throws or hangs becomes an ``OperationFailure`` naming the call.
 public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: Sendable where Entity.ID: Sendable {
-    let witness: RepositoryWitness<Entity>
+    /// The conformer's witness, unwatched.
+    package let witness: RepositoryWitness<Entity>
     let timeout: Duration
     /// The subject's signs of life, shared by its calls: a call queued behind its siblings is not hung.
     let monitor = ProgressMonitor()
@@ -39,7 +40,8 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
         try await call("delete(id: \(abbreviate(id)))") { try await witness.delete(id) }
     }
 
-    private func call<Value: Sendable>(
+    /// Calls `body` under the watchdog, as `operation`: what the family clauses' calls go through.
+    package func call<Value: Sendable>(
         _ operation: String, _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let activity = ClauseActivity.current

@@ -9,8 +9,36 @@ where Entity.ID: Sendable {
     public var policies: RequestPolicies
     /// The order of `fetchAll()`.
     public var ordering: Ordering<Entity>
-    /// When two entities count as the same stored value.
-    public var equivalence: Equivalence<Entity>
+    /// When two entities count as the same stored value, store-maintained fields left out: the declared
+    /// equivalence, comparing after the expected entity took the ``storeMaintained`` values of the actual
+    /// one. Setting it sets the declared one.
+    public var equivalence: Equivalence<Entity> {
+        get { declaredEquivalence.ignoring(storeMaintained) }
+        set { declaredEquivalence = newValue }
+    }
+    /// The equivalence as declared, store-maintained fields included.
+    public var declaredEquivalence: Equivalence<Entity>
+    /// Fields the store sets itself (a version, timestamps, an ETag): left out of value comparison and
+    /// checked by their own rules (the `maintained.*` clauses). Set with ``Conformance/maintaining(_:)``.
+    public var storeMaintained: [StoreMaintained<Entity>] = []
+    /// How pages behave, when the conformer reads in pages (the `pages.*` clauses); set with
+    /// ``Conformance/paginated(_:)``. Its witness reads pages with ``RepositoryWitness/paging(invalidCursor:_:)``.
+    public var pagination: Pagination?
+    /// Which token a conditional update checks, and the error a stale one gets (the `concurrency.*`
+    /// clauses); set with ``Conformance/optimisticConcurrency(_:)``.
+    public var optimisticConcurrency: OptimisticConcurrency<Entity>?
+    /// What soft delete, restore and purge do (the `softDelete.*` clauses); set with
+    /// ``Conformance/softDeleting(_:)``. Its witness names the operations with ``RepositoryWitness/softDeleting(delete:restore:purge:)``.
+    public var softDeletion: SoftDeletion?
+    /// What a batch insert does when part of it cannot be stored (the `batch.*` clauses); set with
+    /// ``Conformance/batchWrites(_:)``.
+    public var batchWrites: BatchWrites?
+    /// The filters the conformer answers, each with its meaning (the `queries.*` clauses); set with
+    /// ``Conformance/querying(_:)``.
+    public var queries: [Query<Entity>] = []
+    /// Inputs every write must refuse, changing nothing (the `atomicity.*` clauses); set with
+    /// ``Conformance/refusing(_:)``.
+    public var failingWrites: FailingWrites<Entity>?
     /// Maps the conformer's own errors to a ``RepositoryError/Kind`` (default: reads ``RepositoryError``).
     public var classifyError: @Sendable (any Error) -> RepositoryError.Kind?
     /// Whether edge cases are derived from a `Codable` entity for this conformer, and values of your own
@@ -35,7 +63,7 @@ where Entity.ID: Sendable {
         self.capabilities = capabilities
         self.policies = policies
         self.ordering = ordering
-        self.equivalence = equivalence
+        self.declaredEquivalence = equivalence
         self.classifyError = classifyError
         self.edgeCases = edgeCases
         self.bulkEntityCount = bulkEntityCount
@@ -45,6 +73,20 @@ where Entity.ID: Sendable {
     public var description: String {
         "capabilities \(capabilities), ordering \(ordering), \(policies)" + (edgeCases.isDerived ? "" : ", edge cases off")
             + (bulkEntityCount == 1_000 ? "" : ", bulk clauses scaled to \(bulkEntityCount) entities")
+            + (storeMaintained.isEmpty ? "" : ", store-maintained \(storeMaintained.map(\.description).joined(separator: ", "))")
+            + (familyNames.isEmpty ? "" : ", families \(familyNames.joined(separator: ", "))")
+    }
+
+    /// The families beyond CRUD the conformer declares: `pages`, `concurrency`, …
+    public var familyNames: [String] {
+        var names: [String] = []
+        if pagination != nil { names.append("pages") }
+        if optimisticConcurrency != nil { names.append("concurrency") }
+        if softDeletion != nil { names.append("softDelete") }
+        if batchWrites != nil { names.append("batch") }
+        if !queries.isEmpty { names.append("queries (\(queries.map(\.name).joined(separator: ", ")))") }
+        if failingWrites != nil { names.append("atomicity") }
+        return names
     }
 
     /// Problems in the promises themselves; empty when they are consistent.
@@ -55,6 +97,11 @@ where Entity.ID: Sendable {
         }
         if bulkEntityCount < 2 {
             found.append("bulkEntityCount is \(bulkEntityCount): the bulk clauses need at least 2 entities")
+        }
+        found += pagination?.mistakes ?? []
+        let queryNames = queries.map(\.name)
+        for name in Set(queryNames) where queryNames.filter({ $0 == name }).count > 1 {
+            found.append("query \(name) is declared more than once: each query needs its own name")
         }
         return found
     }

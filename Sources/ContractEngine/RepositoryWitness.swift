@@ -27,6 +27,24 @@ public struct RepositoryWitness<Entity: Identifiable & Equatable & Sendable>: Se
     /// Removes the entity stored under an id.
     public var delete: @Sendable (Entity.ID) async throws -> Void
 
+    // The families beyond CRUD: each member is set by its builder method and checked by its family's
+    // clauses when the conformance declares the family.
+
+    /// Reads pages; set with ``paging(invalidCursor:_:)`` or ``pagingByOffset(_:)``.
+    public var pages: PageReader<Entity>?
+    /// An update that checks the entity's concurrency token; set with ``updatingConditionally(_:)``.
+    /// Without it, `update` is taken to check the token itself.
+    public var conditionalUpdate: (@Sendable (Entity) async throws -> Entity)?
+    /// Soft delete, restore and purge; set with ``softDeleting(delete:restore:purge:)``.
+    public var softDeletion: SoftDeleteOperations<Entity>?
+    /// Stores several entities in one call; set with ``insertingAll(_:)``.
+    public var insertAll: (@Sendable ([Entity]) async throws -> [Entity])?
+    /// The filters, by name; set with ``querying(_:_:)``.
+    public var queries: [String: QueryRunner<Entity>] = [:]
+    /// Moves the store's own time forward (a mock clock it reads), so a refreshed timestamp must differ;
+    /// set with ``movingStoreTime(_:)``.
+    public var moveStoreTime: (@Sendable () async -> Void)?
+
     /// Creates a witness from five closures.
     public init(
         create: @escaping @Sendable (Entity) async throws -> Entity,

@@ -1,0 +1,63 @@
+extension Conformance where Terms: RepositoryTerms, Terms.Promises == RepositoryPromises<Terms.Entity> {
+    /// The same conformer, with fields the store sets itself: left out of value comparison, checked by
+    /// the `maintained.*` clauses.
+    public func maintaining(_ fields: StoreMaintained<Terms.Entity>...) -> Self {
+        var copy = self
+        copy.promises.storeMaintained += fields
+        return copy
+    }
+
+    /// The same conformer, with `fetchAll()` and pages in `ordering`.
+    public func ordered(_ ordering: Ordering<Terms.Entity>) -> Self {
+        var copy = self
+        copy.promises.ordering = ordering
+        return copy
+    }
+
+    /// The same conformer, reading in pages that behave as `pagination` says (the `pages.*` clauses). Its
+    /// witness must read pages: ``RepositoryWitness/paging(invalidCursor:_:)``.
+    public func paginated(_ pagination: Pagination = Pagination()) -> Self {
+        var copy = self
+        copy.promises.pagination = pagination
+        return copy
+    }
+
+    /// The same conformer, refusing stale updates (the `concurrency.*` clauses).
+    public func optimisticConcurrency(_ concurrency: OptimisticConcurrency<Terms.Entity>) -> Self {
+        var copy = self
+        copy.promises.optimisticConcurrency = concurrency
+        return copy
+    }
+
+    /// The same conformer, deleting softly (the `softDelete.*` clauses). Its witness must name restore:
+    /// ``RepositoryWitness/softDeleting(delete:restore:purge:)``.
+    public func softDeleting(_ softDeletion: SoftDeletion = SoftDeletion()) -> Self {
+        var copy = self
+        copy.promises.softDeletion = softDeletion
+        return copy
+    }
+
+    /// The same conformer, inserting batches (the `batch.*` clauses). Its witness must insert them:
+    /// ``RepositoryWitness/insertingAll(_:)``.
+    public func batchWrites(_ batches: BatchWrites = .allOrNothing()) -> Self {
+        var copy = self
+        copy.promises.batchWrites = batches
+        return copy
+    }
+
+    /// The same conformer, answering `queries` (the `queries.*` clauses). Its witness must run each:
+    /// ``RepositoryWitness/querying(_:_:)``.
+    public func querying(_ queries: Query<Terms.Entity>...) -> Self {
+        var copy = self
+        copy.promises.queries += queries
+        return copy
+    }
+
+    /// The same conformer, refusing the writes `failing` describes without changing anything (the
+    /// `atomicity.*` clauses).
+    public func refusing(_ failing: FailingWrites<Terms.Entity>) -> Self {
+        var copy = self
+        copy.promises.failingWrites = failing
+        return copy
+    }
+}

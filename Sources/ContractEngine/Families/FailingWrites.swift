@@ -1,0 +1,33 @@
+/// Inputs a conformer must refuse, declared with ``Conformance/refusing(_:)`` and used by the
+/// `atomicity.*` clauses: a write that fails leaves the stored state (store-maintained fields included)
+/// exactly as it was.
+///
+/// ```swift
+/// .refusing(.invalid(error: .invalidInput) { note in var bad = note; bad.title = ""; return bad })
+/// ```
+public struct FailingWrites<Entity>: Sendable, CustomStringConvertible {
+    /// The kind of error a refused write throws; `nil` for any error.
+    public var error: RepositoryError.Kind?
+    /// What the refused input is, in words, for messages.
+    public var summary: String
+    private let makeInvalid: @Sendable (Entity) -> Entity
+
+    /// Every write of `makeInvalid(entity)` (same id, a value the store refuses) must throw (an error of
+    /// `error`, if given) and change nothing.
+    public static func invalid(
+        _ summary: String = "an invalid entity", error: RepositoryError.Kind? = .invalidInput,
+        _ makeInvalid: @escaping @Sendable (Entity) -> Entity
+    ) -> Self {
+        Self(error: error, summary: summary, makeInvalid: makeInvalid)
+    }
+
+    /// `entity` made into one the store must refuse.
+    public func invalid(_ entity: Entity) -> Entity {
+        makeInvalid(entity)
+    }
+
+    /// What the clauses repeat in a failure.
+    public var description: String {
+        "writes of \(summary) refused" + (error.map { " as \($0.rawValue)" } ?? "") + ", changing nothing"
+    }
+}

@@ -1,0 +1,28 @@
+public import Foundation
+
+/// A note in a store with more than CRUD: a version and timestamps the store maintains, tags to search
+/// by, soft delete, pages and batches. The example the contract families are proven on.
+public struct Note: Identifiable, Hashable, Codable, Sendable {
+    /// Assigned by the client.
+    public var id: Int
+    /// What the note says; a store refuses an empty one.
+    public var title: String
+    /// Words the note is found by.
+    public var tags: [String]
+    /// Set to 1 by create and increased by every write: the optimistic-concurrency token.
+    public var version: Int
+    /// Set by create, never changed.
+    public var createdAt: Date
+    /// Set by create, refreshed by every write.
+    public var updatedAt: Date
+
+    /// A note as a client makes it: the store-maintained fields are placeholders the store overwrites.
+    public init(id: Int, title: String, tags: [String] = [], version: Int = 0, createdAt: Date = .distantPast, updatedAt: Date = .distantPast) {
+        self.id = id
+        self.title = title
+        self.tags = tags
+        self.version = version
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}

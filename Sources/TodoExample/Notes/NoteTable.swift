@@ -1,0 +1,137 @@
+public import ContractEngine
+public import Foundation
+
+/// The rules of a note store, as a value: what the in-memory and the file-backed stores both keep. Every
+/// write checks everything before it changes anything, so a refused write changes nothing.
+public struct NoteTable: Codable, Sendable {
+    /// The most notes a page holds; larger limits are served as this.
+    public static let maximumPageLimit = 50
+
+    private var notes: [Int: Note] = [:]
+    private var deleted: Set<Int> = []
+
+    /// An empty table.
+    public init() {}
+
+    /// The live notes, newest write first, ties by id.
+    public var live: [Note] {
+        notes.values.filter { !deleted.contains($0.id) }.sorted(by: Self.isBefore)
+    }
+
+    /// The store's order: `updatedAt` descending, then `id` ascending.
+    public static func isBefore(_ lhs: Note, _ rhs: Note) -> Bool {
+        lhs.updatedAt != rhs.updatedAt ? lhs.updatedAt > rhs.updatedAt : lhs.id < rhs.id
+    }
+
+    /// The live note stored under `id`.
+    public func fetch(id: Int) -> Note? {
+        deleted.contains(id) ? nil : notes[id]
+    }
+
+    /// Stores a new note, stamped at `now`. Its id must be free (a soft-deleted note keeps its id).
+    public mutating func create(_ note: Note, now: Date) throws -> Note {
+        try Self.validate(note)
+        guard notes[note.id] == nil else { throw RepositoryError.conflict("note \(note.id) exists") }
+        var stored = note
+        stored.version = 1
+        stored.createdAt = now
+        stored.updatedAt = now
+        notes[note.id] = stored
+        return stored
+    }
+
+    /// Replaces a live note, whatever version it carries (last write wins).
+    public mutating func update(_ note: Note, now: Date) throws -> Note {
+        guard let current = fetch(id: note.id) else { throw RepositoryError.notFound("note \(note.id)") }
+        return try update(note, expectedVersion: current.version, now: now)
+    }
+
+    /// Replaces a live note if it is still at `expectedVersion`.
+    public mutating func update(_ note: Note, expectedVersion: Int, now: Date) throws -> Note {
+        try Self.validate(note)
+        guard let current = fetch(id: note.id) else { throw RepositoryError.notFound("note \(note.id)") }
+        guard current.version == expectedVersion else {
+            throw RepositoryError.conflict("note \(note.id) is at version \(current.version), not \(expectedVersion)")
+        }
+        var stored = note
+        stored.version = current.version + 1
+        stored.createdAt = current.createdAt
+        stored.updatedAt = max(now, current.updatedAt)
+        notes[note.id] = stored
+        return stored
+    }
+
+    /// Hides a live note; its id stays taken.
+    public mutating func softDelete(id: Int) throws {
+        guard fetch(id: id) != nil else { throw RepositoryError.notFound("note \(id)") }
+        deleted.insert(id)
+    }
+
+    /// Brings a soft-deleted note back as it was.
+    public mutating func restore(id: Int) throws {
+        guard notes[id] != nil else { throw RepositoryError.notFound("note \(id)") }
+        guard deleted.remove(id) != nil else { throw RepositoryError.conflict("note \(id) is not deleted") }
+    }
+
+    /// Removes a note for good, freeing its id.
+    public mutating func purge(id: Int) throws {
+        guard notes.removeValue(forKey: id) != nil else { throw RepositoryError.notFound("note \(id)") }
+        deleted.remove(id)
+    }
+
+    /// Stores every note of `batch` or, when one cannot be stored, none.
+    public mutating func insertAll(_ batch: [Note], now: Date) throws -> [Note] {
+        var copy = self
+        let stored = try batch.map { try copy.create($0, now: now) }
+        self = copy
+        return stored
+    }
+
+    /// The live notes tagged exactly `tag`, in the store's order.
+    public func notes(taggedWith tag: String) -> [Note] {
+        live.filter { $0.tags.contains(tag) }
+    }
+
+    /// At most `limit` live notes after `cursor` in the store's order, and the cursor after the last one
+    /// when more follow.
+    public func page(after cursor: String?, limit: Int) throws -> (notes: [Note], next: String?) {
+        let limit = min(max(limit, 0), Self.maximumPageLimit)
+        var rest = live
+        if let cursor {
+            guard let position = NoteCursor(cursor) else { throw RepositoryError(.invalidInput, "not a cursor: \(cursor)") }
+            rest = rest.filter { position.precedes($0) }
+        }
+        let page = Array(rest.prefix(limit))
+        let next = rest.count > page.count && !page.isEmpty ? page.last.map { NoteCursor($0).text } : nil
+        return (page, next)
+    }
+
+    private static func validate(_ note: Note) throws {
+        if note.title.isEmpty { throw RepositoryError(.invalidInput, "note \(note.id) has an empty title") }
+    }
+}
+
+/// A keyset cursor: the sort key of the last note served, as text.
+struct NoteCursor {
+    let updatedAt: Date
+    let id: Int
+
+    init(_ note: Note) {
+        updatedAt = note.updatedAt
+        id = note.id
+    }
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "|")
+        guard parts.count == 2, let seconds = Double(parts[0]), let id = Int(parts[1]) else { return nil }
+        updatedAt = Date(timeIntervalSinceReferenceDate: seconds)
+        self.id = id
+    }
+
+    var text: String { "\(updatedAt.timeIntervalSinceReferenceDate)|\(id)" }
+
+    /// Whether `note` comes after the note this cursor stands for.
+    func precedes(_ note: Note) -> Bool {
+        note.updatedAt != updatedAt ? note.updatedAt < updatedAt : note.id > id
+    }
+}
