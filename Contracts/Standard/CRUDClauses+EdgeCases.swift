@@ -68,7 +68,8 @@ extension ClauseContext where Terms: RepositoryTerms {
             return value
         case .failure(let error):
             fail("\(what) threw \(describe(error)); if \(conformance.name) refuses such values on purpose, "
-                 + "turn derivation off for it: edgeCases: .off (or normalise them in an equivalence)")
+                 + "declare them refused (.refusing(.invalid(refuses: { … }) { … })), "
+                 + "turn derivation off for it (edgeCases: .off), or normalise them in an equivalence")
             return nil
         }
     }
@@ -87,12 +88,32 @@ extension ClauseContext where Terms: RepositoryTerms {
         var stored: [(name: String, sent: Terms.Entity, id: Terms.Entity.ID)] = []
         for edge in edges {
             let step = try await prepare(edge)
+            if let refused = repositoryPromises.failingWrites, refused.refuses(step.sent) {
+                try await expectRefused(step, refused)
+                continue
+            }
             guard let returned = try await storing(step.write, step.call) else { continue }
             expectStored(returned, step.sent, "\(step.write) returned")
             expectStored(try await subject.fetch(id: returned.id), step.sent, "\(step.read) returned")
             stored.append((step.listed, step.sent, returned.id))
         }
         try await expectListed(stored)
+    }
+
+    /// Records a failure unless a write of an edge case the conformance declares refused (``FailingWrites``)
+    /// throws, with the declared kind.
+    func expectRefused(_ step: EdgeCaseWrite, _ refused: FailingWrites<Terms.Entity>) async throws {
+        switch try await attempt(step.call) {
+        case .success:
+            fail("\(step.write) was stored, but the conformance declares such values refused (\(refused), declared at "
+                 + "\(conformance.declaredAt))", expected: "throws", actual: "returned")
+        case .failure(let error):
+            let kind = repositoryPromises.classifyError(error)
+            if let expected = refused.error, kind != expected {
+                fail("\(step.write) threw \(describe(error)), not the declared \(expected.rawValue) (\(refused))",
+                     expected: expected.rawValue, actual: kind?.rawValue ?? "an unclassified error")
+            }
+        }
     }
 
     /// Records a failure for each stored edge case that `fetchAll()` lists differently or not at all.

@@ -65,6 +65,11 @@ public struct Ordering<Entity: Sendable>: Sendable, CustomStringConvertible {
         if case .unspecified = rule { false } else { true }
     }
 
+    /// Whether the conformer promises a sort (by a comparator or by keys).
+    public var isSorted: Bool {
+        if case .sorted = rule { true } else { false }
+    }
+
     /// The order `fetchAll()` must have, given entities in the order they were first created: the model's
     /// view, from the values the contract sent.
     public func arrange(_ entitiesInCreationOrder: [Entity]) -> [Entity] {

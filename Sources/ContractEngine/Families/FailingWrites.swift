@@ -11,14 +11,24 @@ public struct FailingWrites<Entity>: Sendable, CustomStringConvertible {
     /// What the refused input is, in words, for messages.
     public var summary: String
     private let makeInvalid: @Sendable (Entity) -> Entity
+    private let isRefused: @Sendable (Entity) -> Bool
 
     /// Every write of `makeInvalid(entity)` (same id, a value the store refuses) must throw (an error of
     /// `error`, if given) and change nothing.
+    ///
+    /// - Parameter refuses: Which entities the store refuses, when it can be said: a derived edge case it
+    ///   matches (an empty title) is then checked as refused instead of as round-tripping.
     public static func invalid(
         _ summary: String = "an invalid entity", error: RepositoryError.Kind? = .invalidInput,
+        refuses: (@Sendable (Entity) -> Bool)? = nil,
         _ makeInvalid: @escaping @Sendable (Entity) -> Entity
     ) -> Self {
-        Self(error: error, summary: summary, makeInvalid: makeInvalid)
+        Self(error: error, summary: summary, makeInvalid: makeInvalid, isRefused: refuses ?? { _ in false })
+    }
+
+    /// Whether the store must refuse `entity`, by the declared `refuses` predicate.
+    public func refuses(_ entity: Entity) -> Bool {
+        isRefused(entity)
     }
 
     /// `entity` made into one the store must refuse.

@@ -40,7 +40,7 @@ public enum NoteContracts {
             .softDeleting()
             .batchWrites(.allOrNothing(error: .conflict))
             .querying(.named("tag", parameters: \.tags) { note, tag in note.tags.contains(tag) })
-            .refusing(.invalid("a note with an empty title") { note in
+            .refusing(.invalid("a note with an empty title", refuses: { $0.title.isEmpty }) { note in
                 var invalid = note
                 invalid.title = ""
                 return invalid

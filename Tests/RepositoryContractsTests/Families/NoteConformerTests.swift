@@ -1,0 +1,33 @@
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The correct note stores, with every family declared, pass the whole CRUD contract: every CRUD clause
+/// and every family clause, none failed.
+@Suite("Correct note stores pass every family")
+struct NoteConformerTests {
+    static let notes = Contract.crud(factory: NoteContracts.factory)
+
+    @Test("every clause passes or is skipped with a reason, and every family clause runs", arguments: ["in-memory", "file-backed"])
+    func passes(_ store: String) async {
+        let conformance = store == "in-memory" ? NoteContracts.inMemory : NoteContracts.fileBacked
+        let report = await Self.notes.report(on: conformance)
+        let failed = report.clauses.filter { $0.status == .failed }
+        #expect(failed.isEmpty, "\(failed.map { "\($0.id): \($0.message ?? "")" }.joined(separator: "\n"))")
+        let families = ["maintained.", "order.", "pages.", "versions.", "softDelete.", "batch.", "queries.", "atomicity."]
+        let skippedFamilyClauses = report.clauses.filter { clause in
+            clause.status == .skipped && families.contains { clause.id.hasPrefix($0) }
+                && clause.id != "maintained.entityTagChangesWithContent"  // the notes have no entity tag
+        }
+        #expect(skippedFamilyClauses.isEmpty, "\(skippedFamilyClauses.map { "\($0.id): \($0.reason ?? "")" })")
+    }
+
+    @Test("a conformer declaring no family skips every family clause, each with the declaration it needs")
+    func undeclaredFamiliesAreSkipped() async throws {
+        let todos = Contract.crud(factory: ExampleContracts.todoFactory)
+        let plain = Conformance<CRUD<Todo>>("in-memory") { InMemoryTodoRepository() }
+        let skipped = todos.inapplicableClauses(for: plain).filter { $0.clause.id.hasPrefix("maintained.") }
+        #expect(!skipped.isEmpty)
+        #expect(skipped.allSatisfy { $0.reason.contains(".maintaining(") })
+    }
+}
