@@ -85,7 +85,7 @@ struct BrokenConformerTests {
 
     @Test("a store that hands out the instances it keeps fails the aliasing clause; one that copies passes")
     func aliasing() async {
-        let notes = Contract.crud(factory: Note.factory)
+        let notes = Contract.crud(factory: SharedNote.factory)
         let aliasing = await Self.failed(notes, Conformance("aliasing") { AliasingNoteStore(copies: false) })
         #expect(aliasing.keys.contains("values.returnedEntitiesAreCopies"))
         let copying = await Self.failed(notes, Conformance("copying") { AliasingNoteStore(copies: true) })

@@ -55,7 +55,7 @@ actor BrokenTodoRepository: RepositoryProtocol {
 }
 
 /// A reference-type entity, and a store that keeps the very instances it is given and hands them out.
-final class Note: Identifiable, Equatable, @unchecked Sendable, CustomStringConvertible {
+final class SharedNote: Identifiable, Equatable, @unchecked Sendable, CustomStringConvertible {
     var id: Int
     var text: String
 
@@ -64,33 +64,33 @@ final class Note: Identifiable, Equatable, @unchecked Sendable, CustomStringConv
         self.text = text
     }
 
-    static func == (lhs: Note, rhs: Note) -> Bool { lhs.id == rhs.id && lhs.text == rhs.text }
-    var description: String { "Note(\(id), \(text))" }
+    static func == (lhs: SharedNote, rhs: SharedNote) -> Bool { lhs.id == rhs.id && lhs.text == rhs.text }
+    var description: String { "SharedNote(\(id), \(text))" }
 
     /// `alter` changes a note in place, as code holding a reference would.
-    static let factory = EntityFactory<Note>(
-        make: { Note(id: $0, text: "note \($0)") },
-        mutate: { Note(id: $0.id, text: $0.text + "!") },
-        twin: { note, ordinal in Note(id: ordinal, text: note.text) },
+    static let factory = EntityFactory<SharedNote>(
+        make: { SharedNote(id: $0, text: "note \($0)") },
+        mutate: { SharedNote(id: $0.id, text: $0.text + "!") },
+        twin: { note, ordinal in SharedNote(id: ordinal, text: note.text) },
         alter: { $0.text += " (changed in place)" })
 }
 
 actor AliasingNoteStore: RepositoryProtocol {
-    private var notes: [Note] = []
+    private var notes: [SharedNote] = []
     let copies: Bool
 
     init(copies: Bool) { self.copies = copies }
 
-    private func out(_ note: Note) -> Note { copies ? Note(id: note.id, text: note.text) : note }
+    private func out(_ note: SharedNote) -> SharedNote { copies ? SharedNote(id: note.id, text: note.text) : note }
 
-    func create(_ note: Note) throws -> Note {
+    func create(_ note: SharedNote) throws -> SharedNote {
         guard !notes.contains(where: { $0.id == note.id }) else { throw RepositoryError.conflict() }
         notes.append(out(note))
         return out(note)
     }
-    func fetch(id: Int) -> Note? { notes.first { $0.id == id }.map(out) }
-    func fetchAll() -> [Note] { notes.map(out) }
-    func update(_ note: Note) throws -> Note {
+    func fetch(id: Int) -> SharedNote? { notes.first { $0.id == id }.map(out) }
+    func fetchAll() -> [SharedNote] { notes.map(out) }
+    func update(_ note: SharedNote) throws -> SharedNote {
         guard let index = notes.firstIndex(where: { $0.id == note.id }) else { throw RepositoryError.notFound() }
         notes[index] = out(note)
         return out(note)
