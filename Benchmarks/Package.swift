@@ -64,6 +64,14 @@ let package = Package(
                 .product(name: "ContractEngine", package: "swift-repository-contracts"),
                 .product(name: "StandardContracts", package: "swift-repository-contracts"),
             ]),
+        // What the contract families (pages, versions, soft delete, …) add to one CRUD run on an in-memory store.
+        .executableTarget(
+            name: "bench-families",
+            dependencies: [
+                .product(name: "ContractEngine", package: "swift-repository-contracts"),
+                .product(name: "StandardContracts", package: "swift-repository-contracts"),
+                .product(name: "MockTime", package: "swift-repository-contracts"),
+            ]),
         // Replay through `URLSession.shared`: to the stub server's socket against intercepted in process,
         // sequential and from concurrent tasks.
         .executableTarget(
