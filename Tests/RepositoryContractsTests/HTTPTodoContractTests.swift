@@ -76,7 +76,10 @@ struct HTTPTodoContractTests {
         let inMemory = try #require(Self.contract.cases(for: ExampleContracts.inMemory).first { $0.clauseID == check.clauseID })
         let inMemoryResult = await inMemory.run()
         #expect(liveResult.status == .passed)
-        #expect(liveResult.status == inMemoryResult.status && liveResult.failures == inMemoryResult.failures)
+        // The in-memory conformer lists in insertion order: a clause about a sort does not apply to it.
+        if inMemoryResult.status != .skipped {
+            #expect(liveResult.status == inMemoryResult.status && liveResult.failures == inMemoryResult.failures)
+        }
         #expect(replayResult.status == liveResult.status && replayResult.failures == liveResult.failures)
 
         if !rerecording {
