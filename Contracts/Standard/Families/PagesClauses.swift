@@ -96,6 +96,7 @@ extension CRUDClauses {
         guard let first = promises.ordering.keys.first else {
             return "the declared ordering (\(promises.ordering)) has no sort key to make ties on: declare .sorted(by: …)"
         }
+        if first.name == "id" { return "the first sort key is the id: entities never tie on it" }
         if first.canMakeTies || promises.storeMaintained.contains(where: { $0.name == first.name }) { return nil }
         return "the first sort key \(first.name) is read-only and not store-maintained: the contract cannot make ties on it"
     }

@@ -59,7 +59,9 @@ struct PageFamily<Entity: Identifiable & Equatable & Sendable> where Entity.ID: 
 
     /// Creates groups of entities tied on the first sort key, the groups apart: a store-maintained key
     /// ties when the store's time stands still within a group (it moves between groups), a writable one
-    /// when the contract copies the group's first value into the others.
+    /// when the contract copies the group's first value into the others (unless that copies the identity
+    /// too, as a key the id is computed from would: such a key never ties, and the entities are created
+    /// as made).
     func createTied(groups: [Int]) async throws -> [Entity] {
         guard let key = promises.ordering.keys.first else { return [] }
         var stored: [Entity] = []
@@ -67,7 +69,8 @@ struct PageFamily<Entity: Identifiable & Equatable & Sendable> where Entity.ID: 
             await subject.witness.moveStoreTime?()
             let members = context.newEntities(size)
             let tied = firstKeyIsStoreMaintained ? members : members.map { key.tie($0, to: members[0]) ?? $0 }
-            for entity in tied {
+            let tiesIdentity = tied.dropFirst().contains { $0.id == members[0].id }
+            for entity in tiesIdentity ? members : tied {
                 stored.append(try await subject.create(entity))
             }
         }

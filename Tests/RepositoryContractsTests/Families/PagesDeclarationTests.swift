@@ -78,4 +78,22 @@ struct PagesDeclarationTests {
         let given = await PagesKillTableTests.report(Self.positioned(invalidCursor: Position(text: "nowhere")))
         #expect(PagesKillTableTests.failed(given).isEmpty)
     }
+
+    @Test("pages sorted by id first cannot tie: the ties clause is skipped, saying so, and the others pass")
+    func sortedByID() async throws {
+        let byID = NoteContracts.declaringFamilies(Conformance<CRUD<Note>>("notes by id") {
+            let clock = MockClock()
+            let store = InMemoryNoteStore(now: { clock.date })
+            return NoteContracts.witness(store, clock: clock).pagingByOffset { offset, limit in
+                guard offset >= 0 else { throw RepositoryError(.invalidInput, "negative offset \(offset)") }
+                return Array(await store.fetchAll().sorted { $0.id < $1.id }.dropFirst(offset).prefix(min(limit, 50)))
+            }
+        })
+        .ordered(.sorted(by: .ascending(\.id)))
+        .paginated(Pagination(maximumLimit: 50, invalidCursor: .invalidInput, end: .mayEndWithEmptyPage, changesBetweenPages: .unspecified))
+        let report = await PagesKillTableTests.report(byID)
+        #expect(PagesKillTableTests.failed(report).isEmpty, "\(PagesKillTableTests.failed(report))")
+        let ties = try #require(report.clauses.first { $0.id == "pages.everyEntityOnceWithTies" })
+        #expect(ties.status == .skipped && ties.reason == "the first sort key is the id: entities never tie on it", "\(ties)")
+    }
 }
