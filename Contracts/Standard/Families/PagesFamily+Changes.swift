@@ -8,14 +8,24 @@ extension PageFamily {
     func checkDeleteBetweenPages(over stored: [Entity]) async throws {
         var deleted: [Entity] = []
         let limit = inRange(3)
-        let traversal = try await traverse(stored.count, limit: limit) { index, page in
-            guard index == 0, let boundary = page.entities.last else { return }
-            let served = Set(page.entities.map(\.id))
-            let upcoming = promises.ordering.arrange(stored).first { !served.contains($0.id) }
-            for entity in [stored.first { $0.id == boundary.id }, upcoming].compactMap({ $0 }) {
-                try await subject.delete(id: entity.id)
-                deleted.append(entity)
+        let traversal: PageTraversal<Entity>
+        do {
+            traversal = try await traverse(stored.count, limit: limit) { index, page in
+                guard index == 0, let boundary = page.entities.last else { return }
+                let served = Set(page.entities.map(\.id))
+                let upcoming = promises.ordering.arrange(stored).first { !served.contains($0.id) }
+                for entity in [stored.first { $0.id == boundary.id }, upcoming].compactMap({ $0 }) {
+                    try await subject.delete(id: entity.id)
+                    deleted.append(entity)
+                }
             }
+        } catch let failure as OperationFailure where failure.operation.hasPrefix("page(") && !deleted.isEmpty {
+            guard case .threw(let error) = failure.reason else { throw failure }
+            return context.fail(
+                "after deleting \(abbreviate(deleted.map(\.id))) (the last served and the next due) between pages of limit \(limit), "
+                    + "\(failure.operation) threw \(describe(error)): a cursor must outlive the entity it was taken from, since the "
+                    + "pagination promises the traversal goes on (\(declared))",
+                expected: "the next page", actual: describe(error))
         }
         let deletedIDs = Set(deleted.map(\.id))
         check(

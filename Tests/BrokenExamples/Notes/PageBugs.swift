@@ -26,6 +26,9 @@ public enum PageBugs {
         case offsetCursor
         /// Soft-deleted notes still appear in pages.
         case showsDeleted
+        /// The cursor is the id of the last note served, looked up on the next request: once that note is
+        /// deleted, the cursor leads nowhere and the next page throws.
+        case lastIDCursor
     }
 
     /// The note store with `bug`, every family declared as for the correct stores.
@@ -98,21 +101,31 @@ actor PageBugNoteStore: NoteStore {
                 return try NoteTable.page(of: live, after: nil, limit: limit)
             }
         case .offsetCursor:
-            return try Self.offsetPage(of: live, after: cursor, limit: limit)
+            let start = try Self.parsed(cursor) { offset in offset >= 0 ? offset : nil }
+            return Self.page(of: live, from: start, limit: limit) { _, end in String(end) }
+        case .lastIDCursor:
+            let start = try Self.parsed(cursor) { id in live.firstIndex { $0.id == id }.map { $0 + 1 } }
+            return Self.page(of: live, from: start, limit: limit) { last, _ in String(last.id) }
         case .showsDeleted:
             return try NoteTable.page(of: (live + hidden.values).sorted(by: NoteTable.isBefore), after: cursor, limit: limit)
         }
     }
 
-    /// Pages whose cursor is the offset of the next note, as text.
-    private static func offsetPage(of notes: [Note], after cursor: String?, limit: Int) throws -> (notes: [Note], next: String?) {
-        var offset = 0
-        if let cursor {
-            guard let value = Int(cursor), value >= 0 else { throw RepositoryError(.invalidInput, "not a cursor: \(cursor)") }
-            offset = value
-        }
-        let page = Array(notes.dropFirst(offset).prefix(min(max(limit, 0), NoteTable.maximumPageLimit)))
-        let end = offset + page.count
-        return (page, end < notes.count && !page.isEmpty ? String(end) : nil)
+    /// Where the page after `cursor` starts: 0 for none, else what `start` makes of the integer the
+    /// cursor holds; a cursor that holds none, or that `start` finds nothing for, is refused.
+    private static func parsed(_ cursor: String?, start: (Int) -> Int?) throws -> Int {
+        guard let cursor else { return 0 }
+        guard let value = Int(cursor), let position = start(value) else { throw RepositoryError(.invalidInput, "not a cursor: \(cursor)") }
+        return position
+    }
+
+    /// At most `limit` of `notes` from index `start`, and `cursor(last, end)` of the last one when more
+    /// follow: pages by position.
+    private static func page(
+        of notes: [Note], from start: Int, limit: Int, cursor: (_ last: Note, _ end: Int) -> String
+    ) -> (notes: [Note], next: String?) {
+        let page = Array(notes.dropFirst(start).prefix(min(max(limit, 0), NoteTable.maximumPageLimit)))
+        let end = start + page.count
+        return (page, end < notes.count ? page.last.map { cursor($0, end) } : nil)
     }
 }

@@ -28,6 +28,7 @@ struct PagesKillTableTests {
         .badCursorStartsOver: ["pages.invalidCursorRefused"],
         .offsetCursor: ["pages.deleteBetweenPages", "pages.createBetweenPages"],
         .showsDeleted: ["pages.hideDeleted"],
+        .lastIDCursor: ["pages.deleteBetweenPages"],
     ]
 
     static func report(_ conformance: Conformance<CRUD<Note>>) async -> ConformanceReport {
@@ -76,6 +77,8 @@ struct PagesKillTableTests {
         let next = Self.failed(await Self.report(PageBugs.conformance(.nextOnLastPage)))
         #expect(next["pages.endOnlyAtEnd"]?.contains("held the last entity but returned next cursor") == true, "\(next)")
         let cursor = Self.failed(await Self.report(PageBugs.conformance(.badCursorStartsOver)))
+        let lastID = Self.failed(await Self.report(PageBugs.conformance(.lastIDCursor)))
+        #expect(lastID["pages.deleteBetweenPages"]?.contains("between pages of limit 3, page(after: 5, limit: 3) threw RepositoryError") == true, "\(lastID)")
         #expect(cursor["pages.invalidCursorRefused"]?.contains("page(after: %%not-a-cursor%%, limit: 2), a cursor the store never issued, returned a page instead of throwing") == true, "\(cursor)")
     }
 
