@@ -15,11 +15,20 @@ public struct Pagination: Sendable, CustomStringConvertible {
     }
 
     /// What a request for a page of 0, or of more than ``maximumLimit``, does.
-    public enum LimitOutOfRange: Sendable, Equatable {
+    public enum LimitOutOfRange: Sendable, Equatable, CustomStringConvertible {
         /// It is served with the nearest limit in range: an empty page for 0, the maximum above it.
         case clamped
         /// It throws; with a kind, an error of that kind.
         case rejected(RepositoryError.Kind?)
+
+        /// `clamped`, `rejected`, `rejected as invalidInput`: as failures name it.
+        public var description: String {
+            switch self {
+            case .clamped: "clamped"
+            case .rejected(nil): "rejected"
+            case .rejected(let kind?): "rejected as \(kind.rawValue)"
+            }
+        }
     }
 
     /// What an entity created or deleted between two page requests may do to the traversal.

@@ -95,15 +95,30 @@ public struct NoteTable: Codable, Sendable {
     /// At most `limit` live notes after `cursor` in the store's order, and the cursor after the last one
     /// when more follow.
     public func page(after cursor: String?, limit: Int) throws -> (notes: [Note], next: String?) {
-        let limit = min(max(limit, 0), Self.maximumPageLimit)
-        var rest = live
+        try Self.page(of: live, after: cursor, limit: limit)
+    }
+
+    /// At most `limit` (and at most `maximum`) of `notes`, which are sorted by `isBefore`, after `cursor`,
+    /// and the cursor after the last one when more follow: the page rule, for stores that page other lists
+    /// or compare cursors another way.
+    public static func page(
+        of notes: [Note], after cursor: String?, limit: Int, maximum: Int = maximumPageLimit,
+        isBefore: (Note, Note) -> Bool = NoteTable.isBefore
+    ) throws -> (notes: [Note], next: String?) {
+        let limit = min(max(limit, 0), maximum)
+        var rest = notes
         if let cursor {
             guard let position = NoteCursor(cursor) else { throw RepositoryError(.invalidInput, "not a cursor: \(cursor)") }
-            rest = rest.filter { position.precedes($0) }
+            rest = rest.filter { isBefore(position.note, $0) }
         }
         let page = Array(rest.prefix(limit))
-        let next = rest.count > page.count && !page.isEmpty ? page.last.map { NoteCursor($0).text } : nil
+        let next = rest.count > page.count && !page.isEmpty ? page.last.map(Self.cursor(after:)) : nil
         return (page, next)
+    }
+
+    /// The cursor of the page after `note`.
+    public static func cursor(after note: Note) -> String {
+        NoteCursor(note).text
     }
 
     private static func validate(_ note: Note) throws {
@@ -130,8 +145,6 @@ struct NoteCursor {
 
     var text: String { "\(updatedAt.timeIntervalSinceReferenceDate)|\(id)" }
 
-    /// Whether `note` comes after the note this cursor stands for.
-    func precedes(_ note: Note) -> Bool {
-        note.updatedAt != updatedAt ? note.updatedAt < updatedAt : note.id > id
-    }
+    /// A note with the sort key of the note this cursor stands for: what the notes after it sort after.
+    var note: Note { Note(id: id, title: "", updatedAt: updatedAt) }
 }
