@@ -13,7 +13,7 @@ struct Note: Identifiable, Hashable, Codable, Sendable {
 }
 
 /// An in-memory note store with every family: rows in an array, soft delete as a flag, keyset pages by
-/// (updatedAt descending, id ascending) with the cursor as the last row's position key.
+/// (updatedAt descending, id ascending).
 actor NoteStore {
     private struct Row {
         var note: Note
@@ -83,16 +83,20 @@ actor NoteStore {
 
     func tagged(_ tag: String) -> [Note] { live.filter { $0.tags.contains(tag) } }
 
-    func page(after cursor: Int?, limit: Int) throws -> ([Note], Int?) {
-        let all = live
-        var start = 0
+    /// Keyset pages: the cursor is the last row's sort key, `seconds|id`.
+    func page(after cursor: String?, limit: Int) throws -> ([Note], String?) {
+        var rest = live
         if let cursor {
-            guard cursor >= 0, let at = all.firstIndex(where: { $0.id == cursor }) else { throw RepositoryError(.invalidInput, "bad cursor") }
-            start = at + 1
+            let parts = cursor.split(separator: "|")
+            guard parts.count == 2, let seconds = Double(parts[0]), let id = Int(parts[1]) else {
+                throw RepositoryError(.invalidInput, "bad cursor")
+            }
+            let time = Date(timeIntervalSinceReferenceDate: seconds)
+            rest = rest.filter { $0.updatedAt != time ? $0.updatedAt < time : $0.id > id }
         }
-        let page = Array(all[start...].prefix(min(max(limit, 0), 50)))
-        let more = start + page.count < all.count && !page.isEmpty
-        return (page, more ? page.last?.id : nil)
+        let page = Array(rest.prefix(min(max(limit, 0), 50)))
+        guard rest.count > page.count, let last = page.last else { return (page, nil) }
+        return (page, "\(last.updatedAt.timeIntervalSinceReferenceDate)|\(last.id)")
     }
 
     static let factory = EntityFactory<Note>(
@@ -116,7 +120,7 @@ actor NoteStore {
                 .softDeleting(restore: { try await store.restore($0) }, purge: { try await store.purge($0) })
                 .insertingAll { try await store.insertAll($0) }
                 .querying("tag") { (tag: String) in await store.tagged(tag) }
-                .paging { (cursor: Int?, limit) in try await store.page(after: cursor, limit: limit) }
+                .paging { (cursor: String?, limit) in try await store.page(after: cursor, limit: limit) }
                 .movingStoreTime { clock.advance(by: .seconds(1)) }
         }
         .omitting("create.afterDeleteStoresAgain", because: "delete is soft")
