@@ -39,7 +39,7 @@ public enum NoteContracts {
             .optimisticConcurrency(.token(\.version, staleError: .conflict))
             .softDeleting()
             .batchWrites(.allOrNothing(error: .conflict))
-            .querying(.named("tag", parameters: \.tags) { note, tag in note.tags.contains(tag) })
+            .querying(.named("tag", isOrdered: true, parameters: \.tags) { note, tag in note.tags.contains(tag) })
             .refusing(.invalid("a note with an empty title", refuses: { $0.title.isEmpty }) { note in
                 var invalid = note
                 invalid.title = ""
