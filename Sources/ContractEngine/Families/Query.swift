@@ -7,17 +7,20 @@
 /// .querying(.named("tag", parameters: \.tags) { note, tag in note.tags.contains(tag) })
 /// ```
 ///
-/// The witness runs it with ``RepositoryWitness/querying(_:_:)`` under the same name.
+/// The witness runs it with ``RepositoryWitness/querying(_:_:)`` under the same name. Where Foundation's
+/// `Predicate` exists, the meaning can be one: ``predicate(_:isOrdered:parameters:nearMisses:_:)``.
 public struct Query<Entity>: Sendable, CustomStringConvertible {
     /// The query's name: how the witness and reports name it.
     public let name: String
     /// Whether its results come in the conformance's declared ordering (else they are compared as a set).
     public let isOrdered: Bool
-    /// The type of its parameter, for messages.
+    /// The type of its parameter, for messages and for checking the witness runs the same type.
     public let parameterType: String
+    /// How its meaning is given: `a closure` or `a Predicate`, for messages.
+    public let meaningKind: String
     private let parametersOf: @Sendable (Entity) -> [QueryParameter]
     private let nearMissesOf: @Sendable (QueryParameter) -> [QueryParameter]
-    private let matchesParameter: @Sendable (Entity, QueryParameter) -> Bool?
+    private let meaning: @Sendable (Entity, QueryParameter) throws -> Bool?
 
     /// A query whose parameter is a `Parameter`: `parameters` lists the values an entity would be found by
     /// (its tags, its title's words), and `matches` says whether an entity is an answer for a value.
@@ -33,17 +36,30 @@ public struct Query<Entity>: Sendable, CustomStringConvertible {
         nearMisses: (@Sendable (Parameter) -> [Parameter])? = nil,
         matches: @escaping @Sendable (Entity, Parameter) -> Bool
     ) -> Self {
+        typed(name, isOrdered: isOrdered, meaningKind: "a closure", parameters: parameters, nearMisses: nearMisses, meaning: matches)
+    }
+
+    /// A query over `Parameter` whose meaning may throw: what ``named(_:isOrdered:parameters:nearMisses:matches:)``
+    /// and ``predicate(_:isOrdered:parameters:nearMisses:_:)`` build.
+    static func typed<Parameter: Hashable & Sendable>(
+        _ name: String,
+        isOrdered: Bool,
+        meaningKind: String,
+        parameters: @escaping @Sendable (Entity) -> [Parameter],
+        nearMisses: (@Sendable (Parameter) -> [Parameter])?,
+        meaning: @escaping @Sendable (Entity, Parameter) throws -> Bool
+    ) -> Self {
         let misses: @Sendable (Parameter) -> [Parameter] = nearMisses ?? { QueryParameter.nearMisses(of: $0) }
         return Self(
-            name: name, isOrdered: isOrdered, parameterType: "\(Parameter.self)",
+            name: name, isOrdered: isOrdered, parameterType: "\(Parameter.self)", meaningKind: meaningKind,
             parametersOf: { parameters($0).map(QueryParameter.init) },
             nearMissesOf: { parameter in
                 guard let value = parameter.value as? Parameter else { return [] }
                 return misses(value).map(QueryParameter.init)
             },
-            matchesParameter: { entity, parameter in
+            meaning: { entity, parameter in
                 guard let value = parameter.value as? Parameter else { return nil }
-                return matches(entity, value)
+                return try meaning(entity, value)
             })
     }
 
@@ -58,13 +74,49 @@ public struct Query<Entity>: Sendable, CustomStringConvertible {
     }
 
     /// Whether `entity` answers `parameter` by the declared meaning; `nil` when the parameter is of
-    /// another type.
+    /// another type, `false` when the meaning threw (``evaluate(_:_:)`` says why).
     public func matches(_ entity: Entity, _ parameter: QueryParameter) -> Bool? {
-        matchesParameter(entity, parameter)
+        do {
+            return try evaluate(entity, parameter)
+        } catch {
+            return false
+        }
+    }
+
+    /// Whether `entity` answers `parameter` by the declared meaning; `nil` when the parameter is of
+    /// another type.
+    ///
+    /// - Throws: ``QueryMeaningError`` when the meaning threw (a `Predicate` Foundation cannot evaluate
+    ///   on this entity, such as a force unwrap of `nil`).
+    public func evaluate(_ entity: Entity, _ parameter: QueryParameter) throws(QueryMeaningError) -> Bool? {
+        do {
+            return try meaning(entity, parameter)
+        } catch {
+            throw QueryMeaningError(query: description, meaningKind: meaningKind, parameter: parameter, error: error)
+        }
     }
 
     /// `tag (String)`.
     public var description: String { "\(name) (\(parameterType))" }
+}
+
+/// Why a query's declared meaning could not say whether an entity answers a parameter: the meaning threw.
+public struct QueryMeaningError: Error, CustomStringConvertible {
+    /// The query, as reports name it: `tag (String)`.
+    public let query: String
+    /// `a closure` or `a Predicate`.
+    public let meaningKind: String
+    /// The parameter it was evaluated for.
+    public let parameter: QueryParameter
+    /// What the meaning threw.
+    public let error: any Error
+
+    /// The query, its parameter and the error.
+    public var description: String {
+        "the meaning of query \(query), \(meaningKind), threw evaluating parameter \(abbreviate(parameter)): "
+            + "\(describe(error)); a meaning must decide every entity (a Predicate must avoid force unwraps and "
+            + "operations Foundation cannot evaluate in memory)"
+    }
 }
 
 /// A query's parameter, with its type erased.
@@ -102,8 +154,16 @@ public struct QueryParameter: Hashable, Sendable, CustomStringConvertible {
 
 /// How the contract runs one of a conformer's queries, whatever its parameter type.
 public struct QueryRunner<Entity: Sendable>: Sendable {
+    /// The type of the parameter the witness's query takes: it must be the declared query's.
+    public let parameterType: String
     /// Runs the query for a parameter.
     public let run: @Sendable (QueryParameter) async throws -> [Entity]
+
+    /// A runner from its parts.
+    public init(parameterType: String, run: @escaping @Sendable (QueryParameter) async throws -> [Entity]) {
+        self.parameterType = parameterType
+        self.run = run
+    }
 }
 
 /// Thrown by a ``QueryRunner`` handed a parameter of another type than its query takes.
@@ -127,7 +187,7 @@ extension RepositoryWitness {
         _ name: String, _ run: @escaping @Sendable (Parameter) async throws -> [Entity]
     ) -> Self {
         var copy = self
-        copy.queries[name] = QueryRunner { parameter in
+        copy.queries[name] = QueryRunner(parameterType: "\(Parameter.self)") { parameter in
             guard let value = parameter.value as? Parameter else {
                 throw ForeignQueryParameter(query: name, parameter: parameter, expected: "\(Parameter.self)")
             }

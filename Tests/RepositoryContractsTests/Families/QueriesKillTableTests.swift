@@ -1,0 +1,54 @@
+import BrokenExamples
+import Foundation
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The note of the example stores (this target has a `Note` of its own).
+typealias ExampleNote = TodoExample.Note
+
+/// The `queries.*` clauses' power: each one-bug note store is caught by the clauses named here, and the
+/// correct stores pass every one of them.
+@Suite("Queries family: kill table")
+struct QueriesKillTableTests {
+    /// The CRUD contract over notes, with only its `queries.*` clauses.
+    static let queries: Contract<CRUD<ExampleNote>> = {
+        let full = Contract.crud(factory: NoteContracts.factory)
+        return Contract("CRUD", terms: full.terms, clauses: full.clauses.filter { $0.id.hasPrefix("queries.") })
+    }()
+
+    /// The clauses that fail on `conformance`, with their messages.
+    static func failed(_ conformance: Conformance<CRUD<ExampleNote>>, contract: Contract<CRUD<ExampleNote>> = queries) async -> [String: String] {
+        let report = await contract.report(on: conformance)
+        return Dictionary(uniqueKeysWithValues: report.clauses.filter { $0.status == .failed }.map { ($0.id, $0.message ?? "") })
+    }
+
+    /// Which clauses each bug must fail: where its bug shows.
+    static let expected: [QueryBugs.Bug: Set<String>] = [
+        .caseInsensitive: ["queries.storedParametersFindTheMeaning", "queries.nearMissesFollowTheMeaning"],
+        .prefixMatch: ["queries.storedParametersFindTheMeaning", "queries.nearMissesFollowTheMeaning", "queries.seeUpdates"],
+        .staleIndexOnDelete: ["queries.neverFindDeleted"],
+        .staleIndexOnUpdate: ["queries.seeUpdates", "queries.orderedAsDeclared"],
+        .reversedOrder: [
+            "queries.storedParametersFindTheMeaning", "queries.seeUpdates",
+            "queries.neverFindDeleted", "queries.returnEveryMatch", "queries.orderedAsDeclared",
+        ],
+        .firstHundredOnly: ["queries.returnEveryMatch"],
+    ]
+
+    @Test("the correct note stores pass every queries clause, none skipped", arguments: [NoteContracts.inMemory, NoteContracts.fileBacked])
+    func correctStoresPass(_ conformance: Conformance<CRUD<ExampleNote>>) async {
+        let report = await Self.queries.report(on: conformance)
+        #expect(report.clauses.count == Self.queries.clauses.count)
+        for clause in report.clauses {
+            #expect(clause.status == .passed, "\(clause.id): \(clause.reason ?? "") \(clause.message ?? "")")
+        }
+    }
+
+    @Test("each one-bug store fails exactly the queries clauses its bug shows in", arguments: QueryBugs.Bug.allCases)
+    func bugIsCaught(_ bug: QueryBugs.Bug) async throws {
+        let failed = await Self.failed(QueryBugs.conformance(bug))
+        print("queries kill table: \(bug.rawValue) → \(failed.keys.sorted().joined(separator: ", "))")
+        #expect(Set(failed.keys) == Self.expected[bug], "\(failed)")
+    }
+}
