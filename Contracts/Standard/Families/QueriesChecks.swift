@@ -98,8 +98,8 @@ extension ClauseContext where Terms: RepositoryTerms {
             if !missing.isEmpty { wrong.append("misses \(missing.count) the meaning finds (\(abbreviate(missing)))") }
             if !unexpected.isEmpty { wrong.append("finds \(unexpected.count) the meaning does not (\(abbreviate(unexpected)))") }
             fail("\(when): \(call) \(wrong.joined(separator: " and ")), among the \(stored.count) entities fetchAll() lists (\(declared))",
-                 expected: "\(expected.count) entities: \(abbreviate(expected.map(\.id), limit: 300))",
-                 actual: "\(returned.count) entities: \(abbreviate(ids, limit: 300))")
+                 expected: "\(entities(expected.count)): \(abbreviate(expected.map(\.id), limit: 300))",
+                 actual: "\(entities(returned.count)): \(abbreviate(ids, limit: 300))")
             return true
         }
         let byID = Dictionary(expected.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -114,6 +114,11 @@ extension ClauseContext where Terms: RepositoryTerms {
         }
         return true
     }
+}
+
+/// `1 entity`, `3 entities`.
+private func entities(_ count: Int) -> String {
+    count == 1 ? "1 entity" : "\(count) entities"
 }
 
 /// Which parameters the query clauses ask.

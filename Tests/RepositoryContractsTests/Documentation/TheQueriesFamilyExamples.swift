@@ -76,8 +76,10 @@ struct TheQueriesFamilyExamples {
     @Test("the failure the article quotes is what a case-insensitive tag search gets")
     func quotedFailure() async throws {
         let report = await Self.queryClauses.report(on: QueryBugs.conformance(.caseInsensitive))
-        let clause = try #require(report.clauses.first { $0.id == "queries.nearMissesFollowTheMeaning" })
-        let first = try #require(clause.failures.first)
-        #expect(try DocumentationArticle.quotes("TheQueriesFamily", first.message), "\(first.message)")
+        let clause = try #require(report.clauses.first { $0.id == "queries.storedParametersFindTheMeaning" })
+        let upper = try #require(clause.failures.first { $0.message.contains(#"query tag("TAG2")"#) })
+        #expect(try DocumentationArticle.quotes("TheQueriesFamily", upper.message), "\(upper.message)")
+        #expect(try DocumentationArticle.quotes("TheQueriesFamily", "expected: \(upper.expected ?? "")"), "\(upper.expected ?? "")")
+        #expect(try DocumentationArticle.quotes("TheQueriesFamily", "actual: \(upper.actual ?? "")"), "\(upper.actual ?? "")")
     }
 }
