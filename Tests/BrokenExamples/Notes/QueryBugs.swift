@@ -20,6 +20,10 @@ public enum QueryBugs {
         case reversedOrder
         /// Returns at most 100 notes, silently.
         case firstHundredOnly
+        /// Drops the filter when no note has the tag: an unknown tag finds every note.
+        case everythingForUnknownTag
+        /// Throws `notFound` for a tag no note has, where the answer is empty.
+        case throwsForUnknownTag
     }
 
     /// A note store with `bug`, declared with every family as the correct stores are.
@@ -87,6 +91,11 @@ actor QueryBugStore: NoteStore {
             return live.filter { $0.tags.contains(tag) }.reversed()
         case .firstHundredOnly:
             return Array(live.filter { $0.tags.contains(tag) }.prefix(100))
+        case .everythingForUnknownTag, .throwsForUnknownTag:
+            let found = live.filter { $0.tags.contains(tag) }
+            guard found.isEmpty else { return found }
+            if bug == .throwsForUnknownTag { throw RepositoryError.notFound("tag \(tag)") }
+            return live
         }
     }
 

@@ -34,6 +34,23 @@ struct QueriesKillTableTests {
             "queries.neverFindDeleted", "queries.returnEveryMatch", "queries.orderedAsDeclared",
         ],
         .firstHundredOnly: ["queries.returnEveryMatch"],
+        .everythingForUnknownTag: ["queries.unknownParameterFindsNothing", "queries.nearMissesFollowTheMeaning", "queries.seeUpdates"],
+        .throwsForUnknownTag: [
+            "queries.emptyStoreFindsNothing", "queries.unknownParameterFindsNothing", "queries.nearMissesFollowTheMeaning",
+            "queries.seeUpdates", "queries.neverFindDeleted",
+        ],
+    ]
+
+    /// What one failure of each bug says: the clause, and a part of its message.
+    static let messages: [QueryBugs.Bug: (clause: String, says: String)] = [
+        .caseInsensitive: ("queries.storedParametersFindTheMeaning", #"query tag("TAG2") finds 2 the meaning does not"#),
+        .prefixMatch: ("queries.nearMissesFollowTheMeaning", #"query tag("zul") finds 1 the meaning does not"#),
+        .staleIndexOnDelete: ("queries.neverFindDeleted", #"after deleting 3 of 6 entities: query tag("Shared") finds 3 the meaning does not"#),
+        .staleIndexOnUpdate: ("queries.seeUpdates", #"after updating 3 of 6 entities: query tag("edited") misses 3 the meaning finds"#),
+        .reversedOrder: ("queries.orderedAsDeclared", "is not in the declared order (sorted by updatedAt descending, then id ascending)"),
+        .firstHundredOnly: ("queries.returnEveryMatch", #"with 201 entities stored: query tag("Shared") misses 101 the meaning finds"#),
+        .everythingForUnknownTag: ("queries.unknownParameterFindsNothing", #"query tag("no entity has this"#),
+        .throwsForUnknownTag: ("queries.emptyStoreFindsNothing", "threw RepositoryError"),
     ]
 
     @Test("the correct note stores pass every queries clause, none skipped", arguments: [NoteContracts.inMemory, NoteContracts.fileBacked])
@@ -50,5 +67,7 @@ struct QueriesKillTableTests {
         let failed = await Self.failed(QueryBugs.conformance(bug))
         print("queries kill table: \(bug.rawValue) → \(failed.keys.sorted().joined(separator: ", "))")
         #expect(Set(failed.keys) == Self.expected[bug], "\(failed)")
+        let message = try #require(Self.messages[bug])
+        #expect(failed[message.clause]?.contains(message.says) == true, "\(failed[message.clause] ?? "passed")")
     }
 }
