@@ -1,10 +1,8 @@
 import ContractEngine
 
 extension ClauseContext where Terms: RepositoryTerms {
-    typealias Entity = Terms.Entity
-
     /// The declared queries the witness can run; a failure naming the builder to add for each it cannot.
-    func runnableQueries() -> [Query<Entity>] {
+    func runnableQueries() -> [Query<Terms.Entity>] {
         repositoryPromises.queries.filter { query in
             guard let problem = subject.problem(running: query) else { return true }
             fail("\(conformance.name) declares query \(query) at \(conformance.declaredAt), but \(problem)")
@@ -16,7 +14,7 @@ extension ClauseContext where Terms: RepositoryTerms {
     /// derived from `make(_:)` (creates the store refuses are left out), where the text values tried in
     /// each field include the near misses of the new entities' parameters (another case, a prefix, a
     /// space more). Returns what the creates returned, in creation order.
-    func storeQueryData(_ queries: [Query<Entity>]) async throws -> [Entity] {
+    func storeQueryData(_ queries: [Query<Terms.Entity>]) async throws -> [Terms.Entity] {
         let base = newEntities(6)
         var settings = repositoryPromises.edgeCases
         for query in queries {
@@ -37,8 +35,8 @@ extension ClauseContext where Terms: RepositoryTerms {
 
     /// Checks every query's answer for each parameter `parameters` picks from what `fetchAll()` returns now.
     func expectAnswers(
-        _ queries: [Query<Entity>], createdAs created: [Entity], _ when: String,
-        parameters: (Query<Entity>, [Entity]) -> [QueryParameter]
+        _ queries: [Query<Terms.Entity>], createdAs created: [Terms.Entity], _ when: String,
+        parameters: (Query<Terms.Entity>, [Terms.Entity]) -> [QueryParameter]
     ) async throws {
         let stored = try await subject.fetchAll()
         for query in queries {
@@ -49,7 +47,7 @@ extension ClauseContext where Terms: RepositoryTerms {
     /// Checks every query's answer for the parameters of what `fetchAll()` returns now and for every
     /// parameter asked before (an old value must stop finding an entity that no longer has it).
     func expectAnswers(
-        _ queries: [Query<Entity>], createdAs created: [Entity], _ when: String, asked: inout QueryParameters.Asked
+        _ queries: [Query<Terms.Entity>], createdAs created: [Terms.Entity], _ when: String, asked: inout QueryParameters.Asked
     ) async throws {
         let stored = try await subject.fetchAll()
         for query in queries {
@@ -59,7 +57,7 @@ extension ClauseContext where Terms: RepositoryTerms {
     }
 
     private func expectAnswers(
-        _ query: Query<Entity>, for parameters: [QueryParameter], stored: [Entity], createdAs created: [Entity], _ when: String
+        _ query: Query<Terms.Entity>, for parameters: [QueryParameter], stored: [Terms.Entity], createdAs created: [Terms.Entity], _ when: String
     ) async throws {
         for parameter in parameters {
             guard try await expectAnswer(query, parameter, stored: stored, createdAs: created, when) else { return }
@@ -70,9 +68,9 @@ extension ClauseContext where Terms: RepositoryTerms {
     /// `stored`: the same entities, each once, with the stored values, in the declared ordering when the
     /// query is ordered. `false` when the meaning itself threw (the query is not asked again).
     func expectAnswer(
-        _ query: Query<Entity>, _ parameter: QueryParameter, stored: [Entity], createdAs created: [Entity], _ when: String
+        _ query: Query<Terms.Entity>, _ parameter: QueryParameter, stored: [Terms.Entity], createdAs created: [Terms.Entity], _ when: String
     ) async throws -> Bool {
-        var expected: [Entity] = []
+        var expected: [Terms.Entity] = []
         for entity in stored {
             do {
                 if try query.evaluate(entity, parameter) == true { expected.append(entity) }
@@ -81,7 +79,7 @@ extension ClauseContext where Terms: RepositoryTerms {
                 return false
             }
         }
-        let call = MonitoredRepository<Entity>.callName(query, parameter)
+        let call = MonitoredRepository<Terms.Entity>.callName(query, parameter)
         let returned = try await subject.query(query, parameter)
         let declared = "query \(query), \(query.meaningKind), declared at \(conformance.declaredAt)"
         let ids = returned.map(\.id)

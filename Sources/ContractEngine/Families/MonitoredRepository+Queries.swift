@@ -21,8 +21,9 @@ extension MonitoredRepository {
     /// - Throws: ``QueryNotRun`` when the witness cannot run the query (see ``problem(running:)``), and
     ///   ``OperationFailure`` when the call throws or hangs.
     public func query(_ query: Query<Entity>, _ parameter: QueryParameter) async throws -> [Entity] {
-        if let problem = problem(running: query) { throw QueryNotRun(query: query.description, problem: problem) }
-        guard let runner = witness.queries[query.name] else { return [] }
+        guard let runner = witness.queries[query.name], runner.parameterType == query.parameterType else {
+            throw QueryNotRun(query: query.description, problem: problem(running: query) ?? "")
+        }
         return try await call(Self.callName(query, parameter)) { try await runner.run(parameter) }
     }
 

@@ -134,10 +134,12 @@ public struct QueryParameter: Hashable, Sendable, CustomStringConvertible {
         value is String ? "\"\(value)\"" : String(describing: value)
     }
 
+    /// Whether both hold the same value, of the same type.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         AnyHashable(lhs.value) == AnyHashable(rhs.value)
     }
 
+    /// Hashes the value, as `AnyHashable` does.
     public func hash(into hasher: inout Hasher) {
         AnyHashable(value).hash(into: &hasher)
     }
