@@ -57,6 +57,8 @@ struct QueriesKillTableTests {
     func correctStoresPass(_ conformance: Conformance<CRUD<ExampleNote>>) async {
         let report = await Self.queries.report(on: conformance)
         #expect(report.clauses.count == Self.queries.clauses.count)
+        let cost = report.clauses.map { "\($0.id) \($0.duration.map { "\($0)" } ?? "?"), \($0.subjectCalls ?? 0) calls" }
+        print("queries cost on \(conformance.name): \(cost.joined(separator: "; "))")
         for clause in report.clauses {
             #expect(clause.status == .passed, "\(clause.id): \(clause.reason ?? "") \(clause.message ?? "")")
         }
