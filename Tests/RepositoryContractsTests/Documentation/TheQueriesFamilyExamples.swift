@@ -10,8 +10,6 @@ import TodoExample
 /// the case-insensitive store gets.
 @Suite("Article: TheQueriesFamily")
 struct TheQueriesFamilyExamples {
-    typealias Note = TodoExample.Note
-
     static let notes = Contract.crud(factory: NoteContracts.factory)
 
     // Article: declaring a query, in the witness and in the conformance.

@@ -7,8 +7,6 @@ import TodoExample
 /// What a user who declares a query wrongly is told, and what a meaning that throws gets.
 @Suite("Queries family: declaration mistakes")
 struct QueriesDeclarationTests {
-    typealias Note = TodoExample.Note
-
     static func failed(_ conformance: Conformance<CRUD<Note>>) async -> [String: String] {
         await QueriesKillTableTests.failed(conformance)
     }

@@ -4,21 +4,18 @@ import RepositoryContracts
 import Testing
 import TodoExample
 
-/// The note of the example stores (this target has a `Note` of its own).
-typealias ExampleNote = TodoExample.Note
-
 /// The `queries.*` clauses' power: each one-bug note store is caught by the clauses named here, and the
 /// correct stores pass every one of them.
 @Suite("Queries family: kill table")
 struct QueriesKillTableTests {
     /// The CRUD contract over notes, with only its `queries.*` clauses.
-    static let queries: Contract<CRUD<ExampleNote>> = {
+    static let queries: Contract<CRUD<Note>> = {
         let full = Contract.crud(factory: NoteContracts.factory)
         return Contract("CRUD", terms: full.terms, clauses: full.clauses.filter { $0.id.hasPrefix("queries.") })
     }()
 
     /// The clauses that fail on `conformance`, with their messages.
-    static func failed(_ conformance: Conformance<CRUD<ExampleNote>>, contract: Contract<CRUD<ExampleNote>> = queries) async -> [String: String] {
+    static func failed(_ conformance: Conformance<CRUD<Note>>, contract: Contract<CRUD<Note>> = queries) async -> [String: String] {
         let report = await contract.report(on: conformance)
         return Dictionary(uniqueKeysWithValues: report.clauses.filter { $0.status == .failed }.map { ($0.id, $0.message ?? "") })
     }
@@ -54,7 +51,7 @@ struct QueriesKillTableTests {
     ]
 
     @Test("the correct note stores pass every queries clause, none skipped", arguments: [NoteContracts.inMemory, NoteContracts.fileBacked])
-    func correctStoresPass(_ conformance: Conformance<CRUD<ExampleNote>>) async {
+    func correctStoresPass(_ conformance: Conformance<CRUD<Note>>) async {
         let report = await Self.queries.report(on: conformance)
         #expect(report.clauses.count == Self.queries.clauses.count)
         let cost = report.clauses.map { "\($0.id) \($0.duration.map { "\($0)" } ?? "?"), \($0.subjectCalls ?? 0) calls" }
