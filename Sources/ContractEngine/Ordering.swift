@@ -7,7 +7,7 @@ public struct Ordering<Entity: Sendable>: Sendable, CustomStringConvertible {
     }
 
     let rule: Rule
-    /// The keys of a sort declared with ``sorted(by:ties:)``; empty for any other order.
+    /// The keys of a sort declared with `sorted(by:ties:)`; empty for any other order.
     public let keys: [SortKey<Entity>]
     /// What orders entities that tie on every key of a sort.
     public let ties: TieOrder
@@ -30,7 +30,7 @@ public struct Ordering<Entity: Sendable>: Sendable, CustomStringConvertible {
     /// Sorted by `areInIncreasingOrder`; `name` says by what, for reports ("by title"). Entities neither
     /// side of which is in increasing order may come in any order.
     ///
-    /// The order is checked on the entities the store returns. Prefer ``sorted(by:ties:)``: its keys also
+    /// The order is checked on the entities the store returns. Prefer `sorted(by:ties:)`: its keys also
     /// let the contract make ties on purpose.
     public static func sorted(_ name: String, by areInIncreasingOrder: @escaping @Sendable (Entity, Entity) -> Bool) -> Self {
         Self(rule: .sorted(areInIncreasingOrder), description: "sorted \(name)")
@@ -46,7 +46,7 @@ public struct Ordering<Entity: Sendable>: Sendable, CustomStringConvertible {
         sorted(by: keys, ties: ties)
     }
 
-    /// Sorted by `keys`; see ``sorted(by:ties:)-(SortKey<Entity>...,_)``.
+    /// Sorted by `keys`; see `sorted(by:ties:)` with variadic keys.
     public static func sorted(by keys: [SortKey<Entity>], ties: TieOrder = .unspecified) -> Self {
         let compare: @Sendable (Entity, Entity) -> Bool = { lhs, rhs in
             for key in keys {
