@@ -1,5 +1,4 @@
 public import ContractEngine
-import Foundation
 import MockTime
 public import TodoExample
 
@@ -10,6 +9,8 @@ public enum SoftDeleteBug: String, CaseIterable, Sendable {
     case deletedFoundByTag
     /// `fetch(id:)` still returns a soft-deleted note (`fetchAll()` hides it).
     case deletedStillFetchable
+    /// Pages are read from every note, soft-deleted ones included (by offset, as text).
+    case deletedOnPages
     /// The "soft" delete removes the note for good: restore throws and the id is free.
     case hardDelete
     /// Restore inserts the note again, so the store stamps its version and `createdAt` anew.
@@ -72,6 +73,18 @@ public actor SoftDeleteBugStore: WrappedNoteStore {
     public func purge(id: Int) async throws {
         try await base.purge(id: id)
         hidden[id] = nil
+    }
+
+    public func page(after cursor: String?, limit: Int) async throws -> (notes: [Note], next: String?) {
+        guard bug == .deletedOnPages else { return try await base.page(after: cursor, limit: limit) }
+        let every = (await base.fetchAll() + hidden.values).sorted(by: NoteTable.isBefore)
+        let start = try cursor.map { text in
+            guard let offset = Int(text), offset >= 0 else { throw RepositoryError(.invalidInput, "not a cursor: \(text)") }
+            return offset
+        } ?? 0
+        let page = Array(every.dropFirst(start).prefix(min(max(limit, 0), NoteTable.maximumPageLimit)))
+        let end = start + page.count
+        return (page, end < every.count && !page.isEmpty ? String(end) : nil)
     }
 
     public func notes(taggedWith tag: String) async throws -> [Note] {

@@ -14,6 +14,7 @@ struct SoftDeleteKillTableTests {
     static let expected: [SoftDeleteBug: Set<String>] = [
         .deletedFoundByTag: ["softDelete.hidesFromQueries"],
         .deletedStillFetchable: ["softDelete.hidesFromFetch"],
+        .deletedOnPages: ["softDelete.hidesFromPages"],
         .hardDelete: [
             "softDelete.restoreBringsBack", "softDelete.restoreKeepsMaintainedFields", "softDelete.idStaysTaken",
             "softDelete.twiceFollowsPolicy", "softDelete.purgedCannotBeRestored", "softDelete.purgeFreesID",
