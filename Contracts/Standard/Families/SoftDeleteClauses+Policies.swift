@@ -41,7 +41,7 @@ extension CRUDClauses {
                 try await context.subject.softDelete(id: deleted.id)
                 try await checkSoftDeleteOfMissing(
                     deleted.id, model: stored.filter { $0.id != deleted.id }, request: "a second softDelete(id: \(abbreviate(deleted.id)))", context)
-                try await context.subject.restore(id: deleted.id)
+                guard try await restoreDeleted(deleted.id, context) else { return }
                 try await context.expectContents(stored, "after restore(id: \(abbreviate(deleted.id))) following two soft deletes")
             },
         ]

@@ -25,4 +25,13 @@ extension CRUDClauses {
             try await body(context, declared)
         }
     }
+
+    /// Restores `id`, soft-deleted earlier, which must succeed: `false`, with a failure recorded, when it
+    /// throws (the delete may have been hard).
+    static func restoreDeleted(_ id: Entity.ID, _ context: ClauseContext<CRUD<Entity>>) async throws -> Bool {
+        guard case .failure(let error) = try await context.attempt({ try await context.subject.restore(id: id) }) else { return true }
+        context.fail("restore(id: \(abbreviate(id))) of a soft-deleted entity threw: a soft delete must keep the entity for restore "
+                     + "to bring back (is the delete hard?)", expected: "the entity restored", actual: describe(error))
+        return false
+    }
 }

@@ -54,6 +54,10 @@ struct SoftDeleteKillTableTests {
         let kept = reinserted["softDelete.restoreKeepsMaintainedFields"] ?? ""
         #expect(kept.contains("restore(id: 1) after softDelete(id:) moved version (a version) back"), "\(kept)")
         #expect(kept.contains("restore(id: 1) after softDelete(id:) changed createdAt (set on create), which a restore must keep"), "\(kept)")
+        let hard = await SoftBatchRuns.failed(Self.contract, SoftDeleteBug.hardDelete.conformance)
+        #expect(hard["softDelete.restoreBringsBack"]?.contains(
+            "restore(id: 2) of a soft-deleted entity threw: a soft delete must keep the entity for restore to bring back (is the delete hard?)") == true,
+                "\(hard)")
         let tagged = await SoftBatchRuns.failed(Self.contract, SoftDeleteBug.deletedFoundByTag.conformance)
         #expect(tagged["softDelete.hidesFromQueries"]?.contains("tag(\"Shared\") after softDelete(id: 1) still finds the soft-deleted entity") == true,
                 "\(tagged)")
