@@ -2,16 +2,16 @@ import ContractEngine
 
 extension CRUDClauses {
     /// Sends `batch`, of which only `storable` can be stored beside `stored`: all or nothing, it must
-    /// throw the declared error and store none of it; partial, it must return exactly `storable` and store
-    /// it. Either way the stored entities are not overwritten.
+    /// throw (an error of `kind`, when given) and store none of it; partial, it must return exactly
+    /// `storable` and store it. Either way the stored entities are not overwritten.
     static func checkRefusedBatch(
-        _ batch: [Entity], storable: [Entity], stored: [Entity], declared: BatchWrites, request: String,
-        _ context: ClauseContext<CRUD<Entity>>
+        _ batch: [Entity], storable: [Entity], stored: [Entity], declared: BatchWrites, error kind: RepositoryError.Kind?,
+        request: String, _ context: ClauseContext<CRUD<Entity>>
     ) async throws {
         let outcome = try await context.attempt { try await context.subject.insertAll(batch) }
         switch (declared.policy, outcome) {
         case (.allOrNothing, .failure(let error)):
-            let policy = declared.error.map { RequestPolicy.rejected(as: $0) } ?? .rejected
+            let policy = kind.map { RequestPolicy.rejected(as: $0) } ?? .rejected
             context.expect(context.rejection(error), allowedBy: policy, named: "batchWrites (\(declared))", for: request)
             try await context.expectContents(stored, "after the refused \(request), declared all or nothing")
         case (.allOrNothing, .success(let returned)):

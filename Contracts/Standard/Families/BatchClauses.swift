@@ -32,7 +32,7 @@ extension CRUDClauses {
                 let fresh = context.newEntities(2)
                 let batch = [fresh[0], context.mutated(stored[0]), fresh[1]]
                 try await checkRefusedBatch(
-                    batch, storable: fresh, stored: stored, declared: declared,
+                    batch, storable: fresh, stored: stored, declared: declared, error: declared.error,
                     request: "insertAll(_:) of 3 whose second has the stored id \(abbreviate(stored[0].id))", context)
             },
             batchClause(
@@ -42,8 +42,20 @@ extension CRUDClauses {
                 let fresh = context.newEntities(3)
                 let batch = [fresh[0], fresh[1], context.mutated(fresh[0]), fresh[2]]
                 try await checkRefusedBatch(
-                    batch, storable: fresh, stored: stored, declared: declared,
+                    batch, storable: fresh, stored: stored, declared: declared, error: declared.error,
                     request: "insertAll(_:) of 4 whose third repeats the id \(abbreviate(fresh[0].id)) of the first", context)
+            },
+            batchClause(
+                "batch.invalidEntityFollowsPolicy", "a batch holding an entity the store must refuse (.refusing(…)) follows the declared policy",
+                also: { $0.failingWrites == nil ? "no refused write is declared (.refusing(…))" : nil }
+            ) { context, declared in
+                guard let failing = context.repositoryPromises.failingWrites else { return }
+                let stored = try await context.createNew(1)
+                let fresh = context.newEntities(3)
+                let batch = [fresh[0], failing.invalid(fresh[1]), fresh[2]]
+                try await checkRefusedBatch(
+                    batch, storable: [fresh[0], fresh[2]], stored: stored, declared: declared, error: failing.error,
+                    request: "insertAll(_:) of 3 whose second is \(failing.summary)", context)
             },
             batchClause("batch.largeBatchRoundTrips", "a large batch (bulkEntityCount, at most 200) is stored and returned whole") { context, _ in
                 let count = min(context.repositoryPromises.bulkEntityCount, 200)
@@ -59,10 +71,11 @@ extension CRUDClauses {
     /// add, when the witness has no batch insert.
     private static func batchClause(
         _ id: String, _ summary: String,
+        also condition: @escaping @Sendable (RepositoryPromises<Entity>) -> String? = { _ in nil },
         body: @escaping @Sendable (ClauseContext<CRUD<Entity>>, BatchWrites) async throws -> Void
     ) -> Clause<CRUD<Entity>> {
         Clause(id, summary, requires: [.create], forbids: .serverAssignedIDs, when: { promises, _ in
-            promises.batchWrites == nil ? "no batch writes are declared (.batchWrites(…))" : nil
+            promises.batchWrites == nil ? "no batch writes are declared (.batchWrites(…))" : condition(promises)
         }) { context in
             guard let declared = context.repositoryPromises.batchWrites else { return }
             guard context.subject.witness.insertAll != nil else {

@@ -12,7 +12,9 @@ struct BatchKillTableTests {
 
     /// The clauses each bug must fail, and no others.
     static let expected: [BatchBug: Set<String>] = [
-        .storesPrefixBeforeClash: ["batch.clashWithStoredFollowsPolicy", "batch.duplicateInBatchFollowsPolicy"],
+        .storesPrefixBeforeClash: [
+            "batch.clashWithStoredFollowsPolicy", "batch.duplicateInBatchFollowsPolicy", "batch.invalidEntityFollowsPolicy",
+        ],
         .lastDuplicateWins: ["batch.duplicateInBatchFollowsPolicy"],
         .returnsInStoreOrder: ["batch.returnsEntitiesInOrder"],
         .dropsBeyond100: ["batch.largeBatchRoundTrips"],
@@ -20,7 +22,7 @@ struct BatchKillTableTests {
 
     @Test("the correct note stores pass every batch clause, none skipped")
     func correctStoresPass() async {
-        #expect(Self.contract.clauses.count == 6)
+        #expect(Self.contract.clauses.count == 7)
         for conformance in [NoteContracts.inMemory, NoteContracts.fileBacked, PartialBatchNoteStore.conformance(.partial)] {
             let report = await Self.contract.report(on: conformance)
             let notPassed = report.clauses.filter { $0.status != .passed }.map { "\($0.id): \($0.status) \($0.message ?? $0.reason ?? "")" }
@@ -38,7 +40,9 @@ struct BatchKillTableTests {
         }
         let partial = await SoftBatchRuns.failed(Self.contract, PartialBatchNoteStore.conformance(.allOrNothing(error: .conflict)))
         rows.append(("partial store declared allOrNothing", Set(partial.keys)))
-        #expect(Set(partial.keys) == ["batch.clashWithStoredFollowsPolicy", "batch.duplicateInBatchFollowsPolicy"], "\(partial)")
+        #expect(
+            Set(partial.keys) == ["batch.clashWithStoredFollowsPolicy", "batch.duplicateInBatchFollowsPolicy", "batch.invalidEntityFollowsPolicy"],
+            "\(partial)")
         print(SoftBatchRuns.table("batch.* kill table (bug → clauses that caught it):", rows))
     }
 
