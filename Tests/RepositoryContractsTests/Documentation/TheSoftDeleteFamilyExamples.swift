@@ -7,8 +7,6 @@ import TodoExample
 /// passes them, and the failure it shows is what the contract reports.
 @Suite("Article: TheSoftDeleteFamily")
 struct TheSoftDeleteFamilyExamples {
-    typealias Note = TodoExample.Note
-
     static let notes = Conformance<CRUD<Note>>("in-memory notes") {
         let store = InMemoryNoteStore()
         return RepositoryWitness<Note>(

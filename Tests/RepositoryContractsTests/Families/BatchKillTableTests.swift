@@ -67,7 +67,7 @@ struct BatchKillTableTests {
     @Test("declared without a batch insert in the witness, every clause fails naming the builder to add; undeclared, skipped")
     func missingInsertAndSkips() async {
         let declared = NoteContracts.inMemory
-        let withoutInsert = NoteContracts.declaringFamilies(Conformance<CRUD<TodoExample.Note>>("no batch insert in the witness") {
+        let withoutInsert = NoteContracts.declaringFamilies(Conformance<CRUD<Note>>("no batch insert in the witness") {
             var witness = NoteContracts.witness(InMemoryNoteStore(), clock: MockClock())
             witness.insertAll = nil
             return witness

@@ -6,14 +6,14 @@ import TodoExample
 /// soft-delete and batch kill tables.
 enum SoftBatchRuns {
     /// The CRUD contract over notes with only the clauses whose ids start with `prefix` (`softDelete.`).
-    static func family(_ prefix: String) -> Contract<CRUD<TodoExample.Note>> {
+    static func family(_ prefix: String) -> Contract<CRUD<Note>> {
         var contract = Contract.crud(factory: NoteContracts.factory)
         contract.clauses = contract.clauses.filter { $0.id.hasPrefix(prefix) }
         return contract
     }
 
     /// The clauses of `contract` that failed on `conformance`, each with its message.
-    static func failed(_ contract: Contract<CRUD<TodoExample.Note>>, _ conformance: Conformance<CRUD<TodoExample.Note>>) async -> [String: String] {
+    static func failed(_ contract: Contract<CRUD<Note>>, _ conformance: Conformance<CRUD<Note>>) async -> [String: String] {
         let report = await contract.report(on: conformance)
         return Dictionary(uniqueKeysWithValues: report.clauses.filter { $0.status == .failed }.map { ($0.id, $0.message ?? "") })
     }

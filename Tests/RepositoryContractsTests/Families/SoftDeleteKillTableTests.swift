@@ -65,9 +65,9 @@ struct SoftDeleteKillTableTests {
 
     @Test("declared without the witness's operations, every clause fails naming the builder to add")
     func missingOperations() async {
-        let withoutSoftDelete = NoteContracts.declaringFamilies(Conformance<CRUD<TodoExample.Note>>("no soft delete in the witness") {
+        let withoutSoftDelete = NoteContracts.declaringFamilies(Conformance<CRUD<Note>>("no soft delete in the witness") {
             let store = InMemoryNoteStore()
-            return RepositoryWitness<TodoExample.Note>(
+            return RepositoryWitness<Note>(
                 create: { try await store.create($0) }, fetch: { await store.fetch(id: $0) }, fetchAll: { await store.fetchAll() },
                 update: { try await store.update($0) }, delete: { try await store.delete(id: $0) })
                 .querying("tag") { (tag: String) in await store.notes(taggedWith: tag) }
@@ -77,7 +77,7 @@ struct SoftDeleteKillTableTests {
         #expect(Set(failed.keys) == Set(Self.contract.clauses.map(\.id)))
         #expect(failed.values.allSatisfy { $0.contains("declares .softDeleting(…) at") && $0.contains("add .softDeleting(restore: { … }) to its witness") },
                 "\(failed)")
-        let withoutPurge = NoteContracts.declaringFamilies(Conformance<CRUD<TodoExample.Note>>("no purge in the witness") {
+        let withoutPurge = NoteContracts.declaringFamilies(Conformance<CRUD<Note>>("no purge in the witness") {
             let store = InMemoryNoteStore()
             return NoteContracts.witness(store, clock: MockClock()).softDeleting(restore: { try await store.restore(id: $0) })
         })
