@@ -43,8 +43,7 @@ extension CRUDClauses {
     /// Soft-deletes the third of five and reads every page: the deleted id must be on none, the others on
     /// one each.
     private static func checkPagesHideDeleted(_ context: ClauseContext<CRUD<Entity>>) async throws {
-        let promises = context.repositoryPromises
-        guard let reader = context.subject.witness.pages else {
+        guard context.subject.witness.pages != nil else {
             return context.fail(
                 "\(context.conformance.name) declares .paginated(…) at \(context.conformance.declaredAt) but its witness has no "
                     + "pages: add .paging { … } (or .pagingByOffset { … }) to its witness")
@@ -52,38 +51,20 @@ extension CRUDClauses {
         var stored = try await context.createNew(5)
         let deleted = stored.remove(at: 2)
         try await context.subject.softDelete(id: deleted.id)
-        let limit = min(2, promises.pagination?.maximumLimit ?? 2)
-        guard let listed = try await readEveryPage(reader, limit: limit, atMost: 10, context) else { return }
-        let ids = listed.map(\.id)
+        let limit = min(2, context.repositoryPromises.pagination?.maximumLimit ?? 2)
+        let traversal = try await context.subject.allPages(limit: limit, maximumPages: 10)
+        let ids = traversal.entities.map(\.id)
         let what = "reading every page of limit \(limit) after softDelete(id: \(abbreviate(deleted.id))) of the third of five"
-        if ids.contains(deleted.id) {
+        if !traversal.ended {
+            context.fail("\(what): the pages did not end: \(traversal.call(traversal.pages.count - 1)) still had a next cursor",
+                         expected: "at most 10 pages", actual: "\(traversal.pages.count) pages and more")
+        } else if ids.contains(deleted.id) {
             context.fail("\(what): the pages still list the soft-deleted id \(abbreviate(deleted.id))",
                          expected: abbreviate(stored.map(\.id), limit: 400), actual: abbreviate(ids, limit: 400))
         } else if Set(ids) != Set(stored.map(\.id)) || ids.count != stored.count {
             context.fail("\(what): the pages do not hold each live entity exactly once",
                          expected: abbreviate(stored.map(\.id), limit: 400), actual: abbreviate(ids, limit: 400))
         }
-    }
-
-    /// Every page from the first, each read under the watchdog; `nil` (a failure recorded) when the pages
-    /// have not ended after `atMost` of them.
-    private static func readEveryPage(
-        _ reader: PageReader<Entity>, limit: Int, atMost: Int, _ context: ClauseContext<CRUD<Entity>>
-    ) async throws -> [Entity]? {
-        var entities: [Entity] = []
-        var cursor: PageCursor?
-        for _ in 0..<atMost {
-            let after = cursor
-            let page = try await context.subject.call("page(after: \(after.map(\.description) ?? "nil"), limit: \(limit))") {
-                try await reader.read(after, limit)
-            }
-            entities += page.entities
-            guard let next = page.next else { return entities }
-            cursor = next
-        }
-        context.fail("the pages did not end: page \(atMost) of limit \(limit) still had a next cursor (\(cursor.map(\.description) ?? "nil"))",
-                     expected: "at most \(atMost) pages", actual: "\(entities.count) entities and more pages")
-        return nil
     }
 
     /// Soft-deletes one of two twins and runs every declared query with each parameter the deleted entity
