@@ -8,22 +8,31 @@ public struct SoftDeletion: Sendable, CustomStringConvertible {
     public var restoreOfLive: RequestPolicy
     /// What restoring an id never stored (or purged) does. Default: rejected.
     public var restoreOfMissing: RequestPolicy
+    /// Whether the conformer purges (removes a soft-deleted entity for good, freeing its id): the
+    /// `softDelete.purge*` clauses run only then, and its witness must name the purge
+    /// (`.softDeleting(restore: …, purge: …)`). Default: `false`.
+    public var purges: Bool
 
     /// Declares soft delete; the defaults are the strict choices.
     public init(
         createOfDeletedID: RequestPolicy = .rejected,
         restoreOfLive: RequestPolicy = .rejectedOrIgnored,
-        restoreOfMissing: RequestPolicy = .rejected
+        restoreOfMissing: RequestPolicy = .rejected,
+        purges: Bool = false
     ) {
         self.createOfDeletedID = createOfDeletedID
         self.restoreOfLive = restoreOfLive
         self.restoreOfMissing = restoreOfMissing
+        self.purges = purges
     }
+
+    /// Soft delete with a purge, the other choices strict: `.softDeleting(.purging)`.
+    public static var purging: Self { Self(purges: true) }
 
     /// What the clauses repeat in a failure.
     public var description: String {
         "soft delete: create of a deleted id \(createOfDeletedID); restore of a live entity \(restoreOfLive); "
-            + "restore of a missing id \(restoreOfMissing)"
+            + "restore of a missing id \(restoreOfMissing)" + (purges ? "; purges" : "; no purge")
     }
 }
 

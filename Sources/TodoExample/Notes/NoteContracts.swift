@@ -37,7 +37,7 @@ public enum NoteContracts {
             .ordered(.sorted(by: .descending(\.updatedAt), .ascending(\.id)))
             .paginated(Pagination(maximumLimit: NoteTable.maximumPageLimit, invalidCursor: .invalidInput))
             .optimisticConcurrency(.token(\.version, staleError: .conflict))
-            .softDeleting()
+            .softDeleting(.purging)
             .batchWrites(.allOrNothing(error: .conflict))
             .querying(.named("tag", isOrdered: true, parameters: \.tags) { note, tag in note.tags.contains(tag) })
             .refusing(.invalid("a note with an empty title", refuses: { $0.title.isEmpty }) { note in
