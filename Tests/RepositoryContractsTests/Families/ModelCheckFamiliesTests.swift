@@ -1,0 +1,117 @@
+import ContractEngine
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The model-based check runs the families' operations (pages, versioned updates, soft delete, batches,
+/// queries) next to the reference model: the correct note stores pass, and each one-bug store fails with a
+/// short shrunk sequence naming the family step that caught it.
+@Suite("ModelCheck families")
+struct ModelCheckFamiliesTests {
+    /// A fixed first seed: the runs, their failures and their shrinking are the same on every machine.
+    static let seed: UInt64 = 0x45
+
+    @Test("the correct note stores pass 100 runs with every family's steps", arguments: [NoteContracts.inMemory, NoteContracts.fileBacked])
+    func correctStoresPass(_ conformance: Conformance<CRUD<TodoExample.Note>>) async {
+        let result = await ModelCheck.check(conformance, factory: NoteContracts.factory, seed: Self.seed)
+        #expect(result.passed, "\(result)")
+        #expect(result.runs == ModelCheck.defaultRuns)
+    }
+
+    /// Each bug with the family steps whose checks may catch it (`kind.check`, as the divergence signs it).
+    static let expectations: [(ModelCheckFamilyBug, Set<String>)] = [
+        (.nextCursorAtTheEnd, ["pageThrough.end"]),
+        (.pageSkipsBoundaryTie, ["pageThrough.contents"]),
+        (.staleUpdateAccepted, ["updateStale.stale"]),
+        (.versionNotBumped, ["update.maintained", "updateVersioned.maintained"]),
+        (.softDeletedInQuery, ["query.contents"]),
+        (.hardDeleteCalledSoft, ["restore.outcome", "createAgain.policy", "updateVersioned.outcome"]),
+        (.batchStoresPrefix, ["insertBatch.batchAtomicity"]),
+        (.caseInsensitiveTags, ["query.contents"]),
+    ]
+
+    @Test("each one-bug store fails the model check, shrunk to at most 4 steps by a family step", arguments: expectations)
+    func bugsAreCaught(_ bug: ModelCheckFamilyBug, signatures: Set<String>) async {
+        let result = await ModelCheck.check(bug.conformance, factory: NoteContracts.factory, seed: Self.seed)
+        guard let failure = result.failure else {
+            Issue.record("\(bug) passed: \(result)")
+            return
+        }
+        let signature = failure.divergence.signature
+        print("kill table (model check): \(bug.family) · \(bug) → \(signature), \(failure.original.count) steps shrunk to "
+            + "\(failure.shrunk.count): \(failure.shrunk.swiftSource)")
+        #expect(signatures.contains(signature), "\(result)")
+        #expect(failure.shrunk.count <= 4, "\(result)")
+        #expect(result.swiftSnippet?.contains("let repo = try await conformance.makeRepository()") == true)
+        // The minimal case replays to the same divergence.
+        let replayed = await ModelCheck.replay(failure.shrunk, on: bug.conformance, factory: NoteContracts.factory)
+        #expect(replayed.failure?.divergence.signature == signature, "\(replayed)")
+    }
+
+    @Test("the repro of a family step is Swift on the witness's family members")
+    func familyStepsPrintAsSwift() async {
+        let stale = await ModelCheck.replay(
+            [.create(ordinal: 1), .updateVersioned(.created(0)), .updateStale(.created(0))],
+            on: ModelCheckFamilyBug.staleUpdateAccepted.conformance, factory: NoteContracts.factory)
+        let snippet = stale.swiftSnippet ?? ""
+        #expect(snippet.contains("sent[0] = try await repo.conditionalUpdate!(factory.mutate(sent[0]))"), "\(snippet)")
+        #expect(snippet.contains("stale.version = 1"), "\(snippet)")
+        let batch = await ModelCheck.replay(
+            [.create(ordinal: 1), .insertBatch(firstOrdinal: 2, count: 2, clash: .stored(.created(0))), .pageThrough(limit: 2)],
+            on: ModelCheckFamilyBug.batchStoresPrefix.conformance, factory: NoteContracts.factory)
+        #expect(batch.swiftSnippet?.contains("_ = try? await repo.insertAll!([sent[1], sent[2], factory.mutate(sent[0])])") == true, "\(batch)")
+        #expect(batch.failure?.divergence.check == "batchAtomicity", "\(batch)")
+    }
+
+    @Test("a conformance without families generates exactly the CRUD sequences")
+    func noFamiliesNoFamilySteps() {
+        let crud = RepositoryPromises<TodoExample.Note>()
+        #expect(ModelFamilies(crud) == .none)
+        for seed in UInt64(1)...200 {
+            let plain = ModelCheck.operations(seed: seed, capabilities: .crud)
+            #expect(plain == ModelCheck.operations(seed: seed, capabilities: .crud, families: .none))
+            #expect(!plain.contains { $0.isFamilyStep })
+        }
+    }
+
+    @Test("with families, every family's steps are generated, and a seed still determines the sequence")
+    func familiesAreGenerated() {
+        let families = ModelFamilies(NoteContracts.inMemory.promises)
+        #expect(families == ModelFamilies(pages: true, versions: true, softDelete: true, batches: true, queries: 1))
+        var kinds: Set<String> = []
+        for seed in UInt64(1)...100 {
+            let operations = ModelCheck.operations(seed: seed, capabilities: .crud, families: families)
+            #expect(operations == ModelCheck.operations(seed: seed, capabilities: .crud, families: families))
+            kinds.formUnion(operations.map(\.kind))
+        }
+        #expect(kinds.isSuperset(of: ["pageThrough", "updateVersioned", "updateStale", "restore", "purge", "insertBatch", "query"]))
+    }
+
+    @Test("a family declared without its witness member fails naming the builder to add")
+    func missingWitnessMember() async {
+        let conformance = NoteContracts.declaringFamilies(Conformance<CRUD<TodoExample.Note>>("notes without pages") {
+            let store: any NoteStore = InMemoryNoteStore()
+            return RepositoryWitness<TodoExample.Note>(
+                create: { try await store.create($0) }, fetch: { try await store.fetch(id: $0) },
+                fetchAll: { try await store.fetchAll() }, update: { try await store.update($0) },
+                delete: { try await store.delete(id: $0) })
+        })
+        let result = await ModelCheck.replay([.pageThrough(limit: 2)], on: conformance, factory: NoteContracts.factory)
+        #expect(result.failure?.divergence.check == "missingWitness")
+        #expect(result.failure?.divergence.message.contains("declares .paginated(…)") == true, "\(result)")
+        #expect(result.failure?.divergence.message.contains("add .paging") == true, "\(result)")
+    }
+
+    @Test("shrinking removes family steps and renumbers the entities they name")
+    func shrinkingRemovesFamilySteps() {
+        let operations: [ModelOperation] = [
+            .create(ordinal: 1), .insertBatch(firstOrdinal: 2, count: 2, clash: .stored(.created(0))),
+            .query(0, of: .created(2), parameter: 0, nearMiss: nil), .restore(.created(1)),
+        ]
+        // Without #0's create, the batch naming #0 goes; the query and the restore are renumbered.
+        #expect(Shrinker.removing(0..<1, from: operations) == [.query(0, of: .created(1), parameter: 0, nearMiss: nil), .restore(.created(0))])
+        #expect(Shrinker.removing(1..<2, from: operations) == [.create(ordinal: 1)])
+        #expect(Shrinker.simplified([.create(ordinal: 7), .insertBatch(firstOrdinal: 9, count: 2, clash: BatchClash.repeated), .create(ordinal: 30)])
+            == [.create(ordinal: 1), .insertBatch(firstOrdinal: 2, count: 2, clash: .repeated), .create(ordinal: 4)])
+    }
+}
