@@ -7,7 +7,8 @@ extension ModelRun {
     ) async -> FamilyStep {
         switch operation {
         case .delete(let reference), .restore(let reference), .purge(let reference):
-            return await softDeletionStep(operation, reference, subject: subject, model: &model, sides: (modelSide, subjectSide), state: &state)
+            return await softDeletionStep(
+                operation, reference, subject: subject, model: &model, modelSide: modelSide, subjectSide: &subjectSide, state: &state)
         case .updateVersioned(let reference):
             return await versionedUpdate(reference, subject: subject, model: &model, modelSide: &modelSide, subjectSide: &subjectSide, state: &state)
         case .updateStale(let reference):
@@ -39,13 +40,13 @@ extension ModelRun {
 
     private func softDeletionStep(
         _ operation: ModelOperation, _ reference: EntityReference, subject: GuardedSubject<Entity>, model: inout ReferenceModel<Entity>,
-        sides: (model: SideTables<Entity>, subject: SideTables<Entity>), state: inout FamilyRunState<Entity>
+        modelSide: SideTables<Entity>, subjectSide: inout SideTables<Entity>, state: inout FamilyRunState<Entity>
     ) async -> FamilyStep {
         guard let declared = conformance.promises.softDeletion else { return .skip("no soft delete is declared") }
         guard let operations = subject.witness.softDeletion else {
             return missingMember(".softDeleting(…)", "soft delete", ".softDeleting(restore: { … })")
         }
-        let id = sides.model.id(reference), subjectID = sides.subject.id(reference)
+        let id = modelSide.id(reference), subjectID = subjectSide.id(reference)
         let name: String, call: (@Sendable (Entity.ID) async throws -> Void)
         switch operation {
         case .restore: (name, call) = ("restore", operations.restore)
@@ -95,7 +96,8 @@ extension ModelRun {
             state.unsettle(id)
             // Restore brings back the same entity: fetched at once, so the step that broke it is named.
             let fetched = await subject.call("fetch(id: \(abbreviate(subjectID)))") { [witness = subject.witness] in try await witness.fetch(subjectID) }
-            swift += "\n_ = try await repo.fetch(\(swiftEntity(reference)).id)"
+            let adopts: Int? = if subjectSide.adoptsReturned, case .created(let k) = reference { k } else { nil }
+            swift += adopts.map { "\nsent[\($0)] = try await repo.fetch(sent[\($0)].id)!" } ?? "\n_ = try await repo.fetch(\(swiftEntity(reference)).id)"
             let expected = model.fetch(id: id)
             guard case .returned(let found?) = fetched, let expected, conformance.equivalence(found, expected) else {
                 return .failed(
@@ -103,7 +105,9 @@ extension ModelRun {
                     expected: "fetch returns \(expected.map { abbreviate($0) } ?? "nil")", observed: observed, swift: swift,
                     actual: "fetch " + fetched.text { $0.map { abbreviate($0) } ?? "nil" })
             }
+            // The store may move maintained fields (the token) on delete or restore: taken as they come back.
             _ = state.observe(found, id: id, isWrite: false, call: "fetch(id:)")
+            if let k = adopts { subjectSide.sent[k] = found }
         case .purge:
             model.purge(id: id)
             state.reset(id)

@@ -10,7 +10,7 @@ extension ModelRun {
         guard let reader = subject.witness.pages else {
             return missingMember(".paginated(…)", "pages", ".paging { cursor, limit in … } or .pagingByOffset { offset, limit in … }")
         }
-        let limit = min(requested, pagination.maximumLimit ?? requested)
+        let limit = max(1, min(requested, pagination.maximumLimit ?? requested))
         let expected = model.fetchAll()
         let swift = """
             do {
@@ -19,7 +19,8 @@ extension ModelRun {
             }
             """
         var pages: [[Entity]] = [], cursor: PageCursor?
-        let most = expected.count / limit + 3
+        // Pages may be shorter than their limit, but only the last may be empty: one page per entity, and one more.
+        let most = expected.count + 1
         func summary() -> String { "\(pages.count) page\(pages.count == 1 ? "" : "s"): " + pages.map { "\($0.count)" }.joined(separator: " + ") }
         repeat {
             let after = cursor
@@ -45,7 +46,7 @@ extension ModelRun {
             if pages.count > most {
                 return .failed(
                     "end", "the pages do not end: \(pages.count) pages of limit \(limit) for \(expected.count) entities",
-                    expected: "at most \(expected.count / limit + 1) pages", observed: summary(), swift: swift)
+                    expected: "at most \(most) pages", observed: summary(), swift: swift)
             }
         } while cursor != nil
         let observed = summary()

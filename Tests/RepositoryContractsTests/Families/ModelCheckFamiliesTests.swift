@@ -87,7 +87,7 @@ struct ModelCheckFamiliesTests {
         }
         try await repo.softDeletion!.delete(sent[1].id)
         try await repo.softDeletion!.restore(sent[1].id)
-        _ = try await repo.fetch(sent[1].id)
+        sent[1] = try await repo.fetch(sent[1].id)!
         try await repo.softDeletion!.purge!(sent[1].id)
         do {
             sent += [factory.make(3), factory.make(4)]
@@ -116,7 +116,8 @@ struct ModelCheckFamiliesTests {
             on: ModelCheckFamilyBug.batchStoresPrefix.conformance, factory: NoteContracts.factory)
         let snippet = result.swiftSnippet ?? ""
         for line in ["repeat { cursor = try await repo.pages!.read(cursor, 2).next } while cursor != nil",
-                     "stale.version = 2  // the version an earlier write returned", "try await repo.softDeletion!.purge!(sent[1].id)",
+                     "stale.version = 2  // the version an earlier write returned", "sent[1] = try await repo.fetch(sent[1].id)!",
+                     "try await repo.softDeletion!.purge!(sent[1].id)",
                      "sent.replaceSubrange(2..<4, with: stored.prefix(2))", "_ = try await repo.queries[\"tag\"]!.run(QueryParameter(\"tag\"))",
                      "_ = try? await repo.insertAll!([sent[4], factory.mutate(sent[0])])"] {
             #expect(snippet.contains(line), "\(snippet)")
