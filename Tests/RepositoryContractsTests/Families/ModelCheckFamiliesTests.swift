@@ -1,4 +1,5 @@
 import ContractEngine
+import MockTime
 import RepositoryContracts
 import Testing
 import TodoExample
@@ -122,6 +123,32 @@ struct ModelCheckFamiliesTests {
                      "_ = try? await repo.insertAll!([sent[4], factory.mutate(sent[0])])"] {
             #expect(snippet.contains(line), "\(snippet)")
         }
+    }
+
+    /// A note store whose batch stores what it can (declared `.partial`); `returnsRefused` makes it also
+    /// return the notes it could not store.
+    static func partialBatches(returnsRefused: Bool) -> Conformance<CRUD<TodoExample.Note>> {
+        NoteContracts.declaringFamilies(Conformance<CRUD<TodoExample.Note>>("partial batches\(returnsRefused ? " returning refused notes" : "")") {
+            let clock = MockClock()
+            let store: any NoteStore = InMemoryNoteStore(now: { clock.date })
+            return NoteContracts.witness(store, clock: clock).insertingAll { notes in
+                var stored: [TodoExample.Note] = []
+                for note in notes {
+                    if let created = try? await store.create(note) { stored.append(created) } else if returnsRefused { stored.append(note) }
+                }
+                return stored
+            }
+        })
+        .batchWrites(.partial)
+    }
+
+    @Test("a partial batch policy: the store that returns what it stored passes, the one that returns more fails")
+    func partialBatchPolicy() async {
+        let correct = await ModelCheck.check(Self.partialBatches(returnsRefused: false), factory: NoteContracts.factory, seed: Self.seed)
+        #expect(correct.passed && correct.runs == ModelCheck.defaultRuns, "\(correct)")
+        let wrong = await ModelCheck.check(Self.partialBatches(returnsRefused: true), factory: NoteContracts.factory, seed: Self.seed)
+        #expect(wrong.failure?.divergence.signature == "insertBatch.batchContents", "\(wrong)")
+        #expect((wrong.failure?.shrunk.count ?? 99) <= 3, "\(wrong)")
     }
 
     @Test("a conformance without families generates exactly the CRUD sequences")
