@@ -1,9 +1,10 @@
 import RepositoryContractsPrimitives
 import Foundation
 
-/// Model-based checks: random operation sequences, generated from a conformer's declared capabilities, run
-/// on a fresh subject next to a reference model of the CRUD laws (or next to a second conformer), compared after every
-/// step, and shrunk to a minimal failing sequence.
+/// Model-based checks: random operation sequences, generated from a conformer's declared capabilities and
+/// families (pages, versioned updates, soft delete, batches, queries), run on a fresh subject next to a
+/// reference model of the CRUD laws and the families' (or next to a second conformer, CRUD steps only),
+/// compared after every step, and shrunk to a minimal failing sequence.
 ///
 /// ```swift
 /// let result = await ModelCheck.check(ExampleContracts.inMemory, factory: ExampleContracts.todoFactory)
@@ -51,7 +52,8 @@ public enum ModelCheck {
     ///     ``defaultRepetitions`` times): a short sequential prefix, then two to four tasks released
     ///     together, their history checked for linearizability against the model. `nil` (the default)
     ///     means ``defaultParallelRuns`` for a conformance that declares `.concurrentAccess` and whose ids are
-    ///     not server-assigned (and that `shrinks`), else none. Parallel mode does not cover server-assigned ids.
+    ///     not server-assigned (and that `shrinks`, and whose deletes are not soft), else none. Parallel mode
+    ///     does not cover server-assigned ids, and runs CRUD calls only (no family operations).
     public static func check<Terms: RepositoryTerms>(
         _ conformance: Conformance<Terms>, under terms: Terms, runs: Int = defaultRuns,
         steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts,
@@ -60,14 +62,18 @@ public enum ModelCheck {
         let subject = ModelSubject(conformance, terms: terms)
         let runner = ModelRun(conformance: subject, factory: terms.factory)
         var result = await explore(
-            subject: subject.name, assumptions: subject.assumptions, capabilities: subject.capabilities, runs: runs,
+            subject: subject.name, assumptions: subject.assumptions, capabilities: subject.capabilities,
+            families: ModelFamilies(subject.promises), runs: runs,
             steps: steps, seed: seed, maxShrinkAttempts: shrinks ? maxShrinkAttempts : nil
         ) { operations in
             try await subject.withFreshSubject { witness in await runner.run(operations, on: witness) }
         }
         let capabilities = subject.capabilities
+        // The parallel plans' specification is CRUD's: a soft delete (the id stays taken) is not in it.
+        let crudDeletes = subject.promises.softDeletion == nil
         let plans = parallelRuns
-            ?? (capabilities.contains(.concurrentAccess) && !capabilities.contains(.serverAssignedIDs) && shrinks ? defaultParallelRuns : 0)
+            ?? (capabilities.contains(.concurrentAccess) && !capabilities.contains(.serverAssignedIDs) && shrinks && crudDeletes
+                ? defaultParallelRuns : 0)
         guard result.passed, plans > 0, !capabilities.contains(.serverAssignedIDs) else { return result }
         let parallelRunner = ParallelRun(conformance: subject, factory: terms.factory)
         let exploration = ParallelExploration(
@@ -178,14 +184,17 @@ public enum ModelCheck {
         await replay(operations, on: conformance, under: CRUD(factory: factory))
     }
 
-    /// The operations run `seed` generates for a conformer with `capabilities`.
-    package static func operations(seed: UInt64, steps: Int = defaultSteps, capabilities: Capabilities) -> [ModelOperation] {
+    /// The operations run `seed` generates for a conformer with `capabilities` and `families`.
+    package static func operations(
+        seed: UInt64, steps: Int = defaultSteps, capabilities: Capabilities, families: ModelFamilies = .none
+    ) -> [ModelOperation] {
         var random = SplitMix64(seed: seed)
-        return OperationGenerator(capabilities: capabilities).sequence(steps, using: &random)
+        return OperationGenerator(capabilities: capabilities, families: families).sequence(steps, using: &random)
     }
 
     private static func explore(
-        subject: String, assumptions: String, capabilities: Capabilities, runs: Int, steps: Int, seed: UInt64?, maxShrinkAttempts: Int?,
+        subject: String, assumptions: String, capabilities: Capabilities, families: ModelFamilies = .none, runs: Int, steps: Int,
+        seed: UInt64?, maxShrinkAttempts: Int?,
         run: @escaping ([ModelOperation]) async throws -> RunOutcome
     ) async -> ModelCheckResult {
         let firstSeed = seed ?? seedFromEnvironment() ?? UInt64.random(in: 1...UInt64.max)
@@ -195,7 +204,7 @@ public enum ModelCheck {
         for index in 0..<max(1, runs) {
             let runSeed = seeds.next()
             result.runs = index + 1
-            let operations = self.operations(seed: runSeed, steps: steps, capabilities: capabilities)
+            let operations = self.operations(seed: runSeed, steps: steps, capabilities: capabilities, families: families)
             let outcome: RunOutcome
             do {
                 outcome = try await run(operations)

@@ -57,6 +57,28 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// bulk step that takes the repository past the sizes where limits hide (500).
     case createMany(firstOrdinal: Int, count: Int)
 
+    // The families' steps, generated only for a conformance that declares the family (see ``ModelFamilies``).
+
+    /// Reads every page with `limit` from the first, and compares their concatenation with the model's
+    /// `fetchAll()`: every live entity exactly once, in the declared order, the end signalled as declared.
+    case pageThrough(limit: Int)
+    /// A conditional update carrying the concurrency token the subject last returned for the entity: must
+    /// succeed while it is current.
+    case updateVersioned(EntityReference)
+    /// A conditional update carrying a token of an earlier write to the entity: must be rejected with the
+    /// declared kind and change nothing. Skipped while the entity has no earlier token.
+    case updateStale(EntityReference)
+    /// Restores a soft-deleted entity: the same entity comes back.
+    case restore(EntityReference)
+    /// Purges an entity for good, freeing its id. Skipped when the witness has no purge.
+    case purge(EntityReference)
+    /// `insertAll` of `count` new entities, `factory.make(firstOrdinal)` on (each becomes the next
+    /// `.created(k)`), followed by `clash`, if any: judged by the declared batch policy.
+    case insertBatch(firstOrdinal: Int, count: Int, clash: BatchClash)
+    /// Runs declared query number `query` with parameter `parameter` (modulo how many) of the entity, or
+    /// with its near miss `nearMiss` (modulo how many); compared with the meaning applied to the model.
+    case query(Int, of: EntityReference, parameter: Int, nearMiss: Int?)
+
     /// The step's name: "create", "fetch", …
     package var kind: String {
         switch self {
@@ -70,6 +92,13 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .createEdgeCase: "createEdgeCase"
         case .updateField: "updateField"
         case .createMany: "createMany"
+        case .pageThrough: "pageThrough"
+        case .updateVersioned: "updateVersioned"
+        case .updateStale: "updateStale"
+        case .restore: "restore"
+        case .purge: "purge"
+        case .insertBatch: "insertBatch"
+        case .query: "query"
         }
     }
 
@@ -77,7 +106,7 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     package var createdCount: Int {
         switch self {
         case .create, .createTwin, .createEdgeCase: 1
-        case .createMany(_, let count): count
+        case .createMany(_, let count), .insertBatch(_, let count, _): count
         default: 0
         }
     }
@@ -85,8 +114,10 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// The entity the step refers to, if any.
     package var reference: EntityReference? {
         switch self {
-        case .create, .fetchAll, .createEdgeCase, .createMany: nil
+        case .create, .fetchAll, .createEdgeCase, .createMany, .pageThrough: nil
         case .createAgain(let r), .fetch(let r), .update(let r), .delete(let r), .createTwin(_, let r), .updateField(let r, _): r
+        case .updateVersioned(let r), .updateStale(let r), .restore(let r), .purge(let r), .query(_, let r, _, _): r
+        case .insertBatch(_, _, let clash): clash.reference
         }
     }
 
@@ -98,6 +129,11 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .createEdgeCase(let ordinal, let edgeCase): "createEdgeCase(ordinal \(ordinal), edge case \(edgeCase))"
         case .updateField(let r, let edgeCase): "updateField(\(r), edge case \(edgeCase))"
         case .createMany(let first, let count): "createMany(ordinals \(first)…\(first + count - 1))"
+        case .pageThrough(let limit): "pageThrough(limit \(limit))"
+        case .insertBatch(let first, let count, let clash):
+            "insertBatch(" + (count == 0 ? "no new entities" : "ordinals \(first)…\(first + count - 1)") + "\(clash.text))"
+        case .query(let query, let r, let parameter, let nearMiss):
+            "query(\(query), parameter \(parameter) of \(r)" + (nearMiss.map { ", near miss \($0)" } ?? "") + ")"
         default: "\(kind)(\(reference!))"
         }
     }
@@ -111,6 +147,11 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .createEdgeCase(let ordinal, let edgeCase): ".createEdgeCase(ordinal: \(ordinal), edgeCase: \(edgeCase))"
         case .updateField(let r, let edgeCase): ".updateField(\(r.swiftSource), edgeCase: \(edgeCase))"
         case .createMany(let first, let count): ".createMany(firstOrdinal: \(first), count: \(count))"
+        case .pageThrough(let limit): ".pageThrough(limit: \(limit))"
+        case .insertBatch(let first, let count, let clash):
+            ".insertBatch(firstOrdinal: \(first), count: \(count), clash: \(clash.swiftSource))"
+        case .query(let query, let r, let parameter, let nearMiss):
+            ".query(\(query), of: \(r.swiftSource), parameter: \(parameter), nearMiss: \(nearMiss.map(String.init) ?? "nil"))"
         default: ".\(kind)(\(reference!.swiftSource))"
         }
     }

@@ -18,14 +18,43 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
         let reusesIDs = conformance.policies.reusesDeletedIDs
         var model = ReferenceModel(conformance)
         var modelSide = SideTables(factory: factory, serverAssigned: false, edgeCases: edgeCases)
+        let promises = conformance.promises
         var subjectSide = SideTables(
-            factory: factory, serverAssigned: serverAssigned, edgeCases: edgeCases, edgeCaseSettings: conformance.edgeCaseArgument)
+            factory: factory, serverAssigned: serverAssigned, edgeCases: edgeCases, edgeCaseSettings: conformance.edgeCaseArgument,
+            adoptsReturned: !promises.storeMaintained.isEmpty || promises.optimisticConcurrency != nil,
+            softDeletes: promises.softDeletion != nil)
+        var state = FamilyRunState(fields: promises.storeMaintained)
         var outcome = RunOutcome(preamble: ["var sent: [\(Entity.self)] = []"])
         let anomalies = AnomalyLog()
         var handedOut: Set<Entity.ID> = []
         var created = 0
         for (index, operation) in operations.enumerated() {
             guard let newReference = outcome.admit(operation, at: index, created: &created) else { continue }
+            if operation.isFamilyStep || (operation.kind == "delete" && promises.softDeletion != nil) {
+                let seenAnomalies = anomalies.messages.count
+                let step = await AnomalyLog.$current.withValue(anomalies) {
+                    await familyStep(
+                        operation, newReference: newReference, subject: subject, model: &model, modelSide: &modelSide,
+                        subjectSide: &subjectSide, state: &state)
+                }
+                if step.skipped {
+                    outcome.skipped.append(index)
+                    outcome.trace.append(TraceStep(operation: operation, swiftSource: nil, observed: step.observed))
+                    continue
+                }
+                outcome.trace.append(TraceStep(operation: operation, swiftSource: step.swift, observed: step.observed))
+                var failure = step.failure
+                if failure == nil, anomalies.messages.count > seenAnomalies {
+                    failure = ("anomaly", anomalies.messages[seenAnomalies], "every completion handler called exactly once", step.observed)
+                }
+                if let failure {
+                    outcome.divergence = Divergence(
+                        step: index, operation: operation, check: failure.check, message: failure.message,
+                        expected: failure.expected, actual: failure.actual)
+                    return outcome
+                }
+                continue
+            }
             var observations: [String] = []
             var threw = false
             for (part, partReference) in operation.parts(newReference: newReference) {
@@ -52,7 +81,12 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                 return diverge("anomaly", anomalies.messages[seenAnomalies], expected: "every completion handler called exactly once")
             }
             let succeeded = observed.returned
+            if let refusal = refusal(of: expectedRequest, observed) {
+                return diverge(refusal.check, refusal.message, expected: refusal.expected)
+            }
             switch expectedRequest {
+            case .create(let entity) where isRefused(entity), .update(let entity) where isRefused(entity):
+                break  // Refused as declared (checked above): nothing changes.
             case .fetch(let id):
                 let expected = model.fetch(id: id)
                 guard case .value(let found) = observed else {
@@ -64,6 +98,9 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                 default:
                     return diverge("value", "fetch(id:) disagrees with the model", expected: "returns \(expected.map { abbreviate($0) } ?? "nil")")
                 }
+                if let found, let broken = state.observe(found, id: id, isWrite: false, call: "fetch(id:)") {
+                    return diverge("maintained", broken, expected: "the store-maintained fields as \(promises.storeMaintained.map(\.name)) last showed them")
+                }
             case .fetchAll:
                 let expected = model.fetchAll()
                 guard case .listed(let all) = observed else {
@@ -71,6 +108,11 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                 }
                 if let (check, message) = compareContents(all, subjectSide, expected) {
                     return diverge(check, message, expected: "returns \(abbreviate(expected, limit: 400))")
+                }
+                for entity in all {
+                    if let id = subjectSide.harnessID(entity.id), let broken = state.observe(entity, id: id, isWrite: false, call: "fetchAll()") {
+                        return diverge("maintained", broken, expected: "the store-maintained fields as they last showed")
+                    }
                 }
             case .create(let entity):
                 let policy = serverAssigned ? nil : model.policy(forCreate: entity)
@@ -81,6 +123,7 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                                        expected: policy.description, actual: resolved.description)
                     }
                     model.create(entity, outcome: resolved)
+                    if resolved == .applied, case .value(let now?) = observed { state.reset(entity.id, to: now) }
                 } else {
                     guard case .value(let returned?) = observed else {
                         return diverge("outcome", "create(_:) of a new entity did not return it", expected: "returns \(abbreviate(entity))")
@@ -103,6 +146,12 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                         handedOut.insert(returned.id)
                     }
                     model.create(entity)
+                    state.reset(entity.id, to: returned)
+                    if case .createAgain(.created(let k)) = part {
+                        state.wrote(returned, reference: k)
+                    } else {
+                        state.wrote(returned, reference: partReference)
+                    }
                 }
             case .update(let entity):
                 if let policy = model.policy(forUpdate: entity) {
@@ -112,6 +161,7 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                                        expected: policy.description, actual: resolved.description)
                     }
                     model.update(entity, outcome: resolved)
+                    if resolved == .applied, case .value(let now?) = observed { state.reset(entity.id, to: now) }
                 } else {
                     guard case .value(let returned?) = observed else {
                         return diverge("outcome", "update(_:) of a stored entity did not return it", expected: "returns \(abbreviate(entity))")
@@ -121,6 +171,10 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                                        expected: "returns \(abbreviate(entity))")
                     }
                     model.update(entity)
+                    if let broken = state.observe(returned, id: entity.id, isWrite: true, call: "update(_:)") {
+                        return diverge("maintained", broken, expected: "the store-maintained fields moved by their rules")
+                    }
+                    if case .created(let k)? = part.reference { state.wrote(returned, reference: k) }
                 }
             case .delete(let id):
                 if let policy = model.policy(forDelete: id) {
@@ -135,6 +189,7 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                         return diverge("outcome", "delete(id:) of a stored entity did not return", expected: "returns")
                     }
                     model.delete(id: id)
+                    state.reset(id)
                 }
             }
             var returned: Entity?
@@ -157,7 +212,7 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
 
     /// The outcome of a request a policy governs: rejected with the error's kind, or, when it returned,
     /// applied or ignored (asked of the subject with `fetch(id:)` only when the policy allows both).
-    private func resolve(
+    func resolve(
         _ observed: ObservedOutcome<Entity>, _ policy: RequestPolicy, sent: Entity, subject: GuardedSubject<Entity>, isCreate: Bool
     ) async -> RequestOutcome {
         if case .threw(let kind, _) = observed { return .rejected(kind) }

@@ -56,6 +56,7 @@ struct ModelSubject<Entity: Identifiable & Equatable & Sendable>: Sendable where
     /// What the conformer declared, as a failure repeats it.
     var assumptions: String {
         "capabilities \(capabilities); \(policies); ordering \(ordering); "
+            + (promises.familyNames.isEmpty ? "" : "families \(promises.familyNames.joined(separator: ", ")); ")
             + "equivalence \(equivalence.name) (declared at \(declaredAt))"
     }
 }

@@ -73,8 +73,17 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
     private func guarded(
         _ operation: String, _ body: @escaping @Sendable () async throws -> ObservedOutcome<Entity>
     ) async -> ObservedOutcome<Entity> {
+        switch await call(operation, body) {
+        case .returned(let outcome): outcome
+        case .threw(let kind, let text): .threw(kind, text)
+        case .broke(let text): .broke(text)
+        }
+    }
+
+    /// Runs any call of the subject (a family's operation) under the watchdog, as `operation`.
+    func call<Value: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> Value) async -> CallOutcome<Value> {
         do {
-            return try await withWatchdog(timeout, operation: operation, monitor: monitor, body)
+            return .returned(try await withWatchdog(timeout, operation: operation, monitor: monitor, body))
         } catch let failure as OperationFailure {
             return .broke(failure.description)
         } catch let error as CallbackError {
@@ -83,6 +92,25 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
             return .broke("\(operation) was cancelled")
         } catch {
             return .threw(classify(error), describe(error))
+        }
+    }
+}
+
+/// What one call of any result type did.
+enum CallOutcome<Value: Sendable>: Sendable {
+    /// It returned `Value`.
+    case returned(Value)
+    /// It threw an error, classified by the conformance.
+    case threw(RepositoryError.Kind?, String)
+    /// It did not complete.
+    case broke(String)
+
+    /// The outcome as the trace shows it.
+    func text(_ value: (Value) -> String) -> String {
+        switch self {
+        case .returned(let returned): "returned \(value(returned))"
+        case .threw(let kind, let text): "threw \(kind.map { "(\($0.rawValue)) " } ?? "")\(text)"
+        case .broke(let text): text
         }
     }
 }

@@ -6,10 +6,14 @@
 package struct OperationGenerator: Sendable {
     /// What the conformer declared.
     package var capabilities: Capabilities
+    /// The families beyond CRUD it declared: their steps join the CRUD ones. With none, the sequences are
+    /// exactly the CRUD ones.
+    package var families: ModelFamilies
 
-    /// A generator for a conformer with `capabilities`.
-    package init(capabilities: Capabilities) {
+    /// A generator for a conformer with `capabilities` and `families`.
+    package init(capabilities: Capabilities, families: ModelFamilies = .none) {
         self.capabilities = capabilities
+        self.families = families
     }
 
     /// How many entities a bulk step leaves stored: past 500, where list limits and pages hide.
@@ -52,6 +56,7 @@ package struct OperationGenerator: Sendable {
                 if !bulked { choices.append((8, 9)) }  // a bulk step past 500
             }
             if capabilities.contains(.update), created > 0 { choices.append((10, 8)) }  // one field changed
+            if !families.isEmpty { choices += familyChoices(created: created) }
             var roll = random.bounded(choices.reduce(0) { $0 + $1.weight })
             var kind = choices[0].kind
             for choice in choices {
@@ -86,6 +91,11 @@ package struct OperationGenerator: Sendable {
                 steps.append(.createEdgeCase(ordinal: nextOrdinal(), edgeCase: random.bounded(1_000)))
             case 8:
                 steps.append(.updateField(reference(), edgeCase: random.bounded(1_000)))
+            case 10...:
+                let drawn = Self.drawsReference(kind) ? reference() : nil
+                var state = FamilyGenerationState(created: created, ordinals: ordinals, deleted: deleted)
+                steps.append(familyStep(kind, state: &state, drawn: drawn, using: &random))
+                (created, ordinals, deleted) = (state.created, state.ordinals, state.deleted)
             default:
                 bulked = true
                 let count = max(1, Self.bulkSize - live.count)

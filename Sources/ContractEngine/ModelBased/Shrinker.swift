@@ -5,7 +5,7 @@
 /// Every candidate is run on a fresh subject, and kept only if it fails with the same
 /// ``Divergence/signature``, so shrinking cannot slide to a different bug. Steps after the divergence and
 /// steps that were skipped are dropped from every kept candidate. The number of re-runs is bounded.
-struct Shrinker: Sendable {
+package struct Shrinker: Sendable {
     /// The most candidates to run.
     var maxAttempts: Int
 
@@ -59,7 +59,7 @@ struct Shrinker: Sendable {
 
     /// `operations` without the steps in `range`, references renumbered so that every remaining step still
     /// means the same entity; steps that named an entity whose create was removed go too.
-    static func removing(_ range: Range<Int>, from operations: [ModelOperation]) -> [ModelOperation] {
+    package static func removing(_ range: Range<Int>, from operations: [ModelOperation]) -> [ModelOperation] {
         var removedCreates: [Int] = []
         var createIndex = 0
         for (index, operation) in operations.enumerated() {
@@ -73,25 +73,20 @@ struct Shrinker: Sendable {
         }
         return operations.enumerated().compactMap { index, operation in
             if range.contains(index) { return nil }
-            switch operation {
-            case .create, .fetchAll, .createEdgeCase, .createMany: return operation
-            case .createAgain(let r): return renumbered(r).map { .createAgain($0) }
-            case .fetch(let r): return renumbered(r).map { .fetch($0) }
-            case .update(let r): return renumbered(r).map { .update($0) }
-            case .delete(let r): return renumbered(r).map { .delete($0) }
-            case .createTwin(let ordinal, let r): return renumbered(r).map { .createTwin(ordinal: ordinal, of: $0) }
-            case .updateField(let r, let edgeCase): return renumbered(r).map { .updateField($0, edgeCase: edgeCase) }
-            }
+            guard let reference = operation.reference else { return operation }
+            return renumbered(reference).map { operation.naming($0) }
         }
     }
 
     /// A plainer step in the same place that creates as many entities: a twin or an edge case as the
-    /// plain create, a one-field update as the plain update. `nil` for a step that is plain already (a
+    /// plain create, a one-field update as the plain update, pages of one entity (fewer entities then
+    /// span pages). `nil` for a step that is plain already (a
     /// bulk step keeps its size: what follows may name any of its entities).
     static func plainer(_ operation: ModelOperation) -> ModelOperation? {
         switch operation {
         case .createTwin(let ordinal, _), .createEdgeCase(let ordinal, _): .create(ordinal: ordinal)
         case .updateField(let reference, _): .update(reference)
+        case .pageThrough(let limit) where limit > 1: .pageThrough(limit: 1)
         default: nil
         }
     }
@@ -104,7 +99,7 @@ struct Shrinker: Sendable {
     }
 
     /// Ordinals renumbered 1, 2, 3… in order of creation, and unknown ids 0, 1, 2… in order of appearance.
-    static func simplified(_ operations: [ModelOperation]) -> [ModelOperation] {
+    package static func simplified(_ operations: [ModelOperation]) -> [ModelOperation] {
         var nextOrdinal = 0
         var unknowns: [Int: Int] = [:]
         func simple(_ reference: EntityReference) -> EntityReference {
@@ -132,6 +127,12 @@ struct Shrinker: Sendable {
                 let first = nextOrdinal + 1
                 nextOrdinal += count
                 return .createMany(firstOrdinal: first, count: count)
+            case .insertBatch(_, let count, let clash):
+                let first = nextOrdinal + 1
+                nextOrdinal += count
+                return .insertBatch(firstOrdinal: first, count: count, clash: clash.reference.map { .stored(simple($0)) } ?? clash)
+            case .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .query:
+                return operation.reference.map { operation.naming(simple($0)) } ?? operation
             }
         }
     }

@@ -9,15 +9,29 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
     let edgeCases: [EdgeCase<Entity>]
     /// What a pasted edge-case call passes after the name: `""`, or `, in: conformance.promises.edgeCases`.
     let edgeCaseSettings: String
-    private(set) var ids: [Int: Entity.ID] = [:]
-    private var proposed: [Int: Entity.ID] = [:]
-    private var sent: [Int: Entity] = [:]
+    /// Whether this side keeps what the store returned from a write as what it last sent (the store
+    /// maintains fields, such as a version the next conditional update must carry), not what it sent.
+    let adoptsReturned: Bool
+    /// Whether deletes are the declared soft delete (written as `repo.softDeletion!.delete`).
+    let softDeletes: Bool
+    /// The id each `.created(k)` has on this side.
+    var ids: [Int: Entity.ID] = [:]
+    /// The id each `.created(k)` was created with.
+    var proposed: [Int: Entity.ID] = [:]
+    /// What this side last sent for each `.created(k)` (or, when it ``adoptsReturned``, what the store
+    /// returned for it).
+    var sent: [Int: Entity] = [:]
 
-    init(factory: EntityFactory<Entity>, serverAssigned: Bool, edgeCases: [EdgeCase<Entity>] = [], edgeCaseSettings: String = "") {
+    init(
+        factory: EntityFactory<Entity>, serverAssigned: Bool, edgeCases: [EdgeCase<Entity>] = [], edgeCaseSettings: String = "",
+        adoptsReturned: Bool = false, softDeletes: Bool = false
+    ) {
         self.factory = factory
         self.serverAssigned = serverAssigned
         self.edgeCases = edgeCases
         self.edgeCaseSettings = edgeCaseSettings
+        self.adoptsReturned = adoptsReturned
+        self.softDeletes = softDeletes
     }
 
     /// The id `reference` stands for on this side.
@@ -35,7 +49,8 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
         case .create(let ordinal): return .create(factory.make(ordinal))
         case .createAgain(let reference): return .create(changed(reference))
         case .fetch(let reference): return .fetch(id(reference))
-        case .fetchAll, .createMany: return .fetchAll
+        case .fetchAll, .createMany, .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .insertBatch, .query:
+            return .fetchAll  // Family steps run through ModelRun's family path, never as a request.
         case .update(let reference): return .update(changed(reference))
         case .delete(let reference): return .delete(id(reference))
         case .createTwin(let ordinal, let reference): return .create(factory.twin(last(reference), ordinal))
@@ -51,14 +66,14 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
         edgeCases.isEmpty ? nil : edgeCases[index % edgeCases.count]
     }
 
-    private func last(_ reference: EntityReference) -> Entity {
+    func last(_ reference: EntityReference) -> Entity {
         switch reference {
         case .created(let k): sent[k]!
         case .unknown(let n): factory.make(EntityReference.unknownOrdinalBase + n)
         }
     }
 
-    private func changed(_ reference: EntityReference) -> Entity {
+    func changed(_ reference: EntityReference) -> Entity {
         switch reference {
         case .created(let k): factory.mutate(sent[k]!)
         case .unknown(let n): factory.make(EntityReference.unknownOrdinalBase + n)
@@ -72,12 +87,12 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
         switch (operation, request) {
         case (.create, .create(let entity)), (.createTwin, .create(let entity)), (.createEdgeCase, .create(let entity)):
             proposed[newReference] = entity.id
-            let stored = serverAssigned ? (returned ?? entity) : entity
+            let stored = serverAssigned || adoptsReturned ? (returned ?? entity) : entity
             ids[newReference] = succeeded ? stored.id : entity.id
             sent[newReference] = succeeded ? stored : entity
         case (.createAgain(.created(let k)), .create(let entity)), (.update(.created(let k)), .update(let entity)),
              (.updateField(.created(let k), _), .update(let entity)):
-            if succeeded { sent[k] = entity }
+            if succeeded { sent[k] = adoptsReturned ? (returned ?? entity) : entity }
         default: break
         }
     }
@@ -111,11 +126,12 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
         // `throwing`: the expression calls a throwing factory function, so it needs `try` where no other
         // `try` covers it.
         func create(_ expression: String, throwing: Bool = false) -> String {
-            if serverAssigned, !threw { return "sent.append(try await repo.create(\(expression)))" }
+            if serverAssigned || adoptsReturned, !threw { return "sent.append(try await repo.create(\(expression)))" }
             return "sent.append(\(throwing ? "try " : "")\(expression))\n_ = \(attempt) await repo.create(sent[\(k)])"
         }
         func write(_ call: String, _ reference: EntityReference, _ expression: String, throwing: Bool = false) -> String {
             guard case .created(let r) = reference, !threw else { return "_ = \(attempt) await repo.\(call)(\(expression))" }
+            if adoptsReturned { return "sent[\(r)] = try await repo.\(call)(\(throwing ? "try " : "")\(expression))" }
             return "sent[\(r)] = \(throwing ? "try " : "")\(expression)\n_ = try await repo.\(call)(sent[\(r)])"
         }
         switch operation {
@@ -125,7 +141,7 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
             guard let edge = edgeCase(index) else { return create("factory.make(\(ordinal))") }
             return create("factory.edgeCase(\(String(reflecting: edge.name)), ordinal: \(ordinal)\(edgeCaseSettings))", throwing: true)
         case .createMany(let first, let count):
-            let body = serverAssigned
+            let body = serverAssigned || adoptsReturned
                 ? "sent.append((try? await repo.create(factory.make(ordinal))) ?? factory.make(ordinal))"
                 : "sent.append(factory.make(ordinal))\n    _ = \(attempt) await repo.create(factory.make(ordinal))"
             return "for ordinal in \(first)...\(first + count - 1) {\n    \(body)\n}"
@@ -138,7 +154,11 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
                 throwing: true)
         case .fetch(let reference): return "_ = \(attempt) await repo.fetch(\(id(reference)))"
         case .fetchAll: return "_ = \(attempt) await repo.fetchAll()"
-        case .delete(let reference): return threw ? "_ = try? await repo.delete(\(id(reference)))" : "try await repo.delete(\(id(reference)))"
+        case .delete(let reference):
+            let call = softDeletes ? "repo.softDeletion!.delete" : "repo.delete"
+            return threw ? "_ = try? await \(call)(\(id(reference)))" : "try await \(call)(\(id(reference)))"
+        case .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .insertBatch, .query:
+            return ""  // Family steps write their own Swift (ModelRun+Families).
         }
     }
 }

@@ -18,6 +18,19 @@ struct ModelBasedChecksExamples {
         await file.verifyModel(against: ExampleContracts.inMemory, factory: ExampleContracts.todoFactory, runs: 20)
     }
 
+    // Article: the families' steps.
+    @Test func noteStoreModel() async {
+        await NoteContracts.inMemory.verifyModel(factory: NoteContracts.factory)   // CRUD and family steps
+    }
+
+    @Test("a falsified check through a family step: the report the article quotes")
+    func familyReport() async throws {
+        let result = await ModelCheck.check(
+            ModelCheckFamilyBug.staleUpdateAccepted.conformance, factory: NoteContracts.factory, seed: ModelCheckFamiliesTests.seed)
+        #expect(!result.passed)
+        #expect(try DocumentationArticle.quotes("ModelBasedChecks", result.description), "\(result.description)")
+    }
+
     @Test("the defaults the article states")
     func defaults() throws {
         #expect(ModelCheck.defaultRuns == 100)
