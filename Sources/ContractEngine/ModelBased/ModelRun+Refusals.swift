@@ -1,10 +1,11 @@
 extension ModelRun {
     /// Whether the store must refuse a write of `entity`: the conformance declares inputs it refuses
-    /// (``Conformance/refusing(_:)``) and `entity` is one of them, which the declared `invalid` leaves as
-    /// it is (a derived edge case with an empty title, for a store refusing empty titles).
+    /// (``Conformance/refusing(_:)``) and `entity` is one of them, by the declared `refuses` predicate or
+    /// because the declared `invalid` leaves it as it is (a derived edge case with an empty title, for a
+    /// store refusing empty titles).
     func isRefused(_ entity: Entity) -> Bool {
         guard let failing = conformance.promises.failingWrites else { return false }
-        return failing.invalid(entity) == entity
+        return failing.refuses(entity) || failing.invalid(entity) == entity
     }
 
     /// What is wrong with how the subject answered a write the conformance declares it refuses: it must

@@ -1,6 +1,6 @@
-public import ContractEngine
+import ContractEngine
 public import Foundation
-public import MockTime
+import MockTime
 
 /// What a note store does beyond CRUD: conditional updates, soft delete, batches, tag search and pages.
 public protocol NoteStore: Sendable {

@@ -1,4 +1,4 @@
-public import ContractEngine
+import ContractEngine
 public import Foundation
 
 /// The rules of a note store, as a value: what the in-memory and the file-backed stores both keep. Every
