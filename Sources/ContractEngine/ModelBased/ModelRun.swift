@@ -81,11 +81,18 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                 return diverge("anomaly", anomalies.messages[seenAnomalies], expected: "every completion handler called exactly once")
             }
             let succeeded = observed.returned
-            if let refusal = refusal(of: expectedRequest, observed) {
+            // A refused input is judged as such only where the write would otherwise have to succeed: an
+            // update of a missing id, or a create of a taken one, may fail for that reason first.
+            let refusedInput = switch expectedRequest {
+            case .create(let entity): isRefused(entity) && model.policy(forCreate: entity) == nil
+            case .update(let entity): isRefused(entity) && model.policy(forUpdate: entity) == nil
+            default: false
+            }
+            if refusedInput, let refusal = refusal(of: expectedRequest, observed) {
                 return diverge(refusal.check, refusal.message, expected: refusal.expected)
             }
             switch expectedRequest {
-            case .create(let entity) where isRefused(entity), .update(let entity) where isRefused(entity):
+            case .create where refusedInput, .update where refusedInput:
                 break  // Refused as declared (checked above): nothing changes.
             case .fetch(let id):
                 let expected = model.fetch(id: id)
