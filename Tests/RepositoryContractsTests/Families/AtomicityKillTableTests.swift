@@ -1,0 +1,50 @@
+import BrokenExamples
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The atomicity family's kill table: each one-bug note store is caught by the `atomicity.*` clauses that
+/// name its bug, and the correct stores pass them all.
+@Suite("Atomicity kill table")
+struct AtomicityKillTableTests {
+    /// The notes of `TodoExample`, not this target's own `Note`.
+    typealias Note = TodoExample.Note
+
+    static let family = "atomicity."
+
+    @Test("the correct note stores, in memory and in a file, pass every atomicity clause; none is skipped")
+    func correctStoresPass() async {
+        #expect(WriteFamilyKillTable.clauseIDs(Self.family).count == 4)
+        for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
+            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: correct)
+            #expect(failed.isEmpty, "\(correct.name): \(failed)")
+            #expect(skipped.isEmpty, "\(correct.name): \(skipped)")
+        }
+    }
+
+    /// Each bug, the clause that must catch it, and words its message must say.
+    static let expected: [(Conformance<CRUD<Note>>, Set<String>, String)] = [
+        (AtomicityBugs.bumpsBeforeRefusing, ["atomicity.refusedConditionalUpdateChangesNothing"],
+         "returns a changed entity (compared with ==, store-maintained fields included)"),
+        (AtomicityBugs.halfStoredCreate, ["atomicity.refusedCreateStoresNothing"],
+         "the set of stored entities changed (fetchAll()); it now also holds ids"),
+        (AtomicityBugs.batchKeepsPrefix, ["atomicity.refusedBatchFollowsPolicy"],
+         "the set of stored entities changed (fetchAll()); it now also holds ids"),
+        (AtomicityBugs.titleThenThrows, ["atomicity.refusedUpdateChangesNothing"],
+         "returns a changed entity (compared with ==, store-maintained fields included)"),
+    ]
+
+    @Test("each one-bug note store is caught by exactly the atomicity clause that names its bug")
+    func killTable() async {
+        var rows: [(bug: String, caughtBy: [String])] = []
+        for (bug, clauses, words) in Self.expected {
+            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: bug)
+            rows.append((bug.name, Array(failed.keys)))
+            #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)")
+            #expect(skipped.isEmpty, "\(bug.name): \(skipped)")
+            #expect(failed.values.contains { $0.contains(words) }, "\(bug.name): no message says \"\(words)\": \(failed)")
+        }
+        #expect(AtomicityBugs.all.count == Self.expected.count)
+        print(WriteFamilyKillTable.text("atomicity kill table (bug → atomicity.* clauses that caught it)", rows))
+    }
+}

@@ -1,0 +1,62 @@
+import BrokenExamples
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The versions family's kill table: each one-bug note store is caught by the `versions.*` clauses that
+/// name its bug, and the correct stores pass them all.
+@Suite("Versions kill table")
+struct VersionsKillTableTests {
+    /// The notes of `TodoExample`, not this target's own `Note`.
+    typealias Note = TodoExample.Note
+
+    static let family = "versions."
+
+    @Test("the correct note stores, in memory and in a file, pass every versions clause; none is skipped")
+    func correctStoresPass() async {
+        #expect(WriteFamilyKillTable.clauseIDs(Self.family).count == 8)
+        for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
+            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: correct)
+            #expect(failed.isEmpty, "\(correct.name): \(failed)")
+            #expect(skipped.isEmpty, "\(correct.name): \(skipped)")
+        }
+    }
+
+    /// Each bug, the clauses that must catch it, and words the first of them must say.
+    static let expected: [(Conformance<CRUD<Note>>, Set<String>, String)] = [
+        (VersionBugs.staleAccepted,
+         ["versions.staleTokenRejected", "versions.staleAfterPlainUpdateRejected", "versions.concurrentWritersOneWins",
+          "versions.concurrentWritersOneWinsAsyncLet"],
+         "succeeded: a stale update was accepted and the write it raced is lost (last write wins)"),
+        (VersionBugs.notBumped,
+         ["versions.currentTokenAccepted", "versions.newTokenOnEveryWrite", "versions.staleTokenRejected",
+          "versions.concurrentWritersOneWins", "versions.concurrentWritersOneWinsAsyncLet"],
+         "returned the token it was sent: a write must move the version"),
+        (VersionBugs.bumpedOnRejection,
+         ["versions.staleTokenRejected", "versions.staleAfterPlainUpdateRejected", "versions.concurrentWritersOneWins",
+          "versions.concurrentWritersOneWinsAsyncLet"],
+         "returns a changed entity (compared with ==, store-maintained fields included)"),
+        (VersionBugs.checkThenAct,
+         ["versions.concurrentWritersOneWins", "versions.concurrentWritersOneWinsAsyncLet"],
+         "exactly one may: the others carry a token the winner's write made stale, so each overwrote another's write unseen"),
+        (VersionBugs.upserts,
+         ["versions.missingIDRejected", "versions.deletedIDRejected"],
+         "succeeded: there is no stored token it could match, so it must throw"),
+    ]
+
+    @Test("each one-bug note store is caught by exactly the versions clauses that name its bug")
+    func killTable() async {
+        var rows: [(bug: String, caughtBy: [String])] = []
+        for (bug, clauses, words) in Self.expected {
+            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: bug)
+            rows.append((bug.name, Array(failed.keys)))
+            #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)")
+            #expect(skipped.isEmpty, "\(bug.name): \(skipped)")
+            let first = failed[clauses.sorted()[0]].map(DocumentationArticle.normalized) ?? ""
+            #expect(failed.values.contains { DocumentationArticle.normalized($0).contains(DocumentationArticle.normalized(words)) },
+                    "\(bug.name): no message says \"\(words)\"; first: \(first)")
+        }
+        #expect(VersionBugs.all.count == Self.expected.count)
+        print(WriteFamilyKillTable.text("versions kill table (bug → versions.* clauses that caught it)", rows))
+    }
+}
