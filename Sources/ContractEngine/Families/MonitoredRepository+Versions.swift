@@ -15,7 +15,7 @@ extension MonitoredRepository {
     @discardableResult
     public func updateConditionally(_ entity: Entity) async throws -> Entity {
         guard let update = witness.conditionalUpdate else {
-            throw MissingWitnessOperation(operation: "a conditional update", builder: ".updatingConditionally { … }")
+            throw MissingWitnessOperation(operation: "conditional update", builder: ".updatingConditionally { … }")
         }
         return try await call("updateConditionally(\(abbreviate(entity)))") { try await update(entity) }
     }
@@ -23,7 +23,7 @@ extension MonitoredRepository {
 
 /// Thrown by a ``MonitoredRepository`` call whose operation the witness was not given.
 public struct MissingWitnessOperation: Error, CustomStringConvertible {
-    /// The operation, in words: `a conditional update`.
+    /// The operation, in words: `conditional update`.
     public var operation: String
     /// The witness builder that adds it: `.updatingConditionally { … }`.
     public var builder: String

@@ -48,6 +48,19 @@ public enum AtomicityBugs {
         return try store.table.update(note, now: store.now())
     }))
 
+    /// Refuses a note with an empty title on create, changing nothing, but as `conflict`, not the
+    /// `invalidInput` the conformance declares.
+    public static let wrongRefusalError = WriteBugNoteStore.conformance("refused-create-as-conflict", .init(create: { store, note in
+        guard note.title.isEmpty else { return try store.table.create(note, now: store.now()) }
+        throw RepositoryError.conflict("note \(note.id) cannot be stored")
+    }))
+
     /// Every bug, in kill-table order.
-    public static let all = [bumpsBeforeRefusing, halfStoredCreate, batchKeepsPrefix, titleThenThrows]
+    public static let all = [bumpsBeforeRefusing, halfStoredCreate, batchKeepsPrefix, titleThenThrows, wrongRefusalError]
+
+    /// Not a bug once declared: a batch insert that stores every note it can, returns those, and skips a
+    /// refused one (declare ``BatchWrites/partial``).
+    public static let partialBatch = WriteBugNoteStore.conformance("partial-batch", .init(insertAll: { store, notes in
+        notes.compactMap { try? store.table.create($0, now: store.now()) }
+    }))
 }

@@ -52,6 +52,16 @@ public enum VersionBugs {
         return stored
     }))
 
+    /// Refuses a stale update, but with `invalidInput`, not the `conflict` the conformance declares: a
+    /// client retrying on conflicts gives up instead.
+    public static let wrongStaleError = WriteBugNoteStore.conformance(
+        "stale-refused-as-invalid-input", .init(conditionalUpdate: { store, note, expected in
+            if let current = store.table.fetch(id: note.id), current.version != expected {
+                throw RepositoryError(.invalidInput, "note \(note.id) is at version \(current.version), not \(expected)")
+            }
+            return try store.table.update(note, expectedVersion: expected, now: store.now())
+        }))
+
     /// Every bug, in kill-table order.
-    public static let all = [staleAccepted, notBumped, bumpedOnRejection, checkThenAct, upserts]
+    public static let all = [staleAccepted, notBumped, bumpedOnRejection, checkThenAct, upserts, wrongStaleError]
 }

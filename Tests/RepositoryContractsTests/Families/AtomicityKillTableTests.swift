@@ -32,6 +32,8 @@ struct AtomicityKillTableTests {
          "the set of stored entities changed (fetchAll()); it now also holds ids"),
         (AtomicityBugs.titleThenThrows, ["atomicity.refusedUpdateChangesNothing"],
          "returns a changed entity (compared with ==, store-maintained fields included)"),
+        (AtomicityBugs.wrongRefusalError, ["atomicity.refusedCreateStoresNothing"],
+         "was rejected (throws conflict), which the declared refusing(…) error policy does not allow"),
     ]
 
     @Test("each one-bug note store is caught by exactly the atomicity clause that names its bug")
@@ -46,5 +48,16 @@ struct AtomicityKillTableTests {
         }
         #expect(AtomicityBugs.all.count == Self.expected.count)
         print(WriteFamilyKillTable.text("atomicity kill table (bug → atomicity.* clauses that caught it)", rows))
+    }
+
+    @Test("a batch that stores what it can passes when declared partial, and fails when declared all or nothing")
+    func partialBatch() async {
+        let partial = AtomicityBugs.partialBatch.batchWrites(.partial)
+        #expect(await WriteFamilyKillTable.run(Self.family, on: partial).failed.isEmpty)
+        let declaredAllOrNothing = await WriteFamilyKillTable.run(Self.family, on: AtomicityBugs.partialBatch).failed
+        #expect(Set(declaredAllOrNothing.keys) == ["atomicity.refusedBatchFollowsPolicy"])
+        #expect(declaredAllOrNothing.values.first?.contains("succeeded; declared at") == true, "\(declaredAllOrNothing)")
+        let prefix = await WriteFamilyKillTable.run(Self.family, on: AtomicityBugs.batchKeepsPrefix.batchWrites(.partial)).failed
+        #expect(Set(prefix.keys) == ["atomicity.refusedBatchFollowsPolicy"], "a batch that throws halfway is not partial either")
     }
 }

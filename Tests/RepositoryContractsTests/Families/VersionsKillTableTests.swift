@@ -42,6 +42,10 @@ struct VersionsKillTableTests {
         (VersionBugs.upserts,
          ["versions.missingIDRejected", "versions.deletedIDRejected"],
          "succeeded: there is no stored token it could match, so it must throw"),
+        (VersionBugs.wrongStaleError,
+         ["versions.staleTokenRejected", "versions.staleAfterPlainUpdateRejected", "versions.concurrentWritersOneWins",
+          "versions.concurrentWritersOneWinsAsyncLet"],
+         "was rejected (throws invalidInput), which the declared staleError policy does not allow"),
     ]
 
     @Test("each one-bug note store is caught by exactly the versions clauses that name its bug")
@@ -58,5 +62,23 @@ struct VersionsKillTableTests {
         }
         #expect(VersionBugs.all.count == Self.expected.count)
         print(WriteFamilyKillTable.text("versions kill table (bug → versions.* clauses that caught it)", rows))
+    }
+
+    @Test("a clause of the user's calling updateConditionally(_:) on a witness without one fails naming the builder to add")
+    func missingConditionalUpdateInOwnClause() async {
+        let clause = Clause<CRUD<Note>>("notes.editTwice", "a note edited with the version it read", requires: [.create]) { context in
+            let note = try await context.subject.create(Note(id: 1, title: "tea"))
+            try await context.subject.updateConditionally(context.mutated(note))
+        }
+        var withoutIt = NoteContracts.inMemory
+        let make = withoutIt.makeRepository
+        withoutIt.makeRepository = {
+            var witness = try await make()
+            witness.conditionalUpdate = nil
+            return witness
+        }
+        let report = await Contract("notes", terms: WriteFamilyKillTable.notes.terms, clauses: [clause]).report(on: withoutIt)
+        let message = report.clauses.first?.message ?? ""
+        #expect(message.contains("the witness has no conditional update: add .updatingConditionally { … } to the RepositoryWitness"), "\(message)")
     }
 }
