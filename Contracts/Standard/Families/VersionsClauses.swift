@@ -22,7 +22,7 @@ extension CRUDClauses {
                 case .success(let value):
                     returned = value
                 }
-                context.expectEquivalent(returned, changed, "the value \(request) returned")
+                context.expectEquivalent(returned, concurrency.carryingToken(of: returned, changed), "the value \(request) returned")
                 if concurrency.haveSameToken(returned, read) {
                     context.fail("\(request) returned the token it was sent: a write must move the \(concurrency.tokenName), or a "
                                  + "writer still holding the old one overwrites this write unseen (\(concurrency))",
@@ -30,7 +30,7 @@ extension CRUDClauses {
                                  actual: concurrency.token(in: returned))
                 }
                 let fetched = try await context.subject.fetch(id: read.id)
-                context.expectEquivalent(fetched, changed, "fetch(id: \(abbreviate(read.id))) after \(request)")
+                context.expectEquivalent(fetched, concurrency.carryingToken(of: returned, changed), "fetch(id: \(abbreviate(read.id))) after \(request)")
                 if let fetched, !concurrency.haveSameToken(fetched, returned) {
                     context.fail("after \(request), fetch(id:) holds another \(concurrency.tokenName) than the update returned: "
                                  + "a client writing again with the returned one would be refused",
@@ -95,7 +95,8 @@ extension CRUDClauses {
                    requires: [.create], when: withoutVersions) { context in
                 guard let concurrency = conditionalUpdates(context) else { return }
                 _ = try await context.createNew(2)
-                try await expectConditionalUpdateOfAbsentRejected(context.newEntity(), "never stored", concurrency, context)
+                let missing = context.factory.make(1_000_000 + context.takeOrdinal())
+                try await expectConditionalUpdateOfAbsentRejected(missing, "never stored", concurrency, context)
             },
             Clause("versions.deletedIDRejected",
                    "a conditional update of a deleted id, carrying the token it last had, is rejected and does not bring it back",
