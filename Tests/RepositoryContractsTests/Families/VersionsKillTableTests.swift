@@ -81,4 +81,22 @@ struct VersionsKillTableTests {
         let message = report.clauses.first?.message ?? ""
         #expect(message.contains("the witness has no conditional update: add .updatingConditionally { … } to the RepositoryWitness"), "\(message)")
     }
+
+    @Test("the race clauses catch the check-then-act store in (nearly) every run, and never fail a correct store")
+    func raceClausesAreReliable() async throws {
+        func failures(_ conformance: Conformance<CRUD<Note>>, _ clause: String, runs: Int) async throws -> Int {
+            let check = try #require(WriteFamilyKillTable.notes.cases(for: conformance).first { $0.clauseID == clause })
+            var failed = 0
+            for _ in 0..<runs where await check.run().status == .failed { failed += 1 }
+            return failed
+        }
+        for clause in ["versions.concurrentWritersOneWins", "versions.concurrentWritersOneWinsAsyncLet"] {
+            let caught = try await failures(VersionBugs.checkThenAct, clause, runs: 20)
+            print("\(clause) caught check-then-act-update in \(caught) of 20 runs")
+            #expect(caught >= 19, "\(clause): \(caught) of 20")
+            for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
+                #expect(try await failures(correct, clause, runs: 10) == 0, "\(clause) on \(correct.name)")
+            }
+        }
+    }
 }
