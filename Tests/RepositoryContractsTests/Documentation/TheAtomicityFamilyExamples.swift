@@ -7,9 +7,6 @@ import TodoExample
 /// its table lists those clauses in contract order, and the failures it quotes are what the clauses say.
 @Suite("Article: TheAtomicityFamily")
 struct TheAtomicityFamilyExamples {
-    /// The notes of `TodoExample`, not this target's own `Note`.
-    typealias Note = TodoExample.Note
-
     static let contract = Contract.crud(factory: NoteContracts.factory)
 
     static let notes = Conformance<CRUD<Note>>("in-memory notes") {

@@ -7,9 +7,6 @@ import TodoExample
 /// table lists those clauses in contract order, and the failures it quotes are what the clauses say.
 @Suite("Article: TheVersionsFamily")
 struct TheVersionsFamilyExamples {
-    /// The notes of `TodoExample`, not this target's own `Note`.
-    typealias Note = TodoExample.Note
-
     static let contract = Contract.crud(factory: NoteContracts.factory)
 
     // Article: declaring it.

@@ -7,9 +7,6 @@ import TodoExample
 /// name its bug, and the correct stores pass them all.
 @Suite("Atomicity kill table")
 struct AtomicityKillTableTests {
-    /// The notes of `TodoExample`, not this target's own `Note`.
-    typealias Note = TodoExample.Note
-
     static let family = "atomicity."
 
     @Test("the correct note stores, in memory and in a file, pass every atomicity clause; none is skipped")

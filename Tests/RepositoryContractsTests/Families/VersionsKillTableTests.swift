@@ -7,9 +7,6 @@ import TodoExample
 /// name its bug, and the correct stores pass them all.
 @Suite("Versions kill table")
 struct VersionsKillTableTests {
-    /// The notes of `TodoExample`, not this target's own `Note`.
-    typealias Note = TodoExample.Note
-
     static let family = "versions."
 
     @Test("the correct note stores, in memory and in a file, pass every versions clause; none is skipped")

@@ -5,9 +5,6 @@ import TodoExample
 /// Runs one family's clauses of the CRUD contract over notes and reads what they caught: what the
 /// versions and atomicity kill tables are built from.
 enum WriteFamilyKillTable {
-    /// The notes of `TodoExample`, not this target's own `Note`.
-    typealias Note = TodoExample.Note
-
     /// The CRUD contract over notes.
     static let notes = Contract.crud(factory: NoteContracts.factory)
 
