@@ -72,7 +72,7 @@ extension CRUDClauses {
 
     /// Runs `operation` on every input from its own task, all released at once by a barrier, and returns
     /// the results in input order.
-    static func releasedTogether<Input: Sendable, Output: Sendable>(
+    private static func releasedTogether<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], _ operation: @escaping @Sendable (Input) async throws -> Output
     ) async throws -> [Output] {
         let barrier = Barrier(parties: inputs.count)
