@@ -24,8 +24,9 @@ where Entity.ID: Sendable {
     /// How pages behave, when the conformer reads in pages (the `pages.*` clauses); set with
     /// ``Conformance/paginated(_:)``. Its witness reads pages with ``RepositoryWitness/paging(invalidCursor:_:)``.
     public var pagination: Pagination?
-    /// Which token a conditional update checks, and the error a stale one gets (the `concurrency.*`
-    /// clauses); set with ``Conformance/optimisticConcurrency(_:)``.
+    /// Which token a conditional update checks, and the error a stale one gets (the `versions.*`
+    /// clauses); set with ``Conformance/optimisticConcurrency(_:)``. Its witness updates conditionally
+    /// with ``RepositoryWitness/updatingConditionally(_:)``.
     public var optimisticConcurrency: OptimisticConcurrency<Entity>?
     /// What soft delete, restore and purge do (the `softDelete.*` clauses); set with
     /// ``Conformance/softDeleting(_:)``. Its witness names the operations with ``RepositoryWitness/softDeleting(delete:restore:purge:)``.
@@ -77,11 +78,11 @@ where Entity.ID: Sendable {
             + (familyNames.isEmpty ? "" : ", families \(familyNames.joined(separator: ", "))")
     }
 
-    /// The families beyond CRUD the conformer declares: `pages`, `concurrency`, …
+    /// The families beyond CRUD the conformer declares: `pages`, `versions`, …
     public var familyNames: [String] {
         var names: [String] = []
         if pagination != nil { names.append("pages") }
-        if optimisticConcurrency != nil { names.append("concurrency") }
+        if optimisticConcurrency != nil { names.append("versions") }
         if softDeletion != nil { names.append("softDelete") }
         if batchWrites != nil { names.append("batch") }
         if !queries.isEmpty { names.append("queries (\(queries.map(\.name).joined(separator: ", ")))") }

@@ -33,7 +33,7 @@ public struct RepositoryWitness<Entity: Identifiable & Equatable & Sendable>: Se
     /// Reads pages; set with ``paging(invalidCursor:_:)`` or ``pagingByOffset(_:)``.
     public var pages: PageReader<Entity>?
     /// An update that checks the entity's concurrency token; set with ``updatingConditionally(_:)``.
-    /// Without it, `update` is taken to check the token itself.
+    /// Required by ``Conformance/optimisticConcurrency(_:)``; `update` stays unconditional.
     public var conditionalUpdate: (@Sendable (Entity) async throws -> Entity)?
     /// Soft delete, restore and purge; set with ``softDeleting(delete:restore:purge:)``.
     public var softDeletion: SoftDeleteOperations<Entity>?

@@ -22,7 +22,8 @@ extension Conformance where Terms: RepositoryTerms, Terms.Promises == Repository
         return copy
     }
 
-    /// The same conformer, refusing stale updates (the `concurrency.*` clauses).
+    /// The same conformer, refusing stale updates (the `versions.*` clauses). Its witness must update
+    /// conditionally: ``RepositoryWitness/updatingConditionally(_:)``.
     public func optimisticConcurrency(_ concurrency: OptimisticConcurrency<Terms.Entity>) -> Self {
         var copy = self
         copy.promises.optimisticConcurrency = concurrency

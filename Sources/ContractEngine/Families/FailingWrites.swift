@@ -2,6 +2,11 @@
 /// `atomicity.*` clauses: a write that fails leaves the stored state (store-maintained fields included)
 /// exactly as it was.
 ///
+/// The clauses send the refused input through `create(_:)`, `update(_:)`, the conditional update when
+/// ``Conformance/optimisticConcurrency(_:)`` is declared, and the batch insert when
+/// ``Conformance/batchWrites(_:)`` is declared (as one entity of a batch: all or nothing stores none of
+/// it). Each must throw ``error`` and change nothing that `fetchAll()` or `fetch(id:)` shows.
+///
 /// ```swift
 /// .refusing(.invalid(error: .invalidInput) { note in var bad = note; bad.title = ""; return bad })
 /// ```

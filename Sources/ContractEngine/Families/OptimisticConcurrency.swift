@@ -1,17 +1,26 @@
 /// Optimistic concurrency, declared with ``Conformance/optimisticConcurrency(_:)`` and checked by the
-/// `concurrency.*` clauses: an update carries the concurrency token it read (a version, an ETag), and the
+/// `versions.*` clauses: an update carries the concurrency token it read (a version, an ETag), and the
 /// store refuses it when the stored token has moved on.
 ///
 /// ```swift
 /// .optimisticConcurrency(.token(\.version, staleError: .conflict))
 /// ```
 ///
-/// The update that checks the token is the witness's `update`, or the one given with
-/// ``RepositoryWitness/updatingConditionally(_:)``.
+/// The update that checks the token is the witness's conditional update, given with
+/// ``RepositoryWitness/updatingConditionally(_:)``: a conformance declaring optimistic concurrency must
+/// give one, and every `versions.*` clause fails saying so when it is missing. The witness's plain
+/// `update` stays unconditional (last write wins): the CRUD clauses update one id twice in a row with
+/// what they sent, and a token check there would refuse the second. A store whose only update checks
+/// the token gives it to both (`update` taking the token it reads from the store first).
+///
+/// Declaring it also says concurrent writers are expected: `versions.concurrentWritersOneWins` races
+/// several conditional updates of one entity, whether or not the conformance declares
+/// ``Capabilities/concurrentAccess``.
 public struct OptimisticConcurrency<Entity>: Sendable, CustomStringConvertible {
     /// The token's name: `version`, `etag`.
     public let tokenName: String
-    /// The kind of error a stale update gets; `nil` for any error.
+    /// The kind of error a stale update gets; `nil` for any error. Updates of a missing id may throw
+    /// another kind (`notFound`): the clauses only require that they throw.
     public var staleError: RepositoryError.Kind?
     private let copyToken: @Sendable (Entity, Entity) -> Entity
     private let equalTokens: @Sendable (Entity, Entity) -> Bool

@@ -1,6 +1,7 @@
 extension RepositoryWitness {
     /// The same witness with an update that checks the entity's concurrency token (the field declared with
-    /// ``Conformance/optimisticConcurrency(_:)``), for a store whose plain `update` does not:
+    /// ``Conformance/optimisticConcurrency(_:)``, which requires it). The plain `update` stays the one that
+    /// does not check it:
     ///
     /// ```swift
     /// .updatingConditionally { try await store.update($0, expectedVersion: $0.version) }

@@ -1,0 +1,54 @@
+import BrokenExamples
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The article "The atomicity family": its declaration compiles and passes every `atomicity.*` clause,
+/// its table lists those clauses in contract order, and the failures it quotes are what the clauses say.
+@Suite("Article: TheAtomicityFamily")
+struct TheAtomicityFamilyExamples {
+    static let contract = Contract.crud(factory: NoteContracts.factory)
+
+    static let notes = Conformance<CRUD<Note>>("in-memory notes") {
+        let store = InMemoryNoteStore()
+        return RepositoryWitness<Note>(
+            create: { try await store.create($0) }, fetch: { await store.fetch(id: $0) },
+            fetchAll: { await store.fetchAll() }, update: { try await store.update($0) },
+            delete: { try await store.delete(id: $0) })
+    }
+    .maintaining(.version(\.version), .createdAt(\.createdAt), .updatedAt(\.updatedAt))
+    // Article: declaring it.
+    .refusing(.invalid("a note with an empty title", error: .invalidInput) { note in
+        var invalid = note
+        invalid.title = ""
+        return invalid
+    })
+
+    @Test("the article's declaration passes the atomicity clauses that apply; the others say which family they need")
+    func declaration() async {
+        let (failed, skipped) = await WriteFamilyKillTable.run("atomicity.", on: Self.notes)
+        #expect(failed.isEmpty, "\(failed)")
+        #expect(Set(skipped.keys) == ["atomicity.refusedConditionalUpdateChangesNothing", "atomicity.refusedBatchFollowsPolicy"])
+        #expect(skipped["atomicity.refusedBatchFollowsPolicy"]?.contains("no batch writes are declared (.batchWrites(…))") == true)
+    }
+
+    @Test("the table lists every atomicity clause once, in contract order, with its summary")
+    func table() throws {
+        let rows = try DocumentationArticle.clauseTable("TheAtomicityFamily")
+        let clauses = Self.contract.clauses.filter { $0.id.hasPrefix("atomicity.") }
+        #expect(rows.map(\.id) == clauses.map(\.id))
+        for (row, clause) in zip(rows, clauses) {
+            #expect(row.law == clause.summary, "\(row.id)")
+        }
+    }
+
+    @Test("the failures the article quotes are what the clauses say about those bugs")
+    func quotedFailures() async throws {
+        for (bug, clause) in [(AtomicityBugs.titleThenThrows, "atomicity.refusedUpdateChangesNothing"),
+                              (AtomicityBugs.batchKeepsPrefix, "atomicity.refusedBatchFollowsPolicy")] {
+            let message = try #require(await WriteFamilyKillTable.run("atomicity.", on: bug).failed[clause])
+            let first = TheVersionsFamilyExamples.firstLine(message)
+            #expect(try DocumentationArticle.quotes("TheAtomicityFamily", first), "\(message)")
+        }
+    }
+}

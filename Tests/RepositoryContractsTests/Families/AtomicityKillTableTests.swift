@@ -1,0 +1,60 @@
+import BrokenExamples
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The atomicity family's kill table: each one-bug note store is caught by the `atomicity.*` clauses that
+/// name its bug, and the correct stores pass them all.
+@Suite("Atomicity kill table")
+struct AtomicityKillTableTests {
+    static let family = "atomicity."
+
+    @Test("the correct note stores, in memory and in a file, pass every atomicity clause; none is skipped")
+    func correctStoresPass() async {
+        #expect(WriteFamilyKillTable.clauseIDs(Self.family).count == 4)
+        for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
+            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: correct)
+            #expect(failed.isEmpty, "\(correct.name): \(failed)")
+            #expect(skipped.isEmpty, "\(correct.name): \(skipped)")
+        }
+    }
+
+    /// Each bug, the clause that must catch it, and words its message must say.
+    static let expected: [(Conformance<CRUD<Note>>, Set<String>, String)] = [
+        (AtomicityBugs.bumpsBeforeRefusing, ["atomicity.refusedConditionalUpdateChangesNothing"],
+         "returns a changed entity (compared with ==, store-maintained fields included)"),
+        (AtomicityBugs.halfStoredCreate, ["atomicity.refusedCreateStoresNothing"],
+         "the set of stored entities changed (fetchAll()); it now also holds ids"),
+        (AtomicityBugs.batchKeepsPrefix, ["atomicity.refusedBatchFollowsPolicy"],
+         "the set of stored entities changed (fetchAll()); it now also holds ids"),
+        (AtomicityBugs.titleThenThrows, ["atomicity.refusedUpdateChangesNothing"],
+         "returns a changed entity (compared with ==, store-maintained fields included)"),
+        (AtomicityBugs.wrongRefusalError, ["atomicity.refusedCreateStoresNothing"],
+         "was rejected (throws conflict), which the declared refusing(…) error policy does not allow"),
+    ]
+
+    @Test("each one-bug note store is caught by exactly the atomicity clause that names its bug")
+    func killTable() async {
+        var rows: [(bug: String, caughtBy: [String])] = []
+        for (bug, clauses, words) in Self.expected {
+            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: bug)
+            rows.append((bug.name, Array(failed.keys)))
+            #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)")
+            #expect(skipped.isEmpty, "\(bug.name): \(skipped)")
+            #expect(failed.values.contains { $0.contains(words) }, "\(bug.name): no message says \"\(words)\": \(failed)")
+        }
+        #expect(AtomicityBugs.all.count == Self.expected.count)
+        print(WriteFamilyKillTable.text("atomicity kill table (bug → atomicity.* clauses that caught it)", rows))
+    }
+
+    @Test("a batch that stores what it can passes when declared partial, and fails when declared all or nothing")
+    func partialBatch() async {
+        let partial = AtomicityBugs.partialBatch.batchWrites(.partial)
+        #expect(await WriteFamilyKillTable.run(Self.family, on: partial).failed.isEmpty)
+        let declaredAllOrNothing = await WriteFamilyKillTable.run(Self.family, on: AtomicityBugs.partialBatch).failed
+        #expect(Set(declaredAllOrNothing.keys) == ["atomicity.refusedBatchFollowsPolicy"])
+        #expect(declaredAllOrNothing.values.first?.contains("succeeded; declared at") == true, "\(declaredAllOrNothing)")
+        let prefix = await WriteFamilyKillTable.run(Self.family, on: AtomicityBugs.batchKeepsPrefix.batchWrites(.partial)).failed
+        #expect(Set(prefix.keys) == ["atomicity.refusedBatchFollowsPolicy"], "a batch that throws halfway is not partial either")
+    }
+}

@@ -1,0 +1,99 @@
+import BrokenExamples
+import RepositoryContracts
+import Testing
+import TodoExample
+
+/// The versions family's kill table: each one-bug note store is caught by the `versions.*` clauses that
+/// name its bug, and the correct stores pass them all.
+@Suite("Versions kill table")
+struct VersionsKillTableTests {
+    static let family = "versions."
+
+    @Test("the correct note stores, in memory and in a file, pass every versions clause; none is skipped")
+    func correctStoresPass() async {
+        #expect(WriteFamilyKillTable.clauseIDs(Self.family).count == 8)
+        for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
+            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: correct)
+            #expect(failed.isEmpty, "\(correct.name): \(failed)")
+            #expect(skipped.isEmpty, "\(correct.name): \(skipped)")
+        }
+    }
+
+    /// Each bug, the clauses that must catch it, and words the first of them must say.
+    static let expected: [(Conformance<CRUD<Note>>, Set<String>, String)] = [
+        (VersionBugs.staleAccepted,
+         ["versions.staleTokenRejected", "versions.staleAfterPlainUpdateRejected", "versions.concurrentWritersOneWins",
+          "versions.concurrentWritersOneWinsAsyncLet"],
+         "succeeded: a stale update was accepted and the write it raced is lost (last write wins)"),
+        (VersionBugs.notBumped,
+         ["versions.currentTokenAccepted", "versions.newTokenOnEveryWrite", "versions.staleTokenRejected",
+          "versions.concurrentWritersOneWins", "versions.concurrentWritersOneWinsAsyncLet"],
+         "returned the token it was sent: a write must move the version"),
+        (VersionBugs.bumpedOnRejection,
+         ["versions.staleTokenRejected", "versions.staleAfterPlainUpdateRejected", "versions.concurrentWritersOneWins",
+          "versions.concurrentWritersOneWinsAsyncLet"],
+         "returns a changed entity (compared with ==, store-maintained fields included)"),
+        (VersionBugs.checkThenAct,
+         ["versions.concurrentWritersOneWins", "versions.concurrentWritersOneWinsAsyncLet"],
+         "exactly one may: the others carry a token the winner's write made stale, so each overwrote another's write unseen"),
+        (VersionBugs.upserts,
+         ["versions.missingIDRejected", "versions.deletedIDRejected"],
+         "succeeded: there is no stored token it could match, so it must throw"),
+        (VersionBugs.wrongStaleError,
+         ["versions.staleTokenRejected", "versions.staleAfterPlainUpdateRejected", "versions.concurrentWritersOneWins",
+          "versions.concurrentWritersOneWinsAsyncLet"],
+         "was rejected (throws invalidInput), which the declared staleError policy does not allow"),
+    ]
+
+    @Test("each one-bug note store is caught by exactly the versions clauses that name its bug")
+    func killTable() async {
+        var rows: [(bug: String, caughtBy: [String])] = []
+        for (bug, clauses, words) in Self.expected {
+            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: bug)
+            rows.append((bug.name, Array(failed.keys)))
+            #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)")
+            #expect(skipped.isEmpty, "\(bug.name): \(skipped)")
+            let first = failed[clauses.sorted()[0]].map(DocumentationArticle.normalized) ?? ""
+            #expect(failed.values.contains { DocumentationArticle.normalized($0).contains(DocumentationArticle.normalized(words)) },
+                    "\(bug.name): no message says \"\(words)\"; first: \(first)")
+        }
+        #expect(VersionBugs.all.count == Self.expected.count)
+        print(WriteFamilyKillTable.text("versions kill table (bug → versions.* clauses that caught it)", rows))
+    }
+
+    @Test("a clause of the user's calling updateConditionally(_:) on a witness without one fails naming the builder to add")
+    func missingConditionalUpdateInOwnClause() async {
+        let clause = Clause<CRUD<Note>>("notes.editTwice", "a note edited with the version it read", requires: [.create]) { context in
+            let note = try await context.subject.create(Note(id: 1, title: "tea"))
+            try await context.subject.updateConditionally(context.mutated(note))
+        }
+        var withoutIt = NoteContracts.inMemory
+        let make = withoutIt.makeRepository
+        withoutIt.makeRepository = {
+            var witness = try await make()
+            witness.conditionalUpdate = nil
+            return witness
+        }
+        let report = await Contract("notes", terms: WriteFamilyKillTable.notes.terms, clauses: [clause]).report(on: withoutIt)
+        let message = report.clauses.first?.message ?? ""
+        #expect(message.contains("the witness has no conditional update: add .updatingConditionally { … } to the RepositoryWitness"), "\(message)")
+    }
+
+    @Test("the race clauses catch the check-then-act store in (nearly) every run, and never fail a correct store")
+    func raceClausesAreReliable() async throws {
+        func failures(_ conformance: Conformance<CRUD<Note>>, _ clause: String, runs: Int) async throws -> Int {
+            let check = try #require(WriteFamilyKillTable.notes.cases(for: conformance).first { $0.clauseID == clause })
+            var failed = 0
+            for _ in 0..<runs where await check.run().status == .failed { failed += 1 }
+            return failed
+        }
+        for clause in ["versions.concurrentWritersOneWins", "versions.concurrentWritersOneWinsAsyncLet"] {
+            let caught = try await failures(VersionBugs.checkThenAct, clause, runs: 20)
+            print("\(clause) caught check-then-act-update in \(caught) of 20 runs")
+            #expect(caught >= 19, "\(clause): \(caught) of 20")
+            for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
+                #expect(try await failures(correct, clause, runs: 10) == 0, "\(clause) on \(correct.name)")
+            }
+        }
+    }
+}
