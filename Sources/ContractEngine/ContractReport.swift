@@ -107,11 +107,43 @@ public struct ConformanceReport: Hashable, Sendable, Codable {
     }
 
     /// "[CRUD] 2 clauses skipped on in-memory:" and a line per clause with its reason; `nil` when none was.
+    ///
+    /// A group of three or more clauses (same id prefix, such as `pages.`) skipped whole, as the clauses of
+    /// a family the conformer does not declare are, takes one line: `pages.* (11 clauses): no pagination
+    /// is declared (.paginated(…))`.
     public func skippedList(contract: String) -> String? {
         let skipped = clauses.filter { $0.status == .skipped }
         guard !skipped.isEmpty else { return nil }
         let header = "[\(contract)] \(skipped.count) clause\(skipped.count == 1 ? "" : "s") skipped on \(name):"
-        return ([header] + skipped.map { "  \($0.id): \($0.reason ?? "no reason given")" }).joined(separator: "\n")
+        var lines = [header]
+        for group in Self.groupedByPrefix(clauses) {
+            if group.count >= 3, group.allSatisfy({ $0.status == .skipped }) {
+                let reasons = group.map { $0.reason ?? "no reason given" }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                let more = reasons.count > 1 ? " (and \(reasons.count - 1) other reason\(reasons.count == 2 ? "" : "s"))" : ""
+                lines.append("  \(Self.prefix(of: group[0].id)).* (\(group.count) clauses): \(reasons[0])\(more)")
+            } else {
+                lines += group.filter { $0.status == .skipped }.map { "  \($0.id): \($0.reason ?? "no reason given")" }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `clauses` cut into runs of consecutive clauses with the same id prefix.
+    private static func groupedByPrefix(_ clauses: [ClauseResult]) -> [[ClauseResult]] {
+        var groups: [[ClauseResult]] = []
+        for clause in clauses {
+            if let last = groups.last?.last, prefix(of: last.id) == prefix(of: clause.id) {
+                groups[groups.count - 1].append(clause)
+            } else {
+                groups.append([clause])
+            }
+        }
+        return groups
+    }
+
+    /// `pages` for `pages.everyEntityOnce`.
+    private static func prefix(of id: String) -> Substring {
+        id.prefix { $0 != "." }
     }
 }
 

@@ -50,6 +50,24 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
     /// Whether every run agreed with the model.
     public var passed: Bool { failure == nil && setupError == nil && parallel?.failure == nil }
 
+    /// The seed that replays the falsified run, shrinking included (`REPOSITORY_CONTRACTS_SEED` or
+    /// `seed:`); `nil` when no sequential run failed.
+    public var failingSeed: UInt64? { failure?.seed }
+
+    /// The minimal failing sequence, one step per element as Swift source (`.create(ordinal: 1)`,
+    /// `.pageThrough(limit: 1)`); `nil` when no sequential run failed.
+    public var minimalSteps: [String]? { failure?.shrunk.map(\.swiftSource) }
+
+    /// The check the minimal sequence failed, named by its step: `fetch.value`, `pageThrough.contents`,
+    /// `updateStale.stale`; `nil` when no sequential run failed.
+    public var failedCheck: String? { failure.map { "\($0.divergence.operation.kind).\($0.divergence.check)" } }
+
+    /// What the failing step did against what the model expected, in words; `nil` when no sequential run
+    /// failed.
+    public var divergence: String? {
+        failure.map { "\($0.divergence.message): expected \($0.divergence.expected), actual \($0.divergence.actual)" }
+    }
+
     /// The minimal failing sequence as the body of an `async throws` test on a fresh repository, with the
     /// divergence as a comment. It compiles against the public API where `conformance` is your CRUD
     /// ``Conformance`` and `factory` your ``EntityFactory``: entities are rebuilt through the factory

@@ -63,4 +63,24 @@ struct ModelBasedChecksExamples {
             #expect(lines.contains { $0.hasPrefix(stable) } && article.contains(stable), "\(stable)")
         }
     }
+
+    @Test("a result read as a value: the failing seed, the minimal steps, the failed check and the divergence")
+    func resultAsValue() async throws {
+        let result = await ModelCheck.check(
+            ModelCheckFamilyBug.staleUpdateAccepted.conformance, factory: NoteContracts.factory, seed: 0x45)
+        if !result.passed {
+            print(result.failedCheck ?? "", result.minimalSteps ?? [], result.failingSeed ?? 0)
+        }
+        #expect(!result.passed)
+        #expect(result.failedCheck == "updateStale.stale")
+        let steps = try #require(result.minimalSteps)
+        #expect((2...4).contains(steps.count) && steps.last?.hasPrefix(".updateStale(") == true, "\(steps)")
+        #expect(result.divergence?.contains("expected") == true)
+        let seed = try #require(result.failingSeed)
+        let replay = await ModelCheck.check(
+            ModelCheckFamilyBug.staleUpdateAccepted.conformance, factory: NoteContracts.factory, runs: 1, seed: seed)
+        #expect(replay.failedCheck == result.failedCheck)
+        let passing = await ModelCheck.check(NoteContracts.inMemory, factory: NoteContracts.factory, runs: 5, seed: 0x45)
+        #expect(passing.passed && passing.failedCheck == nil && passing.minimalSteps == nil && passing.failingSeed == nil)
+    }
 }

@@ -30,4 +30,16 @@ struct NoteConformerTests {
         #expect(!skipped.isEmpty)
         #expect(skipped.allSatisfy { $0.reason.contains(".maintaining(") })
     }
+
+    @Test("the skipped list gives a family the conformer does not declare one line, naming the declaration it needs")
+    func undeclaredFamiliesTakeOneLineEach() async throws {
+        let todos = Contract.crud(factory: ExampleContracts.todoFactory)
+        let report = await todos.report(on: Conformance<CRUD<Todo>>("in-memory") { InMemoryTodoRepository() })
+        let list = try #require(report.skippedList(contract: "CRUD"))
+        let pages = todos.clauses.filter { $0.id.hasPrefix("pages.") }.count
+        #expect(list.contains("  pages.* (\(pages) clauses): no pagination is declared (.paginated(…))"), "\(list)")
+        #expect(!list.contains("pages.everyEntityOnce"))
+        #expect(list.contains("  create.assignsDistinctIDs: requires [.serverAssignedIDs]"))
+        #expect(list.split(separator: "\n").count < 30)
+    }
 }
