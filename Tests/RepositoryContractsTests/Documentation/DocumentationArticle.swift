@@ -1,4 +1,6 @@
 import Foundation
+import RepositoryContracts
+import Testing
 
 /// An article of the contracts catalogue, read from disk so a test can check what it says.
 enum DocumentationArticle {
@@ -30,5 +32,17 @@ enum DocumentationArticle {
     /// Whether the article `name` quotes `message`, its variable parts aside.
     static func quotes(_ name: String, _ message: String) throws -> Bool {
         normalized(try text(name)).contains(normalized(message))
+    }
+
+    /// Records an issue unless the clause table of the article `name` lists exactly `clauses`, once each,
+    /// in contract order, each with its summary as the law.
+    static func expectClauseTable<Terms>(
+        _ name: String, lists clauses: [Clause<Terms>], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let rows = try clauseTable(name)
+        #expect(rows.map(\.id) == clauses.map(\.id), sourceLocation: sourceLocation)
+        for (row, clause) in zip(rows, clauses) {
+            #expect(row.law == clause.summary, "\(row.id)", sourceLocation: sourceLocation)
+        }
     }
 }

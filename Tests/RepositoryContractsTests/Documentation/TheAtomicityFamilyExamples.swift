@@ -26,7 +26,7 @@ struct TheAtomicityFamilyExamples {
 
     @Test("the article's declaration passes the atomicity clauses that apply; the others say which family they need")
     func declaration() async {
-        let (failed, skipped) = await WriteFamilyKillTable.run("atomicity.", on: Self.notes)
+        let (failed, skipped) = await NoteFamilyRuns.run("atomicity.", on: Self.notes)
         #expect(failed.isEmpty, "\(failed)")
         #expect(Set(skipped.keys) == ["atomicity.refusedConditionalUpdateChangesNothing", "atomicity.refusedBatchFollowsPolicy"])
         #expect(skipped["atomicity.refusedBatchFollowsPolicy"]?.contains("no batch writes are declared (.batchWrites(…))") == true)
@@ -34,19 +34,14 @@ struct TheAtomicityFamilyExamples {
 
     @Test("the table lists every atomicity clause once, in contract order, with its summary")
     func table() throws {
-        let rows = try DocumentationArticle.clauseTable("TheAtomicityFamily")
-        let clauses = Self.contract.clauses.filter { $0.id.hasPrefix("atomicity.") }
-        #expect(rows.map(\.id) == clauses.map(\.id))
-        for (row, clause) in zip(rows, clauses) {
-            #expect(row.law == clause.summary, "\(row.id)")
-        }
+        try DocumentationArticle.expectClauseTable("TheAtomicityFamily", lists: Self.contract.clauses.filter { $0.id.hasPrefix("atomicity.") })
     }
 
     @Test("the failures the article quotes are what the clauses say about those bugs")
     func quotedFailures() async throws {
         for (bug, clause) in [(AtomicityBugs.titleThenThrows, "atomicity.refusedUpdateChangesNothing"),
                               (AtomicityBugs.batchKeepsPrefix, "atomicity.refusedBatchFollowsPolicy")] {
-            let message = try #require(await WriteFamilyKillTable.run("atomicity.", on: bug).failed[clause])
+            let message = try #require(await NoteFamilyRuns.run("atomicity.", on: bug).failed[clause])
             let first = TheVersionsFamilyExamples.firstLine(message)
             #expect(try DocumentationArticle.quotes("TheAtomicityFamily", first), "\(message)")
         }

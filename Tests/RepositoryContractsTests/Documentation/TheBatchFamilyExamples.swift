@@ -18,15 +18,11 @@ struct TheBatchFamilyExamples {
     .maintaining(.version(\.version), .createdAt(\.createdAt), .updatedAt(\.updatedAt))
     .batchWrites(.allOrNothing(error: .conflict))
 
-    static let family = SoftBatchRuns.family("batch.")
+    static let family = NoteFamilyRuns.family("batch.")
 
     @Test("the table lists every batch clause once, in contract order, with its summary")
     func table() throws {
-        let rows = try DocumentationArticle.clauseTable("TheBatchFamily")
-        #expect(rows.map(\.id) == Self.family.clauses.map(\.id))
-        for (row, clause) in zip(rows, Self.family.clauses) {
-            #expect(row.law == clause.summary, "\(row.id)")
-        }
+        try DocumentationArticle.expectClauseTable("TheBatchFamily", lists: Self.family.clauses)
     }
 
     @Test("the article's declaration passes every batch clause it declares; the invalid-entity clause is skipped, saying so")

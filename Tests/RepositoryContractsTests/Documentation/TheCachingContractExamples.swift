@@ -17,11 +17,7 @@ struct TheCachingContractExamples {
 
     @Test("the table lists every clause of the caching contract once, in contract order, with its summary")
     func table() throws {
-        let rows = try DocumentationArticle.clauseTable("TheCachingContract")
-        #expect(rows.map(\.id) == Self.caching.clauses.map(\.id))
-        for (row, clause) in zip(rows, Self.caching.clauses) {
-            #expect(row.law == clause.summary, "\(row.id)")
-        }
+        try DocumentationArticle.expectClauseTable("TheCachingContract", lists: Self.caching.clauses)
     }
 
     @Test("a read-only cache skips exactly the four write clauses")

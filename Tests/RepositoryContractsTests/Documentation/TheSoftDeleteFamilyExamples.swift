@@ -18,15 +18,11 @@ struct TheSoftDeleteFamilyExamples {
     .maintaining(.version(\.version), .createdAt(\.createdAt), .updatedAt(\.updatedAt))
     .softDeleting(SoftDeletion(createOfDeletedID: .rejected(as: .conflict), purges: true))
 
-    static let family = SoftBatchRuns.family("softDelete.")
+    static let family = NoteFamilyRuns.family("softDelete.")
 
     @Test("the table lists every softDelete clause once, in contract order, with its summary")
     func table() throws {
-        let rows = try DocumentationArticle.clauseTable("TheSoftDeleteFamily")
-        #expect(rows.map(\.id) == Self.family.clauses.map(\.id))
-        for (row, clause) in zip(rows, Self.family.clauses) {
-            #expect(row.law == clause.summary, "\(row.id)")
-        }
+        try DocumentationArticle.expectClauseTable("TheSoftDeleteFamily", lists: Self.family.clauses)
     }
 
     @Test("the article's declaration passes every clause it declares; pages and queries are skipped, saying so")

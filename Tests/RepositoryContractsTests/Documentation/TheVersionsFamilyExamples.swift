@@ -23,19 +23,14 @@ struct TheVersionsFamilyExamples {
 
     @Test("the article's declaration passes every versions clause")
     func declaration() async {
-        let (failed, skipped) = await WriteFamilyKillTable.run("versions.", on: Self.notes)
+        let (failed, skipped) = await NoteFamilyRuns.run("versions.", on: Self.notes)
         #expect(failed.isEmpty, "\(failed)")
         #expect(skipped.isEmpty, "\(skipped)")
     }
 
     @Test("the table lists every versions clause once, in contract order, with its summary")
     func table() throws {
-        let rows = try DocumentationArticle.clauseTable("TheVersionsFamily")
-        let clauses = Self.contract.clauses.filter { $0.id.hasPrefix("versions.") }
-        #expect(rows.map(\.id) == clauses.map(\.id))
-        for (row, clause) in zip(rows, clauses) {
-            #expect(row.law == clause.summary, "\(row.id)")
-        }
+        try DocumentationArticle.expectClauseTable("TheVersionsFamily", lists: Self.contract.clauses.filter { $0.id.hasPrefix("versions.") })
     }
 
     @Test("declared without a conditional update, every versions clause fails saying what to add, as the article quotes")
@@ -47,8 +42,8 @@ struct TheVersionsFamilyExamples {
             witness.conditionalUpdate = nil
             return witness
         }
-        let (failed, _) = await WriteFamilyKillTable.run("versions.", on: withoutIt)
-        #expect(Set(failed.keys) == Set(WriteFamilyKillTable.clauseIDs("versions.")))
+        let (failed, _) = await NoteFamilyRuns.run("versions.", on: withoutIt)
+        #expect(Set(failed.keys) == Set(NoteFamilyRuns.clauseIDs("versions.")))
         for message in failed.values {
             #expect(message.contains("add .updatingConditionally { … } to the RepositoryWitness"), "\(message)")
             #expect(try DocumentationArticle.quotes("TheVersionsFamily", Self.firstLine(message)), "\(message)")
@@ -59,7 +54,7 @@ struct TheVersionsFamilyExamples {
     func quotedFailures() async throws {
         for (bug, clause) in [(VersionBugs.notBumped, "versions.currentTokenAccepted"),
                               (VersionBugs.checkThenAct, "versions.concurrentWritersOneWins")] {
-            let message = try #require(await WriteFamilyKillTable.run("versions.", on: bug).failed[clause])
+            let message = try #require(await NoteFamilyRuns.run("versions.", on: bug).failed[clause])
             #expect(try DocumentationArticle.quotes("TheVersionsFamily", Self.firstLine(message)), "\(message)")
         }
     }

@@ -11,9 +11,9 @@ struct AtomicityKillTableTests {
 
     @Test("the correct note stores, in memory and in a file, pass every atomicity clause; none is skipped")
     func correctStoresPass() async {
-        #expect(WriteFamilyKillTable.clauseIDs(Self.family).count == 4)
+        #expect(NoteFamilyRuns.clauseIDs(Self.family).count == 4)
         for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
-            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: correct)
+            let (failed, skipped) = await NoteFamilyRuns.run(Self.family, on: correct)
             #expect(failed.isEmpty, "\(correct.name): \(failed)")
             #expect(skipped.isEmpty, "\(correct.name): \(skipped)")
         }
@@ -35,26 +35,26 @@ struct AtomicityKillTableTests {
 
     @Test("each one-bug note store is caught by exactly the atomicity clause that names its bug")
     func killTable() async {
-        var rows: [(bug: String, caughtBy: [String])] = []
+        var rows: [(bug: String, caught: [String])] = []
         for (bug, clauses, words) in Self.expected {
-            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: bug)
+            let (failed, skipped) = await NoteFamilyRuns.run(Self.family, on: bug)
             rows.append((bug.name, Array(failed.keys)))
             #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)")
             #expect(skipped.isEmpty, "\(bug.name): \(skipped)")
             #expect(failed.values.contains { $0.contains(words) }, "\(bug.name): no message says \"\(words)\": \(failed)")
         }
         #expect(AtomicityBugs.all.count == Self.expected.count)
-        print(WriteFamilyKillTable.text("atomicity kill table (bug → atomicity.* clauses that caught it)", rows))
+        print(NoteFamilyRuns.table("atomicity kill table (bug → atomicity.* clauses that caught it)", rows))
     }
 
     @Test("a batch that stores what it can passes when declared partial, and fails when declared all or nothing")
     func partialBatch() async {
         let partial = AtomicityBugs.partialBatch.batchWrites(.partial)
-        #expect(await WriteFamilyKillTable.run(Self.family, on: partial).failed.isEmpty)
-        let declaredAllOrNothing = await WriteFamilyKillTable.run(Self.family, on: AtomicityBugs.partialBatch).failed
+        #expect(await NoteFamilyRuns.run(Self.family, on: partial).failed.isEmpty)
+        let declaredAllOrNothing = await NoteFamilyRuns.run(Self.family, on: AtomicityBugs.partialBatch).failed
         #expect(Set(declaredAllOrNothing.keys) == ["atomicity.refusedBatchFollowsPolicy"])
         #expect(declaredAllOrNothing.values.first?.contains("succeeded; declared at") == true, "\(declaredAllOrNothing)")
-        let prefix = await WriteFamilyKillTable.run(Self.family, on: AtomicityBugs.batchKeepsPrefix.batchWrites(.partial)).failed
+        let prefix = await NoteFamilyRuns.run(Self.family, on: AtomicityBugs.batchKeepsPrefix.batchWrites(.partial)).failed
         #expect(Set(prefix.keys) == ["atomicity.refusedBatchFollowsPolicy"], "a batch that throws halfway is not partial either")
     }
 }

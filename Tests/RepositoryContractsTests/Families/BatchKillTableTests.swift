@@ -8,7 +8,7 @@ import TodoExample
 /// stores.
 @Suite("Batch kill table")
 struct BatchKillTableTests {
-    static let contract = SoftBatchRuns.family("batch.")
+    static let contract = NoteFamilyRuns.family("batch.")
 
     /// The clauses each bug must fail, and no others.
     static let expected: [BatchBug: Set<String>] = [
@@ -34,32 +34,32 @@ struct BatchKillTableTests {
     func killTable() async {
         var rows: [(bug: String, caught: Set<String>)] = []
         for bug in BatchBug.allCases {
-            let failed = await SoftBatchRuns.failed(Self.contract, bug.conformance)
+            let failed = await NoteFamilyRuns.failed(Self.contract, bug.conformance)
             rows.append((bug.rawValue, Set(failed.keys)))
             #expect(Set(failed.keys) == Self.expected[bug], "\(bug): \(failed)")
         }
-        let partial = await SoftBatchRuns.failed(Self.contract, PartialBatchNoteStore.conformance(.allOrNothing(error: .conflict)))
+        let partial = await NoteFamilyRuns.failed(Self.contract, PartialBatchNoteStore.conformance(.allOrNothing(error: .conflict)))
         rows.append(("partial store declared allOrNothing", Set(partial.keys)))
         #expect(
             Set(partial.keys) == ["batch.clashWithStoredFollowsPolicy", "batch.duplicateInBatchFollowsPolicy", "batch.invalidEntityFollowsPolicy"],
             "\(partial)")
-        print(SoftBatchRuns.table("batch.* kill table (bug → clauses that caught it):", rows))
+        print(NoteFamilyRuns.table("batch.* kill table (bug → clauses that caught it):", rows))
     }
 
     @Test("failures name the call, what was declared and where, expected and actual")
     func messages() async {
-        let prefix = await SoftBatchRuns.failed(Self.contract, BatchBug.storesPrefixBeforeClash.conformance)
+        let prefix = await NoteFamilyRuns.failed(Self.contract, BatchBug.storesPrefixBeforeClash.conformance)
         let clash = prefix["batch.clashWithStoredFollowsPolicy"] ?? ""
         #expect(clash.contains("after the refused insertAll(_:) of 3 whose second has the stored id 1, declared all or nothing: "
                                + "fetchAll() holds entities that should not be there"), "\(clash)")
-        let duplicates = await SoftBatchRuns.failed(Self.contract, BatchBug.lastDuplicateWins.conformance)
+        let duplicates = await NoteFamilyRuns.failed(Self.contract, BatchBug.lastDuplicateWins.conformance)
         let repeated = duplicates["batch.duplicateInBatchFollowsPolicy"] ?? ""
         #expect(repeated.contains("insertAll(_:) of 4 whose third repeats the id 2 of the first returned, but batch bug lastDuplicateWins declares "
                                   + "batches all or nothing, refused as conflict (at"), "\(repeated)")
-        let dropped = await SoftBatchRuns.failed(Self.contract, BatchBug.dropsBeyond100.conformance)
+        let dropped = await NoteFamilyRuns.failed(Self.contract, BatchBug.dropsBeyond100.conformance)
         #expect(dropped["batch.largeBatchRoundTrips"]?.contains("the entities insertAll(_:) of 200 returned hold 100 entities, not 200 (missing [101, ") == true,
                 "\(dropped)")
-        let reordered = await SoftBatchRuns.failed(Self.contract, BatchBug.returnsInStoreOrder.conformance)
+        let reordered = await NoteFamilyRuns.failed(Self.contract, BatchBug.returnsInStoreOrder.conformance)
         #expect(reordered["batch.returnsEntitiesInOrder"]?.contains("the entities insertAll(_:) of 5 returned are in another order than sent") == true,
                 "\(reordered)")
     }
@@ -72,7 +72,7 @@ struct BatchKillTableTests {
             witness.insertAll = nil
             return witness
         })
-        let failed = await SoftBatchRuns.failed(Self.contract, withoutInsert)
+        let failed = await NoteFamilyRuns.failed(Self.contract, withoutInsert)
         #expect(Set(failed.keys) == Set(Self.contract.clauses.map(\.id)))
         #expect(failed.values.allSatisfy { $0.contains("declares .batchWrites(…) at") && $0.contains("add .insertingAll { … } to its witness") },
                 "\(failed)")

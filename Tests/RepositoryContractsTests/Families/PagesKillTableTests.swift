@@ -10,10 +10,7 @@ import TodoExample
 @Suite("Pages family: kill table")
 struct PagesKillTableTests {
     /// The CRUD contract's `pages.*` clauses alone.
-    static let pages: Contract<CRUD<Note>> = {
-        let crud = Contract.crud(factory: NoteContracts.factory)
-        return Contract("pages", terms: crud.terms, clauses: crud.clauses.filter { $0.id.hasPrefix("pages.") })
-    }()
+    static let pages = NoteFamilyRuns.family("pages.")
 
     /// The clauses each bug must fail, and no other.
     static let killedBy: [PageBugs.Bug: Set<String>] = [

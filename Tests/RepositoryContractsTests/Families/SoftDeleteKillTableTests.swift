@@ -8,7 +8,7 @@ import TodoExample
 /// correct stores.
 @Suite("Soft delete kill table")
 struct SoftDeleteKillTableTests {
-    static let contract = SoftBatchRuns.family("softDelete.")
+    static let contract = NoteFamilyRuns.family("softDelete.")
 
     /// The clauses each bug must fail, and no others.
     static let expected: [SoftDeleteBug: Set<String>] = [
@@ -37,28 +37,28 @@ struct SoftDeleteKillTableTests {
     func killTable() async {
         var rows: [(bug: String, caught: Set<String>)] = []
         for bug in SoftDeleteBug.allCases {
-            let failed = await SoftBatchRuns.failed(Self.contract, bug.conformance)
+            let failed = await NoteFamilyRuns.failed(Self.contract, bug.conformance)
             rows.append((bug.rawValue, Set(failed.keys)))
             #expect(Set(failed.keys) == Self.expected[bug], "\(bug): \(failed)")
         }
-        print(SoftBatchRuns.table("softDelete.* kill table (bug → clauses that caught it):", rows))
+        print(NoteFamilyRuns.table("softDelete.* kill table (bug → clauses that caught it):", rows))
     }
 
     @Test("failures name the call, the declared policy and where it was declared, expected and actual")
     func messages() async {
-        let reusable = await SoftBatchRuns.failed(Self.contract, SoftDeleteBug.deletedIDReusable.conformance)
+        let reusable = await NoteFamilyRuns.failed(Self.contract, SoftDeleteBug.deletedIDReusable.conformance)
         let taken = reusable["softDelete.idStaysTaken"] ?? ""
         #expect(taken.contains("create(_:) of soft-deleted id 2 was applied (returns and writes), which the declared createOfDeletedID policy does not allow"), "\(taken)")
         #expect(taken.contains("(conformance declared at BrokenExamples/SoftDeleteBugs.swift:"), "\(taken)")
-        let reinserted = await SoftBatchRuns.failed(Self.contract, SoftDeleteBug.restoreReinserts.conformance)
+        let reinserted = await NoteFamilyRuns.failed(Self.contract, SoftDeleteBug.restoreReinserts.conformance)
         let kept = reinserted["softDelete.restoreKeepsMaintainedFields"] ?? ""
         #expect(kept.contains("restore(id: 1) after softDelete(id:) moved version (a version) back"), "\(kept)")
         #expect(kept.contains("restore(id: 1) after softDelete(id:) changed createdAt (set on create), which a restore must keep"), "\(kept)")
-        let hard = await SoftBatchRuns.failed(Self.contract, SoftDeleteBug.hardDelete.conformance)
+        let hard = await NoteFamilyRuns.failed(Self.contract, SoftDeleteBug.hardDelete.conformance)
         #expect(hard["softDelete.restoreBringsBack"]?.contains(
             "restore(id: 2) of a soft-deleted entity threw: a soft delete must keep the entity for restore to bring back (is the delete hard?)") == true,
                 "\(hard)")
-        let tagged = await SoftBatchRuns.failed(Self.contract, SoftDeleteBug.deletedFoundByTag.conformance)
+        let tagged = await NoteFamilyRuns.failed(Self.contract, SoftDeleteBug.deletedFoundByTag.conformance)
         #expect(tagged["softDelete.hidesFromQueries"]?.contains("tag(\"Shared\") after softDelete(id: 1) still finds the soft-deleted entity") == true,
                 "\(tagged)")
     }
@@ -73,7 +73,7 @@ struct SoftDeleteKillTableTests {
                 .querying("tag") { (tag: String) in await store.notes(taggedWith: tag) }
                 .paging { (cursor: String?, limit) in try await store.page(after: cursor, limit: limit) }
         })
-        let failed = await SoftBatchRuns.failed(Self.contract, withoutSoftDelete)
+        let failed = await NoteFamilyRuns.failed(Self.contract, withoutSoftDelete)
         #expect(Set(failed.keys) == Set(Self.contract.clauses.map(\.id)))
         #expect(failed.values.allSatisfy { $0.contains("declares .softDeleting(…) at") && $0.contains("add .softDeleting(restore: { … }) to its witness") },
                 "\(failed)")
@@ -81,7 +81,7 @@ struct SoftDeleteKillTableTests {
             let store = InMemoryNoteStore()
             return NoteContracts.witness(store, clock: MockClock()).softDeleting(restore: { try await store.restore(id: $0) })
         })
-        let purgeless = await SoftBatchRuns.failed(Self.contract, withoutPurge)
+        let purgeless = await NoteFamilyRuns.failed(Self.contract, withoutPurge)
         #expect(Set(purgeless.keys) == ["softDelete.purgedCannotBeRestored", "softDelete.purgeFreesID"])
         #expect(purgeless.values.allSatisfy { $0.contains("add it with .softDeleting(restore: { … }, purge: { … })") }, "\(purgeless)")
     }

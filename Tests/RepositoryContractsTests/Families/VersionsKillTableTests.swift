@@ -11,9 +11,9 @@ struct VersionsKillTableTests {
 
     @Test("the correct note stores, in memory and in a file, pass every versions clause; none is skipped")
     func correctStoresPass() async {
-        #expect(WriteFamilyKillTable.clauseIDs(Self.family).count == 8)
+        #expect(NoteFamilyRuns.clauseIDs(Self.family).count == 8)
         for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
-            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: correct)
+            let (failed, skipped) = await NoteFamilyRuns.run(Self.family, on: correct)
             #expect(failed.isEmpty, "\(correct.name): \(failed)")
             #expect(skipped.isEmpty, "\(correct.name): \(skipped)")
         }
@@ -47,9 +47,9 @@ struct VersionsKillTableTests {
 
     @Test("each one-bug note store is caught by exactly the versions clauses that name its bug")
     func killTable() async {
-        var rows: [(bug: String, caughtBy: [String])] = []
+        var rows: [(bug: String, caught: [String])] = []
         for (bug, clauses, words) in Self.expected {
-            let (failed, skipped) = await WriteFamilyKillTable.run(Self.family, on: bug)
+            let (failed, skipped) = await NoteFamilyRuns.run(Self.family, on: bug)
             rows.append((bug.name, Array(failed.keys)))
             #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)")
             #expect(skipped.isEmpty, "\(bug.name): \(skipped)")
@@ -58,7 +58,7 @@ struct VersionsKillTableTests {
                     "\(bug.name): no message says \"\(words)\"; first: \(first)")
         }
         #expect(VersionBugs.all.count == Self.expected.count)
-        print(WriteFamilyKillTable.text("versions kill table (bug → versions.* clauses that caught it)", rows))
+        print(NoteFamilyRuns.table("versions kill table (bug → versions.* clauses that caught it)", rows))
     }
 
     @Test("a clause of the user's calling updateConditionally(_:) on a witness without one fails naming the builder to add")
@@ -74,7 +74,7 @@ struct VersionsKillTableTests {
             witness.conditionalUpdate = nil
             return witness
         }
-        let report = await Contract("notes", terms: WriteFamilyKillTable.notes.terms, clauses: [clause]).report(on: withoutIt)
+        let report = await Contract("notes", terms: NoteFamilyRuns.notes.terms, clauses: [clause]).report(on: withoutIt)
         let message = report.clauses.first?.message ?? ""
         #expect(message.contains("the witness has no conditional update: add .updatingConditionally { … } to the RepositoryWitness"), "\(message)")
     }
@@ -82,7 +82,7 @@ struct VersionsKillTableTests {
     @Test("the race clauses catch the check-then-act store in (nearly) every run, and never fail a correct store")
     func raceClausesAreReliable() async throws {
         func failures(_ conformance: Conformance<CRUD<Note>>, _ clause: String, runs: Int) async throws -> Int {
-            let check = try #require(WriteFamilyKillTable.notes.cases(for: conformance).first { $0.clauseID == clause })
+            let check = try #require(NoteFamilyRuns.notes.cases(for: conformance).first { $0.clauseID == clause })
             var failed = 0
             for _ in 0..<runs where await check.run().status == .failed { failed += 1 }
             return failed

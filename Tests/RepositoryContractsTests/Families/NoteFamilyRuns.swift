@@ -1,0 +1,57 @@
+import Foundation
+import RepositoryContracts
+import TodoExample
+
+/// Runs one family's clauses of the CRUD contract over notes and reads what they caught: what every
+/// family's kill table and article examples are built from.
+enum NoteFamilyRuns {
+    /// The CRUD contract over notes.
+    static let notes = Contract.crud(factory: NoteContracts.factory)
+
+    /// The contract with only the clauses whose ids start with `prefix` (`pages.`), in contract order.
+    static func family(_ prefix: String) -> Contract<CRUD<Note>> {
+        Contract("CRUD", terms: notes.terms, clauses: notes.clauses.filter { $0.id.hasPrefix(prefix) })
+    }
+
+    /// The ids of the contract's clauses that start with `prefix`, in contract order.
+    static func clauseIDs(_ prefix: String) -> [String] {
+        notes.clauses.map(\.id).filter { $0.hasPrefix(prefix) }
+    }
+
+    /// The clauses of `contract` that failed (or crashed) on `conformance`, each with its message.
+    static func failed(_ contract: Contract<CRUD<Note>>, _ conformance: Conformance<CRUD<Note>>) async -> [String: String] {
+        await run(contract, on: conformance).failed
+    }
+
+    /// The family `prefix` run on `conformance`: the ids that failed, with their messages, and the ids
+    /// that were skipped, with their reasons.
+    static func run(_ prefix: String, on conformance: Conformance<CRUD<Note>>) async -> (failed: [String: String], skipped: [String: String]) {
+        await run(family(prefix), on: conformance)
+    }
+
+    private static func run(
+        _ contract: Contract<CRUD<Note>>, on conformance: Conformance<CRUD<Note>>
+    ) async -> (failed: [String: String], skipped: [String: String]) {
+        let report = await contract.report(on: conformance)
+        var failed: [String: String] = [:], skipped: [String: String] = [:]
+        for clause in report.clauses {
+            switch clause.status {
+            case .failed, .crashed: failed[clause.id] = clause.message ?? ""
+            case .skipped: skipped[clause.id] = clause.message ?? ""
+            case .passed: break
+            }
+        }
+        return (failed, skipped)
+    }
+
+    /// The kill table as text, one bug a line with the clauses that caught it, for the note to quote.
+    static func table<Caught: Sequence<String>>(_ title: String, _ rows: [(bug: String, caught: Caught)]) -> String {
+        let width = rows.map(\.bug.count).max() ?? 0
+        let lines = rows.map { row in
+            let caught = row.caught.sorted()
+            return row.bug.padding(toLength: width, withPad: " ", startingAt: 0) + "  →  "
+                + (caught.isEmpty ? "ESCAPED" : caught.joined(separator: ", "))
+        }
+        return ([title] + lines).joined(separator: "\n")
+    }
+}
