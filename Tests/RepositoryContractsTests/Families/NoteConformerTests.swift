@@ -1,3 +1,4 @@
+import BrokenExamples
 import RepositoryContracts
 import Testing
 import TodoExample
@@ -41,5 +42,21 @@ struct NoteConformerTests {
         #expect(!list.contains("pages.everyEntityOnce"))
         #expect(list.contains("  create.assignsDistinctIDs: requires [.serverAssignedIDs]"))
         #expect(list.split(separator: "\n").count < 30)
+    }
+
+    @Test("an edge case declared refused must be refused: a store that stores it fails the edge-case clause, saying so")
+    func declaredRefusedEdgeCase() async throws {
+        // MaintainedBugStore(.none) stores empty titles; the declaration says they are refused.
+        let accepting = MaintainedBugStore.conformance(.none)
+            .refusing(.invalid("a note with an empty title", refuses: { $0.title.isEmpty }) { note in
+                var invalid = note
+                invalid.title = ""
+                return invalid
+            })
+        let check = try #require(Self.notes.cases(for: accepting).first { $0.clauseID == "values.edgeCasesRoundTrip" })
+        let result = await check.run()
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("create(_:) of $.title: empty was stored, but the conformance declares such values refused") == true,
+                "\(result.message ?? "")")
     }
 }
