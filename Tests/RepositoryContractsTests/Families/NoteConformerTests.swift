@@ -15,7 +15,7 @@ struct NoteConformerTests {
         let report = await Self.notes.report(on: conformance)
         let failed = report.clauses.filter { $0.status == .failed }
         #expect(failed.isEmpty, "\(failed.map { "\($0.id): \($0.message ?? "")" }.joined(separator: "\n"))")
-        let families = ["maintained.", "order.", "pages.", "versions.", "softDelete.", "batch.", "queries.", "atomicity."]
+        let families = TheCRUDContractExamples.familyPrefixes
         let skippedFamilyClauses = report.clauses.filter { clause in
             clause.status == .skipped && families.contains { clause.id.hasPrefix($0) }
                 && clause.id != "maintained.entityTagChangesWithContent"  // the notes have no entity tag
