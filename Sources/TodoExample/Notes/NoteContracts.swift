@@ -55,12 +55,12 @@ public enum NoteContracts {
         })
     }
 
-    /// The file-backed store in a fresh temporary file per subject, every family declared.
+    /// The file-backed store in a fresh temporary file per subject (removed with the store), every family
+    /// declared.
     public static var fileBacked: Conformance<CRUD<Note>> {
         declaringFamilies(Conformance<CRUD<Note>>("file-backed notes") {
             let clock = MockClock()
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString).json")
-            return witness(FileNoteStore(file: file, now: { clock.date }), clock: clock)
+            return witness(FileNoteStore.temporary(now: { clock.date }), clock: clock)
         })
     }
 }

@@ -53,11 +53,27 @@ public actor InMemoryNoteStore: NoteStore {
 public actor FileNoteStore: NoteStore {
     private let file: URL
     private let now: @Sendable () -> Date
+    private let removesFileAtEnd: Bool
 
     /// A store keeping its notes in `file` (created on the first write).
     public init(file: URL, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(file: file, now: now, removesFileAtEnd: false)
+    }
+
+    private init(file: URL, now: @escaping @Sendable () -> Date, removesFileAtEnd: Bool) {
         self.file = file
         self.now = now
+        self.removesFileAtEnd = removesFileAtEnd
+    }
+
+    /// A store in a new file of the temporary directory, removed when the store goes away.
+    public static func temporary(now: @escaping @Sendable () -> Date = { Date() }) -> FileNoteStore {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString).json")
+        return FileNoteStore(file: file, now: now, removesFileAtEnd: true)
+    }
+
+    deinit {
+        if removesFileAtEnd { try? FileManager.default.removeItem(at: file) }
     }
 
     private func load() throws -> NoteTable {

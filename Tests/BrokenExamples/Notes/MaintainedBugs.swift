@@ -24,7 +24,7 @@ public actor MaintainedBugStore {
         case readBumpsVersion
         /// A create refused for an existing id still refreshes that entity's `updatedAt`.
         case refusedCreateTouches
-        /// fetchAll() sorts by `updatedAt` only, ties in the dictionary's order.
+        /// fetchAll() sorts by `updatedAt` only, so ties keep their creation order, not the declared id order.
         case unstableTies
         /// fetchAll() sorts by `updatedAt` ascending although descending is declared.
         case oldestFirst
@@ -33,6 +33,7 @@ public actor MaintainedBugStore {
     private let bug: Bug
     private let clock: MockClock
     private var notes: [Int: Note] = [:]
+    private var creationOrder: [Int] = []
 
     /// A store with `bug`, stamped by `clock`.
     public init(_ bug: Bug, clock: MockClock) {
@@ -53,6 +54,7 @@ public actor MaintainedBugStore {
         stored.createdAt = clock.date
         stored.updatedAt = clock.date
         notes[note.id] = stored
+        creationOrder.append(note.id)
         return stored
     }
 
@@ -67,7 +69,7 @@ public actor MaintainedBugStore {
 
     func fetchAll() -> [Note] {
         switch bug {
-        case .unstableTies: Array(notes.values).sorted { $0.updatedAt > $1.updatedAt }
+        case .unstableTies: creationOrder.compactMap { notes[$0] }.sorted { $0.updatedAt > $1.updatedAt }
         case .oldestFirst: notes.values.sorted { $0.updatedAt != $1.updatedAt ? $0.updatedAt < $1.updatedAt : $0.id < $1.id }
         default: notes.values.sorted(by: NoteTable.isBefore)
         }
@@ -89,6 +91,7 @@ public actor MaintainedBugStore {
 
     func delete(id: Int) throws {
         guard notes.removeValue(forKey: id) != nil else { throw RepositoryError.notFound() }
+        creationOrder.removeAll { $0 == id }
     }
 
     /// A conformance of a fresh store with `bug`, declaring the note stores' fields and sort.
