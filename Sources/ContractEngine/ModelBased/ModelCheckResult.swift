@@ -59,8 +59,9 @@ public struct ModelCheckResult: Sendable, CustomStringConvertible {
     public var minimalSteps: [String]? { failure?.shrunk.map(\.swiftSource) }
 
     /// The check the minimal sequence failed, named by its step: `fetch.value`, `pageThrough.contents`,
-    /// `updateStale.stale`; `nil` when no sequential run failed.
-    public var failedCheck: String? { failure.map { "\($0.divergence.operation.kind).\($0.divergence.check)" } }
+    /// `updateStale.stale` (`anomaly` for a completion handler called twice); `nil` when no sequential run
+    /// failed.
+    public var failedCheck: String? { failure?.divergence.signature }
 
     /// What the failing step did against what the model expected, in words; `nil` when no sequential run
     /// failed.

@@ -11,12 +11,7 @@ struct AtomicityKillTableTests {
 
     @Test("the correct note stores, in memory and in a file, pass every atomicity clause; none is skipped")
     func correctStoresPass() async {
-        #expect(NoteFamilyRuns.clauseIDs(Self.family).count == 4)
-        for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
-            let (failed, skipped) = await NoteFamilyRuns.run(Self.family, on: correct)
-            #expect(failed.isEmpty, "\(correct.name): \(failed)")
-            #expect(skipped.isEmpty, "\(correct.name): \(skipped)")
-        }
+        await NoteFamilyRuns.expectCorrectStoresPass(Self.family, clauseCount: 4)
     }
 
     /// Each bug, the clause that must catch it, and words its message must say.

@@ -36,4 +36,20 @@ struct MaintainedKillTableTests {
         #expect(expected.isSubset(of: family), "\(report.clauses.filter { $0.status == .failed }.map { "\($0.id): \($0.message ?? "")" })")
         if bug == .none { #expect(failed.isEmpty) }
     }
+
+    @Test("without a way to move the store's time, a refreshed timestamp is only held to 'no earlier', as the article says")
+    func refreshWithoutMovingTime() async throws {
+        var frozen = MaintainedBugStore.conformance(.updatedAtNotRefreshed)
+        let make = frozen.makeRepository
+        frozen.makeRepository = {
+            var witness = try await make()
+            witness.moveStoreTime = nil
+            return witness
+        }
+        let clause = "maintained.refreshedOnEveryWrite"
+        let moving = await Self.notes.report(on: MaintainedBugStore.conformance(.updatedAtNotRefreshed))
+        let still = await Self.notes.report(on: frozen)
+        #expect(moving.clauses.first { $0.id == clause }?.status == .failed)
+        #expect(still.clauses.first { $0.id == clause }?.status == .passed)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RepositoryContracts
+import Testing
 import TodoExample
 
 /// Runs one family's clauses of the CRUD contract over notes and reads what they caught: what every
@@ -42,6 +43,17 @@ enum NoteFamilyRuns {
             }
         }
         return (failed, skipped)
+    }
+
+    /// Records an issue unless the family `prefix` has `clauseCount` clauses and the correct note stores,
+    /// in memory and in a file, pass every one of them, none skipped.
+    static func expectCorrectStoresPass(_ prefix: String, clauseCount: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        #expect(clauseIDs(prefix).count == clauseCount, sourceLocation: sourceLocation)
+        for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
+            let (failed, skipped) = await run(prefix, on: correct)
+            #expect(failed.isEmpty, "\(correct.name): \(failed)", sourceLocation: sourceLocation)
+            #expect(skipped.isEmpty, "\(correct.name): \(skipped)", sourceLocation: sourceLocation)
+        }
     }
 
     /// The kill table as text, one bug a line with the clauses that caught it, for the note to quote.

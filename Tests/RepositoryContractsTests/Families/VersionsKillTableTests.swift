@@ -11,12 +11,7 @@ struct VersionsKillTableTests {
 
     @Test("the correct note stores, in memory and in a file, pass every versions clause; none is skipped")
     func correctStoresPass() async {
-        #expect(NoteFamilyRuns.clauseIDs(Self.family).count == 8)
-        for correct in [NoteContracts.inMemory, NoteContracts.fileBacked] {
-            let (failed, skipped) = await NoteFamilyRuns.run(Self.family, on: correct)
-            #expect(failed.isEmpty, "\(correct.name): \(failed)")
-            #expect(skipped.isEmpty, "\(correct.name): \(skipped)")
-        }
+        await NoteFamilyRuns.expectCorrectStoresPass(Self.family, clauseCount: 8)
     }
 
     /// Each bug, the clauses that must catch it, and words the first of them must say.
