@@ -52,8 +52,10 @@ public enum ModelCheck {
     ///     ``defaultRepetitions`` times): a short sequential prefix, then two to four tasks released
     ///     together, their history checked for linearizability against the model. `nil` (the default)
     ///     means ``defaultParallelRuns`` for a conformance that declares `.concurrentAccess` and whose ids are
-    ///     not server-assigned (and that `shrinks`, and whose deletes are not soft), else none. Parallel mode
-    ///     does not cover server-assigned ids, and runs CRUD calls only (no family operations).
+    ///     not server-assigned (and that `shrinks`), else none. Parallel mode does not cover server-assigned
+    ///     ids. Its calls are CRUD's, plus conditional updates when optimistic concurrency is declared
+    ///     (writers racing from one token: exactly one may win, the others are rejected as declared); a
+    ///     soft-deleting conformer's plans make no deletes. Pages, batches and queries run sequentially only.
     public static func check<Terms: RepositoryTerms>(
         _ conformance: Conformance<Terms>, under terms: Terms, runs: Int = defaultRuns,
         steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts,
@@ -69,15 +71,18 @@ public enum ModelCheck {
             try await subject.withFreshSubject { witness in await runner.run(operations, on: witness) }
         }
         let capabilities = subject.capabilities
-        // The parallel plans' specification is CRUD's: a soft delete (the id stays taken) is not in it.
-        let crudDeletes = subject.promises.softDeletion == nil
         let plans = parallelRuns
-            ?? (capabilities.contains(.concurrentAccess) && !capabilities.contains(.serverAssignedIDs) && shrinks && crudDeletes
+            ?? (capabilities.contains(.concurrentAccess) && !capabilities.contains(.serverAssignedIDs) && shrinks
                 ? defaultParallelRuns : 0)
         guard result.passed, plans > 0, !capabilities.contains(.serverAssignedIDs) else { return result }
         let parallelRunner = ParallelRun(conformance: subject, factory: terms.factory)
+        // The parallel plans' specification is CRUD's with conditional updates: a soft delete (the id
+        // stays taken) is not in it, so a soft-deleting conformer's plans do not delete.
+        let generator = ParallelPlanGenerator(
+            capabilities: capabilities, conditionalUpdates: subject.promises.optimisticConcurrency != nil,
+            deletes: subject.promises.softDeletion == nil)
         let exploration = ParallelExploration(
-            capabilities: capabilities, plans: plans, repetitions: defaultRepetitions,
+            generator: generator, plans: plans, repetitions: defaultRepetitions,
             maxShrinkAttempts: shrinks ? defaultParallelShrinkAttempts : 0
         ) { plan in
             try await subject.withFreshSubject { witness in await parallelRunner.run(plan, on: witness) }

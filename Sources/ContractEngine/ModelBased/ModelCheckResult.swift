@@ -131,7 +131,8 @@ extension ModelCheckResult {
                 + "in \(failure.shrinkAttempts) tries; the shrunk plan failed in \(failure.shrunkFailures.failed) of "
                 + "\(failure.shrunkFailures.made) runs):",
             "  Plan: \(failure.shrunk)",
-            "  A failing run (→ invocation, ← response; vN is the N-th value the plan sends):",
+            "  A failing run (→ invocation, ← response; vN is the N-th value the plan sends"
+                + (failure.shrunk.makesConditionalUpdates ? "; @vN: the token of vN, which a conditional update carried" : "") + "):",
         ]
         lines += failure.timeline.map { "  " + $0 }
         lines += failure.explanation.map { "  " + $0 }

@@ -94,6 +94,8 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
             switch expectedRequest {
             case .create where refusedInput, .update where refusedInput:
                 break  // Refused as declared (checked above): nothing changes.
+            case .conditionalUpdate:
+                break  // Only parallel plans send it as a request; sequential runs make it a family step.
             case .fetch(let id):
                 let expected = model.fetch(id: id)
                 guard case .value(let found) = observed else {

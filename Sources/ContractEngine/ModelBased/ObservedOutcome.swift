@@ -37,6 +37,8 @@ enum Request<Entity: Identifiable & Sendable>: Sendable where Entity.ID: Sendabl
     case fetch(Entity.ID)
     case fetchAll
     case update(Entity)
+    /// The conditional update (the witness's, else its `update`).
+    case conditionalUpdate(Entity)
     case delete(Entity.ID)
 }
 
@@ -62,6 +64,9 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
         case .fetch(let id): return await guarded("fetch(id: \(abbreviate(id)))") { .value(try await witness.fetch(id)) }
         case .fetchAll: return await guarded("fetchAll()") { .listed(try await witness.fetchAll()) }
         case .update(let entity): return await guarded("update(\(abbreviate(entity)))") { .value(try await witness.update(entity)) }
+        case .conditionalUpdate(let entity):
+            let update = witness.conditionalUpdate ?? witness.update
+            return await guarded("conditional update(\(abbreviate(entity)))") { .value(try await update(entity)) }
         case .delete(let id):
             return await guarded("delete(id: \(abbreviate(id)))") {
                 try await witness.delete(id)

@@ -64,6 +64,22 @@ struct ModelBasedChecksExamples {
         }
     }
 
+    @Test("versioned updates in parallel: the lost update the article shows, its legend and its plan's shape")
+    func parallelVersionedReport() async throws {
+        let result = await ModelCheck.check(VersionBugs.checkThenAct, factory: NoteContracts.factory, runs: 1, seed: 3, parallelRuns: 40)
+        let failure = try #require(result.parallel?.failure, "\(result)")
+        let lines = result.description.split(separator: "\n").map(String.init)
+        let article = try DocumentationArticle.text("ModelBasedChecks")
+        let first = try #require(lines.first?.components(separatedBy: " failed in ").first)
+        #expect(DocumentationArticle.normalized(article).contains(DocumentationArticle.normalized(first)), "\(first)")
+        let legend = "  A failing run (→ invocation, ← response; vN is the N-th value the plan sends; @vN: the token of vN, which a conditional update carried):"
+        #expect(lines.contains(legend) && article.contains(legend), "\(result)")
+        // Every task of the shrunk plan races a conditional update of the key the prefix created.
+        #expect(failure.shrunk.tasks.count >= 2 && failure.shrunk.makesConditionalUpdates, "\(failure.shrunk)")
+        #expect(lines.contains { $0.contains("→ conditionalUpdate(k") && $0.contains(" @v1") }, "\(result)")
+        #expect(article.contains("→ conditionalUpdate(k1) v2 @v1"))
+    }
+
     @Test("a result read as a value: the failing seed, the minimal steps, the failed check and the divergence")
     func resultAsValue() async throws {
         let result = await ModelCheck.check(

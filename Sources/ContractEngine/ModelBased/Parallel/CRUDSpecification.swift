@@ -29,19 +29,23 @@ package enum CRUDResponse: Hashable, Sendable {
 }
 
 /// A call of a parallel run as the search sees it: the operation, the version of the value it sent (for
-/// creates and updates) and its response.
+/// creates and updates), whose token a conditional update carried, and its response.
 package struct CRUDCall: Hashable, Sendable {
     /// What was called.
     package var operation: ParallelOperation
     /// The version of the value a create or update sent.
     package var version: Int?
+    /// For a conditional update: the version of the value whose token it carried (the entity its task
+    /// last saw returned was equivalent to that value alone); `nil` when it was no single value the run sent.
+    package var carried: Int?
     /// What it answered.
     package var response: CRUDResponse
 
-    /// `operation`, sending `version`, answered `response`.
-    package init(_ operation: ParallelOperation, version: Int? = nil, response: CRUDResponse) {
+    /// `operation`, sending `version` (and carrying the token of `carried`), answered `response`.
+    package init(_ operation: ParallelOperation, version: Int? = nil, carried: Int? = nil, response: CRUDResponse) {
         self.operation = operation
         self.version = version
+        self.carried = carried
         self.response = response
     }
 }
@@ -74,21 +78,45 @@ package struct CRUDState: Hashable, Sendable, CustomStringConvertible {
 /// The reference model's laws as a sequential specification over ``CRUDState``: the policies decide what
 /// a create of an existing key, an update of a missing key and a delete of a missing key may do, and every
 /// outcome they allow is followed.
+///
+/// A conditional update succeeds exactly when the token it carries is the stored entity's: every write
+/// stores a value of its own version and moves the token on, so the token a task saw is current exactly
+/// while the value it saw is the stored one. A stale token is rejected (as the declared kind), changing
+/// nothing; a missing key follows the update-of-missing policy.
 package struct CRUDSpecification: Sendable {
     /// The declared policies.
     package var policies: RequestPolicies
     /// Whether `fetchAll()` must list in creation order (otherwise its order is not checked here).
     package var insertionOrder: Bool
+    /// The kind a conditional update carrying a stale token throws, when declared.
+    package var staleError: RepositoryError.Kind?
 
-    /// A specification under `policies`.
-    package init(policies: RequestPolicies, insertionOrder: Bool) {
+    /// A specification under `policies`; a stale conditional update throws `staleError` when it is given.
+    package init(policies: RequestPolicies, insertionOrder: Bool, staleError: RepositoryError.Kind? = nil) {
         self.policies = policies
         self.insertionOrder = insertionOrder
+        self.staleError = staleError
     }
 
     /// The states `call` can lead to from `state`, given its response.
     package func successors(of state: CRUDState, _ call: CRUDCall) -> [CRUDState] {
         switch call.operation {
+        case .conditionalUpdate(let key):
+            guard let stored = state.versions[key] else {
+                return outcomes(of: call, on: state, key: key, under: policies.updateOfMissing)
+            }
+            switch call.response {
+            case .value(let versions):
+                guard versions.contains(call.version ?? -1), call.carried == nil || call.carried == stored else { return [] }
+                var next = state
+                next.store(call.version ?? -1, at: key)
+                return [next]
+            case .threw(let kind):
+                guard call.carried != stored else { return [] }
+                if call.carried != nil, let staleError, kind != staleError { return [] }
+                return [state]
+            default: return []
+            }
         case .create(let key), .update(let key):
             let version = call.version ?? -1
             let isCreate = call.operation == .create(key)
@@ -99,20 +127,7 @@ package struct CRUDSpecification: Sendable {
                 next.store(version, at: key)
                 return [next]
             }
-            let policy = isCreate ? policies.createOfExisting : policies.updateOfMissing
-            switch call.response {
-            case .threw(let kind): return policy.accepts(.rejected(kind)) ? [state] : []
-            case .value:
-                var outcomes: [CRUDState] = []
-                if policy.accepts(.applied) {
-                    var next = state
-                    next.store(version, at: key)
-                    outcomes.append(next)
-                }
-                if policy.accepts(.ignored) { outcomes.append(state) }
-                return outcomes
-            default: return []
-            }
+            return outcomes(of: call, on: state, key: key, under: isCreate ? policies.createOfExisting : policies.updateOfMissing)
         case .delete(let key):
             if state.versions[key] != nil {
                 guard case .completed = call.response else { return [] }
@@ -141,6 +156,24 @@ package struct CRUDSpecification: Sendable {
             }
             if insertionOrder, listed.map(\.key) != state.order.map(Optional.some) { return [] }
             return [state]
+        }
+    }
+
+    /// The states a write `policy` governs (a create of a stored key, an update of a missing one) can
+    /// lead to, given its response.
+    private func outcomes(of call: CRUDCall, on state: CRUDState, key: Int, under policy: RequestPolicy) -> [CRUDState] {
+        switch call.response {
+        case .threw(let kind): return policy.accepts(.rejected(kind)) ? [state] : []
+        case .value:
+            var outcomes: [CRUDState] = []
+            if policy.accepts(.applied) {
+                var next = state
+                next.store(call.version ?? -1, at: key)
+                outcomes.append(next)
+            }
+            if policy.accepts(.ignored) { outcomes.append(state) }
+            return outcomes
+        default: return []
         }
     }
 

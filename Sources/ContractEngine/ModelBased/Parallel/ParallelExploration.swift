@@ -1,7 +1,7 @@
 /// Generates parallel plans, runs each several times on fresh subjects (interleavings differ from run
 /// to run), and shrinks the first plan that fails in some repetition.
 struct ParallelExploration: Sendable {
-    let capabilities: Capabilities
+    let generator: ParallelPlanGenerator
     let plans: Int
     let repetitions: Int
     let maxShrinkAttempts: Int
@@ -9,9 +9,9 @@ struct ParallelExploration: Sendable {
     let execute: @Sendable (ParallelPlan) async throws -> ParallelOutcome
 
     /// The plan `seed` generates.
-    static func plan(seed: UInt64, capabilities: Capabilities) -> ParallelPlan {
+    func plan(seed: UInt64) -> ParallelPlan {
         var random = SplitMix64(seed: seed)
-        return ParallelPlanGenerator(capabilities: capabilities).plan(using: &random)
+        return generator.plan(using: &random)
     }
 
     /// Runs `plan` up to `times` times; with `stoppingAtFailure`, stops at the first failing run.
@@ -39,7 +39,7 @@ struct ParallelExploration: Sendable {
         for index in 0..<max(0, plans) {
             let seed = seeds.next()
             report.plans = index + 1
-            let plan = Self.plan(seed: seed, capabilities: capabilities)
+            let plan = plan(seed: seed)
             let (failed, _, first) = try await repeatedly(
                 plan, times: report.repetitions, stoppingAtFailure: false, inconclusive: &report.inconclusiveRuns)
             guard let first else { continue }

@@ -5,6 +5,9 @@ package enum ParallelOperation: Hashable, Sendable, CustomStringConvertible {
     case create(Int)
     /// `update(_:)` of a value under key `k`.
     case update(Int)
+    /// The conditional update of a value under key `k`, carrying the optimistic-concurrency token of the
+    /// entity of key `k` its task last saw returned (by the prefix or by the task's own calls).
+    case conditionalUpdate(Int)
     /// `delete(id:)` of key `k`.
     case delete(Int)
     /// `fetch(id:)` of key `k`.
@@ -15,15 +18,15 @@ package enum ParallelOperation: Hashable, Sendable, CustomStringConvertible {
     /// The key the call touches; `nil` for `fetchAll()`.
     package var key: Int? {
         switch self {
-        case .create(let k), .update(let k), .delete(let k), .fetch(let k): k
+        case .create(let k), .update(let k), .conditionalUpdate(let k), .delete(let k), .fetch(let k): k
         case .fetchAll: nil
         }
     }
 
-    /// Whether the call sends a value (a create or an update): each such call sends its own.
+    /// Whether the call sends a value (a create or an update of either kind): each such call sends its own.
     package var writesValue: Bool {
         switch self {
-        case .create, .update: true
+        case .create, .update, .conditionalUpdate: true
         default: false
         }
     }
@@ -32,6 +35,7 @@ package enum ParallelOperation: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .create(let k): "create(k\(k))"
         case .update(let k): "update(k\(k))"
+        case .conditionalUpdate(let k): "conditionalUpdate(k\(k))"
         case .delete(let k): "delete(k\(k))"
         case .fetch(let k): "fetch(k\(k))"
         case .fetchAll: "fetchAll()"
@@ -55,6 +59,11 @@ package struct ParallelPlan: Hashable, Sendable, CustomStringConvertible {
 
     /// How many calls the prefix and the tasks make.
     package var callCount: Int { prefix.count + tasks.reduce(0) { $0 + $1.count } }
+
+    /// Whether some call is a conditional update.
+    package var makesConditionalUpdates: Bool {
+        (prefix + tasks.joined()).contains { if case .conditionalUpdate = $0 { true } else { false } }
+    }
 
     /// The keys the plan touches, ascending.
     package var keys: [Int] {
@@ -102,6 +111,7 @@ package struct ParallelPlan: Hashable, Sendable, CustomStringConvertible {
                 case .fetchAll: ".fetchAll"
                 case .create(let k): ".create(\(k))"
                 case .update(let k): ".update(\(k))"
+                case .conditionalUpdate(let k): ".conditionalUpdate(\(k))"
                 case .delete(let k): ".delete(\(k))"
                 case .fetch(let k): ".fetch(\(k))"
                 }
@@ -115,17 +125,31 @@ package struct ParallelPlan: Hashable, Sendable, CustomStringConvertible {
 package struct ParallelPlanGenerator: Sendable {
     /// What the conformer declared.
     package var capabilities: Capabilities
+    /// Whether the conformer declares optimistic concurrency: plans then make conditional updates, and
+    /// one plan in three races them on one key (every task updating from the same token).
+    package var conditionalUpdates: Bool
+    /// Whether plans delete: not when deletes are soft (a deleted id stays taken, which the parallel
+    /// specification, CRUD's, does not model).
+    package var deletes: Bool
 
-    /// A generator for a conformer with `capabilities`.
-    package init(capabilities: Capabilities) {
+    /// A generator for a conformer with `capabilities`, making conditional updates when
+    /// `conditionalUpdates`, and deletes unless `deletes` is `false`.
+    package init(capabilities: Capabilities, conditionalUpdates: Bool = false, deletes: Bool = true) {
         self.capabilities = capabilities
+        self.conditionalUpdates = conditionalUpdates
+        self.deletes = deletes
     }
 
     /// A plan drawn from `random`: two or three keys; a prefix that creates most of them (so that the
     /// tasks' updates, deletes and fetches meet stored entities) and may make one more call; two to four
     /// tasks of one to four calls. One plan in three starts every task with a create of the same key,
     /// one the prefix did not create, racing; otherwise calls pick keys at random, so tasks still meet on ids.
+    /// With conditional updates, one plan in three instead starts every task with a conditional update of
+    /// the same stored key (some after fetching it): writers racing from one token, of which one must win.
     package func plan(using random: inout SplitMix64) -> ParallelPlan {
+        if conditionalUpdates, capabilities.contains(.create), random.bounded(3) == 0 {
+            return racingConditionalUpdates(using: &random)
+        }
         let keyCount = 2 + random.bounded(2)
         var prefix: [ParallelOperation] = []
         var fresh: [Int] = []
@@ -146,11 +170,27 @@ package struct ParallelPlanGenerator: Sendable {
         return ParallelPlan(prefix: prefix, tasks: tasks)
     }
 
+    /// Every key created first; then two to four tasks, each a conditional update of one raced key (half
+    /// of them after a fetch of it), then up to two calls at random.
+    private func racingConditionalUpdates(using random: inout SplitMix64) -> ParallelPlan {
+        let keyCount = 1 + random.bounded(2)
+        let raced = random.bounded(keyCount)
+        var tasks: [[ParallelOperation]] = []
+        for _ in 0..<(2 + random.bounded(3)) {
+            var task: [ParallelOperation] = random.bounded(2) == 0 ? [.fetch(raced)] : []
+            task.append(.conditionalUpdate(raced))
+            for _ in 0..<random.bounded(3) { task.append(call(key: random.bounded(keyCount), using: &random)) }
+            tasks.append(task)
+        }
+        return ParallelPlan(prefix: (0..<keyCount).map { .create($0) }, tasks: tasks)
+    }
+
     private func call(key: Int, using random: inout SplitMix64) -> ParallelOperation {
         var choices: [(weight: Int, call: ParallelOperation)] = [(20, .fetch(key)), (6, .fetchAll)]
         if capabilities.contains(.create) { choices.append((24, .create(key))) }
         if capabilities.contains(.update) { choices.append((30, .update(key))) }
-        if capabilities.contains(.delete) { choices.append((16, .delete(key))) }
+        if capabilities.contains(.delete), deletes { choices.append((16, .delete(key))) }
+        if conditionalUpdates { choices.append((30, .conditionalUpdate(key))) }
         var roll = random.bounded(choices.reduce(0) { $0 + $1.weight })
         for choice in choices {
             if roll < choice.weight { return choice.call }

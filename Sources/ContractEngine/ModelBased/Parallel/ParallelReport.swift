@@ -63,14 +63,15 @@ package struct ParallelFailure: Sendable {
     package var timeline: [String] {
         let history = outcome.history
         let columns = (history.map(\.task).max() ?? 0) + 1
-        let width = 30
+        let width = 34
         func pad(_ text: String) -> String {
             text.count >= width ? String(text.prefix(width - 1)) + "…" : text + String(repeating: " ", count: width - text.count)
         }
         var events: [(tick: Int, task: Int, text: String)] = []
         for entry in history {
             let call = entry.call.call
-            let sent = call.version.map { " v\($0)" } ?? ""
+            var sent = call.version.map { " v\($0)" } ?? ""
+            if case .conditionalUpdate = call.operation { sent += " @" + (call.carried.map { "v\($0)" } ?? "?") }
             events.append((entry.call.invocation, entry.task, "→ \(call.operation)\(sent)"))
             events.append((entry.call.response, entry.task, "← \(entry.observed)"))
         }

@@ -76,11 +76,24 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
         @Sendable func versions(of entity: Entity, key: Int) -> Set<Int> {
             Set(sentValues.filter { $0.value.key == key && equivalence(entity, $0.value.entity) }.map(\.key))
         }
-        @Sendable func perform(_ call: ParallelOperation, _ version: Int?, task: Int) async -> (HistoryEntry, String?) {
+        let concurrency = conformance.promises.optimisticConcurrency
+        /// What a task last saw returned for a key: the entity, and the one version sent it is equivalent to.
+        typealias Seen = [Int: (entity: Entity, version: Int?)]
+        @Sendable func perform(
+            _ call: ParallelOperation, _ version: Int?, task: Int, seen: inout Seen
+        ) async -> (HistoryEntry, String?) {
             let request: Request<Entity>
+            var carried: Int?
             switch call {
             case .create(let key): request = .create(version.map { sentValues[$0]!.entity } ?? factory.make(key + 1))
             case .update(let key): request = .update(version.map { sentValues[$0]!.entity } ?? factory.make(key + 1))
+            case .conditionalUpdate(let key):
+                var value = version.map { sentValues[$0]!.entity } ?? factory.make(key + 1)
+                if let last = seen[key], let concurrency {
+                    value = concurrency.carryingToken(of: last.entity, value)
+                    carried = last.version
+                }
+                request = .conditionalUpdate(value)
             case .delete(let key): request = .delete(factory.make(key + 1).id)
             case .fetch(let key): request = .fetch(factory.make(key + 1).id)
             case .fetchAll: request = .fetchAll
@@ -90,14 +103,22 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
             let response = clock.tick()
             var problem: String?
             let abstract: CRUDResponse
+            func saw(_ entity: Entity, key: Int, versions: Set<Int>) {
+                seen[key] = (entity, versions.count == 1 ? versions.first : nil)
+            }
             switch observed {
             case .value(nil): abstract = .nothing
             case .value(let entity?):
-                abstract = .value(keyOfID[entity.id].map { versions(of: entity, key: $0) } ?? [])
+                let key = keyOfID[entity.id]
+                let matching = key.map { versions(of: entity, key: $0) } ?? []
+                if let key { saw(entity, key: key, versions: matching) }
+                abstract = .value(matching)
             case .listed(let all):
                 abstract = .listed(all.map { entity in
                     let key = keyOfID[entity.id]
-                    return .init(key: key, versions: key.map { versions(of: entity, key: $0) } ?? [])
+                    let matching = key.map { versions(of: entity, key: $0) } ?? []
+                    if let key { saw(entity, key: key, versions: matching) }
+                    return .init(key: key, versions: matching)
                 })
                 if case .sorted(let areInIncreasingOrder) = conformance.ordering.rule,
                    zip(all, all.dropFirst()).contains(where: { areInIncreasingOrder($1, $0) }) {
@@ -110,26 +131,30 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
                 problem = "\(call) did not complete: \(text)"
             }
             let entry = HistoryEntry(
-                task: task, call: TimedCall(CRUDCall(call, version: version, response: abstract), invocation: invocation, response: response),
+                task: task,
+                call: TimedCall(CRUDCall(call, version: version, carried: carried, response: abstract), invocation: invocation, response: response),
                 observed: Self.describe(abstract, observed))
             return (entry, problem)
         }
 
         var outcome = ParallelOutcome()
         outcome.versions = sent.keys.sorted().map { ($0, abbreviate(sent[$0]!.entity)) }
+        var seenBeforeTasks: Seen = [:]
         for (call, version) in numbered[0] {
-            let (entry, problem) = await perform(call, version, task: 0)
+            let (entry, problem) = await perform(call, version, task: 0, seen: &seenBeforeTasks)
             outcome.history.append(entry)
             if let problem { outcome.problem = problem; return outcome }
         }
         let gate = StartGate(parties: plan.tasks.count)
+        let seenByPrefix = seenBeforeTasks
         let results = await withTaskGroup(of: [(HistoryEntry, String?)].self) { group in
             for (index, calls) in numbered.dropFirst().enumerated() {
                 group.addTask {
                     await gate.arriveAndWait()
                     var entries: [(HistoryEntry, String?)] = []
+                    var seen = seenByPrefix
                     for (call, version) in calls {
-                        let result = await perform(call, version, task: index + 1)
+                        let result = await perform(call, version, task: index + 1, seen: &seen)
                         entries.append(result)
                         if result.1 != nil { break }
                     }
@@ -143,8 +168,9 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
         outcome.history += results.map(\.0)
         if let problem = results.compactMap(\.1).first { outcome.problem = problem }
         if outcome.problem == nil {
+            var seenAfterTasks: Seen = [:]
             for key in plan.keys {
-                let (entry, problem) = await perform(.fetch(key), nil, task: 0)
+                let (entry, problem) = await perform(.fetch(key), nil, task: 0, seen: &seenAfterTasks)
                 outcome.history.append(entry)
                 if let problem { outcome.problem = problem; break }
             }
@@ -152,7 +178,8 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
         outcome.history.sort { $0.call.invocation < $1.call.invocation }
         if outcome.problem == nil {
             let specification = CRUDSpecification(
-                policies: conformance.policies, insertionOrder: { if case .insertion = conformance.ordering.rule { true } else { false } }())
+                policies: conformance.policies, insertionOrder: { if case .insertion = conformance.ordering.rule { true } else { false } }(),
+                staleError: concurrency?.staleError)
             outcome.verdict = specification.check(outcome.history.map(\.call), stepLimit: stepLimit)
         }
         return outcome
