@@ -11,6 +11,9 @@ struct FamilyRunState<Entity: Identifiable & Equatable & Sendable>: Sendable whe
     /// Harness ids soft-deleted or restored since the subject last returned them: a store may move their
     /// maintained fields (and token) on those, so the next value seen is taken as it is.
     private(set) var unsettled: Set<Entity.ID> = []
+    /// Harness ids last seen before the store's time moved: their next write must refresh a timestamp
+    /// refreshed on write to a later one.
+    private var seenBeforeTimeMoved: Set<Entity.ID> = []
 
     init(fields: [StoreMaintained<Entity>]) {
         self.fields = fields
@@ -25,6 +28,12 @@ struct FamilyRunState<Entity: Identifiable & Equatable & Sendable>: Sendable whe
     mutating func reset(_ id: Entity.ID, to entity: Entity? = nil) {
         lastSeen[id] = entity
         unsettled.remove(id)
+        seenBeforeTimeMoved.remove(id)
+    }
+
+    /// Notes that the store's time moved: every value seen so far predates it.
+    mutating func storeTimeMoved() {
+        seenBeforeTimeMoved.formUnion(lastSeen.keys)
     }
 
     /// Marks the entity under `id` as soft-deleted or restored since it was last seen.
@@ -36,9 +45,11 @@ struct FamilyRunState<Entity: Identifiable & Equatable & Sendable>: Sendable whe
     /// successful write (`isWrite`) must move each field by its rule, a read or a refused write must leave
     /// every field as it was. Returns what broke a rule, or records the value.
     mutating func observe(_ entity: Entity, id: Entity.ID, isWrite: Bool, call: String) -> String? {
+        let timeMoved = seenBeforeTimeMoved.contains(id)
         defer {
             lastSeen[id] = entity
             unsettled.remove(id)
+            if isWrite { seenBeforeTimeMoved.remove(id) }
         }
         guard !fields.isEmpty, let previous = lastSeen[id], !unsettled.contains(id) else { return nil }
         for field in fields {
@@ -55,6 +66,8 @@ struct FamilyRunState<Entity: Identifiable & Equatable & Sendable>: Sendable whe
                 return "\(change): an entity tag must change on a write that changes the content"
             case .refreshedOnWrite where field.increased(from: entity, to: previous) == true:
                 return "\(change): a timestamp refreshed on write must never go back"
+            case .refreshedOnWrite where timeMoved && field.increased(from: previous, to: entity) == false:
+                return "\(change), though the store's time moved since: a timestamp refreshed on write must take the write's time"
             case .setOnCreate where !field.hasSameValue(previous, entity):
                 return "\(change): a value set on create must never change"
             default:

@@ -36,7 +36,7 @@ extension ModelOperation {
     /// Whether the step belongs to a family beyond CRUD (a ``ModelFamilies`` member generates it).
     package var isFamilyStep: Bool {
         switch self {
-        case .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .insertBatch, .query: true
+        case .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .insertBatch, .query, .moveStoreTime: true
         default: false
         }
     }
@@ -44,7 +44,7 @@ extension ModelOperation {
     /// The same step naming `reference` instead of the entity it names; itself for a step naming none.
     func naming(_ reference: EntityReference) -> ModelOperation {
         switch self {
-        case .create, .fetchAll, .createEdgeCase, .createMany, .pageThrough: self
+        case .create, .fetchAll, .createEdgeCase, .createMany, .pageThrough, .moveStoreTime: self
         case .createAgain: .createAgain(reference)
         case .fetch: .fetch(reference)
         case .update: .update(reference)
@@ -76,17 +76,21 @@ package struct ModelFamilies: Hashable, Sendable, CustomStringConvertible {
     package var batches: Bool
     /// How many queries are declared (`.querying(…)`): query steps pick one.
     package var queries: Int
+    /// A store-maintained timestamp is declared (`.updatedAt`, `.createdAt`): steps that move the
+    /// store's time.
+    package var storeTime: Bool
 
     /// No families: CRUD steps only.
     package static var none: Self { Self(pages: false, versions: false, softDelete: false, batches: false, queries: 0) }
 
     /// The families given.
-    package init(pages: Bool, versions: Bool, softDelete: Bool, batches: Bool, queries: Int) {
+    package init(pages: Bool, versions: Bool, softDelete: Bool, batches: Bool, queries: Int, storeTime: Bool = false) {
         self.pages = pages
         self.versions = versions
         self.softDelete = softDelete
         self.batches = batches
         self.queries = queries
+        self.storeTime = storeTime
     }
 
     /// The families `promises` declare.
@@ -95,7 +99,8 @@ package struct ModelFamilies: Hashable, Sendable, CustomStringConvertible {
             pages: promises.pagination != nil, versions: promises.optimisticConcurrency != nil,
             softDelete: promises.softDeletion != nil,
             batches: promises.batchWrites != nil && !promises.capabilities.contains(.serverAssignedIDs),
-            queries: promises.queries.count)
+            queries: promises.queries.count,
+            storeTime: promises.storeMaintained.contains { $0.rule == .refreshedOnWrite || $0.rule == .setOnCreate })
     }
 
     /// Whether no family is declared.
@@ -108,6 +113,7 @@ package struct ModelFamilies: Hashable, Sendable, CustomStringConvertible {
         if softDelete { names.append("soft delete") }
         if batches { names.append("batches") }
         if queries > 0 { names.append("\(queries) \(queries == 1 ? "query" : "queries")") }
+        if storeTime { names.append("store time") }
         return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 }

@@ -78,6 +78,10 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// Runs declared query number `query` with parameter `parameter` (modulo how many) of the entity, or
     /// with its near miss `nearMiss` (modulo how many); compared with the meaning applied to the model.
     case query(Int, of: EntityReference, parameter: Int, nearMiss: Int?)
+    /// Moves the store's time on (the witness's ``RepositoryWitness/moveStoreTime``): the next write of
+    /// each entity must refresh a timestamp refreshed on write to a later one, and the declared order
+    /// then sorts distinct timestamps. Skipped when the witness cannot move it.
+    case moveStoreTime
 
     /// The step's name: "create", "fetch", …
     package var kind: String {
@@ -99,6 +103,7 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         case .purge: "purge"
         case .insertBatch: "insertBatch"
         case .query: "query"
+        case .moveStoreTime: "moveStoreTime"
         }
     }
 
@@ -114,7 +119,7 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
     /// The entity the step refers to, if any.
     package var reference: EntityReference? {
         switch self {
-        case .create, .fetchAll, .createEdgeCase, .createMany, .pageThrough: nil
+        case .create, .fetchAll, .createEdgeCase, .createMany, .pageThrough, .moveStoreTime: nil
         case .createAgain(let r), .fetch(let r), .update(let r), .delete(let r), .createTwin(_, let r), .updateField(let r, _): r
         case .updateVersioned(let r), .updateStale(let r), .restore(let r), .purge(let r), .query(_, let r, _, _): r
         case .insertBatch(_, _, let clash): clash.reference
@@ -125,6 +130,7 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .create(let ordinal): "create(ordinal \(ordinal))"
         case .fetchAll: "fetchAll()"
+        case .moveStoreTime: "moveStoreTime()"
         case .createTwin(let ordinal, let r): "createTwin(ordinal \(ordinal), of \(r))"
         case .createEdgeCase(let ordinal, let edgeCase): "createEdgeCase(ordinal \(ordinal), edge case \(edgeCase))"
         case .updateField(let r, let edgeCase): "updateField(\(r), edge case \(edgeCase))"
@@ -143,6 +149,7 @@ package enum ModelOperation: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .create(let ordinal): ".create(ordinal: \(ordinal))"
         case .fetchAll: ".fetchAll"
+        case .moveStoreTime: ".moveStoreTime"
         case .createTwin(let ordinal, let r): ".createTwin(ordinal: \(ordinal), of: \(r.swiftSource))"
         case .createEdgeCase(let ordinal, let edgeCase): ".createEdgeCase(ordinal: \(ordinal), edgeCase: \(edgeCase))"
         case .updateField(let r, let edgeCase): ".updateField(\(r.swiftSource), edgeCase: \(edgeCase))"

@@ -23,6 +23,13 @@ extension ModelRun {
             return await query(
                 index, of: reference, parameter: parameter, nearMiss: nearMiss, subject: subject, model: model,
                 sides: (modelSide, subjectSide), state: &state)
+        case .moveStoreTime:
+            guard let move = subject.witness.moveStoreTime else {
+                return .skip("the witness cannot move the store's time (.movingStoreTime { … })")
+            }
+            await move()
+            state.storeTimeMoved()
+            return FamilyStep(observed: "moved", swift: "await repo.moveStoreTime!()")
         default:
             return .skip("not a family step")
         }

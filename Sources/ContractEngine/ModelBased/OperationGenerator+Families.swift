@@ -18,6 +18,7 @@ extension OperationGenerator {
         if families.softDelete, created > 0 { choices += [(8, 13), (4, 14)] }
         if families.batches, capabilities.contains(.create) { choices.append((8, 15)) }
         if families.queries > 0, created > 0 { choices.append((10, 16)) }
+        if families.storeTime, created > 0 { choices.append((6, 17)) }
         return choices
     }
 
@@ -65,6 +66,8 @@ extension OperationGenerator {
             state.ordinals += count
             state.created += count
             return .insertBatch(firstOrdinal: first, count: count, clash: clash)
+        case 17:
+            return .moveStoreTime
         default:
             let query = random.bounded(families.queries)
             let target = reference()

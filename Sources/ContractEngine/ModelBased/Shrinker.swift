@@ -131,7 +131,7 @@ package struct Shrinker: Sendable {
                 let first = nextOrdinal + 1
                 nextOrdinal += count
                 return .insertBatch(firstOrdinal: first, count: count, clash: clash.reference.map { .stored(simple($0)) } ?? clash)
-            case .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .query:
+            case .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .query, .moveStoreTime:
                 return operation.reference.map { operation.naming(simple($0)) } ?? operation
             }
         }

@@ -49,7 +49,7 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
         case .create(let ordinal): return .create(factory.make(ordinal))
         case .createAgain(let reference): return .create(changed(reference))
         case .fetch(let reference): return .fetch(id(reference))
-        case .fetchAll, .createMany, .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .insertBatch, .query:
+        case .fetchAll, .createMany, .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .insertBatch, .query, .moveStoreTime:
             return .fetchAll  // Family steps run through ModelRun's family path, never as a request.
         case .update(let reference): return .update(changed(reference))
         case .delete(let reference): return .delete(id(reference))
@@ -157,7 +157,7 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
         case .delete(let reference):
             let call = softDeletes ? "repo.softDeletion!.delete" : "repo.delete"
             return threw ? "_ = try? await \(call)(\(id(reference)))" : "try await \(call)(\(id(reference)))"
-        case .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .insertBatch, .query:
+        case .pageThrough, .updateVersioned, .updateStale, .restore, .purge, .insertBatch, .query, .moveStoreTime:
             return ""  // Family steps write their own Swift (ModelRun+Families).
         }
     }

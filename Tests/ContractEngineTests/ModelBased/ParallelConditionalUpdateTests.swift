@@ -99,7 +99,7 @@ struct ParallelConditionalUpdateTests {
         let shown = try #require(failure)
         #expect(shown.shrunk.makesConditionalUpdates, "\(shown.shrunk)")
         #expect(shown.shrunk.callCount <= 4, "\(shown.shrunk)")
-        #expect(shown.timeline.joined(separator: "\n").contains("→ conditionalUpdate(k0)"))
+        #expect(shown.timeline.joined(separator: "\n").contains("→ conditionalUpdate(k"))
         let outcomes = try await ModelCheck.replayParallel(shown.shrunk, on: VersionBugs.checkThenAct, factory: NoteContracts.factory, repetitions: 20)
         #expect(outcomes.contains { $0.failed })
     }

@@ -1,3 +1,4 @@
+import BrokenExamples
 import ContractEngine
 import MockTime
 import RepositoryContracts
@@ -165,14 +166,34 @@ struct ModelCheckFamiliesTests {
     @Test("with families, every family's steps are generated, and a seed still determines the sequence")
     func familiesAreGenerated() {
         let families = ModelFamilies(NoteContracts.inMemory.promises)
-        #expect(families == ModelFamilies(pages: true, versions: true, softDelete: true, batches: true, queries: 1))
+        #expect(families == ModelFamilies(pages: true, versions: true, softDelete: true, batches: true, queries: 1, storeTime: true))
         var kinds: Set<String> = []
         for seed in UInt64(1)...100 {
             let operations = ModelCheck.operations(seed: seed, capabilities: .crud, families: families)
             #expect(operations == ModelCheck.operations(seed: seed, capabilities: .crud, families: families))
             kinds.formUnion(operations.map(\.kind))
         }
-        #expect(kinds.isSuperset(of: ["pageThrough", "updateVersioned", "updateStale", "restore", "purge", "insertBatch", "query"]))
+        #expect(kinds.isSuperset(of: ["pageThrough", "updateVersioned", "updateStale", "restore", "purge", "insertBatch", "query", "moveStoreTime"]))
+    }
+
+    @Test("the store's time moves only where a timestamp is declared, and a witness that cannot move it skips the step")
+    func storeTimeSteps() async {
+        var versionOnly = NoteContracts.inMemory.promises
+        versionOnly.storeMaintained = versionOnly.storeMaintained.filter { $0.name == "version" }
+        #expect(!ModelFamilies(versionOnly).storeTime)
+        // A store that never refreshes updatedAt is found once the time moves, and passes when it cannot.
+        let bug = MaintainedBugStore.conformance(.updatedAtNotRefreshed)
+        let found = await ModelCheck.check(bug, factory: NoteContracts.factory, seed: 0x45, parallelRuns: 0)
+        #expect(found.failedCheck?.hasSuffix(".maintained") == true, "\(found)")
+        #expect(found.minimalSteps?.contains(".moveStoreTime") == true, "\(found)")
+        var frozen = bug
+        let make = bug.makeRepository
+        frozen.makeRepository = {
+            var witness = try await make()
+            witness.moveStoreTime = nil
+            return witness
+        }
+        #expect(await ModelCheck.check(frozen, factory: NoteContracts.factory, seed: 0x45, parallelRuns: 0).passed)
     }
 
     @Test("a family declared without its witness member fails naming the builder to add")

@@ -21,9 +21,6 @@ struct ModelCheckKillTableTests {
 
     /// The bugs the sequential model check cannot reach with its steps, and why.
     static let unreachable: [String: String] = [
-        "maintained · refusedCreateTouches": "the check never moves the store's time, so a touched updatedAt cannot show",
-        "maintained · updatedAtNotRefreshed": "the check never moves the store's time, so a missing refresh cannot show",
-        "maintained · oldestFirst": "the check never moves the store's time: every note ties on updatedAt, and the id decides either way",
         "pages · ignoresMaximum": "its pages hold at most 4: the maximum (50) is the clauses' business",
         "pages · badCursorStartsOver": "it never forges a cursor",
         "pages · offsetCursor": "it never changes the store between the pages of one traversal",
@@ -31,7 +28,6 @@ struct ModelCheckKillTableTests {
         "atomicity · refused-update-bumps-version": "it sends refused inputs through create and update, not through the conditional update",
         "batch · dropsBeyond100": "its batches hold at most 4",
         "batch · returnsInStoreOrder": "it compares what a batch returned as a set",
-        "softDelete · restoreReinserts": "it re-reads the version after a restore, and the store's time never moves",
     ]
 
     /// The races: sequential steps cannot interleave, so these run the parallel plans too (with conditional

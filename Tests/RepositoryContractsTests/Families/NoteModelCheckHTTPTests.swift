@@ -75,7 +75,7 @@ struct NoteModelCheckHTTPTests {
 
     @Test("every seed's sequence holds family operations, and the seeds together hold every family's")
     func sequencesHoldFamilyOperations() {
-        #expect(ModelFamilies(NoteContracts.httpReplay.promises) == ModelFamilies(pages: true, versions: true, softDelete: true, batches: true, queries: 1))
+        #expect(ModelFamilies(NoteContracts.httpReplay.promises) == ModelFamilies(pages: true, versions: true, softDelete: true, batches: true, queries: 1, storeTime: true))
         var kinds: Set<String> = []
         for seed in Self.seeds {
             let operations = Self.operations(seed)
