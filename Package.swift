@@ -83,7 +83,8 @@ let package = Package(
         // Deliberately broken conformers of the examples, each with one bug a clause or the model check must
         // catch: what the tests and `repo-contracts demo --all` run. Kept out of the examples users copy.
         .target(
-            name: "BrokenExamples", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "TodoExample", "ExampleSystems"],
+            name: "BrokenExamples",
+            dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "RecordReplay", "TodoExample", "ExampleSystems"],
             path: "Tests/BrokenExamples"),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.

@@ -40,6 +40,10 @@ where Entity.ID: Sendable {
     /// Inputs every write must refuse, changing nothing (the `atomicity.*` clauses); set with
     /// ``Conformance/refusing(_:)``.
     public var failingWrites: FailingWrites<Entity>?
+    /// Whether every write goes through the stub server of the test's scope (an HTTP conformer under the
+    /// `.stubServer(…)` trait), so that the `atomicity.serverFault*` clauses can fail it there and require
+    /// that it throws and changes nothing; set with ``Conformance/writingThroughStubServer()``.
+    public var writesThroughStubServer = false
     /// Maps the conformer's own errors to a ``RepositoryError/Kind`` (default: reads ``RepositoryError``).
     public var classifyError: @Sendable (any Error) -> RepositoryError.Kind?
     /// Whether edge cases are derived from a `Codable` entity for this conformer, and values of your own
@@ -87,6 +91,7 @@ where Entity.ID: Sendable {
         if batchWrites != nil { names.append("batch") }
         if !queries.isEmpty { names.append("queries (\(queries.map(\.name).joined(separator: ", ")))") }
         if failingWrites != nil { names.append("atomicity") }
+        if writesThroughStubServer { names.append("atomicity at the stub server") }
         return names
     }
 

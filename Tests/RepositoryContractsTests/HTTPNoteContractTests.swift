@@ -8,7 +8,8 @@ import TodoExample
 /// every family's clauses three ways: against the stateful ``NoteAPIFake`` in code, by replaying the
 /// committed fixtures in `Fixtures/Notes/` (one per applicable clause), and live through the recording
 /// proxy in front of a ``NoteAPIServer``, which re-records each fixture and must give the committed bytes
-/// back.
+/// back. The `atomicity.serverFault*` clauses fail writes at whichever stub server is in scope, the
+/// recording proxy included: those requests reach neither the live API nor a fixture.
 ///
 /// Re-recording every fixture is one command (after a family's clauses change or land):
 ///
@@ -38,6 +39,22 @@ struct HTTPNoteContractTests {
         let clauses = Self.contract.applicableCases(for: NoteContracts.httpReplay).map(\.clauseID)
         #expect(Set(clauses).subtracting(files).sorted() == [], "clauses without a fixture: re-record them")
         #expect(Set(files).subtracting(clauses).sorted() == [], "fixtures of no applicable clause: delete them")
+    }
+
+    @Test("a server-fault clause's fixture holds the writes that set it up, never the write the stub server failed")
+    func serverFaultFixturesHoldNoFailedWrite() throws {
+        // The entities each clause stores first, one `POST /notes` each; the failed write is another request.
+        let setUp = [
+            "atomicity.serverFaultCreateStoresNothing": 2, "atomicity.serverFaultUpdateChangesNothing": 3,
+            "atomicity.serverFaultDeleteChangesNothing": 3, "atomicity.serverFaultConditionalUpdateChangesNothing": 3,
+            "atomicity.serverFaultBatchStoresNothing": 2,
+        ]
+        #expect(Set(setUp.keys) == Set(Self.contract.clauses.map(\.id).filter { $0.hasPrefix(Self.serverFaultClausePrefix) }))
+        for (clause, count) in setUp {
+            let fixture = try Fixture(contentsOf: NoteFixtures.directory.appendingPathComponent("\(clause).json"))
+            let writes = fixture.interactions.map(\.request).filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" }
+            #expect(writes == Array(repeating: "POST /notes", count: count), "\(clause)")
+        }
     }
 
     /// Each clause runs live: the store talks to a recording ``StubServer`` in mode `all`, which forwards
@@ -77,10 +94,13 @@ struct HTTPNoteContractTests {
         await replayer.stop()
         #expect(replayer.report.findings.map(\.message) == [])
 
-        let inMemory = try #require(Self.contract.cases(for: NoteContracts.inMemory).first { $0.clauseID == check.clauseID })
-        let inMemoryResult = await inMemory.run()
         #expect(liveResult.status == .passed)
-        #expect(liveResult.status == inMemoryResult.status && liveResult.failures == inMemoryResult.failures)
+        // The server-fault clauses do not apply to the in-memory store, which writes through no server.
+        if !check.clauseID.hasPrefix(Self.serverFaultClausePrefix) {
+            let inMemory = try #require(Self.contract.cases(for: NoteContracts.inMemory).first { $0.clauseID == check.clauseID })
+            let inMemoryResult = await inMemory.run()
+            #expect(liveResult.status == inMemoryResult.status && liveResult.failures == inMemoryResult.failures)
+        }
         #expect(replayResult.status == liveResult.status && replayResult.failures == liveResult.failures)
 
         if !rerecording {
@@ -107,6 +127,8 @@ extension HTTPNoteContractTests {
     /// Clauses that race requests, whose arrival order and winner are chance: recorded by request, not by
     /// arrival, and a re-recording compared with the committed fixture on its requests only.
     static let racingClausePrefixes = ["concurrency.", "versions.concurrentWriters"]
+    /// The clauses that fail writes at the stub server: only the HTTP conformances declare them.
+    static let serverFaultClausePrefix = "atomicity.serverFault"
 }
 
 /// Where the note fixtures live.

@@ -61,4 +61,15 @@ extension Conformance where Terms: RepositoryTerms, Terms.Promises == Repository
         copy.promises.failingWrites = failing
         return copy
     }
+
+    /// The same conformer, declared to send every write through the stub server of the test's scope:
+    /// the `atomicity.serverFault*` clauses break the connection of each state-changing request there and
+    /// require the write to throw and change nothing. Declare it on an HTTP conformer whose base URL is the
+    /// scope's stub server, and run the contract under the `.stubServer(…)` trait: without a stub server
+    /// in scope, those clauses fail.
+    public func writingThroughStubServer() -> Self {
+        var copy = self
+        copy.promises.writesThroughStubServer = true
+        return copy
+    }
 }

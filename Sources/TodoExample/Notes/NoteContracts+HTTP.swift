@@ -31,7 +31,8 @@ extension NoteContracts {
     }
 
     /// A conformance of the HTTP note store at the base URL `locate` gives for each subject, moving the
-    /// store's time on the clock it gives (nothing for `nil`).
+    /// store's time on the clock it gives (nothing for `nil`). Every write goes through the scope's stub
+    /// server, which the `atomicity.serverFault*` clauses fail.
     private static func http(
         _ name: String, _ locate: @escaping @Sendable () -> (baseURL: URL, clock: MockClock?)
     ) -> Conformance<CRUD<Note>> {
@@ -40,5 +41,6 @@ extension NoteContracts {
             return witness(HTTPNoteRepository(baseURL: baseURL), clock: clock ?? MockClock())
         })
         .scalingBulkClauses(to: 100)
+        .writingThroughStubServer()
     }
 }

@@ -7,7 +7,9 @@ import TodoExample
 /// name its bug, and the correct stores pass them all.
 @Suite("Atomicity kill table")
 struct AtomicityKillTableTests {
-    static let family = "atomicity."
+    /// The clauses of refused inputs; the server-fault ones have their own kill table
+    /// (`ServerFaultKillTableTests`), and apply only to HTTP conformers.
+    static let family = "atomicity.refused"
 
     @Test("the correct note stores, in memory and in a file, pass every atomicity clause; none is skipped")
     func correctStoresPass() async {
