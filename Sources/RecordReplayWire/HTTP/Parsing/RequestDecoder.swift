@@ -1,3 +1,4 @@
+package import RecordReplayMessages
 import Foundation
 
 /// Reads one request out of the bytes a connection has received, as the ``StubRequest`` the handler gets
@@ -505,6 +506,6 @@ package struct RequestTarget: Equatable, Sendable {
     /// servers read queries), as a UTF-8 string.
     static func percentDecoded(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         guard bytes.contains(0x25) || bytes.contains(0x2B) else { return HTTPByte.string(bytes) }
-        return String(decoding: HTTPByte.percentDecoded(bytes, plusIsSpace: true), as: UTF8.self)
+        return String(decoding: PercentEncoding.percentDecoded(bytes, plusIsSpace: true), as: UTF8.self)
     }
 }
