@@ -1,4 +1,5 @@
 public import Foundation
+import RepositoryContractsJSON
 
 /// Whether the engine derives edge cases from a `Codable` entity for a conformer, and which values of
 /// your own it tries besides its own.
@@ -68,7 +69,7 @@ public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
     /// edge value.
     public let isChange: Bool
     /// Where the value goes in the entity's tree, and the value (`nil`: removed).
-    let substitution: (path: [PathStep], value: ValueTree?)
+    let substitution: (path: JSONPath, value: ValueTree?)
 
     /// The edge case's name: the field and the value put into it.
     public var description: String { name }
