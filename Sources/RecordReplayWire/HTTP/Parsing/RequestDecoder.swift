@@ -9,8 +9,8 @@ import Foundation
 /// It does no I/O. The connection calls ``decode(_:reservingBody:)`` with every byte received and not
 /// yet used, drops the bytes the call used, and does what the step asks: read more, or send
 /// `100 Continue` and call again. Bytes after the request (a pipelined next one) are left unused.
-/// The decoder needs only this folder and the message values (`Messages/HTTPMessages.swift`): `.ci/fuzz`
-/// compiles them alone.
+/// The decoder needs no socket: `.ci/fuzz` drives it through the whole wire module (and the modules
+/// under it), each compiled from its folder.
 package struct RequestDecoder {
     /// The free space each read of a request head asks for.
     package static let headReadSize = 4096
