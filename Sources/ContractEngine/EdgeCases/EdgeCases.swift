@@ -61,7 +61,8 @@ public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
 public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
     /// The field and the value: `$.title: empty`. ``EntityFactory/edgeCase(_:ordinal:in:)`` makes it again.
     public let name: String
-    /// The field's path: `$.title`, `$.tags[0]`.
+    /// The field's path, in the notation every JSON path of the package is printed in: `$.title`,
+    /// `$.tags[0]`, `$["due date"]`.
     public let path: String
     /// The entity, with the id of `make(1)`: give it a harness id with the factory's `twin`.
     public let entity: Entity
