@@ -35,8 +35,18 @@ let package = Package(
         // duration text of messages, … No product: an implementation detail of the package. Non-product
         // targets enter every user's package graph too, where names must be unique: hence the prefix.
         .target(name: "RepositoryContractsPrimitives"),
+        // Every C library call outside the wire's sockets, thin and in one place: the process's CPU time,
+        // thread identity, the loaded images, the command line's child processes, and the fixture files'
+        // durable writes. No product; imports nothing of the package.
+        .target(name: "RepositoryContractsPlatform"),
+        // The package's one JSON: a value that keeps member order and number lexemes, a strict parser,
+        // serialization styles, the canonical form, paths (`$.a["b c"][0]`) and differences. No product;
+        // imports nothing of the package.
+        .target(name: "RepositoryContractsJSON"),
         // The protocol family, clauses, capabilities, runner and reports. Never imports Testing or XCTest.
-        .target(name: "ContractEngine", dependencies: ["RepositoryContractsPrimitives"]),
+        .target(
+            name: "ContractEngine",
+            dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON"]),
         // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
         // The caching contract drives a stub server and a mock clock.
         .target(
@@ -49,29 +59,43 @@ let package = Package(
         // The XCTest glue, for test targets that still use XCTest.
         .target(name: "RepositoryContractsXCTest", dependencies: ["ContractEngine", "StandardContracts"], path: "Contracts/XCTest"),
         // The record/replay stack, bottom up; each layer imports only those below it, and only the top one
-        // is a product (it re-exports the others' public types).
+        // is a product (it re-exports the others' public types). Messages at the bottom; then the wire and,
+        // beside it and without sockets, the fixtures and redaction; `RecordReplay` on both.
+        // The HTTP values every layer speaks, apart from any transport: the request, the response, header
+        // fields, an origin, query items, and percent-encoding. Also what the fuzz target (`.ci/fuzz`)
+        // builds under the wire.
+        .target(name: "RecordReplayMessages"),
         // The wire: sockets, the listener and connection loop, the HTTP/1.1 request decoder and response
-        // encoder, and the request, response and plan values they carry. The only module that imports the
-        // C library; what the fuzz target (`.ci/fuzz`) drives.
-        .target(name: "RecordReplayWire", dependencies: ["RepositoryContractsPrimitives"]),
-        // The fixture model (interactions, fixtures), JSON, and the native and HAR codecs.
-        .target(name: "RecordReplayFixtures", dependencies: ["RepositoryContractsPrimitives", "RecordReplayWire"]),
-        // Redaction of fixtures (credential names, token shapes, propagation) and the secret scan.
+        // encoder, and the plan a connection carries out. The one module besides `RepositoryContractsPlatform`
+        // that imports the C library; what the fuzz target drives.
+        .target(name: "RecordReplayWire", dependencies: ["RepositoryContractsPrimitives", "RecordReplayMessages"]),
+        // The fixture model (interactions, fixtures) and the native and HAR codecs. No sockets.
+        .target(
+            name: "RecordReplayFixtures",
+            dependencies: [
+                "RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON", "RecordReplayMessages",
+            ]),
+        // Redaction of fixtures (credential names, token shapes, propagation) and the secret scan. No sockets.
         .target(
             name: "RecordReplayRedaction",
-            dependencies: ["RepositoryContractsPrimitives", "RecordReplayWire", "RecordReplayFixtures"]),
+            dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsJSON", "RecordReplayMessages", "RecordReplayFixtures"]),
         // The loopback HTTP/1.1 server that replays fixtures (and records them, and checks them for
         // drift): playback, recording, drift and `StubServer`. Usable alone; never imports Testing.
         .target(
             name: "RecordReplay",
-            dependencies: ["RepositoryContractsPrimitives", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction"]),
+            dependencies: [
+                "RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON", "RecordReplayMessages",
+                "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction",
+            ]),
         // The `.stubServer(…)` Swift Testing trait: one server per test case, fixtures by naming convention,
         // unmatched requests as test failures. (MockTimeTesting: the test's clock, and one way to record an
         // issue of either severity on every supported toolchain.)
-        .target(name: "StubServerTesting", dependencies: ["RepositoryContractsPrimitives", "RecordReplay", "MockTime", "MockTimeTesting"]),
+        .target(
+            name: "StubServerTesting",
+            dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RecordReplay", "MockTime", "MockTimeTesting"]),
         // A `Clock` whose time moves only when the test says so, with a `Date` view of the same timeline.
         // Never imports Testing.
-        .target(name: "MockTime", dependencies: ["RepositoryContractsPrimitives"]),
+        .target(name: "MockTime", dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform"]),
         // The `.mockClock` Swift Testing trait, leak checks as test issues, and a clock that fails the test
         // when used.
         .target(name: "MockTimeTesting", dependencies: ["RepositoryContractsPrimitives", "MockTime"]),
@@ -91,8 +115,8 @@ let package = Package(
         .target(
             name: "RepoContractsCLI",
             dependencies: [
-                "RepositoryContractsPrimitives", "ContractEngine", "RecordReplayWire", "RecordReplayFixtures",
-                "RecordReplayRedaction", "RecordReplay",
+                "RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON", "ContractEngine",
+                "RecordReplayMessages", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay",
             ]),
         .executableTarget(name: "repo-contracts", dependencies: ["RepoContractsCLI"]),
         // `swift package repo-contracts …` from a user's package: three verbs, each asking only for the
@@ -129,7 +153,9 @@ let package = Package(
         // against a stub server in the test process. Its code is the article's, so it lives under Tests/.
         .executableTarget(name: "repo-contracts-todo-app", dependencies: ["TodoExample"], path: "Tests/TodoAppExample"),
 
-        .testTarget(name: "ContractEngineTests", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "TodoExample", "BrokenExamples"]),
+        .testTarget(
+            name: "ContractEngineTests",
+            dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "ContractEngine", "TodoExample", "BrokenExamples"]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: [
@@ -141,8 +167,9 @@ let package = Package(
         .testTarget(
             name: "RecordReplayTests",
             dependencies: [
-                "RepositoryContractsPrimitives", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction",
-                "RecordReplay", "StubServerTesting", "MockTime", "MockTimeTesting",
+                "RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON", "RecordReplayMessages",
+                "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay", "StubServerTesting", "MockTime",
+                "MockTimeTesting",
             ]),
         // Fixtures that are only resources of the test target (no package-level `Fixtures/` for it): the
         // trait finds the build's copy without the source tree.
@@ -153,8 +180,8 @@ let package = Package(
         .testTarget(
             name: "RepoContractsCLITests",
             dependencies: [
-                "RepositoryContractsPrimitives", "RepoContractsCLI", "ContractEngine", "StandardContracts", "RecordReplayWire",
-                "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay", "StubServerTesting", "TodoExample",
+                "RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON", "RepoContractsCLI",
+                "ContractEngine", "StandardContracts", "RecordReplayMessages", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay", "StubServerTesting", "TodoExample",
                 "repo-contracts", "repo-contracts-demo", "repo-contracts-todo-app",
             ]),
     ],

@@ -37,7 +37,7 @@ extension XCTestCase {
 
     /// Records a failure at `filePath`:`line`, which need not be a `StaticString`.
     private func recordFailure(_ message: String, filePath: String, line: Int) {
-        #if canImport(Darwin)
+        #if canImport(ObjectiveC)  // Apple's XCTest (XCTIssue); swift-corelibs-xctest elsewhere
             let location = XCTSourceCodeLocation(filePath: filePath, lineNumber: line)
             record(XCTIssue(
                 type: .assertionFailure, compactDescription: message,

@@ -1,4 +1,5 @@
 package import Foundation
+import RepositoryContractsPlatform
 
 extension Data {
     /// Writes the data to `url` atomically, leaving nothing else behind: into a hidden temporary file in
@@ -9,8 +10,7 @@ extension Data {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         try write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        if let reason = FixtureFileSystem.move(temporary.path, over: url.path) {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [
                 NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "could not replace \(url.path): \(reason)",

@@ -1,3 +1,4 @@
+import RepositoryContractsPlatform
 package import RepositoryContractsPrimitives
 
 /// Runs `body`, but gives up on it once it has gone `limit` without any sign of progress: a call that

@@ -1,3 +1,4 @@
+import RepositoryContractsPlatform
 import Dispatch
 import Foundation
 

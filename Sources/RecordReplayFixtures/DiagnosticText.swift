@@ -1,5 +1,6 @@
+package import RepositoryContractsJSON
 import Foundation
-package import RecordReplayWire
+package import RecordReplayMessages
 
 /// How diagnostics spell requests, values and bodies, each within a bound: a diagnostic shows at most
 /// ``shownBodyBytes`` of a body and ``shownValueCharacters`` of a value, and names the rest by size and

@@ -1,5 +1,6 @@
+import RepositoryContractsJSON
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 import RecordReplayFixtures
 
 /// Base64 text that wraps JSON (an OAuth `state`, a cursor, a webhook payload): judged as JSON, by its

@@ -1,6 +1,6 @@
 import Foundation
 package import RecordReplayFixtures
-package import RecordReplayWire
+package import RecordReplayMessages
 
 /// What a diagnostic shows of a request or a response: the value as this redaction leaves it, so a
 /// message, a report, a log line or a command's output holds nothing the user asked to keep out of

@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 public import RecordReplayFixtures
 
 /// Removes credentials from a fixture before it is written, so recordings can be committed.

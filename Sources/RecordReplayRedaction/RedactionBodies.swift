@@ -1,5 +1,6 @@
+import RepositoryContractsJSON
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 import RecordReplayFixtures
 
 /// How the redaction and the secret scan read a body.

@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 import RecordReplayFixtures
 
 /// A deny-listed header value with its secret parts replaced, keeping what is not secret: the

@@ -1,5 +1,6 @@
+import RepositoryContractsJSON
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 import RecordReplayFixtures
 
 /// Replaces removed secrets wherever else they still appear in an interaction: raw, percent-encoded

@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 import RecordReplayFixtures
 
 extension Redaction {

@@ -1,4 +1,4 @@
-import RecordReplayWire
+import RecordReplayMessages
 import RecordReplayFixtures
 /// Splits a `Set-Cookie` value that holds several fields joined with commas back into one value per
 /// cookie.

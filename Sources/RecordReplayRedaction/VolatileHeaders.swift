@@ -1,5 +1,5 @@
 public import RecordReplayFixtures
-import RecordReplayWire
+import RecordReplayMessages
 /// Header fields a recording leaves out because they change on every run (dates, request ids, the
 /// loopback port in `Host`) or describe the connection rather than the exchange: without them,
 /// recording the same traffic twice writes the same bytes.

@@ -1,4 +1,5 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
+import RepositoryContractsPlatform
 import Foundation
 import RepositoryContractsPrimitives
 
@@ -18,7 +19,7 @@ enum Termination: Sendable, Hashable, CustomStringConvertible {
         case .exited(let status):
             "exited with status \(status)"
         case .signalled(let signal):
-            "crashed with signal \(signal)" + (Platform.signalName(signal).map { " (\($0))" } ?? "")
+            "crashed with signal \(signal)" + (ProcessCalls.signalName(signal).map { " (\($0))" } ?? "")
         }
     }
 }

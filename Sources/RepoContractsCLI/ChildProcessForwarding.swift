@@ -1,4 +1,6 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
+import RecordReplayMessages
+import RepositoryContractsPlatform
 import Foundation
 import RecordReplay
 
@@ -28,7 +30,7 @@ enum ChildProcessForwarding {
         let url = job.url.absoluteString
         // The job holds the request's credentials: a file only this user reads, removed at once.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("repo-contracts-forward-\(UUID()).json")
-        guard Platform.writePrivateFile(job.encoded(), to: file.path) else {
+        guard ProcessCalls.writePrivateFile(job.encoded(), to: file.path) else {
             throw UpstreamError(url: url, reason: "could not write the forward job to \(file.path)")
         }
         defer { try? FileManager.default.removeItem(at: file) }

@@ -1,3 +1,4 @@
+import RepositoryContractsPlatform
 // The command-line tool starts and signals child processes: it is built for macOS and Linux only (iOS,
 // tvOS, watchOS and visionOS have no `Process`, `fork` or `posix_spawn`), and so is every file of it.
 #if os(macOS) || os(Linux)
@@ -8,14 +9,14 @@ public enum RepoContractsCommandLine {
     /// exits the process with the tool's exit status.
     public static func run(_ arguments: [String]) async -> Never {
         let exitCode = await Tool.main(arguments, console: .standard)
-        Platform.exit(exitCode)
+        ProcessCalls.exit(exitCode.rawValue)
     }
 
     /// Runs `repo-contracts-demo` with `arguments` (without the program name) and `catalog`, and exits
     /// the process with its exit status.
     package static func runDemo(_ arguments: [String], catalog: DemoCatalog) async -> Never {
         let exitCode = await DemoTool.main(arguments, catalog: catalog, console: .standard)
-        Platform.exit(exitCode)
+        ProcessCalls.exit(exitCode.rawValue)
     }
 }
 #endif

@@ -1,4 +1,5 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
+import RepositoryContractsPlatform
 import Foundation
 import RecordReplay
 
@@ -40,7 +41,7 @@ struct ForwardInChildCommand: Subcommand, Equatable {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-        let channel = Platform.reserveStandardOutput()
+        let channel = ProcessCalls.reserveStandardOutput()
         let job = try ForwardJob(decoding: try Data(contentsOf: URL(fileURLWithPath: self.job)))
         channel.write(await job.run())
         return .success

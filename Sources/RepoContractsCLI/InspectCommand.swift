@@ -1,4 +1,5 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
+import RepositoryContractsJSON
 import RecordReplay
 
 /// `repo-contracts inspect FIXTURE…`: shows what fixtures hold (format, upstream, and one line per

@@ -1,4 +1,5 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
+import RepositoryContractsPlatform
 import ContractEngine
 import Foundation
 
@@ -61,7 +62,7 @@ struct RunConformerCommand: Subcommand, Equatable {
         guard let conformer = DemoConformer.named(conformer) else {
             throw ToolError(DemoConformer.unknownNameMessage(conformer))
         }
-        let channel = Platform.reserveStandardOutput()
+        let channel = ProcessCalls.reserveStandardOutput()
         _ = await conformer.report(skipping: skipping) { event in
             guard let line = try? ProgressLines.encode(event) else { return }
             channel.write(line)

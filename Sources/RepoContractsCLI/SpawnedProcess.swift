@@ -1,4 +1,5 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
+import RepositoryContractsPlatform
 import Foundation
 import RepositoryContractsPrimitives
 
@@ -37,16 +38,16 @@ final class SpawnedProcess: Sendable {
             let output = try Self.makePipe(for: describe)
             let errors: (read: Int32, write: Int32)
             do throws(ToolError) { errors = try Self.makePipe(for: describe) } catch {
-                _ = close(output.read); _ = close(output.write)
+                ProcessCalls.closeDescriptor(output.read); ProcessCalls.closeDescriptor(output.write)
                 throw error
             }
             var pid: pid_t = 0
-            let status = Platform.spawn(&pid, path, argv, envp, output: output, errors: errors)
-            _ = close(output.write)
-            _ = close(errors.write)
+            let status = ProcessCalls.spawn(&pid, path, argv, envp, output: output, errors: errors)
+            ProcessCalls.closeDescriptor(output.write)
+            ProcessCalls.closeDescriptor(errors.write)
             guard status == 0 else {
-                _ = close(output.read); _ = close(errors.read)
-                throw ToolError("could not start \(describe): \(String(cString: strerror(status)))")
+                ProcessCalls.closeDescriptor(output.read); ProcessCalls.closeDescriptor(errors.read)
+                throw ToolError("could not start \(describe): \(ProcessCalls.errorText(status))")
             }
             return (pid, output, errors)
         }
@@ -58,7 +59,7 @@ final class SpawnedProcess: Sendable {
     /// Sends `signal` to the child, unless it has been reaped (its id may then belong to another process).
     func send(_ signal: Int32) {
         reaped.withLock { reaped in
-            if !reaped { _ = kill(processIdentifier, signal) }
+            if !reaped { ProcessCalls.send(signal, to: processIdentifier) }
         }
     }
 
@@ -67,11 +68,9 @@ final class SpawnedProcess: Sendable {
     func waitForExit() -> Termination {
         // Wait without reaping, then reap under the lock ``send(_:)`` takes: a signal is never sent to an
         // id that was just handed back to the system.
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        ProcessCalls.waitUntilEnded(processIdentifier)
         return reaped.withLock { reaped in
-            var status: Int32 = 0
-            while waitpid(processIdentifier, &status, 0) < 0 && errno == EINTR {}
+            let status = ProcessCalls.reap(processIdentifier)
             reaped = true
             // The W* macros are not visible from Swift: the low 7 bits are the signal, 0 for an exit.
             let signal = status & 0x7f
@@ -81,8 +80,8 @@ final class SpawnedProcess: Sendable {
 
     /// A pipe for the child's output, or ``ToolError`` naming the program that could not be started.
     private static func makePipe(for describe: String) throws(ToolError) -> (read: Int32, write: Int32) {
-        guard let ends = Platform.makePipe() else {
-            throw ToolError("could not start \(describe): pipe() failed: \(String(cString: strerror(errno)))")
+        guard let ends = ProcessCalls.makePipe() else {
+            throw ToolError("could not start \(describe): pipe() failed: \(ProcessCalls.errorText(ProcessCalls.lastError))")
         }
         return ends
     }

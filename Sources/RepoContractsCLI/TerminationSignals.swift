@@ -1,4 +1,5 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
+import RepositoryContractsPlatform
 import Foundation
 import RepositoryContractsPrimitives
 
@@ -21,9 +22,9 @@ final class TerminationSignals: Sendable {
         let queue = DispatchQueue(label: "repo-contracts.signals")
         var sources: [any DispatchSourceSignal] = []
         for number in signals {
-            signal(number, SIG_IGN)
+            ProcessCalls.ignore(number)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            let name = Platform.signalName(number) ?? "signal \(number)"
+            let name = ProcessCalls.signalName(number) ?? "signal \(number)"
             source.setEventHandler { [received] in received.fire(name) }
             source.resume()
             sources.append(source)

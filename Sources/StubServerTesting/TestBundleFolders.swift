@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Darwin)
-    import Darwin
-#endif
+import RepositoryContractsPlatform
 
 /// Where the running test's bundles are: the folders that may hold a SwiftPM resource bundle of a test
 /// target, and the loaded `.xctest` bundles (whose resources may hold an Xcode folder reference). The one
@@ -11,7 +8,7 @@ import Foundation
 ///
 /// The layouts differ by platform (a `.resources` folder beside the test executable on Linux; a `.bundle`
 /// beside the `.xctest` under `swift test` on macOS, inside it under Xcode), so every layout is searched
-/// on every platform; only the list of loaded images is Darwin's own.
+/// on every platform; only Apple's systems list the loaded images.
 struct TestBundleFolders: Sendable, Equatable {
     /// Folders that may hold `<Package>_<Target>.resources` or `<Package>_<Target>.bundle`.
     var resourceBundleParents: [URL]
@@ -44,16 +41,10 @@ struct TestBundleFolders: Sendable, Equatable {
     /// may load a test bundle's binary without `Bundle` listing it. None elsewhere (on Linux the test
     /// executable is `Bundle.main`'s).
     private static var loadedTestBundles: [URL] {
-        #if canImport(Darwin)
-            (0..<_dyld_image_count()).compactMap { index -> URL? in
-                guard let name = _dyld_get_image_name(index) else { return nil }
-                let path = String(cString: name)
-                guard let end = path.range(of: ".xctest/") else { return nil }
-                return URL(fileURLWithPath: String(path[..<end.lowerBound]) + ".xctest", isDirectory: true)
-            }
-        #else
-            []
-        #endif
+        loadedImagePaths().compactMap { path -> URL? in
+            guard let end = path.range(of: ".xctest/") else { return nil }
+            return URL(fileURLWithPath: String(path[..<end.lowerBound]) + ".xctest", isDirectory: true)
+        }
     }
 
     /// `urls` without repeats (compared by standardized path), in their first order.

@@ -1,3 +1,4 @@
+import RepositoryContractsPlatform
 import ContractEngine
 import Testing
 
@@ -18,6 +19,7 @@ struct BodyWatchdogTests {
 
     @Test("an unwatched call that never returns fails the clause after the timeout, naming the last check before it")
     func unwatchedHang() async throws {
+        let checkLine = #line + 3  // the line of `check.expect(true, "first step")` below
         let contract = Contract("own", terms: StuckTerms(), clauses: [
             Clause("hangs", "calls something that never returns") { check in
                 check.expect(true, "first step")
@@ -29,7 +31,7 @@ struct BodyWatchdogTests {
         let result = try #require(await contract.cases(for: conformance).first?.run())
         #expect(result.status == .failed)
         let message = try #require(result.failures.first?.message)
-        #expect(message.hasPrefix("the clause's next step after the check at ContractEngineTests/BodyWatchdogTests.swift:23 (a subject call?) did not complete"))
+        #expect(message.hasPrefix("the clause's next step after the check at ContractEngineTests/BodyWatchdogTests.swift:\(checkLine) (a subject call?) did not complete"))
         #expect(!message.contains("never reached"))
     }
 

@@ -1,3 +1,4 @@
+import RepositoryContractsPlatform
 import RepositoryContractsPrimitives
 import ContractEngine
 import Testing

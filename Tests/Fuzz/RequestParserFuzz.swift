@@ -1,6 +1,6 @@
-// libFuzzer harness for the stub server's HTTP request decoder (`Sources/RecordReplayWire/HTTP/Parsing`), which
-// needs only the request values it produces (`Messages/HTTPMessages.swift`), so it compiles alone with them
-// and this file: see `.ci/fuzz`.
+// libFuzzer harness for the stub server's HTTP request decoder (`Sources/RecordReplayWire/HTTP/Parsing`),
+// built on the modules it lives in (RecordReplayWire, and RecordReplayMessages and
+// RepositoryContractsPrimitives under it), each compiled whole: see `.ci/fuzz`.
 //
 // Each input is one byte choosing a feeding step (1–16 bytes, its low four bits) and whether `CONNECT`
 // is accepted (bit 4), then the bytes of a request. The
@@ -12,6 +12,9 @@
 // With bit 5 of the first byte set, the bytes are an upstream's answer instead, read the same two ways
 // by the recording client's `ResponseDecoder` (answering `HEAD` when bit 4 is set too), then the end
 // of the connection: interim answers, framing, chunked bodies with trailers, a close that cuts it short.
+
+import RecordReplayMessages
+import RecordReplayWire
 
 /// One request parsed from a byte stream, or why not.
 enum FuzzParse: Equatable {

@@ -1,4 +1,5 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
+import RepositoryContractsPlatform
 import ContractEngine
 import Foundation
 import RepositoryContractsPrimitives
@@ -160,7 +161,7 @@ struct IsolatedRunTests {
         #expect(!Termination.signalled(4).isSuccess)
         #expect(Termination.exited(2).description == "exited with status 2")
         #expect(Termination.signalled(9).description == "crashed with signal 9 (SIGKILL)")
-        #expect(Platform.signalName(6) == "SIGABRT")
+        #expect(ProcessCalls.signalName(6) == "SIGABRT")
     }
 }
 #endif

@@ -1,4 +1,5 @@
 #if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
+import RecordReplayMessages
 import Foundation
 import RepositoryContractsPrimitives
 import RecordReplay

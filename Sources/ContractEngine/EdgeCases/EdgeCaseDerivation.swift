@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryContractsJSON
 
 /// Derives ``EdgeCase``s from `make(1)`: one candidate value at a time put into its tree, decoded back,
 /// kept when it decodes and changes the entity.
@@ -20,9 +21,9 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
         let identity = identityPaths(base, tree)
         var found: [EdgeCase<Entity>] = []
         var seen: Set<ValueTree> = [tree]
-        for (path, value) in tree.paths() + absentOptionals(base, tree) where !identity.contains(where: { path.starts(with: $0) }) {
+        for (path, value) in tree.paths() + absentOptionals(base, tree) where !identity.contains(where: { path.components.starts(with: $0.components) }) {
             var candidates = self.candidates(for: value)
-            if case .key = path.last, value != .null, tree.value(at: path) != nil {
+            if case .member = path.components.last, value != .null, tree.value(at: path) != nil {
                 candidates.append(Candidate(label: "nil", value: nil))
             }
             var extremes: [String: ValueTree] = [:]
@@ -38,7 +39,7 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
                 seen.insert(decoded)
                 labels.insert(candidate.label)
                 found.append(EdgeCase(
-                    name: "\(path.text): \(candidate.label)", path: path.text, entity: entity, isChange: candidate.isChange,
+                    name: "\(path.description): \(candidate.label)", path: path.description, entity: entity, isChange: candidate.isChange,
                     substitution: (path, candidate.value)))
             }
             // Of each ladder of extremes, only the farthest value that decodes.
@@ -47,37 +48,37 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
                 guard let entity = ValueTreeText.decode(variant, as: Entity.self), let decoded = ValueTreeText.tree(of: entity),
                       !seen.contains(decoded) else { continue }
                 seen.insert(decoded)
-                found.append(EdgeCase(name: "\(path.text): \(label)", path: path.text, entity: entity, isChange: false, substitution: (path, value)))
+                found.append(EdgeCase(name: "\(path.description): \(label)", path: path.description, entity: entity, isChange: false, substitution: (path, value)))
             }
         }
         return found
     }
 
     /// The paths where a twin differs from its original: the identity, which edge cases leave alone.
-    private func identityPaths(_ base: Entity, _ tree: ValueTree) -> [[PathStep]] {
+    private func identityPaths(_ base: Entity, _ tree: ValueTree) -> [JSONPath] {
         guard let twin = ValueTreeText.tree(of: factory.twin(base, 2)) else { return [] }
         return ValueTree.differences(tree, twin).map(\.path)
     }
 
     /// Optional stored properties that `make(1)` leaves `nil` (and so encodes as absent), as paths with
     /// a `null` value: found by reflection, in nested objects too.
-    private func absentOptionals(_ base: Entity, _ tree: ValueTree) -> [([PathStep], ValueTree)] {
-        Self.absentOptionals(in: base, tree, at: [])
+    private func absentOptionals(_ base: Entity, _ tree: ValueTree) -> [(JSONPath, ValueTree)] {
+        Self.absentOptionals(in: base, tree, at: JSONPath())
     }
 
-    private static func absentOptionals(in value: Any, _ tree: ValueTree, at path: [PathStep]) -> [([PathStep], ValueTree)] {
+    private static func absentOptionals(in value: Any, _ tree: ValueTree, at path: JSONPath) -> [(JSONPath, ValueTree)] {
         guard case .object(let members) = tree else { return [] }
-        return Mirror(reflecting: value).children.flatMap { child -> [([PathStep], ValueTree)] in
+        return Mirror(reflecting: value).children.flatMap { child -> [(JSONPath, ValueTree)] in
             guard let label = child.label, !label.hasPrefix("_") else { return [] }
             let mirror = Mirror(reflecting: child.value)
             if let member = members.first(where: { $0.key == label }) {
                 // A present optional reflects as its wrapped value's one child.
                 let wrapped: Any? = mirror.displayStyle == .optional ? mirror.children.first?.value : child.value
                 guard let wrapped else { return [] }
-                return absentOptionals(in: wrapped, member.value, at: path + [.key(label)])
+                return absentOptionals(in: wrapped, member.value, at: path.member(label))
             }
             guard mirror.displayStyle == .optional, mirror.children.isEmpty else { return [] }
-            return [(path + [.key(label)], .null)]
+            return [(path.member(label), .null)]
         }
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import RepositoryContractsJSON
 
 /// Whether the engine derives edge cases from a `Codable` entity for a conformer, and which values of
 /// your own it tries besides its own.
@@ -60,7 +61,8 @@ public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
 public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
     /// The field and the value: `$.title: empty`. ``EntityFactory/edgeCase(_:ordinal:in:)`` makes it again.
     public let name: String
-    /// The field's path: `$.title`, `$.tags[0]`.
+    /// The field's path, in the notation every JSON path of the package is printed in: `$.title`,
+    /// `$.tags[0]`, `$["due date"]`.
     public let path: String
     /// The entity, with the id of `make(1)`: give it a harness id with the factory's `twin`.
     public let entity: Entity
@@ -68,7 +70,7 @@ public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
     /// edge value.
     public let isChange: Bool
     /// Where the value goes in the entity's tree, and the value (`nil`: removed).
-    let substitution: (path: [PathStep], value: ValueTree?)
+    let substitution: (path: JSONPath, value: ValueTree?)
 
     /// The edge case's name: the field and the value put into it.
     public var description: String { name }

@@ -7,7 +7,7 @@ extension EntityFactory {
     package func fieldDifferences(stored: Entity, sent: Entity) -> [String] {
         guard let a = ValueTreeText.tree(of: stored), let b = ValueTreeText.tree(of: sent) else { return [] }
         return ValueTree.differences(a, b).prefix(8).map { difference in
-            "\(difference.path.text): stored \(FieldText.text(difference.a)), sent \(FieldText.text(difference.b))"
+            "\(difference.path): stored \(FieldText.text(difference.a)), sent \(FieldText.text(difference.b))"
         }
     }
 

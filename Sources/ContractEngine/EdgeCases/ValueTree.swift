@@ -1,8 +1,10 @@
 import Foundation
+import RepositoryContractsJSON
 
 /// An entity as the tree its `Encodable` conformance writes: what edge cases are derived on, and what a
 /// failure compares field by field. Numbers keep their literal text (so every integer width round-trips),
-/// and dates are leaves of their own (written with a marker the matching decoder reads back).
+/// and dates are leaves of their own (written with a marker the matching decoder reads back). Paths into it
+/// are ``JSONPath``s, printed as every JSON path of the package is: `$.title`, `$.tags[0]`, `$["due date"]`.
 indirect enum ValueTree: Hashable, Sendable {
     case null
     case bool(Bool)
@@ -13,12 +15,14 @@ indirect enum ValueTree: Hashable, Sendable {
     /// Members in the order they were written.
     case object([(key: String, value: ValueTree)])
 
+    /// Strings compare as Swift's `String` does (canonically equivalent spellings are equal), the one
+    /// string equality of the package's JSON, as the entities' own `==` compares them.
     static func == (lhs: ValueTree, rhs: ValueTree) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.number(let a), .number(let b)): a == b
-        case (.string(let a), .string(let b)): a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.string(let a), .string(let b)): a == b
         case (.date(let a), .date(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)):
@@ -28,26 +32,34 @@ indirect enum ValueTree: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(ValueTreeText.json(self))
+        hasher.combine(json.serialized())
     }
 
     /// The value at `path`, if there is one.
-    func value(at path: [PathStep]) -> ValueTree? {
+    func value(at path: JSONPath) -> ValueTree? {
+        value(at: path.components[...])
+    }
+
+    private func value(at path: ArraySlice<JSONPath.Component>) -> ValueTree? {
         guard let step = path.first else { return self }
         switch (self, step) {
-        case (.object(let members), .key(let key)): return members.first { $0.key == key }?.value.value(at: Array(path.dropFirst()))
+        case (.object(let members), .member(let key)): return members.first { $0.key == key }?.value.value(at: path.dropFirst())
         case (.array(let elements), .index(let index)) where index < elements.count:
-            return elements[index].value(at: Array(path.dropFirst()))
+            return elements[index].value(at: path.dropFirst())
         default: return nil
         }
     }
 
     /// The tree with the value at `path` replaced by `replacement` (`nil`: the member removed).
-    func replacing(_ path: [PathStep], with replacement: ValueTree?) -> ValueTree {
+    func replacing(_ path: JSONPath, with replacement: ValueTree?) -> ValueTree {
+        replacing(path.components[...], with: replacement)
+    }
+
+    private func replacing(_ path: ArraySlice<JSONPath.Component>, with replacement: ValueTree?) -> ValueTree {
         guard let step = path.first else { return replacement ?? .null }
-        let rest = Array(path.dropFirst())
+        let rest = path.dropFirst()
         switch (self, step) {
-        case (.object(var members), .key(let key)):
+        case (.object(var members), .member(let key)):
             if let index = members.firstIndex(where: { $0.key == key }) {
                 if rest.isEmpty, replacement == nil {
                     members.remove(at: index)
@@ -67,27 +79,27 @@ indirect enum ValueTree: Hashable, Sendable {
     }
 
     /// Every leaf (and every array) with its path, depth first, in the order written.
-    func paths(prefix: [PathStep] = []) -> [([PathStep], ValueTree)] {
+    func paths(prefix: JSONPath = JSONPath()) -> [(JSONPath, ValueTree)] {
         switch self {
         case .object(let members):
-            return members.flatMap { $0.value.paths(prefix: prefix + [.key($0.key)]) }
+            return members.flatMap { $0.value.paths(prefix: prefix.member($0.key)) }
         case .array(let elements):
-            return [(prefix, self)] + (elements.first.map { $0.paths(prefix: prefix + [.index(0)]) } ?? [])
+            return [(prefix, self)] + (elements.first.map { $0.paths(prefix: prefix.index(0)) } ?? [])
         default:
             return [(prefix, self)]
         }
     }
 
     /// The leaves whose values differ between two trees, with both values: `[($.title, a, b)]`.
-    static func differences(_ a: ValueTree, _ b: ValueTree, at path: [PathStep] = []) -> [(path: [PathStep], a: ValueTree?, b: ValueTree?)] {
+    static func differences(_ a: ValueTree, _ b: ValueTree, at path: JSONPath = JSONPath()) -> [(path: JSONPath, a: ValueTree?, b: ValueTree?)] {
         switch (a, b) {
         case (.object(let x), .object(let y)):
             var keys = x.map(\.key)
             keys += y.map(\.key).filter { !keys.contains($0) }
-            return keys.flatMap { key -> [(path: [PathStep], a: ValueTree?, b: ValueTree?)] in
+            return keys.flatMap { key -> [(path: JSONPath, a: ValueTree?, b: ValueTree?)] in
                 let left = x.first { $0.key == key }?.value, right = y.first { $0.key == key }?.value
-                if let left, let right { return differences(left, right, at: path + [.key(key)]) }
-                return left == right ? [] : [(path + [.key(key)], left, right)]
+                if let left, let right { return differences(left, right, at: path.member(key)) }
+                return left == right ? [] : [(path.member(key), left, right)]
             }
         default:
             return a == b ? [] : [(path, a, b)]
@@ -95,20 +107,29 @@ indirect enum ValueTree: Hashable, Sendable {
     }
 }
 
-/// One step of a path into a tree: a member's key or an array index.
-enum PathStep: Hashable, Sendable {
-    case key(String)
-    case index(Int)
-}
+extension ValueTree {
+    /// The tree of a JSON value: strings that carry the date marker become dates.
+    init(_ json: JSONValue) {
+        switch json {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .number(let lexeme): self = .number(lexeme)
+        case .string(let text): self = ValueTreeText.date(fromMarked: text).map(ValueTree.date) ?? .string(text)
+        case .array(let elements): self = .array(elements.map(ValueTree.init))
+        case .object(let members): self = .object(members.map { (key: $0.name, value: ValueTree($0.value)) })
+        }
+    }
 
-extension [PathStep] {
-    /// `$.title`, `$.tags[0]`, `$.author.name`.
-    var text: String {
-        "$" + map { step in
-            switch step {
-            case .key(let key): "." + key
-            case .index(let index): "[\(index)]"
-            }
-        }.joined()
+    /// The tree as a JSON value, dates as strings with their marker.
+    var json: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let lexeme): .number(lexeme)
+        case .string(let text): .string(text)
+        case .date(let date): .string(ValueTreeText.marked(date))
+        case .array(let elements): .array(elements.map(\.json))
+        case .object(let members): .object(members.map { JSONValue.Member($0.key, $0.value.json) })
+        }
     }
 }

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 import RepositoryContractsPrimitives
 
 /// What a drift check (record mode ``RecordMode/drift``, through ``StubServer/Configuration/driftCheck``

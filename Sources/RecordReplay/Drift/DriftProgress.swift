@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import RepositoryContractsPrimitives
 
 /// What a drift check has learned and decided for each fixture it checks: the identifiers the live API

@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsJSON
 import Foundation
 
 /// The identifiers a live API assigned in place of the recorded ones, learned while a drift check

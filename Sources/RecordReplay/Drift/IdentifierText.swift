@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import Foundation
 
 /// How identifiers are told apart from other values in requests and responses: by the name of the

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 /// How a live JSON body differs from the recorded one, one line per difference, each starting with
 /// the JSONPath of the place (`$.items[2].title`): changed values, changed types, members missing or
 /// added, and arrays whose length changed (then each missing or added element).

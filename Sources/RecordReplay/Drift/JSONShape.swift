@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 /// The shape of a JSON value: at each place (array positions folded into `[*]`), which kinds of value
 /// stand there and, for objects, which members they have. Two answers to the same request made against
 /// different data (a read-only drift check that could not recreate the recorded state) have the same

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import RepositoryContractsPrimitives
 @_spi(Benchmarks) import RecordReplayWire
 

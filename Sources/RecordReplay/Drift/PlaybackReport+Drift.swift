@@ -1,3 +1,4 @@
+import RecordReplayMessages
 public import Foundation
 
 extension PlaybackReport {

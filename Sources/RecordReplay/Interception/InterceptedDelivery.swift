@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import Foundation
 @_spi(Benchmarks) import RecordReplayWire
 import RecordReplayFixtures

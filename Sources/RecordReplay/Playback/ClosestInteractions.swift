@@ -1,3 +1,4 @@
+import RecordReplayMessages
 /// Finds the recorded interactions closest to an unmatched request.
 enum ClosestInteractions {
     /// Up to `limit` interactions ranked by ``RequestComparison/distance`` (then recorded order),

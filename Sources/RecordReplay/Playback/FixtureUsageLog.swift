@@ -1,3 +1,4 @@
+import RepositoryContractsPlatform
 package import Foundation
 import RepositoryContractsPrimitives
 

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import RecordReplayWire
 
 /// The interactions sharing one ``MatchKey``, by position in ``InteractionIndex/stored``, in recorded

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import RecordReplayWire
 
 /// A loaded interaction with where it came from and its normalised request.

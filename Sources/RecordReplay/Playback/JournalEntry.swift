@@ -1,3 +1,4 @@
+import RecordReplayMessages
 public import Foundation
 
 /// One request the playback received, when, and what answered it.

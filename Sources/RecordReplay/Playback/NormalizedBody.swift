@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsJSON
 import Foundation
 
 /// A body in the form matching compares: JSON by value, a form by its items in any order, anything

@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsJSON
 import FoundationEssentials
 
 /// A request reduced to what matching compares, after the options' normalisation and ignore lists.

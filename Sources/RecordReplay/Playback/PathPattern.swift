@@ -1,3 +1,4 @@
+import RecordReplayMessages
 /// A path with optional wildcards, compared segment by segment after percent-encoding normalisation:
 /// `*` stands for exactly one non-empty segment and a final `**` for any remainder (zero or more
 /// segments), so `/todos/*` matches `/todos/42` and `/api/**` matches `/api` and `/api/v1/x`.

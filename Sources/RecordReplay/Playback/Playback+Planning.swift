@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import RepositoryContractsPrimitives
 import Foundation
 @_spi(Benchmarks) import RecordReplayWire

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import RepositoryContractsPrimitives
 
 extension Playback {

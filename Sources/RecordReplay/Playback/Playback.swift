@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 import Foundation
 import RepositoryContractsPrimitives
 

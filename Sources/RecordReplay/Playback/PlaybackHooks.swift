@@ -1,3 +1,4 @@
+import RecordReplayMessages
 @_spi(Benchmarks) import RecordReplayWire
 
 /// Answers a request that no stub or recorded interaction answers, in place of the diagnostic answer:

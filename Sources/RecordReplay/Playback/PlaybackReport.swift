@@ -1,3 +1,4 @@
+import RecordReplayMessages
 /// What went wrong (or may have) during a playback, from ``Playback/report``: unmatched requests
 /// with their diagnostics, unused interactions, stub closures that threw, drift from the live API, and
 /// configuration mistakes.

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 /// A stub added by ``Playback/stub(_:times:respond:)``.
 struct ProgrammableStub: Sendable {
     /// How the stub answers.

@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsJSON
 import Foundation
 
 /// The places where a recorded request holds the redaction placeholder (``Redaction/placeholder``):

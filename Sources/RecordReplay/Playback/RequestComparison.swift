@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsJSON
 /// How one received request differs from one recorded request, field by field, with a distance that
 /// ranks candidates (0 for a match; lower is closer).
 struct RequestComparison: Sendable {

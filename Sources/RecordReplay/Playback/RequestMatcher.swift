@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsJSON
 /// A named rule that changes how requests match recorded interactions; its name appears in the
 /// diagnostics of unmatched requests.
 ///

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 public import Foundation
 
 /// A description of requests, for programmable stubs, fault rules and journal queries.

@@ -1,3 +1,5 @@
+import RepositoryContractsJSON
+import RecordReplayMessages
 extension UnmatchedDiagnosis {
     /// One of the closest recorded interactions, as the diagnosis shows it.
     struct ShownCandidate {

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import Foundation
 
 /// Writes the explanation sent to (and reported for) a request nothing answered: the request, why the

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 extension UnmatchedDiagnosis {
     /// One sentence on what would most likely make the request match, judged from the closest
     /// recorded request's differences.

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 package import Foundation
 import RepositoryContractsPrimitives
 

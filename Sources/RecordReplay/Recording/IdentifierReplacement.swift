@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import Foundation
 
 /// Replaces learned identifiers by their placeholders (or by nothing, to compare interactions without

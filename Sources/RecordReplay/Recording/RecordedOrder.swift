@@ -1,3 +1,4 @@
+import RecordReplayMessages
 /// The order a recording writes its interactions in.
 ///
 /// Replay does not depend on it: distinct requests are matched whatever their order, and identical

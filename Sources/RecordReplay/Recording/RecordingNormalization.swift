@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsJSON
 import Foundation
 
 /// What a recording does to the exchanges it recorded before they are redacted and written, so that

@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsJSON
 import Foundation
 
 /// The identifiers a live API assigned during a recording, values that change every time it is

@@ -1,3 +1,4 @@
+import RepositoryContractsPlatform
 public import Foundation
 
 extension Fixture {

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 /// Why a fixture could not be read or written: the file, where in it, and what was wrong.
 ///
 /// The description reads like a compiler diagnostic:

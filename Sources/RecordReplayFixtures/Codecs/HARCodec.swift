@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 package import Foundation
 
 /// Reads and writes HTTP Archive (HAR) 1.2 files (`.har`), for exchanging fixtures with browsers'

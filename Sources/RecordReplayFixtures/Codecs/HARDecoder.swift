@@ -1,5 +1,6 @@
+import RepositoryContractsJSON
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 
 /// Reads a HAR log's JSON into a ``Fixture``, tolerantly; see ``HARCodec`` for the rules.
 struct HARDecoder {

@@ -1,5 +1,6 @@
+import RepositoryContractsJSON
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 
 /// Writes a ``Fixture`` as a HAR 1.2 log; see ``HARCodec`` for the choices made.
 enum HAREncoder {

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 /// Checks on the HTTP pieces a fixture supplies, so that replaying an untrusted fixture cannot write a
 /// malformed or injected message (a header value holding CR LF would start a new header).
 ///

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 /// Builds pretty JSON text piece by piece: two-space indentation, `"name": value`, one member or
 /// element per line, except `[name, value]` pairs, which stay on one line.
 struct IndentedWriter {

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 /// A body's `style` object in the native format: the parts of a ``JSONSerializationStyle`` that differ
 /// from the default, each under its own name, in a fixed order (see the FixtureFileFormat article of
 /// the RecordReplay catalogue).

@@ -1,4 +1,4 @@
-import RecordReplayWire
+import RecordReplayMessages
 /// The parts of a `Content-Type` value that decide how a body is stored.
 package struct MediaType {
     /// The type and subtype in lower case, without parameters (`application/json`).

@@ -1,5 +1,6 @@
+import RepositoryContractsJSON
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 
 /// Reads the native format's JSON into a ``Fixture``; the schema is the FixtureFileFormat article of the
 /// RecordReplay catalogue.

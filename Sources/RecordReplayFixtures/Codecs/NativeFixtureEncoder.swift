@@ -1,5 +1,6 @@
+import RepositoryContractsJSON
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 
 /// Writes a ``Fixture`` as native-format text; the layout is in the FixtureFileFormat article of the
 /// RecordReplay catalogue.

@@ -1,4 +1,5 @@
-import RecordReplayWire
+import RepositoryContractsJSON
+import RecordReplayMessages
 
 extension SchemaNode {
     /// The origin written as a string, `scheme://host[:port]` with nothing after it (not even `/`), or an

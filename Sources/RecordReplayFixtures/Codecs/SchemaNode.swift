@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 import Foundation
 
 /// A JSON value with its path, read with schema checks that throw ``SchemaError``s naming the path.

@@ -1,5 +1,6 @@
+import RepositoryContractsJSON
 package import Foundation
-package import RecordReplayWire
+package import RecordReplayMessages
 
 /// How a fixture stores a body: as a JSON value with the style that rebuilds its bytes, as text, or as
 /// base64.

@@ -1,5 +1,5 @@
 import Foundation
-package import RecordReplayWire
+package import RecordReplayMessages
 
 /// Splitting and building the URL text fixtures exchange with HAR files, without Foundation's `URL`,
 /// which rejects or rewrites some of what real captures contain.

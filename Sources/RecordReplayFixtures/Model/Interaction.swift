@@ -1,5 +1,5 @@
 public import Foundation
-public import RecordReplayWire
+public import RecordReplayMessages
 
 /// One recorded exchange: a request and the response the server gave to it.
 public struct Interaction: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 package import Foundation
 
 /// How fixtures write the date they were recorded: ISO 8601 in UTC, to the second

@@ -1,5 +1,5 @@
 package import Foundation
-package import RecordReplayWire
+package import RecordReplayMessages
 
 /// A body as the redaction and the secret scan read it, for replay matching: a request body recorded
 /// through an encoding (`Content-Encoding: gzip`, a gzip file sent as a payload, UTF-16 or ISO-8859-1

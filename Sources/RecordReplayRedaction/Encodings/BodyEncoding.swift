@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 import RecordReplayFixtures
 
 /// How a body that is not UTF-8 is read as text before it is judged, and written back after: the

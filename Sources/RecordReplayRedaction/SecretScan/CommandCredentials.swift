@@ -1,4 +1,4 @@
-import RecordReplayWire
+import RecordReplayMessages
 
 /// The credentials of command lines and protocol commands in one line of text (see ``TextStructures``):
 /// `curl -u user:password`, `--password value`, `redis-cli -a`, Redis `AUTH`, FTP and POP3 `PASS`, IMAP

@@ -1,4 +1,4 @@
-import RecordReplayWire
+import RecordReplayMessages
 
 /// Whether a field's name says that its value is a credential: the name rule of ``Redaction``.
 ///

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 import RecordReplayFixtures
 
 /// The JSON that a server-sent events stream (`text/event-stream`) carries in its `data:` lines, so

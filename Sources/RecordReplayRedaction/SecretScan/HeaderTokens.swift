@@ -1,4 +1,4 @@
-import RecordReplayWire
+import RecordReplayMessages
 
 /// The parts of a header value that are judged one by one for secrets: what ``RandomLookingToken`` and
 /// the prefixed-token rule look at.

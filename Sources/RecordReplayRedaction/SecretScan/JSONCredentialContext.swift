@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 import RecordReplayFixtures
 
 /// The members of a JSON object that hold a credential because of the object they stand in, whatever

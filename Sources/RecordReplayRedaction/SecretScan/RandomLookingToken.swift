@@ -1,5 +1,5 @@
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 
 /// Whether a header value, query value or path segment is a long random-looking token: a credential
 /// whose name and shape say nothing (an opaque API key, a webhook secret in a URL).

@@ -1,5 +1,6 @@
+import RepositoryContractsJSON
 import Foundation
-import RecordReplayWire
+import RecordReplayMessages
 import RecordReplayFixtures
 
 /// Walks the fields of one interaction and collects the ``SecretFinding``s in them.

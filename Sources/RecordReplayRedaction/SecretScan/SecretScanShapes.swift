@@ -1,4 +1,4 @@
-import RecordReplayWire
+import RecordReplayMessages
 
 /// Finds the secret shapes in a piece of text (a header value, a JSON string, a whole body), in time
 /// and memory linear in the text, whatever it holds.

@@ -1,4 +1,4 @@
-import RecordReplayWire
+import RecordReplayMessages
 
 /// Credentials that sit inside a piece of text rather than being a value of their own: what both the
 /// redaction and the secret scan look for in every string value, query value, header value and text body.

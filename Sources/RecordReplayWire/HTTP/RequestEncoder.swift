@@ -1,3 +1,4 @@
+package import RecordReplayMessages
 package import Foundation
 
 /// Encodes a request in HTTP/1.1 wire format for an upstream: the counterpart of ``ResponseEncoder`` on

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import Foundation
 
 /// The response step of a connection: encodes what the server answers (a response, a fault, a refusal)

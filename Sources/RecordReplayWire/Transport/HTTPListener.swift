@@ -1,3 +1,4 @@
+package import RecordReplayMessages
 import Foundation
 import RepositoryContractsPrimitives
 

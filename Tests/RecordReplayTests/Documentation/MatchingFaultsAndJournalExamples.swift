@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import Foundation
 import MockTime
 import MockTimeTesting

@@ -1,3 +1,5 @@
+@testable import RecordReplayMessages
+@testable import RepositoryContractsJSON
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import Foundation
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayFixtures

@@ -1,3 +1,4 @@
+@testable import RepositoryContractsJSON
 import Testing
 
 @testable import RecordReplay

@@ -1,3 +1,4 @@
+@testable import RepositoryContractsJSON
 import Testing
 
 @testable import RecordReplay
@@ -36,5 +37,14 @@ struct JSONDifferenceTests {
         let found = try differences(#"{"k":1,"k":2}"#, #"{"k":1,"k":3,"k":4}"#)
         #expect(found.map(\.path.description) == ["$.k", "$.k"])
         #expect(found.map(\.change) == [.changed(recorded: .number("2"), observed: .number("3")), .added(observed: .number("4"))])
+    }
+
+    @Test("strings compare by String ==: canonically equivalent spellings are equal, other strings differ")
+    func stringEquality() throws {
+        let composed = JSONValue.string("caf\u{E9}"), decomposed = JSONValue.string("cafe\u{301}")
+        #expect(JSONDifference.between(recorded: composed, observed: decomposed).isEmpty)
+        #expect(composed == decomposed)
+        #expect(composed.canonicalForm == decomposed.canonicalForm)
+        #expect(JSONDifference.between(recorded: composed, observed: .string("cafe")).count == 1)
     }
 }

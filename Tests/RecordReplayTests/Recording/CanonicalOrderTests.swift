@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import Foundation
 @testable import RecordReplay
 @testable import RecordReplayFixtures

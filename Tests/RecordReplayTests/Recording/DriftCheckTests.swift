@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsJSON
 import Foundation
 import MockTime
 @_spi(Benchmarks) import RecordReplay

@@ -1,3 +1,4 @@
+import RepositoryContractsJSON
 @testable import RecordReplay
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import RecordReplayMessages
 import Foundation
 
 @testable import RecordReplay

@@ -1,3 +1,5 @@
+import RecordReplayMessages
+@testable import RepositoryContractsJSON
 import Foundation
 import RepositoryContractsPrimitives
 @testable import RecordReplay

@@ -1,3 +1,5 @@
+import RecordReplayMessages
+import RepositoryContractsPlatform
 import Foundation
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayFixtures

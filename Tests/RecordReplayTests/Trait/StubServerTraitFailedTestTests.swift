@@ -1,3 +1,4 @@
+import RecordReplayMessages
 import Foundation
 import RecordReplay
 import RepositoryContractsPrimitives

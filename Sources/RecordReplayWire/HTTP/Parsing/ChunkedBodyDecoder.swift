@@ -1,3 +1,4 @@
+import RecordReplayMessages
 /// Decodes a chunked request body (RFC 9112 §7.1) as its bytes arrive.
 ///
 /// Chunk extensions are accepted and ignored; trailer fields are checked like header fields (limited
@@ -97,7 +98,7 @@ package struct ChunkedBodyDecoder: Sendable {
     private mutating func chunkSize(_ line: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPRequestError) -> Int {
         var index = line.startIndex
         var size = 0
-        while index < line.endIndex, let digit = HTTPByte.hexValue(line[index]) {
+        while index < line.endIndex, let digit = PercentEncoding.hexValue(line[index]) {
             size = size > (Int.max - digit) / 16 ? Int.max : size * 16 + digit
             index += 1
         }

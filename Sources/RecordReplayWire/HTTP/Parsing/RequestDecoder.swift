@@ -1,3 +1,4 @@
+package import RecordReplayMessages
 import Foundation
 
 /// Reads one request out of the bytes a connection has received, as the ``StubRequest`` the handler gets
@@ -8,8 +9,8 @@ import Foundation
 /// It does no I/O. The connection calls ``decode(_:reservingBody:)`` with every byte received and not
 /// yet used, drops the bytes the call used, and does what the step asks: read more, or send
 /// `100 Continue` and call again. Bytes after the request (a pipelined next one) are left unused.
-/// The decoder needs only this folder and the message values (`Messages/HTTPMessages.swift`): `.ci/fuzz`
-/// compiles them alone.
+/// The decoder needs no socket: `.ci/fuzz` drives it through the whole wire module (and the modules
+/// under it), each compiled from its folder.
 package struct RequestDecoder {
     /// The free space each read of a request head asks for.
     package static let headReadSize = 4096
@@ -505,6 +506,6 @@ package struct RequestTarget: Equatable, Sendable {
     /// servers read queries), as a UTF-8 string.
     static func percentDecoded(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         guard bytes.contains(0x25) || bytes.contains(0x2B) else { return HTTPByte.string(bytes) }
-        return String(decoding: HTTPByte.percentDecoded(bytes, plusIsSpace: true), as: UTF8.self)
+        return String(decoding: PercentEncoding.percentDecoded(bytes, plusIsSpace: true), as: UTF8.self)
     }
 }

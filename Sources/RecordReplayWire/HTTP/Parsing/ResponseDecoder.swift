@@ -1,3 +1,4 @@
+package import RecordReplayMessages
 import Foundation
 
 /// Reads the response to one request out of the bytes an upstream connection receives: the way a

@@ -1,3 +1,4 @@
+package import RecordReplayMessages
 import Foundation
 
 /// A response's head as ``ResponseHeadParser`` reads it: the status, the header fields in the order

@@ -2,7 +2,7 @@ extension String {
     /// Appends `string` as a JSON string literal escaped as `style` says: `"` and `\` are always
     /// escaped and control characters always use their short escape or `\u00XX`; by default everything
     /// else is written as is (see ``JSONSerializationStyle`` for `\/` and further `\uXXXX` escapes).
-    mutating func appendJSONStringLiteral(_ string: String, style: JSONSerializationStyle = .compact) {
+    package mutating func appendJSONStringLiteral(_ string: String, style: JSONSerializationStyle = .compact) {
         append("\"")
         for scalar in string.unicodeScalars {
             switch scalar {

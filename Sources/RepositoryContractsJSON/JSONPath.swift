@@ -16,7 +16,7 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The steps from the root, outermost first; empty for the root itself.
-    private(set) var components: [Component]
+    package private(set) var components: [Component]
 
     /// The path of the root (`$`), or of the part `components` lead to.
     package init(_ components: [Component] = []) {

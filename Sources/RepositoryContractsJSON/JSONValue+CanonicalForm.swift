@@ -7,9 +7,8 @@ extension JSONValue {
     /// ``serialized(pretty:)`` for lexeme-preserving output); strings are re-escaped minimally (`"`,
     /// `\` and control characters only). Array order matters.
     ///
-    /// Compare canonical forms through their UTF-8 bytes when canonically equivalent but differently
-    /// encoded strings (`é` as one scalar or two) must count as different: Swift's `String` `==`
-    /// treats them as equal.
+    /// Compare canonical forms with `String` `==`, the package's one string equality (see ``JSONValue``):
+    /// canonically equivalent but differently encoded strings (`é` as one scalar or two) are equal.
     public var canonicalForm: String {
         var output = ""
         writeCanonical(to: &output)

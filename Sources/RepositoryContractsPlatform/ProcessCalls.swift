@@ -1,5 +1,5 @@
-#if os(macOS) || os(Linux)  // macOS and Linux only: see EntryPoint.swift
-import Foundation
+#if os(macOS) || os(Linux)  // macOS and Linux only, as the command line that uses them
+package import Foundation
 
 #if canImport(Darwin)
 import Darwin
@@ -9,21 +9,22 @@ import Glibc
 import Musl
 #endif
 
-/// The few C library calls the tool needs, kept in one file so the platform imports stay here.
-enum Platform {
-    /// Ends the process with `code`.
-    static func exit(_ code: ExitCode) -> Never {
+/// The C library calls the command line needs to run and watch child processes: ending the process,
+/// signal names, pipes, `posix_spawn`, and a file only this user can read.
+package enum ProcessCalls {
+    /// Ends the process with exit status `code`.
+    package static func exit(_ code: Int32) -> Never {
         #if canImport(Darwin)
-        Darwin.exit(code.rawValue)
+        Darwin.exit(code)
         #elseif canImport(Glibc)
-        Glibc.exit(code.rawValue)
+        Glibc.exit(code)
         #elseif canImport(Musl)
-        Musl.exit(code.rawValue)
+        Musl.exit(code)
         #endif
     }
 
     /// "SIGILL" for 4 on Linux, and so on: the conventional name of a signal, or `nil` when unknown.
-    static func signalName(_ number: Int32) -> String? {
+    package static func signalName(_ number: Int32) -> String? {
         let names: [(Int32, String)] = [
             (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT"), (SIGQUIT, "SIGQUIT"), (SIGILL, "SIGILL"),
             (SIGTRAP, "SIGTRAP"), (SIGABRT, "SIGABRT"), (SIGBUS, "SIGBUS"), (SIGFPE, "SIGFPE"),
@@ -41,7 +42,7 @@ enum Platform {
     ///
     /// A child process keeps its output channel for itself this way: whatever a conformer prints cannot
     /// corrupt the progress lines the parent reads. Returns the plain standard output if it cannot.
-    static func reserveStandardOutput() -> FileHandle {
+    package static func reserveStandardOutput() -> FileHandle {
         fflush(nil)
         let reserved = dup(STDOUT_FILENO)
         guard reserved >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
@@ -51,7 +52,7 @@ enum Platform {
     }
 
     /// A pipe: `(read end, write end)`, both close-on-exec; `nil` (with `errno` set) when it cannot be made.
-    static func makePipe() -> (read: Int32, write: Int32)? {
+    package static func makePipe() -> (read: Int32, write: Int32)? {
         var descriptors: [Int32] = [-1, -1]
         #if canImport(Darwin)
         let made = Darwin.pipe(&descriptors)
@@ -68,7 +69,7 @@ enum Platform {
     /// `posix_spawn` with standard input from `/dev/null`, standard output and error into the pipes'
     /// write ends, default signal dispositions and an empty signal mask (the spawning thread may be one
     /// of Dispatch's, which block signals). Returns 0 or an `errno` value.
-    static func spawn(
+    package static func spawn(
         _ pid: inout pid_t, _ path: String, _ argv: CStringArray, _ envp: CStringArray,
         output: (read: Int32, write: Int32), errors: (read: Int32, write: Int32)
     ) -> Int32 {
@@ -109,9 +110,45 @@ enum Platform {
         }
     }
 
+    /// The C library's text for an `errno` value.
+    package static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// `errno` of the last failed call on this thread.
+    package static var lastError: Int32 { errno }
+
+    /// Closes a file descriptor, ignoring errors.
+    package static func closeDescriptor(_ descriptor: Int32) {
+        _ = close(descriptor)
+    }
+
+    /// Sends `signal` to the process `pid`.
+    package static func send(_ signal: Int32, to pid: pid_t) {
+        _ = kill(pid, signal)
+    }
+
+    /// Makes `signal` no longer end the process (a dispatch source can still observe it).
+    package static func ignore(_ number: Int32) {
+        _ = signal(number, SIG_IGN)
+    }
+
+    /// Blocks until child `pid` has ended, without reaping it (so its id stays its own).
+    package static func waitUntilEnded(_ pid: pid_t) {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+    }
+
+    /// Reaps child `pid` (blocking until it has ended) and returns its raw wait status.
+    package static func reap(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
     /// Writes `data` to a new file at `path` that only this user can read or write from the moment it
     /// exists (created with mode 0600, failing if the path exists); returns whether all was written.
-    static func writePrivateFile(_ data: Data, to path: String) -> Bool {
+    package static func writePrivateFile(_ data: Data, to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else { return false }
         defer { _ = close(descriptor) }
@@ -129,10 +166,10 @@ enum Platform {
 
 /// A null-terminated array of C strings that lives as long as this value, for `posix_spawn`'s `argv`
 /// and `envp`.
-final class CStringArray {
+package final class CStringArray {
     private let pointers: [UnsafeMutablePointer<CChar>?]
 
-    init(_ strings: [String]) {
+    package init(_ strings: [String]) {
         pointers = strings.map { strdup($0) } + [nil]
     }
 
@@ -140,7 +177,7 @@ final class CStringArray {
         for pointer in pointers { free(pointer) }
     }
 
-    func withPointers<Result>(_ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
+    package func withPointers<Result>(_ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result) -> Result {
         pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }

@@ -2,7 +2,9 @@
 /// lexeme of every number (so `12345678901234567890` and `1.10` survive a round trip).
 ///
 /// Fixtures store JSON bodies as `JSONValue`s; matching compares them semantically (member order
-/// ignored, numbers compared by value).
+/// ignored, numbers compared by value). Strings are equal, everywhere in the package (`==`, the
+/// canonical form, ``JSONDifference``, replay matching, the contract engine's edge cases), when Swift's
+/// `String` `==` says so: canonically equivalent spellings (`é` as one scalar or two) are one string.
 package indirect enum JSONValue: Sendable, Hashable {
     /// An object's members in their original order (duplicate names are kept as written).
     case object([Member])

@@ -1,4 +1,3 @@
-// The module's one place that reads the C library.
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

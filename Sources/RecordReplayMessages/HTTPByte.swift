@@ -1,12 +1,12 @@
 /// The byte classes of the HTTP grammar (RFC 9110 §5.6, RFC 9112) that the decoder checks and the response
 /// encoder keeps to.
 package enum HTTPByte {
-    static let lineFeed: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
+    package static let lineFeed: UInt8 = 0x0A
+    package static let carriageReturn: UInt8 = 0x0D
     package static let space: UInt8 = 0x20
     package static let tab: UInt8 = 0x09
-    static let colon: UInt8 = 0x3A
-    static let semicolon: UInt8 = 0x3B
+    package static let colon: UInt8 = 0x3A
+    package static let semicolon: UInt8 = 0x3B
     package static let comma: UInt8 = 0x2C
 
     /// `tchar`: the characters of a token (method, field name).
@@ -19,32 +19,22 @@ package enum HTTPByte {
     }
 
     /// A byte allowed in a field value or a chunk extension: `VCHAR`, `obs-text`, space or tab.
-    static func isFieldValueCharacter(_ byte: UInt8) -> Bool {
+    package static func isFieldValueCharacter(_ byte: UInt8) -> Bool {
         byte == tab || (byte >= 0x20 && byte != 0x7F)
     }
 
     /// A byte allowed in a request target: visible ASCII except `#` (a fragment is never sent).
-    static func isTargetCharacter(_ byte: UInt8) -> Bool {
+    package static func isTargetCharacter(_ byte: UInt8) -> Bool {
         byte > 0x20 && byte < 0x7F && byte != 0x23
     }
 
     /// Space or horizontal tab (`OWS`, `BWS`).
-    static func isWhitespace(_ byte: UInt8) -> Bool {
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == space || byte == tab
     }
 
-    /// The value of a hexadecimal digit, or `nil`.
-    static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case 0x30...0x39: Int(byte - 0x30)
-        case 0x41...0x46: Int(byte - 0x41 + 10)
-        case 0x61...0x66: Int(byte - 0x61 + 10)
-        default: nil
-        }
-    }
-
     /// Whether `bytes` equals the lower-case ASCII `lowercase` when ASCII letters are compared without case.
-    static func equalsIgnoringCase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
+    package static func equalsIgnoringCase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
         guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
         let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
         var index = bytes.startIndex
@@ -58,12 +48,12 @@ package enum HTTPByte {
     }
 
     /// Whether `bytes` equals the ASCII `text` exactly.
-    static func equalsCaseSensitive(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: StaticString) -> Bool {
+    package static func equalsCaseSensitive(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: StaticString) -> Bool {
         bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// The bytes with leading and trailing spaces and tabs removed.
-    static func trimmingWhitespace(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+    package static func trimmingWhitespace(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
         var lower = bytes.startIndex, upper = bytes.endIndex
         while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
         while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
@@ -72,7 +62,7 @@ package enum HTTPByte {
 
     /// The comma-separated elements of a list field value, trimmed, empty elements left out
     /// (RFC 9110 §5.6.1).
-    static func listElements(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [Slice<UnsafeBufferPointer<UInt8>>] {
+    package static func listElements(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [Slice<UnsafeBufferPointer<UInt8>>] {
         var elements: [Slice<UnsafeBufferPointer<UInt8>>] = []
         var start = bytes.startIndex
         var index = bytes.startIndex
@@ -87,32 +77,8 @@ package enum HTTPByte {
         return elements
     }
 
-    /// `bytes` with `%XY` escapes decoded, and `+` read as a space when `plusIsSpace` (RFC 3986 §2.1;
-    /// form encoding); a `%` not followed by two hexadecimal digits is kept as written. The one decoding
-    /// loop of the package: the request target's query (``RequestTarget``) and ``PercentEncoding`` differ
-    /// only in how they turn the bytes into text.
-    package static func percentDecoded<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, plusIsSpace: Bool)
-        -> [UInt8] where Bytes.Index == Int
-    {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == 0x25, index + 2 < bytes.endIndex,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                decoded.append(UInt8(high * 16 + low))
-                index += 3
-            } else {
-                decoded.append(plusIsSpace && bytes[index] == 0x2B ? 0x20 : bytes[index])
-                index += 1
-            }
-        }
-        return decoded
-    }
-
     /// A string from bytes, decoded as UTF-8 (invalid sequences become U+FFFD).
-    static func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+    package static func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
     }
 }

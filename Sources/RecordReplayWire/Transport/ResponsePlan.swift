@@ -1,3 +1,4 @@
+public import RecordReplayMessages
 public import Foundation
 
 /// What the server does for one request: send a response, misbehave on the connection, or decide

@@ -17,7 +17,7 @@ package enum PercentEncoding {
             if byte == UInt8(ascii: "%"), position + 2 < bytes.count,
                 let high = hexValue(bytes[position + 1]), let low = hexValue(bytes[position + 2])
             {
-                let decoded = high << 4 | low
+                let decoded = UInt8(high << 4 | low)
                 if isUnreserved(decoded) {
                     output.append(decoded)
                 } else {
@@ -42,7 +42,7 @@ package enum PercentEncoding {
         guard bytes.contains(UInt8(ascii: "%")) || (plusIsSpace && bytes.contains(UInt8(ascii: "+"))) else {
             return String(text)
         }
-        return String(bytes: HTTPByte.percentDecoded(bytes, plusIsSpace: plusIsSpace), encoding: .utf8) ?? String(text)
+        return String(bytes: percentDecoded(bytes, plusIsSpace: plusIsSpace), encoding: .utf8) ?? String(text)
     }
 
     /// The items of an `application/x-www-form-urlencoded` body, decoded; an item without `=` has a
@@ -59,14 +59,43 @@ package enum PercentEncoding {
         }
     }
 
+    /// `bytes` with `%XY` escapes decoded, and `+` read as a space when `plusIsSpace` (RFC 3986 §2.1;
+    /// form encoding); a `%` not followed by two hexadecimal digits is kept as written. The one decoding
+    /// loop of the package: the wire's request-target query and ``decoded(_:plusIsSpace:)`` differ only
+    /// in how they turn the bytes into text.
+    package static func percentDecoded<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, plusIsSpace: Bool)
+        -> [UInt8] where Bytes.Index == Int
+    {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 0x25, index + 2 < bytes.endIndex,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                decoded.append(UInt8(high * 16 + low))
+                index += 3
+            } else {
+                decoded.append(plusIsSpace && bytes[index] == 0x2B ? 0x20 : bytes[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
     private static func escape(_ byte: UInt8) -> [UInt8] {
         let digits = Array("0123456789ABCDEF".utf8)
         return [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
     }
 
-    /// The value of a hexadecimal digit (the parser's table).
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        HTTPByte.hexValue(byte).map(UInt8.init)
+    /// The value of a hexadecimal digit, or `nil`.
+    package static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case 0x30...0x39: Int(byte - 0x30)
+        case 0x41...0x46: Int(byte - 0x41 + 10)
+        case 0x61...0x66: Int(byte - 0x61 + 10)
+        default: nil
+        }
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -20,7 +20,7 @@ extension JSONValue {
 
     /// Writes the value in `style` (without the trailing newline) as if nested `depth` containers deep,
     /// which sets the indentation of its lines.
-    func write(to output: inout String, style: JSONSerializationStyle, depth: Int) {
+    package func write(to output: inout String, style: JSONSerializationStyle, depth: Int) {
         switch self {
         case .object(let members):
             writeContainer(members, open: "{", close: "}", to: &output, style: style, depth: depth) { member, output in
