@@ -14,8 +14,10 @@ import RepositoryContractsPrimitives
 ///    differ), kept in the ``report`` as well so the test fails even when the client
 ///    swallows the response.
 ///
-/// `Playback` is thread-safe and meant to be called from many connections at once: ``plan(for:)``
-/// takes a lock twice and never suspends, and finding the interactions for a request costs the same
+/// `Playback` is thread-safe and meant to be called from many connections at once: ``plan(for:)`` never
+/// suspends and takes the playback's lock once to decide, twice when a stub, a fault rule or a closure
+/// matcher is in play (their closures run off the lock, on a snapshot taken first); an unmatched request
+/// takes it once more to keep its diagnostic. Finding the interactions for a request costs the same
 /// whatever the number of interactions loaded.
 public final class Playback: Sendable {
     /// The response header that marks the diagnostic answer to an unmatched request.
