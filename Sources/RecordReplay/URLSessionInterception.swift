@@ -101,7 +101,6 @@ public final class URLSessionInterception: Sendable {
     /// The `URLProtocol` subclass that answers intercepted requests: list it first in a session
     /// configuration's `protocolClasses` to intercept a session other than `URLSession.shared`.
     public static var protocolClass: AnyClass { StubURLProtocol.self }
-
 }
 
 extension URLSessionInterception {
