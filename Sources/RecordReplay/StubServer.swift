@@ -121,6 +121,9 @@ public final class StubServer: Sendable {
     private let listener: HTTPListener
     /// The fixture this scope records into, once ``loadFixture(named:)`` chose one.
     let recordingTarget = Protected<RecordingTarget?>(nil)
+    /// The drift check ``loadFixture(named:)`` plugged into the ``playback``, if any: the server keeps it
+    /// to tell it when a reset was withheld (``noteResetWithheld()``).
+    let driftCheck = Protected<DriftCheck?>(nil)
 
     deinit {
         if let target = recordingTarget.withLock({ $0 }) {
@@ -160,7 +163,7 @@ public final class StubServer: Sendable {
     /// `Task`, ends. The server goes on serving new requests.
     package func cancelPendingAnswers() {
         listener.cancelPendingAnswers()
-        InterceptionRouter.shared.cancelLoads(of: self)
+        InterceptionRouter.shared.cancelLoads(of: playback)
     }
 
     /// The bound port (0 before ``start()``).
@@ -271,12 +274,15 @@ public final class StubServer: Sendable {
         let upstream = configuration.upstream
         guard upstream != nil || configuration.interceptsURLSession else { return }
         if plan.checksDrift {
-            playback.checkDrift(
+            let check = playback.startDriftCheck(
                 against: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout, originRoutes: configuration.originRoutes),
                 options: configuration.driftCheck)
+            driftCheck.withLock { $0 = check }
         }
         guard plan.records else { return }
-        try RecordingClaims.claim(file, for: ObjectIdentifier(self))
+        guard RecordingClaims.claim(file, for: ObjectIdentifier(self)) else {
+            throw StubServerError.fixtureAlreadyRecording(fixture: file.path)
+        }
         recordingTarget.withLock {
             $0 = RecordingTarget(file: file, kept: plan.keepsRecorded ? kept : nil, upstream: upstream)
         }

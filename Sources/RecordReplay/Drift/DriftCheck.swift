@@ -49,13 +49,13 @@ struct DriftCheck: Sendable {
         // Only a GET's answer has a body whose shape says something; HEAD and OPTIONS are left unsent.
         let isGET = request.method.uppercased() == "GET"
         let decision: Decision = progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
-            if shapeOnly, !DriftCheckOptions.changesState(request.method) {
+            if shapeOnly, !RequestMethod.changesState(request.method) {
                 return isGET ? .sendForShape(request) : .notSent(.stateNotRebuilt)
             }
             if let skipped = fixture.skippedStateChange {
                 return isGET ? .sendForShape(request) : .notSent(.followsSkipped(skipped))
             }
-            if DriftCheckOptions.changesState(request.method), options.stateChangingRequests == .skip || shapeOnly {
+            if RequestMethod.changesState(request.method), options.stateChangingRequests == .skip || shapeOnly {
                 fixture.skippedStateChange = line
                 return .notSent(.changesState(request.method))
             }
@@ -74,7 +74,7 @@ struct DriftCheck: Sendable {
             do {
                 let live = try await forwarder.forward(liveRequest)
                 let comparable = progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
-                    if DriftCheckOptions.changesState(request.method) {
+                    if RequestMethod.changesState(request.method) {
                         fixture.identifiers.learn(recorded: item.interaction.response, live: live)
                     }
                     return fixture.identifiers.mappingToRecorded(live, recorded: item.interaction.response)

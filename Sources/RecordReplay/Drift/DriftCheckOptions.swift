@@ -90,11 +90,6 @@ public struct DriftCheckOptions: Sendable {
         return options
     }
 
-    /// Whether `method` may change state on the server: anything but `GET`, `HEAD` and `OPTIONS`.
-    static func changesState(_ method: String) -> Bool {
-        !["GET", "HEAD", "OPTIONS"].contains(method.uppercased())
-    }
-
     /// ``stateChangingRequests`` as `REPOSITORY_CONTRACTS_DRIFT_WRITES` in `environment` may widen it:
     /// `send` sends them; `skip` or no value leaves the options as they are.
     ///

@@ -6,7 +6,7 @@ import RepositoryContractsPrimitives
 /// turn order that sends one request of a fixture at a time.
 final class DriftProgress: Sendable {
     /// One fixture's part of the check.
-    struct Fixture {
+    struct FixtureProgress {
         var identifiers: IdentifierMap
         /// The first state-changing request not sent (`request #4 POST /todos`), after which no request
         /// of the fixture is checked.
@@ -30,7 +30,7 @@ final class DriftProgress: Sendable {
     }
 
     private struct State {
-        var fixtures: [String: Fixture] = [:]
+        var fixtures: [String: FixtureProgress] = [:]
         var shapeOnly = false
         /// The end of the last turn of each fixture.
         var lastTurns: [String: Task<Void, Never>] = [:]
@@ -41,11 +41,11 @@ final class DriftProgress: Sendable {
     /// Runs `operation` on `source`'s fixture state, creating it from `recordedRequests` when it is
     /// the fixture's first request.
     func withFixture<Result>(
-        _ source: String, recordedRequests: () -> [StubRequest], _ operation: (inout Fixture) -> Result
+        _ source: String, recordedRequests: () -> [StubRequest], _ operation: (inout FixtureProgress) -> Result
     ) -> Result {
         state.withLock { state in
             if state.fixtures[source] == nil {
-                state.fixtures[source] = Fixture(identifiers: IdentifierMap(requests: recordedRequests()))
+                state.fixtures[source] = FixtureProgress(identifiers: IdentifierMap(requests: recordedRequests()))
             }
             return operation(&state.fixtures[source]!)
         }

@@ -20,27 +20,31 @@ extension Playback {
     /// Requests answered by stubs, or by nothing, are not checked. Unless `options` gives a
     /// ``DriftCheckOptions/redaction``, the check redacts with the playback's ``redaction``.
     package func checkDrift(against forwarder: UpstreamForwarder?, options: DriftCheckOptions = DriftCheckOptions()) {
-        let options = options.redacting(withScope: redaction)
-        let check = forwarder.map { DriftCheck(forwarder: $0, options: options) }
-        state.withLock { $0.answeredObserver = check }
+        startDriftCheck(against: forwarder, options: options)
     }
 
-    /// Tells the drift check in effect, if any, that the live API was not brought to the state the
-    /// fixtures were recorded from (a shared backend's reset was withheld): from now on every `GET` it
-    /// answers is compared by shape only (see ``JSONShape``), and nothing else is sent.
-    package func compareDriftByShapeOnly() {
-        driftCheck?.progress.compareByShapeOnly()
+    /// ``checkDrift(against:options:)``, returning the check it plugged in (`nil` when it stopped
+    /// checking) for its owner to keep (``StubServer`` tells it when a reset was withheld).
+    @discardableResult
+    func startDriftCheck(against forwarder: UpstreamForwarder?, options: DriftCheckOptions) -> DriftCheck? {
+        let check = forwarder.map { DriftCheck(forwarder: $0, options: options.redacting(withScope: redaction)) }
+        observeAnsweredRequests(with: check)
+        return check
     }
+}
 
-    /// Whether a drift check is in effect.
-    package var isCheckingDrift: Bool {
-        state.withLock { $0.answeredObserver is DriftCheck }
-    }
+/// What a drift check files in its playback's ``PlaybackContributions``, read by ``PlaybackReport/drifts``,
+/// ``PlaybackReport/driftCheckCount`` and ``PlaybackReport/driftFindings``.
+struct DriftCheckContribution: PlaybackContributionKey {
+    /// The drifts, in request order.
+    var drifts: [PlaybackReport.Drift]
+    /// How many requests were sent to the live API.
+    var checkCount: Int
+    /// One finding per fixture that drifted.
+    var findings: [PlaybackReport.Finding]
 
-    /// The drift check in effect, if any.
-    var driftCheck: DriftCheck? {
-        state.withLock { $0.answeredObserver } as? DriftCheck
-    }
+    /// No drift check: nothing found, nothing sent.
+    static let defaultValue = DriftCheckContribution(drifts: [], checkCount: 0, findings: [])
 }
 
 extension DriftCheck: AnsweredRequestObserver {
@@ -52,5 +56,24 @@ extension DriftCheck: AnsweredRequestObserver {
         if let drift = await check(request, answeredBy: item, sequenceNumber: sequenceNumber, recordedRequests: fixtureRequests) {
             found.withLock { $0.append(drift) }
         }
+    }
+
+    /// The ignored JSONPaths that do not parse (configuration findings), the drift found so far and one
+    /// finding per fixture that drifted.
+    func contribute(to contributions: inout PlaybackContributions) {
+        for (expression, reason) in options.parsedIgnoredJSONPaths.invalid {
+            contributions.configurationFindings.append(
+                .init(
+                    severity: .error,
+                    message: "invalid JSONPath \(DiagnosticText.quoted(expression)) in the drift check's "
+                        + "ignoredJSONPaths: \(reason); it ignores nothing."))
+        }
+        let drifts = found.withLock { $0 }.sorted { $0.sequenceNumber < $1.sequenceNumber }
+        let findings = DriftSummary.findings(
+            for: drifts, checkedCount: progress.checkedCount(of:), shapeChecks: progress.shapeChecks(of:),
+            severity: options.severity)
+        contributions.findings += findings
+        contributions[DriftCheckContribution.self] = DriftCheckContribution(
+            drifts: drifts, checkCount: progress.checkedCount, findings: findings)
     }
 }

@@ -2,6 +2,19 @@ import RecordReplayMessages
 public import Foundation
 
 extension PlaybackReport {
+    /// Requests whose live answer differed from the recorded one during a drift check, for which the
+    /// live API could not be asked, or which were not sent, in request order (record mode
+    /// ``RecordMode/drift``; see ``DriftCheckOptions``).
+    public var drifts: [Drift] { contributions[DriftCheckContribution.self].drifts }
+
+    /// How many requests a drift check sent to the live API (including those in ``drifts`` that differ
+    /// or could not be checked; not those that were not sent).
+    public var driftCheckCount: Int { contributions[DriftCheckContribution.self].checkCount }
+
+    /// The drift check's findings: one per fixture, with its counts and its first drifts in full (also
+    /// in ``findings``).
+    public var driftFindings: [Finding] { contributions[DriftCheckContribution.self].findings }
+
     /// A request a recorded interaction answered during a drift check (record mode ``RecordMode/drift``;
     /// see ``DriftCheckOptions``) whose live answer differs from the recorded one, for
     /// which the live API could not be asked, or which was not sent. The client got the recorded

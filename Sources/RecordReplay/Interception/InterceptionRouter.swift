@@ -25,7 +25,7 @@ final class InterceptionRouter: Sendable {
 
     /// Makes `scope` the one that answers; it guards the network meanwhile (see ``NetworkGuard``).
     func activate(_ scope: InterceptionScope) {
-        scope.guarding.begin(for: scope.server)
+        scope.guarding.begin(for: scope.playback)
         scopes.withLock { $0.append(scope) }
     }
 
@@ -34,9 +34,9 @@ final class InterceptionRouter: Sendable {
         scope.guarding.end()
     }
 
-    /// Cancels the loads of the active scopes of `server` (see ``StubServer/cancelPendingAnswers()``).
-    func cancelLoads(of server: StubServer) {
-        let owned = scopes.withLock { $0.filter { $0.server === server } }
+    /// Cancels the loads of the active scopes `playback` answers (see ``StubServer/cancelPendingAnswers()``).
+    func cancelLoads(of playback: Playback) {
+        let owned = scopes.withLock { $0.filter { $0.playback === playback } }
         for scope in owned { scope.cancelLoads() }
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import RepositoryContractsPrimitives
 
-/// One interception: the server whose playback answers, and the requests still being answered (a
-/// delay, a stub closure, a recording forward, a request never answered), so that ending the
-/// interception cancels and awaits them.
+/// One interception: the playback that answers, and the requests still being answered (a delay, a stub
+/// closure, a recording forward, a request never answered), so that ending the interception cancels and
+/// awaits them.
 final class InterceptionScope: Sendable {
-    let server: StubServer
+    /// What answers the intercepted requests (a ``StubServer``'s ``StubServer/playback``).
+    let playback: Playback
     /// The network guard the scope holds while it is active (see ``InterceptionGuarding``).
     let guarding = InterceptionGuarding()
     private let loads = Protected(Loads())
@@ -16,8 +17,8 @@ final class InterceptionScope: Sendable {
         var isCancelled = false
     }
 
-    init(server: StubServer) {
-        self.server = server
+    init(playback: Playback) {
+        self.playback = playback
     }
 
     /// Runs `work` as one of the scope's loads; cancelled at once when the scope already ended.

@@ -24,6 +24,14 @@ final class StubURLProtocol: URLProtocol {
         request
     }
 
+    /// Marks `request` as never intercepted (the forwards of recording and the drift check to the live API).
+    static func exempt(_ request: inout URLRequest) {
+        if let mutable = (request as NSURLRequest).mutableCopy() as? NSMutableURLRequest {
+            URLProtocol.setProperty(true, forKey: exemptionMark, in: mutable)
+            request = mutable as URLRequest
+        }
+    }
+
     override func startLoading() {
         guard let scope = InterceptionRouter.shared.activeScope else {
             // The interception ended between the session's choice and now.
@@ -32,15 +40,20 @@ final class StubURLProtocol: URLProtocol {
             return
         }
         ProcessActivity.note("an intercepted request was received")
-        let delivery = InterceptedDelivery(protocol: self, redaction: scope.server.playback.redaction)
-        let plan = scope.server.playback.plan(for: InterceptedRequest.stubRequest(from: request))
-        if let outcome = delivery.immediateOutcome(of: plan), InterceptedRedirect.next(after: outcome, from: request) == nil {
-            delivery.deliver(outcome)
+        let playback = scope.playback
+        let delivery = InterceptedDelivery(protocol: self, redaction: playback.redaction)
+        let plan = playback.plan(for: InterceptedRequest.stubRequest(from: request))
+        // An answer that needs no waiting and no redirect is delivered at once; a redirect answered at
+        // once is followed from the outcome already computed.
+        let immediate = delivery.immediateOutcome(of: plan)
+        if let immediate, InterceptedRedirect.next(after: immediate, from: request) == nil {
+            delivery.deliver(immediate)
             return
         }
-        let (task, first, load) = (self.task, request, self.load)
+        let (task, load) = (self.task, self.load)
         let running = scope.run {
-            let outcome = await Self.outcome(following: plan, for: first, delivery: delivery, scope: scope)
+            let outcome = await Self.outcome(
+                following: immediate.map(Step.outcome) ?? .plan(plan), delivery: delivery, playback: playback)
             InterceptionPlatform.deliverLater(for: task) {
                 guard !load.withLock({ $0.stopped }) else { return }
                 delivery.deliver(outcome)
@@ -53,23 +66,35 @@ final class StubURLProtocol: URLProtocol {
         if stoppedAlready { running.cancel() }
     }
 
-    /// How `request` ends after `plan`: waiting as the plan says, and following redirects through the
-    /// playback (up to ``InterceptedRedirect/limit``).
+    /// Where following a request starts: a plan still to be carried out, or its outcome when it needed no
+    /// waiting.
+    private enum Step {
+        case plan(ResponsePlan)
+        case outcome(InterceptedDelivery.Outcome)
+    }
+
+    /// How `delivery`'s request ends from `first`: waiting as each plan says, and following redirects
+    /// through `playback` (up to ``InterceptedRedirect/limit``).
     private static func outcome(
-        following plan: ResponsePlan, for request: URLRequest, delivery: InterceptedDelivery, scope: InterceptionScope
+        following first: Step, delivery: InterceptedDelivery, playback: Playback
     ) async -> InterceptedDelivery.Outcome {
-        let clock = scope.server.playback.clock
-        var (current, plan, redirects) = (request, plan, 0)
+        var (step, redirects) = (delivery, 0)
+        var next = first
         while true {
-            let step = InterceptedDelivery(protocol: delivery.urlProtocol, request: current, redaction: delivery.redaction)
-            let outcome = await step.outcome(of: plan, timeout: current.timeoutInterval, clock: clock)
-            guard let next = InterceptedRedirect.next(after: outcome, from: current), !Task.isCancelled else { return outcome }
+            let outcome: InterceptedDelivery.Outcome
+            switch next {
+            case .outcome(let known): outcome = known
+            case .plan(let plan):
+                outcome = await step.outcome(of: plan, timeout: step.request.timeoutInterval, clock: playback.clock)
+            }
+            guard let redirected = InterceptedRedirect.next(after: outcome, from: step.request), !Task.isCancelled
+            else { return outcome }
             redirects += 1
             guard redirects <= InterceptedRedirect.limit else {
                 return .failure(step.error(.httpTooManyRedirects, "more than \(InterceptedRedirect.limit) redirects"))
             }
-            current = next
-            plan = scope.server.playback.plan(for: InterceptedRequest.stubRequest(from: next))
+            step = InterceptedDelivery(protocol: delivery.urlProtocol, request: redirected, redaction: delivery.redaction)
+            next = .plan(playback.plan(for: InterceptedRequest.stubRequest(from: redirected)))
         }
     }
 

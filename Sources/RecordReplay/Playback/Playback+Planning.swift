@@ -16,35 +16,95 @@ extension Playback {
     /// from many threads at once; each recorded interaction answers exactly one request (unless
     /// ``PlaybackOptions/Exhaustion/repeatLast`` reuses the last).
     @_spi(Benchmarks) public func plan(for request: StubRequest) -> ResponsePlan {
-        let receivedAt = Date()
-        let (instant, elapsed) = clock.now()
+        let arrival = Arrival(request: request, journalBodyLimit: options.journalBodyLimit, clock: clock)
         let normalized = normalizer.normalize(request)
-        let filtersWithClosures = !normalizer.closureMatchers.isEmpty
-
-        // Evaluate user closures (patterns, matchers) on a snapshot, outside the lock.
-        let (stubs, faultRules, shapes) = state.withLock { ($0.stubs, $0.faultRules, $0.index.redactedShapes) }
-        let keys = lookupKeys(for: normalized, redactedShapes: shapes)
-        let (members, stored) =
-            filtersWithClosures
-            ? state.withLock { state in
-                (keys.flatMap { state.index.members(for: $0, origin: request.origin) }, state.index.stored)
+        let key = normalizer.key(for: normalized)
+        // The state's lock is taken once to decide when no user closure is in play (no stub, no fault
+        // rule, no closure matcher: a replayed request). User closures never run under the lock, so when
+        // one is in play the lock is taken twice: once for the snapshot they run on, once to decide.
+        // (An unmatched request takes it once more, after the decision, to keep its diagnostic.)
+        let decision: Decision
+        switch state.withLock({ firstLook(at: request, normalized: normalized, key: key, arrival: arrival, state: &$0) }) {
+        case .decided(let decided):
+            decision = decided
+        case .screen(let snapshot):
+            let screening = snapshot.screening(request, closureMatchers: normalizer.closureMatchers)
+            decision = state.withLock {
+                decide(request, keys: snapshot.keys, screening: screening, arrival: arrival, state: &$0)
             }
-            : ([], [])
-        let matchingStubs = stubs.reversed().filter { $0.pattern.matches(request) }.map(\.id)
-        let matchingRules = faultRules.filter { $0.pattern.matches(request) }.map(\.id)
-        let candidates: [Int]? =
-            filtersWithClosures
-            ? members.filter { position in
-                normalizer.closureMatchers.allSatisfy { $0.matches(stored[position].interaction.request, request) }
-            } : nil
-
-        let decision = state.withLock { state in
-            decide(
-                request, keys: keys, candidates: candidates, matchingStubs: matchingStubs, matchingRules: matchingRules,
-                receivedAt: receivedAt, instant: instant, elapsed: elapsed, state: &state)
         }
         requestWaiters.noteRequest()
         return makePlan(decision, request: request, normalized: normalized)
+    }
+
+    /// When and how a request arrived, read before the lock is taken.
+    struct Arrival {
+        let receivedAt: Date
+        let instant: any InstantProtocol<Duration>
+        let elapsed: Duration
+        /// The request as the journal keeps it.
+        let journaled: StubRequest
+
+        init(request: StubRequest, journalBodyLimit: Int, clock: PlaybackClock) {
+            receivedAt = Date()
+            (instant, elapsed) = clock.now()
+            journaled = request.keepingBody(upTo: journalBodyLimit)
+        }
+    }
+
+    /// What the first look under the lock gives: the decision, or the snapshot the user closures run on
+    /// before it.
+    enum FirstLook {
+        case decided(Decision)
+        case screen(ScreeningSnapshot)
+    }
+
+    /// The lookup keys, then the decision when no user closure is in play, else a snapshot for them.
+    private func firstLook(
+        at request: StubRequest, normalized: NormalizedRequest, key: MatchKey, arrival: Arrival,
+        state: inout PlaybackState
+    ) -> FirstLook {
+        let keys = lookupKeys(key, for: normalized, redactedShapes: state.index.redactedShapes)
+        let filtersWithClosures = !normalizer.closureMatchers.isEmpty
+        guard filtersWithClosures || !state.stubs.isEmpty || !state.faultRules.isEmpty else {
+            return .decided(decide(request, keys: keys, screening: Screening(), arrival: arrival, state: &state))
+        }
+        return .screen(
+            ScreeningSnapshot(
+                keys: keys, stubs: state.stubs, faultRules: state.faultRules,
+                members: filtersWithClosures
+                    ? keys.flatMap { state.index.members(for: $0, origin: request.origin) } : nil,
+                stored: filtersWithClosures ? state.index.stored : []))
+    }
+
+    /// What the user closures of a request's screening run on, copied under the lock.
+    struct ScreeningSnapshot {
+        let keys: [MatchKey]
+        let stubs: [ProgrammableStub]
+        let faultRules: [FaultRule]
+        /// The positions of the interactions recorded under the keys, when closure matchers filter them.
+        let members: [Int]?
+        let stored: [StoredInteraction]
+
+        /// Runs the stubs' and fault rules' patterns and the closure matchers on `request`, off the lock.
+        func screening(
+            _ request: StubRequest, closureMatchers: [(name: String, matches: @Sendable (StubRequest, StubRequest) -> Bool)]
+        ) -> Screening {
+            Screening(
+                matchingStubs: stubs.reversed().filter { $0.pattern.matches(request) }.map(\.id),
+                matchingRules: faultRules.filter { $0.pattern.matches(request) }.map(\.id),
+                candidates: members?.filter { position in
+                    closureMatchers.allSatisfy { $0.matches(stored[position].interaction.request, request) }
+                })
+        }
+    }
+
+    /// What passed the user closures: the stubs (newest first) and fault rules whose patterns match, and
+    /// the recorded interactions the closure matchers accept (`nil`: there are none, the index decides).
+    struct Screening {
+        var matchingStubs: [StubID] = []
+        var matchingRules: [FaultRuleID] = []
+        var candidates: [Int]?
     }
 
     /// What ``decide(…)`` settled under the lock.
@@ -66,11 +126,11 @@ extension Playback {
         var effects: FaultEffects
     }
 
-    /// The keys `request` is looked up under, in order: as received, then with the placeholder in the
+    /// The keys a request is looked up under, in order: `key`, as received, then with the placeholder in the
     /// places each fixture redacted (a client sending its real credentials matches the redacted
     /// recording).
-    private func lookupKeys(for normalized: NormalizedRequest, redactedShapes: [RedactedSlots]) -> [MatchKey] {
-        var keys = [normalizer.key(for: normalized)]
+    private func lookupKeys(_ key: MatchKey, for normalized: NormalizedRequest, redactedShapes: [RedactedSlots]) -> [MatchKey] {
+        var keys = [key]
         for shape in redactedShapes {
             let key = normalizer.key(for: shape.applied(to: normalized))
             if !keys.contains(key) { keys.append(key) }
@@ -78,14 +138,14 @@ extension Playback {
         return keys
     }
 
+    /// Decides under the lock: the faults that fire, then the answer (a replacing fault, a stub, a
+    /// recorded interaction, the hooks, the diagnostic), and journals the request.
     private func decide(
-        _ request: StubRequest, keys: [MatchKey], candidates: [Int]?, matchingStubs: [StubID],
-        matchingRules: [FaultRuleID], receivedAt: Date, instant: any InstantProtocol<Duration>, elapsed: Duration,
-        state: inout PlaybackState
+        _ request: StubRequest, keys: [MatchKey], screening: Screening, arrival: Arrival, state: inout PlaybackState
     ) -> Decision {
         let sequenceNumber = state.requestCount + 1
         var fired: [Fault] = []
-        for id in matchingRules {
+        for id in screening.matchingRules {
             guard let position = state.faultRules.firstIndex(where: { $0.id == id }) else { continue }
             state.faultRules[position].matchedCount += 1
             let rule = state.faultRules[position]
@@ -97,10 +157,10 @@ extension Playback {
         let responder: JournalEntry.Responder
         if let fault = effects.replacingFault {
             (answer, responder) = (.replacingFault(fault), .fault)
-        } else if let stub = claimStub(matchingStubs, in: &state) {
+        } else if let stub = claimStub(screening.matchingStubs, in: &state) {
             (answer, responder) = (.stub(stub.id, stub.answer), .stub(stub.id))
         } else {
-            switch claimInteraction(for: request, keys: keys, candidates: candidates, in: &state) {
+            switch claimInteraction(for: request, keys: keys, candidates: screening.candidates, in: &state) {
             case .claimed(let position):
                 let item = state.index.stored[position]
                 if options.replaysRecordedLatency, let latency = item.interaction.latency {
@@ -118,9 +178,9 @@ extension Playback {
         }
         state.record(
             JournalEntry(
-                sequenceNumber: sequenceNumber, request: request.keepingBody(upTo: options.journalBodyLimit),
-                bodyByteCount: request.body.count, receivedAt: receivedAt, instant: instant,
-                elapsed: elapsed, responder: responder, faults: fired),
+                sequenceNumber: sequenceNumber, request: arrival.journaled,
+                bodyByteCount: request.body.count, receivedAt: arrival.receivedAt, instant: arrival.instant,
+                elapsed: arrival.elapsed, responder: responder, faults: fired),
             limit: options.journalLimit)
         return Decision(sequenceNumber: sequenceNumber, answer: answer, effects: effects)
     }

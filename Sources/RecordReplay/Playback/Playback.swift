@@ -15,8 +15,10 @@ import RepositoryContractsPrimitives
 ///    differ), kept in the ``report`` as well so the test fails even when the client
 ///    swallows the response.
 ///
-/// `Playback` is thread-safe and meant to be called from many connections at once: ``plan(for:)``
-/// takes a lock twice and never suspends, and finding the interactions for a request costs the same
+/// `Playback` is thread-safe and meant to be called from many connections at once: ``plan(for:)`` never
+/// suspends and takes the playback's lock once to decide, twice when a stub, a fault rule or a closure
+/// matcher is in play (their closures run off the lock, on a snapshot taken first); an unmatched request
+/// takes it once more to keep its diagnostic. Finding the interactions for a request costs the same
 /// whatever the number of interactions loaded.
 public final class Playback: Sendable {
     /// The response header that marks the diagnostic answer to an unmatched request.
@@ -102,15 +104,15 @@ public final class Playback: Sendable {
     }
 
     /// What went wrong so far: unmatched requests with their diagnostics, unused interactions (with
-    /// the severity ``PlaybackOptions/unusedInteractions`` gives), stub closures that threw, drift found
-    /// by a drift check (record mode ``RecordMode/drift``), and invalid matcher configuration. Call
-    /// it when the test ends; reading it changes nothing.
+    /// the severity ``PlaybackOptions/unusedInteractions`` gives), stub closures that threw, invalid
+    /// matcher configuration, and what the hooks plugged in add (drift found by a drift check, record
+    /// mode ``RecordMode/drift``). Call it when the test ends; reading it changes nothing.
     public var report: PlaybackReport {
-        let (stored, useCounts, unmatched, stubFailures) = state.withLock {
-            ($0.index.stored, $0.index.useCounts, $0.unmatchedRequests, $0.stubFailures)
+        let (stored, useCounts, unmatched, stubFailures, leakingFixtures, networkGuardFindings) = state.withLock {
+            ($0.index.stored, $0.index.useCounts, $0.unmatchedRequests, $0.stubFailures, $0.leakingFixtures,
+             $0.networkGuardFindings)
         }
-        let driftCheck = driftCheck
-        let drifts = (driftCheck?.found.withLock { $0 } ?? []).sorted { $0.sequenceNumber < $1.sequenceNumber }
+        let contributions = contributions
         let unused = stored.indices.filter { useCounts[$0] == 0 }.map { position in
             let item = stored[position]
             return PlaybackReport.UnusedInteraction(
@@ -126,15 +128,9 @@ public final class Playback: Sendable {
                             + "matcher “\(matcher.name)”: \(reason); it ignores nothing."))
             }
         }
-        for (expression, reason) in driftCheck?.options.parsedIgnoredJSONPaths.invalid ?? [] {
-            findings.append(
-                .init(
-                    severity: .error,
-                    message: "invalid JSONPath \(DiagnosticText.quoted(expression)) in the drift check's "
-                        + "ignoredJSONPaths: \(reason); it ignores nothing."))
-        }
-        findings += state.withLock { $0.leakingFixtures }.map { .init(severity: .error, message: $0) }
-        findings += state.withLock { $0.networkGuardFindings }
+        findings += contributions.configurationFindings
+        findings += leakingFixtures.map { .init(severity: .error, message: $0) }
+        findings += networkGuardFindings
         findings += unmatched.map { .init(severity: .error, message: $0.diagnostic) }
         findings += stubFailures.map {
             .init(
@@ -142,13 +138,7 @@ public final class Playback: Sendable {
                 message: "\($0.stub) threw while answering request #\($0.sequenceNumber) "
                     + "\(DiagnosticText.requestLine(redaction.shown($0.request))): \($0.error)")
         }
-        let driftFindings =
-            driftCheck.map {
-                DriftSummary.findings(
-                    for: drifts, checkedCount: $0.progress.checkedCount(of:), shapeChecks: $0.progress.shapeChecks(of:),
-                    severity: $0.options.severity)
-            } ?? []
-        findings += driftFindings
+        findings += contributions.findings
         let severity: PlaybackReport.Severity? =
             switch options.unusedInteractions {
             case .error: .error
@@ -169,7 +159,7 @@ public final class Playback: Sendable {
                         + lines).joined(separator: "\n")))
         }
         return PlaybackReport(
-            unmatchedRequests: unmatched, unusedInteractions: unused, stubFailures: stubFailures, drifts: drifts,
-            driftCheckCount: driftCheck?.progress.checkedCount ?? 0, driftFindings: driftFindings, findings: findings)
+            unmatchedRequests: unmatched, unusedInteractions: unused, stubFailures: stubFailures,
+            contributions: contributions, findings: findings)
     }
 }

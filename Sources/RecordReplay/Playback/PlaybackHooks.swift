@@ -1,12 +1,26 @@
 import RecordReplayMessages
+import RepositoryContractsPrimitives
 @_spi(Benchmarks) import RecordReplayWire
+
+/// Something plugged into a ``Playback`` behind ``Playback/plan(for:)``: the playback knows recording and
+/// the drift check only through this protocol and the two below (it never asks which one it holds).
+package protocol PlaybackHook: Sendable {
+    /// Adds what the hook has to report (findings, values its own folder reads back) to `contributions`;
+    /// called whenever the playback's ``Playback/report`` or ``Playback/contributions`` is read.
+    func contribute(to contributions: inout PlaybackContributions)
+}
+
+extension PlaybackHook {
+    /// Adds nothing.
+    package func contribute(to contributions: inout PlaybackContributions) {}
+}
 
 /// Answers a request that no stub or recorded interaction answers, in place of the diagnostic answer:
 /// how recording plugs into playback (``Playback/recordUnmatched(through:onFailure:)``).
 ///
 /// Called after the request's fault delays, off the playback's lock; many requests may be handed over at
 /// once.
-package protocol UnansweredRequestHandler: Sendable {
+package protocol UnansweredRequestHandler: PlaybackHook {
     /// The answer to `request`, the playback's request number `sequenceNumber`.
     func answer(_ request: StubRequest, sequenceNumber: Int) async -> UnansweredRequestAnswer
 }
@@ -24,11 +38,33 @@ package enum UnansweredRequestAnswer: Sendable {
 /// how the drift check plugs into playback (``Playback/checkDrift(against:options:)``).
 ///
 /// Called after the request's fault delays, off the playback's lock; the client waits for it.
-package protocol AnsweredRequestObserver: Sendable {
+package protocol AnsweredRequestObserver: PlaybackHook {
     /// `request`, the playback's request number `sequenceNumber`, was answered by `item`;
     /// `fixtureRequests` reads the recorded requests of `item`'s fixture.
     func observe(
         _ request: StubRequest, answeredBy item: StoredInteraction, sequenceNumber: Int,
         fixtureRequests: @escaping @Sendable () -> [StubRequest]
     ) async
+}
+
+extension Playback {
+    /// Hands every request that nothing answers to `handler` from now on, in place of the diagnostic
+    /// answer; `nil` goes back to the diagnostic answer.
+    package func answerUnansweredRequests(with handler: (any UnansweredRequestHandler)?) {
+        state.withLock { $0.unansweredHandler = handler }
+    }
+
+    /// Tells `observer` of every request a recorded interaction answers from now on; `nil` tells no one.
+    package func observeAnsweredRequests(with observer: (any AnsweredRequestObserver)?) {
+        state.withLock { $0.answeredObserver = observer }
+    }
+
+    /// What the hooks plugged in now contribute (see ``PlaybackContributions``).
+    package var contributions: PlaybackContributions {
+        let (handler, observer) = state.withLock { ($0.unansweredHandler, $0.answeredObserver) }
+        var contributions = PlaybackContributions()
+        handler?.contribute(to: &contributions)
+        observer?.contribute(to: &contributions)
+        return contributions
+    }
 }

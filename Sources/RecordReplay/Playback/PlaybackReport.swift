@@ -1,7 +1,7 @@
 import RecordReplayMessages
 /// What went wrong (or may have) during a playback, from ``Playback/report``: unmatched requests
-/// with their diagnostics, unused interactions, stub closures that threw, drift from the live API, and
-/// configuration mistakes.
+/// with their diagnostics, unused interactions, stub closures that threw, configuration mistakes, and
+/// what recording and the drift check add to it (drift from the live API).
 public struct PlaybackReport: Sendable, CustomStringConvertible {
     /// How serious a finding is.
     public enum Severity: Sendable, Hashable, CustomStringConvertible {
@@ -69,16 +69,9 @@ public struct PlaybackReport: Sendable, CustomStringConvertible {
     public let unusedInteractions: [UnusedInteraction]
     /// Stub closures that threw, in order.
     public let stubFailures: [StubFailure]
-    /// Requests whose live answer differed from the recorded one during a drift check, for which the
-    /// live API could not be asked, or which were not sent, in request order (record mode
-    /// ``RecordMode/drift``; see ``DriftCheckOptions``).
-    public let drifts: [Drift]
-    /// How many requests a drift check sent to the live API (including those in ``drifts`` that differ
-    /// or could not be checked; not those that were not sent).
-    public let driftCheckCount: Int
-    /// The drift check's findings: one per fixture, with its counts and its first drifts in full (also
-    /// in ``findings``).
-    public let driftFindings: [Finding]
+    /// What the hooks plugged into the playback added (see ``PlaybackContributions``): the drift check's
+    /// members of the report (``drifts``, ``driftCheckCount``, ``driftFindings``) read it.
+    package let contributions: PlaybackContributions
     /// Every finding with a severity: unmatched requests, stub failures, configuration mistakes and
     /// requests the network guard of an interception on the server stopped are errors; drift has the
     /// severity ``DriftCheckOptions/severity`` gives (error by default; a fixture

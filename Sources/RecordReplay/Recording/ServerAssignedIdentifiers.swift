@@ -27,7 +27,7 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
     init(learningFrom interactions: [Interaction]) {
         let referenced = IdentifierText.referencedValues(in: interactions.map(\.request))
         var candidates: Set<String> = []
-        for interaction in interactions where DriftCheckOptions.changesState(interaction.request.method) {
+        for interaction in interactions where RequestMethod.changesState(interaction.request.method) {
             let found = Self.candidates(in: interaction.response, referenced: referenced)
             candidates.formUnion(found.filter(Self.looksRandom))
         }

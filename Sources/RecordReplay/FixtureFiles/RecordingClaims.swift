@@ -11,15 +11,14 @@ enum RecordingClaims {
 
     /// Claims `file` for `owner`; claiming it again for the same owner is allowed.
     ///
-    /// - Throws: ``StubServerError/fixtureAlreadyRecording(fixture:)`` when another owner holds it.
-    static func claim(_ file: URL, for owner: ObjectIdentifier) throws(StubServerError) {
+    /// - Returns: `false` when another owner holds it (the claim is not taken).
+    static func claim(_ file: URL, for owner: ObjectIdentifier) -> Bool {
         let key = key(for: file)
-        let holder: ObjectIdentifier? = owners.withLock { owners in
-            if let holder = owners[key], holder != owner { return holder }
+        return owners.withLock { owners in
+            if let holder = owners[key], holder != owner { return false }
             owners[key] = owner
-            return nil
+            return true
         }
-        if holder != nil { throw StubServerError.fixtureAlreadyRecording(fixture: file.path) }
     }
 
     /// Releases `file` if `owner` holds it.

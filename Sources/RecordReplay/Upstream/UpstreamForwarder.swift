@@ -152,7 +152,7 @@ package struct UpstreamForwarder: Sendable {
     /// `request` sent to `url` over URLSession, in this process.
     package func forwardInThisProcess(_ request: StubRequest, to url: URL) async throws -> StubResponse {
         var outgoing = URLRequest(url: url)
-        URLSessionInterception.exempt(&outgoing)
+        StubURLProtocol.exempt(&outgoing)
         // Through the network guard, if one is on: on Linux this session reads the proxy variables like any
         // other, so the host it is about to reach must be in `no_proxy` first (see `ForwardingPasses`).
         connection.passes.open(for: url)

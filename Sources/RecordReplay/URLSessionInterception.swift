@@ -41,6 +41,8 @@ import RepositoryContractsPrimitives
 /// playback: see <doc:InterceptingURLSession>.
 public final class URLSessionInterception: Sendable {
     let scope: InterceptionScope
+    /// The server whose playback answers the intercepted requests.
+    public let server: StubServer
     private let ownsGate: Bool
     private let ended = Protected(false)
 
@@ -50,7 +52,10 @@ public final class URLSessionInterception: Sendable {
     /// Who held the turn when the wait began: the test that owned the interception then, when known.
     public let turnHeldBy: String?
 
-    init(scope: InterceptionScope, ownsGate: Bool, wait: InterceptionGate.Wait = .init(duration: .zero)) {
+    init(
+        server: StubServer, scope: InterceptionScope, ownsGate: Bool, wait: InterceptionGate.Wait = .init(duration: .zero)
+    ) {
+        self.server = server
         self.scope = scope
         self.ownsGate = ownsGate
         self.waitedForTurn = wait.duration
@@ -75,9 +80,6 @@ public final class URLSessionInterception: Sendable {
         }
     }
 
-    /// The server whose playback answers the intercepted requests.
-    public var server: StubServer { scope.server }
-
     /// Stops intercepting: new requests go to the network again, requests still waiting (a delay, a
     /// never-answered request) are cancelled and fail, and the next waiting interception may start.
     /// Returns when every intercepted request has been answered or failed. Calling it again does nothing.
@@ -100,13 +102,14 @@ public final class URLSessionInterception: Sendable {
     /// The `URLProtocol` subclass that answers intercepted requests: list it first in a session
     /// configuration's `protocolClasses` to intercept a session other than `URLSession.shared`.
     public static var protocolClass: AnyClass { StubURLProtocol.self }
+}
 
-    /// Marks `request` as never intercepted (the server's own forwards to the live API).
-    static func exempt(_ request: inout URLRequest) {
-        if let mutable = (request as NSURLRequest).mutableCopy() as? NSMutableURLRequest {
-            URLProtocol.setProperty(true, forKey: StubURLProtocol.exemptionMark, in: mutable)
-            request = mutable as URLRequest
-        }
+extension URLSessionInterception {
+    /// The requests the interception's network guard stopped: requests from sessions the interception
+    /// does not reach (on Linux, those made from `.default` or `.ephemeral`) to hosts that are not
+    /// loopback. Each is also an error in the server's ``StubServer/report``. See ``NetworkGuard``.
+    public var stoppedRequests: [NetworkGuard.StoppedRequest] {
+        scope.guarding.stoppedRequests
     }
 }
 
@@ -135,9 +138,9 @@ extension StubServer {
         let nested = InterceptionRouter.$heldByCurrentTask.get()
         var wait = InterceptionGate.Wait(duration: .zero)
         if !nested { wait = try await router.gate.acquire(as: interceptionHolderName(startedAt: "\(fileID):\(line)")) }
-        let scope = InterceptionScope(server: self)
+        let scope = InterceptionScope(playback: playback)
         router.activate(scope)
-        return URLSessionInterception(scope: scope, ownsGate: !nested, wait: wait)
+        return URLSessionInterception(server: self, scope: scope, ownsGate: !nested, wait: wait)
     }
 
     /// How the interceptions waiting behind this server's name it: its test, when the trait made it, or
@@ -171,36 +174,6 @@ extension StubServer {
         } catch {
             await interception.end()
             throw error
-        }
-    }
-}
-
-/// Why `URLSession` requests cannot be intercepted.
-public enum URLSessionInterceptionError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `URLSession.shared` was created before the intercepting protocol was registered, and its protocol
-    /// classes (fixed when it was made, on Linux) put the system's HTTP protocol first.
-    case sharedSessionCreatedFirst(protocolClasses: [String])
-    /// The current task already holds an interception it has not ended: a second one would wait for the
-    /// first forever.
-    case alreadyIntercepting
-
-    /// What went wrong and what to do.
-    public var description: String {
-        switch self {
-        case .sharedSessionCreatedFirst(let classes):
-            return """
-                URLSession.shared cannot be intercepted: it was created before interception was prepared, and \
-                its protocol classes (\(classes.joined(separator: ", "))) are fixed when it is made, with the \
-                system's HTTP protocol first. Call URLSessionInterception.prepare() before anything in the \
-                process uses URLSession (the .stubServer(interceptsURLSession: true) trait does so when the \
-                test list is built; in XCTest, in the test class's `override class func setUp()`), or pass \
-                the server's baseURL to the code under test instead
-                """
-        case .alreadyIntercepting:
-            return """
-                this task already intercepts URLSession: end() the interception it holds before starting \
-                another (interceptions are serialized process-wide, so the second would wait forever)
-                """
         }
     }
 }

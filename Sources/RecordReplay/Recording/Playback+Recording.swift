@@ -10,8 +10,7 @@ extension Playback {
     package func recordUnmatched(
         through forwarder: UpstreamForwarder?, onFailure: (@Sendable (String) -> Void)? = nil
     ) {
-        let recorder = forwarder.map { UpstreamRecorder($0, redaction: redaction, onFailure: onFailure) }
-        state.withLock { $0.unansweredHandler = recorder }
+        answerUnansweredRequests(with: forwarder.map { UpstreamRecorder($0, redaction: redaction, onFailure: onFailure) })
     }
 
     /// The exchanges recorded from the live API so far, in the order the requests arrived.
@@ -21,6 +20,20 @@ extension Playback {
 
     /// ``recordedInteractions`` with the flight of each (which ones were in flight at the same time).
     package var recordedExchanges: [RecordedExchange] {
-        (state.withLock { $0.unansweredHandler } as? UpstreamRecorder)?.recordedExchanges ?? []
+        contributions[RecordedExchanges.self]
+    }
+}
+
+/// What a recording files in its playback's ``PlaybackContributions``: the exchanges recorded so far, in
+/// the order the requests arrived (read by ``Playback/recordedExchanges``).
+enum RecordedExchanges: PlaybackContributionKey {
+    /// Nothing recorded.
+    static let defaultValue: [RecordedExchange] = []
+}
+
+extension UpstreamRecorder {
+    /// The exchanges recorded so far (``RecordedExchanges``).
+    func contribute(to contributions: inout PlaybackContributions) {
+        contributions[RecordedExchanges.self] = recordedExchanges
     }
 }

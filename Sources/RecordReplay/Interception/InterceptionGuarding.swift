@@ -6,10 +6,9 @@ import RepositoryContractsPrimitives
 final class InterceptionGuarding: Sendable {
     private let networkGuard = Protected<NetworkGuard?>(nil)
 
-    /// Turns the guard on for an interception answered by `server`. When the guard cannot start, the
-    /// server's report says so (an error: the promise does not hold for that test).
-    func begin(for server: StubServer) {
-        let playback = server.playback
+    /// Turns the guard on for an interception `playback` answers. When the guard cannot start, the
+    /// playback's report says so (an error: the promise does not hold for that test).
+    func begin(for playback: Playback) {
         do {
             let started = try NetworkGuard.engage(
                 noticing: { playback.noteNetworkGuardFinding(.init(severity: .warning, message: $0)) },
@@ -32,14 +31,5 @@ final class InterceptionGuarding: Sendable {
     /// The requests the guard stopped.
     var stoppedRequests: [NetworkGuard.StoppedRequest] {
         networkGuard.withLock { $0 }?.stoppedRequests ?? []
-    }
-}
-
-extension URLSessionInterception {
-    /// The requests the interception's network guard stopped: requests from sessions the interception
-    /// does not reach (on Linux, those made from `.default` or `.ephemeral`) to hosts that are not
-    /// loopback. Each is also an error in the server's ``StubServer/report``. See ``NetworkGuard``.
-    public var stoppedRequests: [NetworkGuard.StoppedRequest] {
-        scope.guarding.stoppedRequests
     }
 }
