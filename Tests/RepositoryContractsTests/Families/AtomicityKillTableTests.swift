@@ -32,16 +32,7 @@ struct AtomicityKillTableTests {
 
     @Test("each one-bug note store is caught by exactly the atomicity clause that names its bug")
     func killTable() async {
-        var rows: [(bug: String, caught: [String])] = []
-        for (bug, clauses, words) in Self.expected {
-            let (failed, skipped) = await NoteFamilyRuns.run(Self.family, on: bug)
-            rows.append((bug.name, Array(failed.keys)))
-            #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)")
-            #expect(skipped.isEmpty, "\(bug.name): \(skipped)")
-            #expect(failed.values.contains { $0.contains(words) }, "\(bug.name): no message says \"\(words)\": \(failed)")
-        }
-        #expect(AtomicityBugs.all.count == Self.expected.count)
-        print(NoteFamilyRuns.table("atomicity kill table (bug → atomicity.* clauses that caught it)", rows))
+        await NoteFamilyRuns.expectKillTable(Self.family, Self.expected, all: AtomicityBugs.all, title: "atomicity kill table (bug → atomicity.* clauses that caught it)")
     }
 
     @Test("a batch that stores what it can passes when declared partial, and fails when declared all or nothing")

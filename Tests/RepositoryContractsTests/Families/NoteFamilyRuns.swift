@@ -56,6 +56,27 @@ enum NoteFamilyRuns {
         }
     }
 
+    /// Runs the clauses of `family` on each one-bug store of `expected` and expects exactly its clauses to
+    /// fail, none skipped, one of their messages saying its words (numbers aside); then that `all` is the
+    /// whole list, and prints the table under `title`.
+    static func expectKillTable(
+        _ family: String, _ expected: [(bug: Conformance<CRUD<Note>>, clauses: Set<String>, words: String)],
+        all: [Conformance<CRUD<Note>>], title: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        var rows: [(bug: String, caught: [String])] = []
+        for (bug, clauses, words) in expected {
+            let (failed, skipped) = await run(family, on: bug)
+            rows.append((bug.name, Array(failed.keys)))
+            #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)", sourceLocation: sourceLocation)
+            #expect(skipped.isEmpty, "\(bug.name): \(skipped)", sourceLocation: sourceLocation)
+            let first = clauses.sorted().first.flatMap { failed[$0] } ?? ""
+            #expect(failed.values.contains { DocumentationArticle.normalized($0).contains(DocumentationArticle.normalized(words)) },
+                    "\(bug.name): no message says \"\(words)\"; first: \(first)", sourceLocation: sourceLocation)
+        }
+        #expect(all.map(\.name) == expected.map(\.bug.name), sourceLocation: sourceLocation)
+        print(table(title, rows))
+    }
+
     /// The kill table as text, one bug a line with the clauses that caught it, for the note to quote.
     static func table<Caught: Sequence<String>>(_ title: String, _ rows: [(bug: String, caught: Caught)]) -> String {
         let width = rows.map(\.bug.count).max() ?? 0

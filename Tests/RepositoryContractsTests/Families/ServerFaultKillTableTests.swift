@@ -33,16 +33,7 @@ struct ServerFaultKillTableTests {
 
     @Test("each one-bug HTTP note store is caught by exactly the server-fault clause that names its bug", .stubServer())
     func killTable() async {
-        var rows: [(bug: String, caught: [String])] = []
-        for (bug, clauses, words) in Self.expected {
-            let (failed, skipped) = await NoteFamilyRuns.run(Self.family, on: bug)
-            rows.append((bug.name, Array(failed.keys)))
-            #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)")
-            #expect(skipped.isEmpty, "\(bug.name): \(skipped)")
-            #expect(failed.values.contains { $0.contains(words) }, "\(bug.name): no message says \"\(words)\": \(failed)")
-        }
-        #expect(ServerFaultBugs.all.count == Self.expected.count)
-        print(NoteFamilyRuns.table("server-fault kill table (bug → atomicity.serverFault* clauses that caught it)", rows))
+        await NoteFamilyRuns.expectKillTable(Self.family, Self.expected, all: ServerFaultBugs.all, title: "server-fault kill table (bug → atomicity.serverFault* clauses that caught it)")
     }
 
     @Test("declared, but run with no stub server in scope: every server-fault clause fails, saying the trait is missing")

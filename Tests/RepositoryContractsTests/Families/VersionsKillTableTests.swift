@@ -42,18 +42,7 @@ struct VersionsKillTableTests {
 
     @Test("each one-bug note store is caught by exactly the versions clauses that name its bug")
     func killTable() async {
-        var rows: [(bug: String, caught: [String])] = []
-        for (bug, clauses, words) in Self.expected {
-            let (failed, skipped) = await NoteFamilyRuns.run(Self.family, on: bug)
-            rows.append((bug.name, Array(failed.keys)))
-            #expect(Set(failed.keys) == clauses, "\(bug.name): \(failed)")
-            #expect(skipped.isEmpty, "\(bug.name): \(skipped)")
-            let first = failed[clauses.sorted()[0]].map(DocumentationArticle.normalized) ?? ""
-            #expect(failed.values.contains { DocumentationArticle.normalized($0).contains(DocumentationArticle.normalized(words)) },
-                    "\(bug.name): no message says \"\(words)\"; first: \(first)")
-        }
-        #expect(VersionBugs.all.count == Self.expected.count)
-        print(NoteFamilyRuns.table("versions kill table (bug → versions.* clauses that caught it)", rows))
+        await NoteFamilyRuns.expectKillTable(Self.family, Self.expected, all: VersionBugs.all, title: "versions kill table (bug → versions.* clauses that caught it)")
     }
 
     @Test("a clause of the user's calling updateConditionally(_:) on a witness without one fails naming the builder to add")
