@@ -4,8 +4,9 @@ import RecordReplay
 
 extension CRUDClauses {
     /// The `atomicity.serverFault*` clauses: a write whose request the stub server of the test's scope
-    /// fails (a broken connection: bytes that are not HTTP, then closed) throws and leaves the stored state exactly as it was, store-maintained
-    /// fields included. They apply when the conformance declares ``Conformance/writingThroughStubServer()``.
+    /// fails (a broken connection: bytes that are not HTTP, then closed) throws and leaves the stored state
+    /// exactly as it was, store-maintained fields included. They apply when the conformance declares
+    /// ``Conformance/writingThroughStubServer()``.
     static var serverFaults: [Clause<CRUD<Entity>>] {
         [
             Clause("atomicity.serverFaultCreateStoresNothing",
