@@ -26,7 +26,7 @@ extension Playback {
         let (members, stored) =
             filtersWithClosures
             ? state.withLock { state in
-                (keys.flatMap { state.index.members(for: $0, origin: request.origin) }, state.index.stored)
+                (keys.flatMap { state.index.members(for: $0, origin: normalized.origin) }, state.index.stored)
             }
             : ([], [])
         let matchingStubs = stubs.reversed().filter { $0.pattern.matches(request) }.map(\.id)
@@ -131,13 +131,14 @@ extension Playback {
         for request: StubRequest, keys: [MatchKey], candidates: [Int]?, in state: inout PlaybackState
     ) -> InteractionIndex.Claim {
         let repeatLast = options.exhaustion == .repeatLast
+        let origin = normalizer.replacedFields.contains(.origin) ? nil : request.origin
         if let candidates {
             return state.index.claim(
-                key: keys[0], origin: request.origin, candidates: candidates, repeatLast: repeatLast)
+                key: keys[0], origin: origin, candidates: candidates, repeatLast: repeatLast)
         }
         var firstExhausted: InteractionIndex.Claim?
         for key in keys {
-            let claim = state.index.claim(key: key, origin: request.origin, candidates: nil, repeatLast: repeatLast)
+            let claim = state.index.claim(key: key, origin: origin, candidates: nil, repeatLast: repeatLast)
             switch claim {
             case .claimed: return claim
             case .exhausted: firstExhausted = firstExhausted ?? claim
@@ -150,7 +151,7 @@ extension Playback {
             var getKey = key
             getKey.method = "GET"
             let fallback = state.index.claim(
-                key: getKey, origin: request.origin, candidates: nil, repeatLast: repeatLast)
+                key: getKey, origin: origin, candidates: nil, repeatLast: repeatLast)
             if case .claimed = fallback { return fallback }
         }
         return .none

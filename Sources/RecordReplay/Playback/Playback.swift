@@ -149,7 +149,7 @@ public final class Playback: Sendable {
             } ?? []
         findings += driftFindings
         let severity: PlaybackReport.Severity? =
-            switch options.unusedInteractions {
+            switch options.unusedInteractions.kind {
             case .error: .error
             case .warning: .warning
             case .ignore: nil
