@@ -3,14 +3,35 @@ public import Foundation
 public import RecordReplay
 
 /// Where the stub server of a contract's clause gets its answers.
-public enum ClauseRemote: Sendable {
+///
+/// A struct over private storage rather than an enum, so that a new kind of remote is not a breaking
+/// change for code that switches over the ones it knows (compare with `==`).
+public struct ClauseRemote: Sendable, Hashable {
+    /// The remotes, for the package's own exhaustive switches.
+    package enum Kind: Sendable, Hashable {
+        case programmed
+        case fixtures(URL)
+        case recording(into: URL, upstream: URL)
+    }
+
+    /// Which remote this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// A fresh server with nothing loaded: the contract or the conformance programs it (stubs over an
     /// API fake in process).
-    case programmed
+    public static let programmed = ClauseRemote(.programmed)
+
     /// A fresh server replaying `<folder>/<clause id>.json`.
-    case fixtures(URL)
+    public static func fixtures(_ folder: URL) -> ClauseRemote { ClauseRemote(.fixtures(folder)) }
+
     /// A fresh server forwarding to the live API at `upstream` and writing `<folder>/<clause id>.json`.
-    case recording(into: URL, upstream: URL)
+    public static func recording(into folder: URL, upstream: URL) -> ClauseRemote {
+        ClauseRemote(.recording(into: folder, upstream: upstream))
+    }
 }
 
 /// The loopback stub server of one clause: what a contract's ``ContractTerms/makeEnvironment(for:)`` starts
@@ -45,7 +66,7 @@ public struct ClauseServer: Sendable {
     ) async throws -> ClauseServer {
         var configuration = StubServer.Configuration()
         if let clock { configuration.clock = clock }
-        switch remote {
+        switch remote.kind {
         case .programmed:
             break
         case .fixtures(let folder):
@@ -60,8 +81,7 @@ public struct ClauseServer: Sendable {
                 near: folder.appendingPathComponent(clauseID), environment: ProcessInfo.processInfo.environment)
         }
         let server = StubServer(configuration)
-        if case .fixtures = remote { try server.loadFixture(named: clauseID) }
-        if case .recording = remote { try server.loadFixture(named: clauseID) }
+        if remote != .programmed { try server.loadFixture(named: clauseID) }
         try await server.start()
         return ClauseServer(server: server, isOwned: true)
     }

@@ -149,7 +149,7 @@ extension ClauseContext where Terms: RepositoryTerms {
         do {
             return .success(try await call())
         } catch let failure as OperationFailure {
-            guard case .threw(let error) = failure.reason, !(error is CallbackError) else { throw failure }
+            guard case .threw(let error) = failure.reason.kind, !(error is CallbackError) else { throw failure }
             return .failure(error)
         }
     }

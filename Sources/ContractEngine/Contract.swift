@@ -116,9 +116,51 @@ public struct Contract<Terms: ContractTerms>: Sendable {
 }
 
 /// Where a contract run is: what ``Contract/report(on:skipping:progress:)`` tells as it goes.
-public enum ClauseProgress: Sendable, Codable, Hashable {
+///
+/// A struct over private storage rather than an enum, so that a new kind of event is not a breaking
+/// change for code that switches over the ones it knows: read ``startedClause`` and ``finishedClause``.
+public struct ClauseProgress: Sendable, Codable, Hashable {
+    /// The events, for the package's own exhaustive switches; encoded as the event itself.
+    package enum Kind: Sendable, Codable, Hashable {
+        case started(id: String, summary: String)
+        case finished(result: ClauseResult)
+    }
+
+    /// Which event this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// A clause is about to run.
-    case started(id: String, summary: String)
+    public static func started(id: String, summary: String) -> ClauseProgress {
+        ClauseProgress(.started(id: id, summary: summary))
+    }
+
     /// A clause ended (or was skipped).
-    case finished(result: ClauseResult)
+    public static func finished(result: ClauseResult) -> ClauseProgress {
+        ClauseProgress(.finished(result: result))
+    }
+
+    /// The id and summary of the clause about to run, if this event says one is.
+    public var startedClause: (id: String, summary: String)? {
+        if case .started(let id, let summary) = kind { (id, summary) } else { nil }
+    }
+
+    /// The result of the clause that ended, if this event says one did.
+    public var finishedClause: ClauseResult? {
+        if case .finished(let result) = kind { result } else { nil }
+    }
+
+    /// Reads an event written by ``encode(to:)``.
+    public init(from decoder: any Decoder) throws {
+        self.kind = try decoder.singleValueContainer().decode(Kind.self)
+    }
+
+    /// Writes the event as the enum it was before it became a struct: `{"started":{"id":…,"summary":…}}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(kind)
+    }
 }

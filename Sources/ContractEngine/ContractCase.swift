@@ -201,7 +201,7 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
                 try await clause.body(context)
             }
         } catch let failure as OperationFailure where failure.operation == bodyOperation {
-            guard case .timedOut(let stall) = failure.reason else { throw failure }
+            guard case .timedOut(let stall) = failure.reason.kind else { throw failure }
             let place = activity.lastSeen.map { "after \($0)" } ?? "before its first check or watched call"
             throw OperationFailure(operation: "the clause's next step \(place) (a subject call?)", reason: .timedOut(stall))
         }

@@ -3,15 +3,42 @@ import Foundation
 /// The outcome of one clause on one conformer.
 public struct ClauseResult: Hashable, Sendable, Codable {
     /// How the clause ended.
-    public enum Status: String, Hashable, Sendable, Codable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new way to end is not a breaking
+    /// change for code that switches over the ones it knows (compare with `==`).
+    public struct Status: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The ways to end, for the package's own exhaustive switches.
+        package enum Kind: String, Sendable, CaseIterable {
+            case passed, failed, skipped, crashed
+        }
+
+        /// Which way this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// Every check held.
-        case passed
+        public static let passed = Status(.passed)
         /// At least one check failed.
-        case failed
+        public static let failed = Status(.failed)
         /// The clause does not apply to the conformer (see `reason`).
-        case skipped
+        public static let skipped = Status(.skipped)
         /// The conformer ended the process (a trap or a signal) while the clause ran.
-        case crashed
+        public static let crashed = Status(.crashed)
+
+        /// The status's name: `passed`, `failed`, `skipped` or `crashed`, as reports write it.
+        public var rawValue: String { kind.rawValue }
+
+        /// The status named `rawValue`, or nil.
+        public init?(rawValue: String) {
+            guard let kind = Kind(rawValue: rawValue) else { return nil }
+            self.kind = kind
+        }
+
+        /// The status's name, as ``rawValue``.
+        public var description: String { rawValue }
     }
 
     /// The clause's id.
@@ -49,7 +76,7 @@ public struct ClauseResult: Hashable, Sendable, Codable {
 
     /// Everything the clause found, as one message; `nil` when it passed.
     public var message: String? {
-        switch status {
+        switch status.kind {
         case .passed: nil
         case .skipped: reason
         case .failed, .crashed:

@@ -3,12 +3,39 @@ import RepositoryContractsPrimitives
 /// A repository operation that a clause needed to succeed, and that did not.
 public struct OperationFailure: Error, CustomStringConvertible {
     /// Why it failed.
-    public enum Reason: Sendable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new reason is not a breaking change
+    /// for code that switches over the ones it knows: read ``error`` and ``stall``.
+    public struct Reason: Sendable {
+        /// The reasons, for the package's own exhaustive switches.
+        package enum Kind: Sendable {
+            case threw(any Error)
+            case timedOut(Stall)
+        }
+
+        /// Which reason this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// The conformer threw.
-        case threw(any Error)
+        public static func threw(_ error: any Error) -> Reason { Reason(.threw(error)) }
+
         /// The call went the conformance's timeout without any sign of progress (or ran far longer than
         /// it while work kept moving): how it looked then.
-        case timedOut(Stall)
+        public static func timedOut(_ stall: Stall) -> Reason { Reason(.timedOut(stall)) }
+
+        /// What the conformer threw, if it threw.
+        public var error: (any Error)? {
+            if case .threw(let error) = kind { error } else { nil }
+        }
+
+        /// How the call looked when it timed out, if it did.
+        public var stall: Stall? {
+            if case .timedOut(let stall) = kind { stall } else { nil }
+        }
     }
 
     /// The call, as the clause made it ("update(Todo(id: 3, …))").
@@ -18,7 +45,7 @@ public struct OperationFailure: Error, CustomStringConvertible {
 
     /// The call and why it failed, with what the watchdog saw when it timed out.
     public var description: String {
-        switch reason {
+        switch reason.kind {
         case .threw(let error as CallbackError):
             "\(error)"
         case .threw(let error):

@@ -5,19 +5,49 @@
 /// rejected as `notFound`") whatever the transport.
 public struct RepositoryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The category of failure.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new kind is not a breaking change
+    /// for code that switches over the kinds it knows (compare kinds with `==`).
+    public struct Kind: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+        /// The kinds, for the package's own exhaustive switches.
+        package enum Storage: String, Sendable, CaseIterable {
+            case notFound, conflict, unavailable, invalidResponse, unsupported, invalidInput
+        }
+
+        /// Which kind this is.
+        package let storage: Storage
+
+        private init(_ storage: Storage) {
+            self.storage = storage
+        }
+
         /// No entity is stored under the id.
-        case notFound
+        public static let notFound = Kind(.notFound)
         /// An entity with that id already exists, or a concurrent change won.
-        case conflict
+        public static let conflict = Kind(.conflict)
         /// The backend could not be reached or refused to serve (offline, 503, connection reset).
-        case unavailable
+        public static let unavailable = Kind(.unavailable)
         /// The backend answered with something that could not be decoded.
-        case invalidResponse
+        public static let invalidResponse = Kind(.invalidResponse)
         /// The repository does not support the operation (a read-only repository asked to write).
-        case unsupported
+        public static let unsupported = Kind(.unsupported)
         /// The entity was refused as invalid.
-        case invalidInput
+        public static let invalidInput = Kind(.invalidInput)
+
+        /// Every kind.
+        public static var allCases: [Kind] { Storage.allCases.map(Kind.init) }
+
+        /// The kind's name: `notFound`, `conflict`, …
+        public var rawValue: String { storage.rawValue }
+
+        /// The kind named `rawValue`, or nil.
+        public init?(rawValue: String) {
+            guard let storage = Storage(rawValue: rawValue) else { return nil }
+            self.storage = storage
+        }
+
+        /// The kind's name, as ``rawValue``.
+        public var description: String { rawValue }
     }
 
     /// The category of failure.

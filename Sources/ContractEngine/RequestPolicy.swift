@@ -1,5 +1,7 @@
 /// What an operation did when it was asked to do something the repository may legitimately refuse
 /// (update or delete a missing id, create an id that exists).
+// Frozen by decision: an operation either throws or returns, and what returns either changed nothing or wrote.
+@frozen
 public enum RequestOutcome: Hashable, Sendable, CustomStringConvertible {
     /// It threw. With a kind, the error must classify as that kind (see ``RepositoryPromises/classifyError``).
     case rejected(RepositoryError.Kind?)

@@ -22,7 +22,7 @@ struct SharedBackendReset {
             ) { try await body(progress) }
             return nil
         } catch let failure as OperationFailure {
-            guard case .timedOut(let stall) = failure.reason else { return threw(failure) }
+            guard case .timedOut(let stall) = failure.reason.kind else { return threw(failure) }
             return gaveUp(stall, steps: progress.completedSteps, sinceLastStep: progress.sinceLastStep)
         } catch {
             return threw(error)

@@ -176,7 +176,7 @@ public final class StubServer: Sendable {
 
     /// The host a client on this machine uses to reach a server bound to `address`.
     private static func connectableHost(for address: ServerOptions.BindAddress) -> String {
-        switch address {
+        switch address.kind {
         case .loopback: return "127.0.0.1"
         case .address("0.0.0.0"): return "127.0.0.1"
         case .address("::"): return "[::1]"

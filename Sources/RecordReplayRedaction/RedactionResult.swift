@@ -16,24 +16,48 @@ public import RecordReplayFixtures
 /// One field a ``Redaction`` changed.
 public struct RedactedField: Sendable, Hashable, CustomStringConvertible {
     /// Why a field was changed.
-    public enum Reason: String, Sendable, Hashable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new reason is not a breaking change
+    /// for code that switches over the ones it knows (compare with `==`).
+    public struct Reason: RawRepresentable, Sendable, Hashable {
+        /// The reasons, for the package's own exhaustive switches.
+        package enum Kind: String, Sendable, Hashable, CaseIterable {
+            case deniedName, knownShape, randomLooking, inText, propagation, customRedactor, unreadableEncoding
+        }
+
+        /// Which one this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// Its name is on one of the deny-lists.
-        case deniedName
+        public static let deniedName = Reason(.deniedName)
         /// It held a value with a known secret's shape: a provider's token, a JSON Web Token, a bearer
         /// token, a private key.
-        case knownShape
+        public static let knownShape = Reason(.knownShape)
         /// It was a long random-looking token (a header value, query value or path segment).
-        case randomLooking
+        public static let randomLooking = Reason(.randomLooking)
         /// It held a credential inside its text: an assignment (`apiKey="…"`, `AccountKey=…`), a URL's
         /// password, or the secret segment of a webhook or bot path; only that part was replaced.
-        case inText
+        public static let inText = Reason(.inText)
         /// It held a secret removed elsewhere in the fixture.
-        case propagation
+        public static let propagation = Reason(.propagation)
         /// A custom redactor changed the interaction.
-        case customRedactor
+        public static let customRedactor = Reason(.customRedactor)
         /// The body was withheld whole: its `Content-Encoding` names a coding nothing here reads (`br`,
         /// `zstd`, codings stacked, gzip that does not decode), so it could not be checked for credentials.
-        case unreadableEncoding
+        public static let unreadableEncoding = Reason(.unreadableEncoding)
+
+        /// Its name, as the enum's raw value was.
+        public var rawValue: String { kind.rawValue }
+
+        /// The one named `rawValue`, or nil.
+        public init?(rawValue: String) {
+            guard let kind = Kind(rawValue: rawValue) else { return nil }
+            self.kind = kind
+        }
     }
 
     /// The index of the interaction in the fixture.

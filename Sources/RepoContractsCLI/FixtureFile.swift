@@ -25,7 +25,7 @@ struct FixtureFile: Sendable {
         guard let format = FixtureFormat(pathExtension: url.pathExtension) else {
             throw FixtureError(kind: .unreadable, file: path, reason: unknownExtensionReason(path))
         }
-        switch format {
+        switch format.kind {
         case .native:
             return FixtureFile(path: path, format: format, fixture: try Fixture(contentsOf: url), notes: [])
         case .har:
@@ -55,7 +55,7 @@ struct FixtureFile: Sendable {
 extension FixtureFormat {
     /// The name `convert` and `inspect` print: `native` or `har`.
     var displayName: String {
-        switch self {
+        switch kind {
         case .native: "native"
         case .har: "har"
         }

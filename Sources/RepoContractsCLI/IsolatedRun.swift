@@ -46,7 +46,7 @@ struct IsolatedRun: Sendable {
             let before = results.count
             var running: String?
             for event in ProgressLines.decode(outcome.standardOutput) {
-                switch event {
+                switch event.kind {
                 case .started(let id, _):
                     running = id
                 case .finished(let result):

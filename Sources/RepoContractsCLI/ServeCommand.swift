@@ -232,8 +232,8 @@ struct ServeCommand: Subcommand, Equatable {
             + "\(report.unmatchedRequests.count) unmatched"
         if let driftUpstream {
             let count = { (kind: (PlaybackReport.Drift.Outcome) -> Bool) in report.drifts.filter { kind($0.outcome) }.count }
-            let unchecked = count { if case .unchecked = $0 { true } else { false } }
-            let notSent = count { if case .notSent = $0 { true } else { false } }
+            let unchecked = count { $0.uncheckedReason != nil }
+            let notSent = count { $0.notSentReason != nil }
             let checked = report.driftCheckCount
             let differing = report.drifts.count - unchecked - notSent
             summary += "; drift check against \(driftUpstream.absoluteString): "

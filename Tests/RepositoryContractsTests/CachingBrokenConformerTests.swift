@@ -15,7 +15,7 @@ struct CachingBrokenConformerTests {
         var failed: [String: String] = [:]
         for check in contract.cases(for: conformance) {
             let result = await check.run()
-            switch result.status {
+            switch result.status.kind {
             case .passed: break
             case .failed: failed[result.id] = result.message ?? ""
             case .skipped, .crashed: Issue.record("\(result.id) ended \(result.status): \(result.message ?? "")")

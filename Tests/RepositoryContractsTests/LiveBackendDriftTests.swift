@@ -119,7 +119,7 @@ struct LiveBackendDriftTests {
             folder, against: changed, options: DriftCheckOptions(stateChangingRequests: .send),
             excluding: ["values.thousandEntitiesRoundTrip"])
         let lines = drifted.drifts.flatMap { drift -> [String] in
-            if case .differs(let lines) = drift.outcome { lines } else { ["not a difference: \(drift.message)"] }
+            drift.outcome.differences ?? ["not a difference: \(drift.message)"]
         }
         #expect(!lines.isEmpty)
         let other = lines.filter { $0.range(of: #"^\$(\[\d+\])?\.priority: recorded -?\d+, live 0$"#, options: .regularExpression) == nil }
@@ -136,7 +136,7 @@ struct LiveBackendDriftTests {
         #expect(methods.isSubset(of: ["GET", "HEAD", "OPTIONS"]), "\(methods)")
         #expect(guarded.storedCount == 5, "the reset did not delete the live Todos")
         #expect(safe.findings.allSatisfy { $0.severity == .warning }, "\(safe.findings.map(\.message).prefix(3))")
-        #expect(safe.drifts.contains { if case .notSent = $0.outcome { true } else { false } })
+        #expect(safe.drifts.contains { $0.outcome.notSentReason != nil })
         #expect(safe.results.allSatisfy { $0.status == .passed }, "clauses replay the recordings: \(safe.results.compactMap(\.message))")
         #expect(
             safe.findings.contains { $0.message.contains("compared by shape only (member names and JSON types, not values)") },
@@ -153,7 +153,7 @@ struct LiveBackendDriftTests {
         let errors = renamedRun.findings.filter { $0.severity == .error }
         #expect(!errors.isEmpty)
         let renamedLines = renamedRun.drifts.flatMap { drift -> [String] in
-            if case .differs(let lines) = drift.outcome { lines } else { [] }
+            drift.outcome.differences ?? []
         }
         #expect(renamedLines.contains { $0.hasPrefix("$[*].title: missing from the live response") }, "\(renamedLines.prefix(5))")
         #expect(renamedLines.contains { $0.hasPrefix("$[*].name: added in the live response") }, "\(renamedLines.prefix(5))")

@@ -55,7 +55,7 @@ extension CachingClauses {
         session.expectSomeRequest(requests, what, "an expired entry must be refreshed from the remote before the stale one may be served")
         let declared = "the declared upstream-failure policy is to \(session.policy) "
             + "(conformance declared at \(session.context.conformance.declaredAt))"
-        switch (session.policy, result) {
+        switch (session.policy.kind, result) {
         case (.serveStale, .success(let value)):
             read.expect(value, cached, what, declared, [(current, faultLabel(fault))])
         case (.serveStale, .failure(let error)):

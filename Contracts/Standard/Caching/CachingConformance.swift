@@ -6,17 +6,41 @@ import RecordReplay
 
 /// What a caching repository does when an entry has expired and the remote source fails to answer
 /// the refresh (a `503`, a reset connection).
-public enum UpstreamFailurePolicy: Sendable, Hashable, CustomStringConvertible {
+///
+/// A struct over private storage rather than an enum, so that a new policy is not a breaking change for
+/// code that switches over the ones it knows (compare with `==`).
+public struct UpstreamFailurePolicy: Sendable, Hashable, CustomStringConvertible {
+    /// The policies, for the package's own exhaustive switches.
+    package enum Kind: Sendable, Hashable {
+        case serveStale
+        case throwError(RepositoryError.Kind?)
+    }
+
+    /// Which policy this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// Serve the stale entry (after trying the remote): HTTP's `stale-if-error`. With nothing cached,
     /// the read throws.
-    case serveStale
+    public static let serveStale = UpstreamFailurePolicy(.serveStale)
+
     /// Throw. With a kind, the error must classify as that kind (see ``RepositoryPromises/classifyError``),
     /// typically ``RepositoryError/Kind/unavailable``.
-    case throwError(RepositoryError.Kind? = nil)
+    public static func throwError(_ kind: RepositoryError.Kind? = nil) -> UpstreamFailurePolicy {
+        UpstreamFailurePolicy(.throwError(kind))
+    }
+
+    /// The kind the error must classify as, for ``throwError(_:)`` with a kind.
+    public var declaredErrorKind: RepositoryError.Kind? {
+        if case .throwError(let kind?) = kind { kind } else { nil }
+    }
 
     /// The policy as reports show it.
     public var description: String {
-        switch self {
+        switch kind {
         case .serveStale: "serve the stale entry"
         case .throwError(nil): "throw"
         case .throwError(let kind?): "throw \(kind.rawValue)"

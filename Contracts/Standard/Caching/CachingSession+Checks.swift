@@ -136,7 +136,7 @@ extension CachingSession {
 
     /// Records a failure when the policy declares an error kind and `error` classifies as another.
     func expectDeclaredKind(_ error: any Error, _ what: String) {
-        guard case .throwError(let kind?) = policy else { return }
+        guard let kind = policy.declaredErrorKind else { return }
         let actual = context.repositoryPromises.classifyError(error)
         if actual != kind {
             context.fail(

@@ -20,7 +20,7 @@ extension PageFamily {
                 }
             }
         } catch let failure as OperationFailure where failure.operation.hasPrefix("page(") && !deleted.isEmpty {
-            guard case .threw(let error) = failure.reason else { throw failure }
+            guard case .threw(let error) = failure.reason.kind else { throw failure }
             return context.fail(
                 "after deleting \(abbreviate(deleted.map(\.id))) (the last served and the next due) between pages of limit \(limit), "
                     + "\(failure.operation) threw \(describe(error)): a cursor must outlive the entity it was taken from, since the "

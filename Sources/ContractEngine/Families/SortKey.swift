@@ -10,6 +10,8 @@
 /// the declared ``TieOrder``) decides.
 public struct SortKey<Entity>: Sendable, CustomStringConvertible {
     /// Which way a key sorts.
+    // Frozen by decision: a key sorts one way or the other; any other order is another key.
+    @frozen
     public enum Direction: String, Sendable {
         /// Smallest first.
         case ascending

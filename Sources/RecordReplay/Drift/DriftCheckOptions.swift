@@ -28,12 +28,39 @@ public struct DriftCheckOptions: Sendable {
     public static let defaultComparedHeaders = ["Content-Type", "Location"]
 
     /// Whether a drift check sends requests that change state on the live API.
-    public enum StateChangingRequests: String, Sendable, CaseIterable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new choice is not a breaking change
+    /// for code that switches over the ones it knows (compare with `==`).
+    public struct StateChangingRequests: RawRepresentable, Sendable, Hashable, CaseIterable {
+        /// The choices, for the package's own exhaustive switches; the raw value is the choice's name.
+        package enum Kind: String, Sendable, CaseIterable {
+            case skip, send
+        }
+
+        /// Which choice this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// Answer them from the recording only, and leave the fixture's later requests unchecked
         /// (the default): a drift check never changes the live API's data.
-        case skip
+        public static let skip = StateChangingRequests(.skip)
         /// Send them, and map the identifiers the live API assigns onto the recorded ones.
-        case send
+        public static let send = StateChangingRequests(.send)
+
+        /// Every choice.
+        public static var allCases: [StateChangingRequests] { Kind.allCases.map(StateChangingRequests.init) }
+
+        /// The choice's name, as `REPOSITORY_CONTRACTS_DRIFT_WRITES` spells it: `skip` or `send`.
+        public var rawValue: String { kind.rawValue }
+
+        /// The choice named `rawValue`, or nil.
+        public init?(rawValue: String) {
+            guard let kind = Kind(rawValue: rawValue) else { return nil }
+            self.kind = kind
+        }
     }
 
     /// Whether `POST`, `PUT`, `PATCH`, `DELETE` and any other method but `GET`, `HEAD` and `OPTIONS`

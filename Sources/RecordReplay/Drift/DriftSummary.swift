@@ -38,7 +38,7 @@ enum DriftSummary {
         var unchecked = 0
         var notSent: [PlaybackReport.Drift] = []
         for drift in drifts {
-            switch drift.outcome {
+            switch drift.outcome.kind {
             case .differs: differing.append(drift)
             case .unchecked: unchecked += 1; differing.append(drift)
             case .notSent: notSent.append(drift)
@@ -81,7 +81,7 @@ enum DriftSummary {
         if differing.count > shownDrifts {
             lines.append("  … and \(differing.count - shownDrifts) more (PlaybackReport.drifts lists them all)")
         }
-        if let first = notSent.first, case .notSent(let reason) = first.outcome {
+        if let first = notSent.first, let reason = first.outcome.notSentReason {
             let later = notSent.count - 1
             lines.append(
                 "  Not sent: request #\(first.sequenceNumber) \(DiagnosticText.requestLine(first.request)) (\(reason))"
@@ -105,7 +105,7 @@ enum DriftSummary {
     private static func places(in drifts: [PlaybackReport.Drift]) -> String? {
         var counts: [String: Int] = [:]
         for drift in drifts {
-            guard case .differs(let differences) = drift.outcome else { continue }
+            guard let differences = drift.outcome.differences else { continue }
             for place in Set(differences.map(place(of:))) { counts[place, default: 0] += 1 }
         }
         guard !counts.isEmpty else { return nil }

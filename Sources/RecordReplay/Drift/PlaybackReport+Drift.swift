@@ -21,15 +21,50 @@ extension PlaybackReport {
     /// response either way.
     public struct Drift: Sendable {
         /// What the drift check found.
-        public enum Outcome: Sendable, Hashable {
+        ///
+        /// A struct over private storage rather than an enum, so that a new kind of finding is not a
+        /// breaking change for code that switches over the ones it knows: compare with `==`, or read
+        /// ``differences``, ``uncheckedReason`` and ``notSentReason``.
+        public struct Outcome: Sendable, Hashable {
+            /// The outcomes, for the package's own exhaustive switches.
+            package enum Kind: Sendable, Hashable {
+                case differs([String])
+                case unchecked(reason: String)
+                case notSent(reason: String)
+            }
+
+            /// Which outcome this is.
+            package let kind: Kind
+
+            private init(_ kind: Kind) {
+                self.kind = kind
+            }
+
             /// The live response differs; one line per difference (`status: recorded 200, live 404`,
             /// `header Location: …`, `$.items[2].title: recorded "a", live "b"`, `body: …`).
-            case differs([String])
+            public static func differs(_ differences: [String]) -> Outcome { Outcome(.differs(differences)) }
+
             /// The live API could not be asked (unreachable, no HTTP answer); `reason` says why.
-            case unchecked(reason: String)
+            public static func unchecked(reason: String) -> Outcome { Outcome(.unchecked(reason: reason)) }
+
             /// The request was not sent, so that the check changes no data on the live API (see
             /// ``DriftCheckOptions/stateChangingRequests``); `reason` says why.
-            case notSent(reason: String)
+            public static func notSent(reason: String) -> Outcome { Outcome(.notSent(reason: reason)) }
+
+            /// The differences, one line each, when the live response differs.
+            public var differences: [String]? {
+                if case .differs(let differences) = kind { differences } else { nil }
+            }
+
+            /// Why the live API could not be asked, when it could not.
+            public var uncheckedReason: String? {
+                if case .unchecked(let reason) = kind { reason } else { nil }
+            }
+
+            /// Why the request was not sent, when it was not.
+            public var notSentReason: String? {
+                if case .notSent(let reason) = kind { reason } else { nil }
+            }
         }
 
         /// How many differences a message lists before it says how many more there are.
@@ -54,7 +89,7 @@ extension PlaybackReport {
         /// be checked or was not sent.
         var summaryLines: [String] {
             let head = "request #\(sequenceNumber) \(DiagnosticText.requestLine(request)), interaction #\(index + 1) (interactions[\(index)])"
-            switch outcome {
+            switch outcome.kind {
             case .differs(let differences):
                 var lines = ["\(head):"] + differences.prefix(Self.listedDifferences).map { "  \($0)" }
                 if differences.count > Self.listedDifferences {
@@ -72,7 +107,7 @@ extension PlaybackReport {
             let location = "\(source), interaction #\(index + 1) (interactions[\(index)])"
             let head =
                 "request #\(sequenceNumber) \(DiagnosticText.requestLine(request)) was answered from \(location)"
-            switch outcome {
+            switch outcome.kind {
             case .differs(let differences):
                 var lines = ["Drift: \(head), but the live API (\(upstream.absoluteString)) now answers differently:"]
                 lines += differences.prefix(Self.listedDifferences).map { "  \($0)" }

@@ -4,22 +4,56 @@ public import Foundation
 /// One request the playback received, when, and what answered it.
 public struct JournalEntry: Sendable {
     /// What answered a request.
-    public enum Responder: Sendable, Hashable, CustomStringConvertible {
+    ///
+    /// A struct over private storage rather than an enum, so that a new kind of responder is not a
+    /// breaking change for code that switches over the ones it knows: compare with `==`, or read
+    /// ``interaction`` and ``stub``.
+    public struct Responder: Sendable, Hashable, CustomStringConvertible {
+        /// The responders, for the package's own exhaustive switches.
+        package enum Kind: Sendable, Hashable {
+            case interaction(source: String, index: Int)
+            case stub(StubID)
+            case fault
+            case unmatched
+            case upstream
+        }
+
+        /// Which responder this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// A recorded interaction: its fixture's source and its 0-based index in the fixture.
-        case interaction(source: String, index: Int)
+        public static func interaction(source: String, index: Int) -> Responder {
+            Responder(.interaction(source: source, index: index))
+        }
+
         /// A programmable stub.
-        case stub(StubID)
+        public static func stub(_ id: StubID) -> Responder { Responder(.stub(id)) }
+
         /// A fault alone: a connection-level fault, or a status override when nothing else matched.
-        case fault
+        public static let fault = Responder(.fault)
         /// Nothing: the request got the unmatched diagnostic response.
-        case unmatched
+        public static let unmatched = Responder(.unmatched)
         /// The live API, through the recording forwarder (a record mode that records, with
         /// ``StubServer/Configuration/upstream``).
-        case upstream
+        public static let upstream = Responder(.upstream)
+
+        /// The fixture's source and the interaction's 0-based index, when a recorded interaction answered.
+        public var interaction: (source: String, index: Int)? {
+            if case .interaction(let source, let index) = kind { (source, index) } else { nil }
+        }
+
+        /// The stub that answered, when a programmable stub did.
+        public var stub: StubID? {
+            if case .stub(let id) = kind { id } else { nil }
+        }
 
         /// `todos.json, interaction #3 (interactions[2])`, `stub #1 (GET /todos)`, `fault`, `unmatched`.
         public var description: String {
-            switch self {
+            switch kind {
             case .interaction(let source, let index): "\(source), interaction #\(index + 1) (interactions[\(index)])"
             case .stub(let id): id.description
             case .fault: "fault"

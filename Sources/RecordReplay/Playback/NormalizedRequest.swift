@@ -17,7 +17,8 @@ struct NormalizedRequest: Sendable {
     /// The JSON body after ignored paths are removed, when the body is JSON.
     var json: JSONValue?
     /// Where the request was sent, when it was intercepted or recorded that way (compared by the index
-    /// beside the key: `nil` on either side matches any origin).
+    /// beside the key: `nil` on either side matches any origin); `nil` when a closure matcher replaces
+    /// the origin.
     var origin: HTTPOrigin? = nil
 }
 
@@ -83,7 +84,7 @@ struct RequestNormalizer: Sendable {
             headers: matchedHeaders.map { request.headers.values(for: $0) },
             body: body,
             json: json,
-            origin: request.origin)
+            origin: replacedFields.contains(.origin) ? nil : request.origin)
     }
 
     func key(for request: NormalizedRequest) -> MatchKey {

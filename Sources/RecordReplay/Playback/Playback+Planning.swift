@@ -73,7 +73,7 @@ extension Playback {
             ScreeningSnapshot(
                 keys: keys, stubs: state.stubs, faultRules: state.faultRules,
                 members: filtersWithClosures
-                    ? keys.flatMap { state.index.members(for: $0, origin: request.origin) } : nil,
+                    ? keys.flatMap { state.index.members(for: $0, origin: normalized.origin) } : nil,
                 stored: filtersWithClosures ? state.index.stored : []))
     }
 
@@ -192,13 +192,14 @@ extension Playback {
         for request: StubRequest, keys: [MatchKey], candidates: [Int]?, in state: inout PlaybackState
     ) -> InteractionIndex.Claim {
         let repeatLast = options.exhaustion == .repeatLast
+        let origin = normalizer.replacedFields.contains(.origin) ? nil : request.origin
         if let candidates {
             return state.index.claim(
-                key: keys[0], origin: request.origin, candidates: candidates, repeatLast: repeatLast)
+                key: keys[0], origin: origin, candidates: candidates, repeatLast: repeatLast)
         }
         var firstExhausted: InteractionIndex.Claim?
         for key in keys {
-            let claim = state.index.claim(key: key, origin: request.origin, candidates: nil, repeatLast: repeatLast)
+            let claim = state.index.claim(key: key, origin: origin, candidates: nil, repeatLast: repeatLast)
             switch claim {
             case .claimed: return claim
             case .exhausted: firstExhausted = firstExhausted ?? claim
@@ -211,7 +212,7 @@ extension Playback {
             var getKey = key
             getKey.method = "GET"
             let fallback = state.index.claim(
-                key: getKey, origin: request.origin, candidates: nil, repeatLast: repeatLast)
+                key: getKey, origin: origin, candidates: nil, repeatLast: repeatLast)
             if case .claimed = fallback { return fallback }
         }
         return .none

@@ -140,7 +140,7 @@ public final class Playback: Sendable {
         }
         findings += contributions.findings
         let severity: PlaybackReport.Severity? =
-            switch options.unusedInteractions {
+            switch options.unusedInteractions.kind {
             case .error: .error
             case .warning: .warning
             case .ignore: nil

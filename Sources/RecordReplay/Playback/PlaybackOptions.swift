@@ -5,23 +5,53 @@
 /// made more often than recorded as unmatched, and reports unused interactions as warnings.
 public struct PlaybackOptions: Sendable {
     /// What happens when a request matches recorded interactions that have all been used.
-    public enum Exhaustion: Sendable, Hashable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new choice is not a breaking change
+    /// for code that switches over the ones it knows (compare with `==`).
+    public struct Exhaustion: Sendable, Hashable {
+        /// The choices, for the package's own exhaustive switches.
+        package enum Kind: Sendable, Hashable {
+            case reportUnmatched, repeatLast
+        }
+
+        /// Which choice this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// The request is unmatched, with a diagnostic naming the used-up interactions (the default:
         /// right for stateful APIs, where a second identical request may legitimately get a different
         /// answer that was never recorded).
-        case reportUnmatched
+        public static let reportUnmatched = Exhaustion(.reportUnmatched)
         /// The last matching interaction's response is sent again (what `repo-contracts serve` uses).
-        case repeatLast
+        public static let repeatLast = Exhaustion(.repeatLast)
     }
 
     /// How ``Playback/report`` reports interactions that no request used.
-    public enum UnusedInteractionPolicy: Sendable, Hashable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new policy is not a breaking change
+    /// for code that switches over the ones it knows (compare with `==`).
+    public struct UnusedInteractionPolicy: Sendable, Hashable {
+        /// The policies, for the package's own exhaustive switches.
+        package enum Kind: Sendable, Hashable {
+            case error, warning, ignore
+        }
+
+        /// Which policy this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// Unused interactions are errors: the owning test fails.
-        case error
+        public static let error = UnusedInteractionPolicy(.error)
         /// Unused interactions are warnings (the default).
-        case warning
+        public static let warning = UnusedInteractionPolicy(.warning)
         /// Unused interactions are listed in the report but are neither errors nor warnings.
-        case ignore
+        public static let ignore = UnusedInteractionPolicy(.ignore)
     }
 
     /// Header names whose values must be equal for a request to match (names compared ignoring ASCII

@@ -4,6 +4,8 @@ import RecordReplayMessages
 /// what recording and the drift check add to it (drift from the live API).
 public struct PlaybackReport: Sendable, CustomStringConvertible {
     /// How serious a finding is.
+    // Frozen by decision: a finding either fails the owning test or does not; a finding that is neither is not reported.
+    @frozen
     public enum Severity: Sendable, Hashable, CustomStringConvertible {
         /// Fails the owning test.
         case error

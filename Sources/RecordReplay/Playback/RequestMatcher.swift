@@ -10,28 +10,42 @@ import RepositoryContractsJSON
 /// on the interactions that agree on those.
 public struct RequestMatcher: Sendable, CustomStringConvertible {
     /// A part of a request that the default comparison covers.
-    public enum Field: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    ///
+    /// A struct over private storage rather than an enum, so that a new field is not a breaking change
+    /// for code that switches over the fields it knows (compare fields with `==`).
+    public struct Field: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The fields, for the package's own exhaustive switches; the raw value is the field's name.
+        package enum Kind: String, Sendable, CaseIterable {
+            case origin, method, path, query, headers, body
+        }
+
+        /// Which field this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
+        /// Where the request was sent (scheme, host and port), when it has one: an intercepted request
+        /// matches the interactions recorded from its origin and those recorded without one; replacing
+        /// it lets the closure decide instead.
+        public static let origin = Field(.origin)
         /// The method token.
-        case method
+        public static let method = Field(.method)
         /// The path (percent-encoding normalised).
-        case path
+        public static let path = Field(.path)
         /// The query items (an order-insensitive multiset).
-        case query
+        public static let query = Field(.query)
         /// The headers named in ``PlaybackOptions/matchedHeaders``.
-        case headers
+        public static let headers = Field(.headers)
         /// The body (JSON-semantic, form-semantic or bytes).
-        case body
+        public static let body = Field(.body)
+
+        /// Every field, in the order diagnostics list them.
+        public static var allCases: [Field] { Kind.allCases.map(Field.init) }
 
         /// The field's name as diagnostics print it.
-        public var description: String {
-            switch self {
-            case .method: "method"
-            case .path: "path"
-            case .query: "query"
-            case .headers: "headers"
-            case .body: "body"
-            }
-        }
+        public var description: String { kind.rawValue }
     }
 
     enum Rule: Sendable {

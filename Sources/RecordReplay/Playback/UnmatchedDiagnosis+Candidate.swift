@@ -13,7 +13,9 @@ extension UnmatchedDiagnosis {
         let indent = "   "
         let replaced = normalizer.replacedFields
 
-        if let recordedOrigin = recorded.origin, let receivedOrigin = request.origin {
+        if replaced.contains(.origin), request.origin != nil {
+            lines.append("\(indent)· origin   compared by custom matchers")
+        } else if let recordedOrigin = recorded.origin, let receivedOrigin = request.origin {
             lines.append(
                 comparison.originDiffers
                     ? "\(indent)✗ origin   recorded \(recordedOrigin), received \(receivedOrigin)"

@@ -72,9 +72,10 @@ struct UnmatchedDiagnosis {
     }
 
     private var comparedFields: String {
-        var parts: [String] = request.origin == nil ? [] : ["origin"]
         let replaced = normalizer.replacedFields
-        for field in [RequestMatcher.Field.method, .path, .query, .body] where !replaced.contains(field) {
+        var parts: [String] = []
+        for field in [RequestMatcher.Field.origin, .method, .path, .query, .body] where !replaced.contains(field) {
+            if field == .origin && request.origin == nil { continue }
             parts.append(field.description)
         }
         if !normalizer.matchedHeaders.isEmpty && !replaced.contains(.headers) {

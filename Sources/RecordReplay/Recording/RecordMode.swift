@@ -48,11 +48,6 @@ public struct RecordMode: Sendable, Hashable, CaseIterable, RawRepresentable, Cu
     /// its fixture (``resolved(environment:)``).
     public static let fromEnvironment = RecordMode(.fromEnvironment)
 
-    /// Renamed ``never``: `.none` beside an optional mode reads as `Optional.none` ("no mode given"),
-    /// which records when the environment says so.
-    @available(*, unavailable, renamed: "never")
-    public static var none: RecordMode { .never }
-
     /// The modes a scope can be in: every mode but ``fromEnvironment``, which stands for one of them.
     public static var allCases: [RecordMode] {
         Storage.allCases.filter { $0 != .fromEnvironment }.map(RecordMode.init)

@@ -53,7 +53,7 @@ extension Fixture {
     /// - Throws: ``FixtureError`` with the line and column of a syntax error or the JSON path of a
     ///   schema error.
     public init(decoding data: Data, format: FixtureFormat, source: String) throws(FixtureError) {
-        switch format {
+        switch format.kind {
         case .native: self = try NativeFixtureCodec.decode(data, source: source)
         case .har: self = try HARCodec.decode(data, source: source).fixture
         }
@@ -61,7 +61,7 @@ extension Fixture {
 
     /// The fixture encoded in `format`: the same fixture always gives the same bytes.
     public func encoded(as format: FixtureFormat) -> Data {
-        switch format {
+        switch format.kind {
         case .native: NativeFixtureCodec.encode(self)
         case .har: HARCodec.encode(self)
         }

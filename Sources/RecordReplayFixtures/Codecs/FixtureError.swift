@@ -9,17 +9,32 @@ import RepositoryContractsJSON
 /// - a file error: `Fixtures/Todos/create.json: cannot read the file: …`
 public struct FixtureError: Error, CustomStringConvertible, Sendable, Hashable {
     /// The kind of problem.
-    public enum Kind: Sendable, Hashable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new kind is not a breaking change
+    /// for code that switches over the kinds it knows (compare with `==`).
+    public struct Kind: Sendable, Hashable {
+        /// The kinds, for the package's own exhaustive switches.
+        package enum Storage: Sendable, Hashable, CaseIterable {
+            case unreadable, unwritable, syntax, schema, unsupportedVersion
+        }
+
+        /// Which one this is.
+        package let storage: Storage
+
+        private init(_ storage: Storage) {
+            self.storage = storage
+        }
+
         /// The file could not be read (missing, unreadable, too large, unknown extension).
-        case unreadable
+        public static let unreadable = Kind(.unreadable)
         /// The file could not be written.
-        case unwritable
+        public static let unwritable = Kind(.unwritable)
         /// The bytes are not valid JSON; ``FixtureError/line`` and ``FixtureError/column`` say where.
-        case syntax
+        public static let syntax = Kind(.syntax)
         /// The JSON does not have the fixture's shape; ``FixtureError/path`` says where.
-        case schema
+        public static let schema = Kind(.schema)
         /// The file declares a format version this build cannot read.
-        case unsupportedVersion
+        public static let unsupportedVersion = Kind(.unsupportedVersion)
     }
 
     /// The kind of problem.

@@ -38,48 +38,94 @@ public struct SecretFinding: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The shapes of secret a ``SecretScan`` recognises.
-public enum SecretKind: String, Sendable, Hashable, CaseIterable {
+///
+/// A struct over private storage rather than an enum, so that a new shape is not a breaking change
+/// for code that switches over the shapes it knows (compare kinds with `==`).
+public struct SecretKind: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The shapes, for the package's own exhaustive switches; the raw value is the shape's name.
+    package enum Kind: String, Sendable, CaseIterable {
+        case bearerToken
+        case jsonWebToken
+        case awsAccessKeyID
+        case awsSecretAccessKey
+        case gitHubToken
+        case slackToken
+        case stripeKey
+        case googleAPIKey
+        case privateKey
+        case providerToken
+        case unredactedValue
+        case assignedCredential
+        case urlPassword
+        case webhookPath
+        case randomLookingToken
+        case structuredCredential
+        case unreadableBody
+    }
+
+    /// Which shape this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// `Bearer <token>` in a header, where the token is not the placeholder.
-    case bearerToken
+    public static let bearerToken = SecretKind(.bearerToken)
     /// A JSON Web Token: three base64url segments, the first starting with `eyJ`.
-    case jsonWebToken
+    public static let jsonWebToken = SecretKind(.jsonWebToken)
     /// An AWS access key id: `AKIA` or `ASIA` and 16 upper-case letters or digits.
-    case awsAccessKeyID
+    public static let awsAccessKeyID = SecretKind(.awsAccessKeyID)
     /// 40 base64 characters next to `aws_secret` (in the text or the field's name).
-    case awsSecretAccessKey
+    public static let awsSecretAccessKey = SecretKind(.awsSecretAccessKey)
     /// A GitHub token: `ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_` or `github_pat_`.
-    case gitHubToken
+    public static let gitHubToken = SecretKind(.gitHubToken)
     /// A Slack token: `xoxb-`, `xoxp-`, `xoxa-`, `xoxr-` or `xapp-`.
-    case slackToken
+    public static let slackToken = SecretKind(.slackToken)
     /// A Stripe key: `sk_live_`, `rk_live_` or `sk_test_`.
-    case stripeKey
+    public static let stripeKey = SecretKind(.stripeKey)
     /// A Google API key: `AIza` and 35 more characters.
-    case googleAPIKey
+    public static let googleAPIKey = SecretKind(.googleAPIKey)
     /// A PEM `-----BEGIN … PRIVATE KEY-----` block.
-    case privateKey
+    public static let privateKey = SecretKind(.privateKey)
     /// A token with one of the providers' known shapes (GitLab, Hugging Face, Shopify, Twilio, …; see
     /// the finding's `provider`).
-    case providerToken
+    public static let providerToken = SecretKind(.providerToken)
     /// A value under a name on the ``Redaction`` deny-lists that is not the placeholder.
-    case unredactedValue
+    public static let unredactedValue = SecretKind(.unredactedValue)
     /// A credential assigned inside text: `apiKey="…"` in a script, `password: …` in YAML, `API_TOKEN=…`
     /// in a `.env` body, `AccountKey=…` or `Pwd=…` in a connection string (see ``Redaction``).
-    case assignedCredential
+    public static let assignedCredential = SecretKind(.assignedCredential)
     /// The password of a URL's user information (`postgres://user:password@host/db`).
-    case urlPassword
+    public static let urlPassword = SecretKind(.urlPassword)
     /// The secret segment of a webhook, bot-token or signed URL path (`/services/T…/B…/<secret>`,
     /// `/bot<id>:<token>/getMe`, `/api/webhooks/<id>/<token>`).
-    case webhookPath
+    public static let webhookPath = SecretKind(.webhookPath)
     /// A long random-looking token that neither its name nor its shape gives away (see
     /// ``Redaction/redactsRandomLookingTokens``), or a long hexadecimal key where only keys stand (a path
     /// segment after `key` or a version, a provider's header).
-    case randomLookingToken
+    public static let randomLookingToken = SecretKind(.randomLookingToken)
     /// A credential that a structure around it marks: a JSON Web Key's private member, a key file's
     /// private lines, a CSV column or `cookies.txt` row, an authentication command's password
     /// (`curl -u`, Redis `AUTH`), a JDBC thin connection's `user/password@`.
-    case structuredCredential
+    public static let structuredCredential = SecretKind(.structuredCredential)
     /// A body whose `Content-Encoding` names a coding nothing here reads (`br`, `zstd`, codings stacked,
     /// gzip or deflate that does not decode): it cannot be checked, so it is refused as if it held a
     /// credential. The finding's preview names the coding; ``Redaction`` withholds such a body.
-    case unreadableBody
+    public static let unreadableBody = SecretKind(.unreadableBody)
+
+    /// Every shape.
+    public static var allCases: [SecretKind] { Kind.allCases.map(SecretKind.init) }
+
+    /// The shape's name, as findings print it: `bearerToken`, `jsonWebToken`, …
+    public var rawValue: String { kind.rawValue }
+
+    /// The shape named `rawValue`, or nil.
+    public init?(rawValue: String) {
+        guard let kind = Kind(rawValue: rawValue) else { return nil }
+        self.kind = kind
+    }
+
+    /// The shape's name, as ``rawValue``.
+    public var description: String { rawValue }
 }

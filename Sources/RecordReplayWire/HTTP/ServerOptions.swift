@@ -4,14 +4,37 @@
 /// ordinary request reaches, and timeouts that close forgotten or trickling connections.
 public struct ServerOptions: Sendable, Hashable {
     /// Where the server listens.
-    public enum BindAddress: Sendable, Hashable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new kind of address is not a
+    /// breaking change for code that switches over the ones it knows: compare with `==`, or read
+    /// ``numericAddress``.
+    public struct BindAddress: Sendable, Hashable {
+        /// The addresses, for the package's own exhaustive switches.
+        package enum Kind: Sendable, Hashable {
+            case loopback
+            case address(String)
+        }
+
+        /// Which address this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// `127.0.0.1`, and `::1` on the same port when IPv6 is available (best effort). Nothing outside
         /// the machine can connect.
-        case loopback
+        public static let loopback = BindAddress(.loopback)
+
         /// One numeric IPv4 or IPv6 address, such as `"0.0.0.0"` or `"::"` (every interface) or one
         /// interface's address. Anything beyond loopback exposes the stub's fixtures to the network:
         /// choose it explicitly.
-        case address(String)
+        public static func address(_ numeric: String) -> BindAddress { BindAddress(.address(numeric)) }
+
+        /// The numeric address given to ``address(_:)``; nil for ``loopback``.
+        public var numericAddress: String? {
+            if case .address(let numeric) = kind { numeric } else { nil }
+        }
     }
 
     /// Where the server listens; loopback by default.

@@ -64,7 +64,7 @@ package final class HTTPListener: Sendable {
 
     private func openListeners() throws(ServerStartError) -> (descriptors: [Int32], addresses: [String], port: UInt16) {
         let primaryText: String
-        switch options.bindAddress {
+        switch options.bindAddress.kind {
         case .loopback: primaryText = "127.0.0.1"
         case .address(let text): primaryText = text
         }

@@ -32,10 +32,7 @@ struct PlaybackConcurrencyTests {
         let journal = playback.journal
         #expect(journal.count == count * 2)
         #expect(journal.map(\.sequenceNumber) == Array(1...count * 2))
-        let indices = journal.compactMap { entry -> Int? in
-            if case .interaction(_, let index) = entry.responder { return index }
-            return nil
-        }
+        let indices = journal.compactMap { $0.responder.interaction?.index }
         #expect(Set(indices).count == count && indices.count == count)
         // Each request that came later got a later interaction: the queue is handed out in order.
         #expect(indices == indices.sorted())

@@ -135,6 +135,26 @@ struct PlaybackOriginMatchingTests {
         #expect(Support.bodyText(of: playback.plan(for: Self.request("GET", "/x", from: Self.api))) == "api")
     }
 
+    @Test("origin is a field: listed first, named in the Compared line; a closure replacing it decides instead of the origin")
+    func originIsAField() throws {
+        #expect(RequestMatcher.Field.allCases.map(\.description) == ["origin", "method", "path", "query", "headers", "body"])
+
+        let strict = Self.twoHosts()
+        let unmatched = try #require(Support.immediateResponse(of: strict.plan(for: Self.request("GET", "/me", from: Self.cdn))))
+        #expect(String(decoding: unmatched.body, as: UTF8.self).contains("Compared: origin; method; path; query; body"))
+
+        // Replacing the origin: the closure sees every interaction of the key, whatever its origin.
+        let anyHost = RequestMatcher(name: "any host", replacing: [.origin]) { recorded, _ in recorded.origin == Self.auth }
+        let lenient = Self.twoHosts(options: PlaybackOptions(customMatchers: [anyHost]))
+        #expect(Support.bodyText(of: lenient.plan(for: Self.request("GET", "/me", from: Self.cdn))) == "auth me")
+        #expect(Support.immediateResponse(of: lenient.plan(for: Self.request("GET", "/me", from: Self.cdn)))?.status == 599)
+        let refused = try #require(Support.immediateResponse(of: lenient.plan(for: Self.request("GET", "/you", from: Self.cdn))))
+        #expect(refused.status == 599)
+        let text = String(decoding: refused.body, as: UTF8.self)
+        #expect(text.contains("Compared: method; path; query; body; matcher “any host”"), "\(text)")
+        #expect(text.contains("· origin   compared by custom matchers"), "\(text)")
+    }
+
     @Test("a redacted value matches the real one only at the recorded origin")
     func redactedSlotsWithOrigins() {
         let secret = "sk_live_" + "Q2x9pL7vN4mK8rT1wZ6yB3cD"

@@ -149,7 +149,7 @@ struct DriftStateChangeTests {
         let report = try await Self.checkDrift(
             directory, against: ItemsAPI(names: { $0.uppercased() }), options: DriftCheckOptions(stateChangingRequests: .send))
         let lines = report.drifts.flatMap { drift -> [String] in
-            if case .differs(let lines) = drift.outcome { lines } else { ["not a difference: \(drift.message)"] }
+            if let lines = drift.outcome.differences { lines } else { ["not a difference: \(drift.message)"] }
         }
         #expect(
             lines == [

@@ -101,33 +101,10 @@ struct StubServerTraitRecordingTests {
     func neverIsChosenInCode() throws {
         #expect(RecordMode.never != .fromEnvironment)
         #expect(!RecordMode.allCases.contains(.fromEnvironment))
-        let legacy: [any LegacyRecordChoice] = [RecordMode.never, RecordMode.fromEnvironment, RecordMode.drift]
-        #expect(legacy.map(\.legacyChoice) == [.never, nil, .drift])
-        #expect(legacy.map(\.legacyModeCall) == [.never, .fromEnvironment, .drift])
         let everything = ["REPOSITORY_CONTRACTS_RECORD": "all"]
         #expect(try RecordMode.never.resolved(environment: everything) == .never)
         #expect(try RecordMode.fromEnvironment.resolved(environment: everything) == .all)
         let trait: StubServerTrait = .stubServer(fixtures: "Todos", record: .never)
         #expect(trait.recordMode == .never)
-    }
-}
-
-/// The spellings of `RecordChoice`, now deprecated, still compile and mean what they meant; reached through
-/// a protocol so that the suite itself builds without deprecation warnings.
-private protocol LegacyRecordChoice {
-    var legacyChoice: RecordMode? { get }
-    var legacyModeCall: RecordMode { get }
-}
-
-extension RecordMode: LegacyRecordChoice {
-    @available(*, deprecated, message: "exercises the deprecated RecordChoice spellings")
-    fileprivate var legacyChoice: RecordMode? {
-        let choice: RecordChoice = self
-        return choice.mode
-    }
-
-    @available(*, deprecated, message: "exercises the deprecated RecordChoice spellings")
-    fileprivate var legacyModeCall: RecordMode {
-        RecordChoice.mode(self)
     }
 }

@@ -36,7 +36,7 @@ enum NoteFamilyRuns {
         let report = await contract.report(on: conformance)
         var failed: [String: String] = [:], skipped: [String: String] = [:]
         for clause in report.clauses {
-            switch clause.status {
+            switch clause.status.kind {
             case .failed, .crashed: failed[clause.id] = clause.message ?? ""
             case .skipped: skipped[clause.id] = clause.message ?? ""
             case .passed: break
