@@ -1,5 +1,6 @@
 public import Foundation
 import RepositoryContractsPrimitives
+
 /// A `Clock` whose time moves only when a test says so, with a `Date` view of the same timeline.
 ///
 /// Code under test takes a `some Clock<Duration>` (and, for timestamps, a ``WallClock``); the test hands
