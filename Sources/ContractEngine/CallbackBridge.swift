@@ -26,13 +26,35 @@ public func withCompletion<Value: Sendable>(
 }
 
 /// How a callback-based API broke its contract.
-public enum CallbackError: Error, Equatable, Sendable, CustomStringConvertible {
+///
+/// A struct over private storage rather than an enum, so that a new way of breaking it is not a breaking
+/// change for code that switches over the ones it knows: compare with `==`, or read ``operation``.
+public struct CallbackError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The ways, for the package's own exhaustive switches.
+    package enum Kind: Sendable, Hashable {
+        case completionNeverCalled(operation: String)
+    }
+
+    /// Which way this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// The completion handler was released without ever being called: the operation can never finish.
-    case completionNeverCalled(operation: String)
+    public static func completionNeverCalled(operation: String) -> Self { Self(.completionNeverCalled(operation: operation)) }
+
+    /// The call whose handler broke the contract, as the witness names it.
+    public var operation: String {
+        switch kind {
+        case .completionNeverCalled(let operation): operation
+        }
+    }
 
     /// What went wrong with the handler, naming the call.
     public var description: String {
-        switch self {
+        switch kind {
         case .completionNeverCalled(let operation):
             "\(operation) returned without ever calling its completion handler (the handler was released uncalled)"
         }

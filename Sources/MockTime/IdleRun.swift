@@ -2,21 +2,39 @@
 /// why it stopped, and what it left behind.
 public struct IdleRun: Sendable, Hashable, CustomStringConvertible {
     /// Why a run stopped.
-    public enum Stop: Sendable, Hashable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new reason is not a breaking change
+    /// for code that switches over the ones it knows (compare with `==`).
+    public struct Stop: Sendable, Hashable, CustomStringConvertible {
+        /// The reasons, for the package's own exhaustive switches.
+        package enum Kind: String, Sendable, Hashable {
+            case idle, unverified, stepLimit, timeLimit
+        }
+
+        /// Which reason this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// Nothing is pending and nothing woken can sleep again: every task the run woke has slept again
         /// on this clock (and was woken in turn) or ended, as the clock saw it.
-        case idle
+        public static let idle = Stop(.idle)
         /// Nothing was pending when the run last looked, but some task it woke neither slept again on
         /// this clock nor was seen to end (``IdleRun/notBack``): it may still be running, or waiting on
         /// the main actor or I/O, and may sleep again. Start such tasks with
         /// ``MockClock/startTask(name:fileID:line:_:)->Task<Void,Never>`` so that the clock sees them end, and await
         /// ``MockClock/run(timeout:maxSteps:)`` so that it waits for them.
-        case unverified
+        public static let unverified = Stop(.unverified)
         /// The run took `maxSteps` steps and sleepers were still pending: an endless timer or loop.
-        case stepLimit
+        public static let stepLimit = Stop(.stepLimit)
         /// The real-time bound passed with sleepers still pending, or (``MockClock/run(timeout:maxSteps:)``)
         /// before woken work had settled.
-        case timeLimit
+        public static let timeLimit = Stop(.timeLimit)
+
+        /// The reason's name: `idle`, `unverified`, `stepLimit`, `timeLimit`.
+        public var description: String { kind.rawValue }
     }
 
     /// How many deadlines it advanced to.

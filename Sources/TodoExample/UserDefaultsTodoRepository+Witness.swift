@@ -20,7 +20,7 @@ extension UserDefaultsTodoRepository {
                 let current: [DatedTodo]
                 do {
                     current = try await fetchAll()
-                } catch CallbackError.completionNeverCalled {
+                } catch is CallbackError {
                     current = []
                 }
                 self.save(todos: current + [todo])

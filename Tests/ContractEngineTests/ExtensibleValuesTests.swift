@@ -67,4 +67,34 @@ struct ExtensibleValuesTests {
         }
         #expect([RequestOutcome.rejected(.notFound), .ignored, .applied].map(name) == ["rejected", "ignored", "applied"])
     }
+
+    @Test("Family declarations: built and compared as the enums were, each printing its name")
+    func familyDeclarations() {
+        #expect(Pagination.End.exact != .mayEndWithEmptyPage)
+        #expect("\(Pagination.End.mayEndWithEmptyPage)" == "mayEndWithEmptyPage")
+        #expect("\(Pagination.ChangesBetweenPages.untouchedExactlyOnce)" == "untouchedExactlyOnce")
+        #expect("\(TieOrder.insertion)" == "insertion" && TieOrder.insertion != .unspecified)
+        #expect(BatchWrites.Policy.partial != .allOrNothing && "\(BatchWrites.Policy.partial)" == "partial")
+        #expect(BatchWrites(.partial).policy == .partial)
+        #expect(StoreMaintained<Int>.Rule.version != .entityTag)
+        #expect("\(StoreMaintained<Int>.Rule.refreshedOnWrite)" == "refreshedOnWrite")
+    }
+
+    @Test("Pagination.LimitOutOfRange: the declared error kind is read without a switch")
+    func limitOutOfRange() {
+        let rejected = Pagination.LimitOutOfRange.rejected(.invalidInput)
+        #expect(rejected.isRejected && rejected.rejectionKind == .invalidInput)
+        #expect(rejected == .rejected(.invalidInput) && rejected != .rejected(nil))
+        #expect(!Pagination.LimitOutOfRange.clamped.isRejected && Pagination.LimitOutOfRange.clamped.rejectionKind == nil)
+        #expect(["\(Pagination.LimitOutOfRange.clamped)", "\(Pagination.LimitOutOfRange.rejected(nil))", "\(rejected)"]
+            == ["clamped", "rejected", "rejected as invalidInput"])
+    }
+
+    @Test("CallbackError: caught by type, compared with ==, naming the operation")
+    func callbackError() async {
+        let error: any Error = CallbackError.completionNeverCalled(operation: "fetch(3)")
+        #expect(error as? CallbackError == .completionNeverCalled(operation: "fetch(3)"))
+        #expect((error as? CallbackError)?.operation == "fetch(3)")
+        #expect("\(error)".hasPrefix("fetch(3) returned without ever calling its completion handler"))
+    }
 }

@@ -17,7 +17,7 @@ extension CRUDClauses {
         let request = "insertAll(_:) of \(batch.count) new entities, the third (id \(abbreviate(batch[2].id))) \(failing.summary)"
         let before = try await context.subject.fetchAll()
         let outcome = try await context.attempt { try await context.subject.insertAll(batch) }
-        switch (batches.policy, outcome) {
+        switch (batches.policy.kind, outcome) {
         case (.allOrNothing, .success(let returned)):
             context.fail("\(request) succeeded; declared at \(context.conformance.declaredAt): \(batches), \(failing)",
                          expected: "rejected" + (failing.error.map { " (throws \($0.rawValue))" } ?? ""),

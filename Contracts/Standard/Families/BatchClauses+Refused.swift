@@ -9,7 +9,7 @@ extension CRUDClauses {
         request: String, _ context: ClauseContext<CRUD<Entity>>
     ) async throws {
         let outcome = try await context.attempt { try await context.subject.insertAll(batch) }
-        switch (declared.policy, outcome) {
+        switch (declared.policy.kind, outcome) {
         case (.allOrNothing, .failure(let error)):
             let policy = kind.map { RequestPolicy.rejected(as: $0) } ?? .rejected
             context.expect(context.rejection(error), allowedBy: policy, named: "batchWrites (\(declared))", for: request)

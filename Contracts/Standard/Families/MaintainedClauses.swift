@@ -74,7 +74,7 @@ extension CRUDClauses {
                 return promises.storeMaintained.isEmpty ? "no store-maintained field is declared (.maintaining(…))" : nil
             }
             return promises.storeMaintained.contains { $0.rule == rule }
-                ? nil : "no store-maintained field of rule .\(rule.rawValue) is declared (.maintaining(…))"
+                ? nil : "no store-maintained field of rule .\(rule) is declared (.maintaining(…))"
         }
     }
 }
@@ -136,7 +136,7 @@ extension ClauseContext where Terms: RepositoryTerms {
 extension StoreMaintained.Rule {
     /// What a write must do to a field of this rule, relative to its value before: "larger than".
     var expectation: String {
-        switch self {
+        switch kind {
         case .version: "larger than"
         case .entityTag: "different from"
         case .refreshedOnWrite: "later than (or, when the store's time cannot be moved, no earlier than)"

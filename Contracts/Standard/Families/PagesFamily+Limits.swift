@@ -51,7 +51,7 @@ extension PageFamily {
     /// A page of limit 0 over `stored`: empty, or refused, as declared; and nothing changes.
     func checkZeroLimit(over stored: [Entity]) async throws {
         let what = "\(pageRequest(after: nil, limit: 0)) over \(stored.count) entities"
-        switch pagination.zeroLimit {
+        switch pagination.zeroLimit.kind {
         case .clamped:
             let page = try await subject.page(after: nil, limit: 0)
             if !page.entities.isEmpty {
@@ -104,7 +104,7 @@ extension PageFamily {
     func checkOversizedLimit(_ maximum: Int, over stored: [Entity]) async throws {
         let limit = maximum + 1
         let what = "\(pageRequest(after: nil, limit: limit)) over \(stored.count) entities (the maximum is \(maximum))"
-        switch pagination.oversizedLimit {
+        switch pagination.oversizedLimit.kind {
         case .clamped:
             let traversal = try await traverse(stored.count, limit: limit)
             // An offset reader takes a page shorter than the limit asked for as the last.

@@ -81,7 +81,7 @@ extension CRUDClauses {
             return context.fail("fetch(id: \(abbreviate(id))) after \(call) returned nil", expected: abbreviate(before), actual: "nil")
         }
         for field in context.repositoryPromises.storeMaintained where !field.hasSameValue(restored, before) {
-            switch field.rule {
+            switch field.rule.kind {
             case .version, .refreshedOnWrite:
                 if field.increased(from: before, to: restored) == true { continue }
                 context.fail("\(call) moved \(field) back: a restore may move it forward, never back or reset it "

@@ -3,11 +3,29 @@
 public struct BatchWrites: Sendable, CustomStringConvertible {
     /// What a batch does when one of its entities cannot be stored (its id is taken, or it repeats an id
     /// of the same batch).
-    public enum Policy: Sendable, Equatable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new policy is not a breaking change
+    /// for code that switches over the ones it knows (compare with `==`).
+    public struct Policy: Sendable, Hashable, CustomStringConvertible {
+        /// The policies, for the package's own exhaustive switches.
+        package enum Kind: String, Sendable, Hashable {
+            case allOrNothing, partial
+        }
+
+        /// Which policy this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// It throws and stores none of the batch.
-        case allOrNothing
+        public static let allOrNothing = Policy(.allOrNothing)
         /// It stores every entity it can and returns those it stored; the others are not stored.
-        case partial
+        public static let partial = Policy(.partial)
+
+        /// The policy's name: `allOrNothing`, `partial`.
+        public var description: String { kind.rawValue }
     }
 
     /// What a batch with an entity that cannot be stored does.
@@ -28,7 +46,7 @@ public struct BatchWrites: Sendable, CustomStringConvertible {
 
     /// What the clauses repeat in a failure.
     public var description: String {
-        switch policy {
+        switch policy.kind {
         case .allOrNothing: "batches all or nothing" + (error.map { ", refused as \($0.rawValue)" } ?? "")
         case .partial: "batches store what they can and return it"
         }

@@ -6,38 +6,104 @@
 /// ```
 public struct Pagination: Sendable, CustomStringConvertible {
     /// How the last page says it is the last.
-    public enum End: Sendable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new way is not a breaking change for
+    /// code that switches over the ones it knows (compare with `==`).
+    public struct End: Sendable, Hashable, CustomStringConvertible {
+        /// The ways, for the package's own exhaustive switches.
+        package enum Kind: String, Sendable, Hashable {
+            case exact, mayEndWithEmptyPage
+        }
+
+        /// Which way this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// The page holding the last entity has no next cursor.
-        case exact
+        public static let exact = End(.exact)
         /// As `.exact`, or that page has a next cursor and the page it leads to is empty and has none (an
         /// API that cannot know it served the last entity).
-        case mayEndWithEmptyPage
+        public static let mayEndWithEmptyPage = End(.mayEndWithEmptyPage)
+
+        /// `exact` or `mayEndWithEmptyPage`.
+        public var description: String { kind.rawValue }
     }
 
     /// What a request for a page of 0, or of more than ``maximumLimit``, does.
-    public enum LimitOutOfRange: Sendable, Equatable, CustomStringConvertible {
+    ///
+    /// A struct over private storage rather than an enum, so that a new behaviour is not a breaking
+    /// change for code that switches over the ones it knows (compare with `==`, or read
+    /// ``isRejected`` and ``rejectionKind``).
+    public struct LimitOutOfRange: Sendable, Hashable, CustomStringConvertible {
+        /// The behaviours, for the package's own exhaustive switches.
+        package enum Kind: Sendable, Hashable {
+            case clamped
+            case rejected(RepositoryError.Kind?)
+        }
+
+        /// Which behaviour this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// It is served with the nearest limit in range: an empty page for 0, the maximum above it.
-        case clamped
+        public static let clamped = LimitOutOfRange(.clamped)
+
         /// It throws; with a kind, an error of that kind.
-        case rejected(RepositoryError.Kind?)
+        public static func rejected(_ errorKind: RepositoryError.Kind?) -> LimitOutOfRange {
+            LimitOutOfRange(.rejected(errorKind))
+        }
+
+        /// Whether such a request throws.
+        public var isRejected: Bool {
+            if case .rejected = kind { true } else { false }
+        }
+
+        /// The kind of error a rejected request throws, when one is declared.
+        public var rejectionKind: RepositoryError.Kind? {
+            if case .rejected(let errorKind) = kind { errorKind } else { nil }
+        }
 
         /// `clamped`, `rejected`, `rejected as invalidInput`: as failures name it.
         public var description: String {
-            switch self {
+            switch kind {
             case .clamped: "clamped"
             case .rejected(nil): "rejected"
-            case .rejected(let kind?): "rejected as \(kind.rawValue)"
+            case .rejected(let errorKind?): "rejected as \(errorKind.rawValue)"
             }
         }
     }
 
     /// What an entity created or deleted between two page requests may do to the traversal.
-    public enum ChangesBetweenPages: Sendable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new promise is not a breaking change
+    /// for code that switches over the ones it knows (compare with `==`).
+    public struct ChangesBetweenPages: Sendable, Hashable, CustomStringConvertible {
+        /// The promises, for the package's own exhaustive switches.
+        package enum Kind: String, Sendable, Hashable {
+            case untouchedExactlyOnce, unspecified
+        }
+
+        /// Which promise this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// Entities neither created nor deleted during the traversal each appear exactly once, and
         /// nothing appears twice (a keyset cursor).
-        case untouchedExactlyOnce
+        public static let untouchedExactlyOnce = ChangesBetweenPages(.untouchedExactlyOnce)
         /// No promise (offset pages shift when entities before the offset come or go).
-        case unspecified
+        public static let unspecified = ChangesBetweenPages(.unspecified)
+
+        /// `untouchedExactlyOnce` or `unspecified`.
+        public var description: String { kind.rawValue }
     }
 
     /// The most entities a page may hold; `nil` for no maximum.

@@ -83,11 +83,29 @@ public struct SortKey<Entity>: Sendable, CustomStringConvertible {
 }
 
 /// What decides the order of entities that tie on every declared ``SortKey``.
-public enum TieOrder: String, Sendable {
+///
+/// A struct over private storage rather than an enum, so that a new order is not a breaking change
+/// for code that switches over the ones it knows (compare with `==`).
+public struct TieOrder: Sendable, Hashable, CustomStringConvertible {
+    /// The orders, for the package's own exhaustive switches.
+    package enum Kind: String, Sendable, Hashable {
+        case unspecified, insertion
+    }
+
+    /// Which order this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// Nothing: tied entities may come in any order (but each exactly once, also across pages).
-    case unspecified
+    public static let unspecified = TieOrder(.unspecified)
     /// The order they were first created in: a stable sort.
-    case insertion
+    public static let insertion = TieOrder(.insertion)
+
+    /// The order's name: `unspecified`, `insertion`.
+    public var description: String { kind.rawValue }
 }
 
 /// A writable key path found by casting a sendable read-only one: key paths are immutable values, so

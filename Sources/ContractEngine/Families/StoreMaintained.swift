@@ -9,16 +9,34 @@
 /// Every rule also says: reads leave the field as it was, and a write that fails leaves it as it was.
 public struct StoreMaintained<Entity>: Sendable, CustomStringConvertible {
     /// What the store promises about the field.
-    public enum Rule: String, Sendable {
+    ///
+    /// A struct over private storage rather than an enum, so that a new rule is not a breaking change
+    /// for code that switches over the ones it knows (compare with `==`).
+    public struct Rule: Sendable, Hashable, CustomStringConvertible {
+        /// The rules, for the package's own exhaustive switches.
+        package enum Kind: String, Sendable, Hashable {
+            case version, entityTag, refreshedOnWrite, setOnCreate
+        }
+
+        /// Which rule this is.
+        package let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// Set on create, and larger after every write than before it.
-        case version
+        public static var version: Rule { Rule(.version) }
         /// Set on create, and different after every write that changes the content.
-        case entityTag
+        public static var entityTag: Rule { Rule(.entityTag) }
         /// Set on create, and refreshed by every write: never earlier than before, later whenever the
         /// store's time moved in between (see ``RepositoryWitness/movingStoreTime(_:)``).
-        case refreshedOnWrite
+        public static var refreshedOnWrite: Rule { Rule(.refreshedOnWrite) }
         /// Set on create, and never changed by a write.
-        case setOnCreate
+        public static var setOnCreate: Rule { Rule(.setOnCreate) }
+
+        /// The rule's name: `version`, `entityTag`, `refreshedOnWrite`, `setOnCreate`.
+        public var description: String { kind.rawValue }
     }
 
     /// The path's name: `version`.
@@ -72,7 +90,7 @@ public struct StoreMaintained<Entity>: Sendable, CustomStringConvertible {
 
     /// `version (a version)`: the field and its rule, as reports name them.
     public var description: String {
-        switch rule {
+        switch rule.kind {
         case .version: "\(name) (a version)"
         case .entityTag: "\(name) (an entity tag)"
         case .refreshedOnWrite: "\(name) (refreshed on write)"

@@ -1,15 +1,34 @@
 /// Why `URLSession` requests cannot be intercepted.
-public enum URLSessionInterceptionError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// A struct over private storage rather than an enum, so that a new reason is not a breaking change for
+/// code that switches over the ones it knows: compare with `==` (`error == .alreadyIntercepting`).
+public struct URLSessionInterceptionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reasons, for the package's own exhaustive switches.
+    package enum Kind: Sendable, Hashable {
+        case sharedSessionCreatedFirst(protocolClasses: [String])
+        case alreadyIntercepting
+    }
+
+    /// Which reason this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// `URLSession.shared` was created before the intercepting protocol was registered, and its protocol
     /// classes (fixed when it was made, on Linux) put the system's HTTP protocol first.
-    case sharedSessionCreatedFirst(protocolClasses: [String])
+    public static func sharedSessionCreatedFirst(protocolClasses: [String]) -> Self {
+        Self(.sharedSessionCreatedFirst(protocolClasses: protocolClasses))
+    }
+
     /// The current task already holds an interception it has not ended: a second one would wait for the
     /// first forever.
-    case alreadyIntercepting
+    public static let alreadyIntercepting = Self(.alreadyIntercepting)
 
     /// What went wrong and what to do.
     public var description: String {
-        switch self {
+        switch kind {
         case .sharedSessionCreatedFirst(let classes):
             return """
                 URLSession.shared cannot be intercepted: it was created before interception was prepared, and \

@@ -46,6 +46,7 @@ struct HTTPCapacityTests {
         #expect(open == 4, "open connections: \(open)")
         #expect(stillServing)
         #expect(refusals.all.map(\.reason) == Array(repeating: .tooManyConnections(limit: 4), count: 10))
+        #expect(refusals.all.map(\.reason.limit) == Array(repeating: 4, count: 10))
     }
 
     @Test("a body that would take the bodies held beyond the limit is answered 503; the budget is given back")
@@ -77,6 +78,7 @@ struct HTTPCapacityTests {
         #expect(second.status == 200 && second.text.hasPrefix("POST /c"))
         #expect(listener.heldBodyBytes == 0)
         #expect(refusals.all.map(\.reason) == [.bodyMemory(limit: 1_000)])
+        #expect(refusals.all.first?.reason.limit == 1_000)
     }
 
     @Test("a StubServer notes refusals in its journal")

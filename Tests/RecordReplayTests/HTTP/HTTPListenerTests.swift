@@ -43,6 +43,8 @@ struct HTTPListenerTests {
             await second.stop()
         }
         #expect(ServerStartError.addressInUse(address: "127.0.0.1:1").description.contains("127.0.0.1:1"))
+        #expect(ServerStartError.addressInUse(address: "127.0.0.1:1").address == "127.0.0.1:1")
+        #expect(ServerStartError.alreadyStarted.address == nil)
     }
 
     @Test("an address that is not numeric is reported")

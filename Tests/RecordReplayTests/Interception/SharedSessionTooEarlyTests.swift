@@ -20,7 +20,7 @@ import Testing
                 do {
                     _ = try await StubServer().interceptURLSession()
                 } catch let error as URLSessionInterceptionError {
-                    guard case .sharedSessionCreatedFirst(let classes) = error, classes.contains("_HTTPURLProtocol"),
+                    guard case .sharedSessionCreatedFirst(let classes) = error.kind, classes.contains("_HTTPURLProtocol"),
                         error.description.contains("URLSessionInterception.prepare()")
                     else { exit(1) }
                     FileHandle.standardError.write(Data(error.description.utf8))
