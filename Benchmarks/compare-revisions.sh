@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Replay throughput and URLSession interception of two revisions of the root package, side by side.
+#
+# usage: Benchmarks/compare-revisions.sh BEFORE [AFTER]     (AFTER: the working tree's HEAD by default)
+#   env:  ROUNDS=5 (rounds, each running A, B and A again)  DURATION=8 (s of wrk per replay point)
+#         REQUESTS=2000 (sequential interception requests per point)  SKIP_BUILD=1 (reuse the builds)
+#
+# Checks each revision out into its own detached worktree under ${TMPDIR:-/tmp}/repository-contracts-compare/
+# (outside the repository) and builds that revision's own Benchmarks package in release there, so each
+# side is measured with the benchmark code of its time. Then, ROUNDS times, it measures A (BEFORE), B
+# (AFTER) and A again (A′, the A/A control) one after the other, so drift on the machine spreads over all
+# three:
+#   - replay: `bench-http-server stub` (one interaction replayed forever) under `wrk -t2 -c8`, after a
+#     2 s warm-up: requests per second;
+#   - interception: `bench-interception --rounds 1 --scenarios intercept-seq,intercept-8`: URLSession.shared
+#     answered by interception, sequential and from 8 tasks: requests per second.
+# It prints the medians per side and the ratios B/A and A′/A (their spread over rounds, min–max): B/A is
+# within noise when it lies within the A′/A spread. Raw figures go to Benchmarks/results/compare-<UTC>.tsv.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+[ $# -ge 1 ] && [ $# -le 2 ] || { sed -n '4,6p' "$0" >&2; exit 2; }
+before="$(git -C "$root" rev-parse --short "$1")"
+after="$(git -C "$root" rev-parse --short "${2:-HEAD}")"
+rounds="${ROUNDS:-5}" duration="${DURATION:-8}" requests="${REQUESTS:-2000}"
+
+if ! command -v wrk >/dev/null; then
+    echo "installing wrk (apt-get)…" >&2
+    apt-get update -qq && apt-get install -y -qq wrk >/dev/null
+fi
+
+work="${TMPDIR:-/tmp}/repository-contracts-compare"
+mkdir -p "$work"
+# The Benchmarks package of `revision`, built in release; prints its bin folder.
+prepare() {
+    local revision="$1" tree="$work/$1"
+    if [ ! -d "$tree" ]; then
+        git -C "$root" worktree add --detach -f "$tree" "$revision" >&2
+        # This package's build folder, if any: the dependencies are then neither fetched nor rebuilt.
+        [ ! -d "$here/.build" ] || cp -a "$here/.build" "$tree/Benchmarks/.build"
+    fi
+    if [ "${SKIP_BUILD:-0}" != 1 ]; then
+        echo "building $revision (release)…" >&2
+        for product in bench-http-server bench-interception; do
+            swift build -c release --package-path "$tree/Benchmarks" --product "$product" \
+                --disable-build-manifest-caching >&2
+        done
+    fi
+    swift build -c release --package-path "$tree/Benchmarks" --show-bin-path
+}
+bin_a="$(prepare "$before")"
+bin_b="$(prepare "$after")"
+
+server_pid=""
+stop_server() {
+    [ -z "$server_pid" ] || { kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; }
+    server_pid=""
+}
+trap stop_server EXIT
+
+# Requests per second of the stub server in `bin` under wrk.
+replay_rate() {
+    local bin="$1" out port=""
+    out="$(mktemp "$work/server.XXXXXX")"
+    "$bin/bench-http-server" stub > "$out" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 1 100); do
+        port="$(awk '$1 == "READY" { print $2; exit }' "$out")"
+        [ -z "$port" ] || break
+        sleep 0.1
+    done
+    [ -n "$port" ] || { echo "bench-http-server did not print READY:" >&2; cat "$out" >&2; exit 1; }
+    wrk -t2 -c8 -d2s "http://127.0.0.1:$port/todos/1" > /dev/null
+    wrk -t2 -c8 -d"${duration}s" "http://127.0.0.1:$port/todos/1" | awk '/^Requests\/sec:/ { print $2 }'
+    stop_server
+    rm -f "$out"
+}
+
+# Requests per second of the interception scenarios in `bin`: "sequential eight-tasks".
+interception_rates() {
+    "$1/bench-interception" --rounds 1 --requests "$requests" --scenarios intercept-seq,intercept-8 2>&1 >/dev/null \
+        | awk '/^round 1 intercept-seq:/ { gsub(",", "", $4); s = $4 } /^round 1 intercept-8:/ { gsub(",", "", $4); e = $4 }
+               END { print s, e }'
+}
+
+mkdir -p "$here/results"
+tsv="$here/results/compare-$(date -u +%Y%m%dT%H%M%SZ).tsv"
+printf 'round\tside\trevision\treplay_req_per_s\tintercept_seq_req_per_s\tintercept_8_req_per_s\n' > "$tsv"
+for round in $(seq 1 "$rounds"); do
+    for side in A B A2; do
+        case "$side" in B) bin="$bin_b" revision="$after" ;; *) bin="$bin_a" revision="$before" ;; esac
+        replay="$(replay_rate "$bin")"
+        read -r sequential eight < <(interception_rates "$bin")
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$side" "$revision" "$replay" "$sequential" "$eight" | tee -a "$tsv" >&2
+    done
+done
+
+python3 - "$tsv" "$before" "$after" "$rounds" "$duration" "$requests" <<'EOF'
+import csv, statistics, sys
+path, before, after, rounds, duration, requests = sys.argv[1:]
+rows = list(csv.DictReader(open(path), delimiter="\t"))
+metrics = [("replay_req_per_s", f"replay, wrk -t2 -c8 {duration} s"),
+           ("intercept_seq_req_per_s", f"interception, sequential ({requests} requests)"),
+           ("intercept_8_req_per_s", "interception, 8 tasks")]
+def values(side, key): return [float(r[key]) for r in rows if r["side"] == side]
+print(f"## {before} (A) vs {after} (B), {rounds} rounds of A, B, A′ interleaved; req/s medians, ratios per round")
+print()
+print("| measure | A | B | A′ | B/A median (min–max) | A′/A median (min–max) |")
+print("|---|---|---|---|---|---|")
+for key, name in metrics:
+    a, b, a2 = values("A", key), values("B", key), values("A2", key)
+    ba = [y / x for x, y in zip(a, b)]
+    aa = [y / x for x, y in zip(a, a2)]
+    print(f"| {name} | {statistics.median(a):,.0f} | {statistics.median(b):,.0f} | {statistics.median(a2):,.0f} | "
+          f"{statistics.median(ba):.3f} ({min(ba):.3f}–{max(ba):.3f}) | {statistics.median(aa):.3f} ({min(aa):.3f}–{max(aa):.3f}) |")
+print()
+print(f"raw: {path}")
+EOF
