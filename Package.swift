@@ -155,7 +155,9 @@ let package = Package(
 
         .testTarget(
             name: "ContractEngineTests",
-            dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "ContractEngine", "TodoExample", "BrokenExamples"]),
+            dependencies: [
+                "RepositoryContractsPrimitives", "RepositoryContractsPlatform", "ContractEngine", "MockTime", "TodoExample", "BrokenExamples",
+            ]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: [

@@ -1,5 +1,7 @@
 import BrokenExamples
 import ContractEngine
+import MockTime
+import RepositoryContractsPrimitives
 import Testing
 import TodoExample
 
@@ -109,6 +111,33 @@ struct ParallelConditionalUpdateTests {
         let result = await ModelCheck.check(conformance, factory: NoteContracts.factory, runs: 1, seed: 0x45, parallelRuns: 40)
         #expect(result.passed, "\(result)")
         #expect(result.parallel?.plans == 40)
+    }
+
+    @Test("ModelCheck gives a soft-deleting conformer parallel plans without deletes: only the sequential runs delete")
+    func softDeletingConformerParallelPlansMakeNoDeletes() async {
+        // The same seed draws the same sequential runs, so any delete the parallel plans made would show
+        // as a difference between a check without parallel plans and one with 20.
+        func deletes(parallelRuns: Int) async -> Int {
+            let count = Protected(0)
+            let conformance = NoteContracts.declaringFamilies(Conformance<CRUD<Note>>("counted notes") {
+                let clock = MockClock()
+                let store = InMemoryNoteStore(now: { clock.date })
+                var witness = NoteContracts.witness(store, clock: clock)
+                witness.delete = { id in
+                    count.withLock { $0 += 1 }
+                    try await store.delete(id: id)
+                }
+                // The soft delete is the witness's delete, taken when `.softDeleting` is applied: again here.
+                return witness.softDeleting(restore: { try await store.restore(id: $0) }, purge: { try await store.purge(id: $0) })
+            })
+            let result = await ModelCheck.check(conformance, factory: NoteContracts.factory, runs: 3, seed: 0x49, parallelRuns: parallelRuns)
+            #expect(result.passed, "\(result)")
+            #expect(result.parallel?.plans == (parallelRuns == 0 ? nil : parallelRuns))
+            return count.withLock { $0 }
+        }
+        let sequentialOnly = await deletes(parallelRuns: 0)
+        #expect(sequentialOnly > 0, "the sequential runs delete")
+        #expect(await deletes(parallelRuns: 20) == sequentialOnly)
     }
 }
 
