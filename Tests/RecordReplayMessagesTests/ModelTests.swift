@@ -1,6 +1,5 @@
 import RecordReplayMessages
 import Foundation
-import RecordReplay
 import Testing
 
 @Suite("HTTP model")

@@ -1,10 +1,6 @@
 @testable import RepositoryContractsJSON
 import Testing
 
-@testable import RecordReplay
-@testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 @Suite struct JSONCanonicalFormTests {
     private func canonical(_ text: String) throws -> String {

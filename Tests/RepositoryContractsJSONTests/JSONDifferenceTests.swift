@@ -1,10 +1,6 @@
 @testable import RepositoryContractsJSON
 import Testing
 
-@testable import RecordReplay
-@testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 /// The one JSON diff walk behind unmatched-request diagnostics and the drift check.
 @Suite("JSON differences")

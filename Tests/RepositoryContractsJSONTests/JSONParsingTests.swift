@@ -1,10 +1,6 @@
 @testable import RepositoryContractsJSON
 import Testing
 
-@testable import RecordReplay
-@testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 @Suite struct JSONParsingTests {
     private func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {

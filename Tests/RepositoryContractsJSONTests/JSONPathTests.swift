@@ -1,10 +1,6 @@
 @testable import RepositoryContractsJSON
 import Testing
 
-@testable import RecordReplay
-@testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 /// The one JSON path notation: how ``JSONPath`` writes a place, and that ``JSONPathExpression`` reads it
 /// back.

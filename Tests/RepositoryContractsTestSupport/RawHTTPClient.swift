@@ -1,33 +1,33 @@
 import Foundation
-import RecordReplay
+import RecordReplayWire
 
 /// A blocking raw-socket HTTP client for tests: writes exactly the bytes a test gives and reads responses
 /// byte for byte, so malformed requests and connection faults can be seen as a client sees them.
 ///
 /// Every read waits at most `timeout` (a safety net: a test that hits it fails with ``RawClientError``). Its
 /// default, a day, lies far beyond any starvation of a loaded machine.
-final class RawHTTPClient: @unchecked Sendable {
+package final class RawHTTPClient: @unchecked Sendable {
     /// One response as read off the wire.
-    struct Response: Sendable {
-        var status: Int
-        var reason: String
-        var headers: [(name: String, value: String)]
-        var body: [UInt8]
+    package struct Response: Sendable {
+        package var status: Int
+        package var reason: String
+        package var headers: [(name: String, value: String)]
+        package var body: [UInt8]
 
         /// The first value of the header `name` (case-insensitive).
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
         /// Every header name in order.
-        var headerNames: [String] { headers.map(\.name) }
+        package var headerNames: [String] { headers.map(\.name) }
 
         /// The body as UTF-8 text.
-        var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// What a single read gave.
-    enum ReadOutcome: Equatable {
+    package enum ReadOutcome: Equatable {
         case bytes([UInt8])
         case endOfStream
         case reset
@@ -35,12 +35,12 @@ final class RawHTTPClient: @unchecked Sendable {
         case failed(Int32)
     }
 
-    let descriptor: Int32
+    package let descriptor: Int32
     private var buffered: [UInt8] = []
     private var closed = false
 
     /// Connects to `host:port`.
-    init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(24 * 60 * 60)) throws {
+    package init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(24 * 60 * 60)) throws {
         guard let address = Platform.SocketAddress(numeric: host, port: port) else {
             throw RawClientError("not a numeric address: \(host)")
         }
@@ -57,12 +57,12 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Writes `text` as UTF-8.
-    func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
     /// Writes all of `bytes`.
-    func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         try bytes.withUnsafeBytes { raw in
             while offset < raw.count {
@@ -77,7 +77,7 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// One read from the socket (or what is left over from an earlier read).
-    func readOnce(maximum: Int = 64 * 1024) -> ReadOutcome {
+    package func readOnce(maximum: Int = 64 * 1024) -> ReadOutcome {
         if !buffered.isEmpty {
             defer { buffered = [] }
             return .bytes(buffered)
@@ -93,7 +93,7 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Reads until the server closes; returns everything read. Throws on reset or timeout.
-    func readToEnd() throws -> [UInt8] {
+    package func readToEnd() throws -> [UInt8] {
         var all: [UInt8] = []
         while true {
             switch readOnce() {
@@ -107,7 +107,7 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Reads until the server closes or resets the connection, returning what came and how it ended.
-    func readUntilClosed() -> (bytes: [UInt8], ending: ReadOutcome) {
+    package func readUntilClosed() -> (bytes: [UInt8], ending: ReadOutcome) {
         var all: [UInt8] = []
         while true {
             let outcome = readOnce()
@@ -117,7 +117,7 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Reads one response; `head` says whether it answers a HEAD request (no body then).
-    func readResponse(head: Bool = false) throws -> Response {
+    package func readResponse(head: Bool = false) throws -> Response {
         let headEnd = try fill { Self.headEnd(in: $0) }
         let headText = String(decoding: buffered[0..<headEnd], as: UTF8.self)
         var lines = headText.components(separatedBy: "\r\n")
@@ -143,20 +143,20 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// Writes `request` and reads the response.
-    func exchange(_ request: String, head: Bool = false) throws -> Response {
+    package func exchange(_ request: String, head: Bool = false) throws -> Response {
         try send(request)
         return try readResponse(head: head)
     }
 
     /// Closes the socket.
-    func close() {
+    package func close() {
         guard !closed else { return }
         closed = true
         Platform.closeDescriptor(descriptor)
     }
 
     /// Closes with a TCP reset.
-    func reset() {
+    package func reset() {
         Platform.setResetOnClose(descriptor)
         close()
     }
@@ -187,17 +187,17 @@ final class RawHTTPClient: @unchecked Sendable {
 }
 
 /// A test client failure, with what happened.
-struct RawClientError: Error, CustomStringConvertible {
-    var description: String
+package struct RawClientError: Error, CustomStringConvertible {
+    package var description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
 
 /// Runs blocking socket work on a thread of its own, off Swift's cooperative pool (which `.deferred`
 /// plans need, and which has only as many threads as cores).
-func blocking<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+package func blocking<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
     }

@@ -1,20 +1,17 @@
-import RecordReplayMessages
-import Foundation
-@_spi(Benchmarks) import RecordReplay
-@_spi(Benchmarks) import RecordReplayFixtures
-@_spi(Benchmarks) import RecordReplayRedaction
-@_spi(Benchmarks) import RecordReplayWire
+package import Foundation
+package import RecordReplayMessages
+@_spi(Benchmarks) package import RecordReplayWire
 
 extension ServerOptions {
     /// Options for a test's listener: idle and request timeouts of a day, far beyond any starvation of a
     /// loaded machine, so no test depends on the server's default 30 s not running out. Tests of the
     /// timeouts themselves pass their own.
-    static var patient: ServerOptions {
+    package static var patient: ServerOptions {
         ServerOptions(idleTimeout: .seconds(24 * 60 * 60), requestTimeout: .seconds(24 * 60 * 60))
     }
 
     /// ``patient`` options with `change` applied.
-    static func patient(_ change: (inout ServerOptions) -> Void) -> ServerOptions {
+    package static func patient(_ change: (inout ServerOptions) -> Void) -> ServerOptions {
         var options = ServerOptions.patient
         change(&options)
         return options
@@ -23,7 +20,7 @@ extension ServerOptions {
 
 /// Starts a listener for one test, runs `body` with it and its port, then stops it.
 @discardableResult
-func withListener<Result: Sendable>(
+package func withListener<Result: Sendable>(
     _ options: ServerOptions = .patient,
     handler: @escaping @Sendable (StubRequest) -> ResponsePlan = echo,
     _ body: (HTTPListener, UInt16) async throws -> Result
@@ -42,27 +39,27 @@ func withListener<Result: Sendable>(
 
 /// Answers 200 with a text body describing the request: `METHOD path`, the query items, the header
 /// names and the body.
-@Sendable func echo(_ request: StubRequest) -> ResponsePlan {
+@Sendable package func echo(_ request: StubRequest) -> ResponsePlan {
     let query = request.query.map { "\($0.name)=\($0.value ?? "<nil>")" }.joined(separator: "&")
     let text = "\(request.method) \(request.path)\nquery: \(query)\nbody: \(String(decoding: request.body, as: UTF8.self))"
     return .respond(StubResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data(text.utf8)))
 }
 
 /// A stream of the requests a handler saw, for tests that wait until the server has a request.
-final class RequestLog: Sendable {
-    let requests: AsyncStream<StubRequest>
+package final class RequestLog: Sendable {
+    package let requests: AsyncStream<StubRequest>
     private let continuation: AsyncStream<StubRequest>.Continuation
 
-    init() {
+    package init() {
         (requests, continuation) = AsyncStream.makeStream()
     }
 
-    func record(_ request: StubRequest) {
+    package func record(_ request: StubRequest) {
         continuation.yield(request)
     }
 
     /// The next request the handler received; throws when none comes within the safety timeout.
-    func next() async throws -> StubRequest {
+    package func next() async throws -> StubRequest {
         let requests = requests
         return try await withSafetyTimeout("waiting for the handler to receive a request") {
             var iterator = requests.makeAsyncIterator()
@@ -74,7 +71,7 @@ final class RequestLog: Sendable {
 /// The value of `operation`, or an error when it has produced none within `timeout` (a day by default, far
 /// beyond any starvation of a loaded machine): a safety net, so a test whose event never comes fails
 /// instead of hanging the run.
-func withSafetyTimeout<Value: Sendable>(
+package func withSafetyTimeout<Value: Sendable>(
     _ what: String, timeout: Duration = .seconds(24 * 60 * 60), _ operation: @escaping @Sendable () async -> Value?
 ) async throws -> Value {
     try await withThrowingTaskGroup(of: Value?.self) { group in

@@ -5,14 +5,14 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import RecordReplay
+package import RecordReplayWire
 
 /// The C library calls only the tests make: a client socket's connect, and raising the open-file limit.
 /// Kept in this one file so the test target's platform imports stay here.
-enum TestSockets {
+package enum TestSockets {
     /// Connects a new blocking TCP socket (`TCP_NODELAY`, no `SIGPIPE`) to `address`: the test client's
     /// side. Returns the descriptor, or `errno` as the failure.
-    static func connect(to address: Platform.SocketAddress) -> Result<Int32, SystemCallError> {
+    package static func connect(to address: Platform.SocketAddress) -> Result<Int32, SystemCallError> {
         let descriptor = Platform.makeStreamSocket(for: address)
         guard descriptor >= 0 else { return .failure(SystemCallError(call: "socket", code: errno)) }
         var result: Int32
@@ -41,7 +41,7 @@ enum TestSockets {
 
     /// Raises the soft limit on open descriptors to at least `wanted` (up to the hard limit); returns the
     /// soft limit in force afterwards.
-    static func raiseOpenFileLimit(to wanted: Int) -> Int {
+    package static func raiseOpenFileLimit(to wanted: Int) -> Int {
         #if canImport(Glibc)
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
@@ -64,13 +64,13 @@ enum TestSockets {
 }
 
 /// A failed C library call: its name and `errno`.
-struct SystemCallError: Error, Equatable, CustomStringConvertible {
+package struct SystemCallError: Error, Equatable, CustomStringConvertible {
     /// The call's name (`connect`, …).
-    var call: String
+    package var call: String
     /// `errno` after the call.
-    var code: Int32
+    package var code: Int32
 
-    var description: String {
+    package var description: String {
         "\(call): \(Platform.errorText(code)) (errno \(code))"
     }
 }

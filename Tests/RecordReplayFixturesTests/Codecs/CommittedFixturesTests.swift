@@ -1,7 +1,7 @@
 import Foundation
+import RecordReplayMessages
 import Testing
 
-@testable import RecordReplay
 @testable import RecordReplayFixtures
 
 /// Every fixture committed in this package (the `Fixtures` folder at its root and the test targets'

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
 @testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 @Suite struct FixtureFileTests {
     /// A fresh directory under the temporary directory, removed by `body`'s end.

@@ -3,9 +3,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
 @testable import RecordReplayFixtures
-@testable import RecordReplayWire
 
 /// An interaction's `origin` in the native format and in HAR: written when the interaction has one,
 /// read back the same, refused with its JSON path when malformed; fixtures without origins unchanged.

@@ -1,10 +1,7 @@
 @testable import RecordReplayMessages
 import Foundation
 
-@testable import RecordReplay
 @testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 /// Fixtures and texts shared by the fixture format tests.
 enum FixtureSamples {

@@ -2,10 +2,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
 @testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 @Suite struct HARReadingTests {
     private func importing(_ text: String, bom: Bool = false) throws(FixtureError) -> HARImport {

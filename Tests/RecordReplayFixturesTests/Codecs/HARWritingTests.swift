@@ -3,10 +3,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
 @testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 @Suite struct HARWritingTests {
     private func log(of fixture: Fixture) throws -> [String: JSONValue] {

@@ -3,10 +3,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
 @testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 /// JSON bodies are stored as JSON whatever serializer wrote them, with the style that rebuilds their
 /// bytes, and replay byte for byte; bodies no style rebuilds stay text.

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
 @testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 @Suite struct NativeFixtureErrorTests {
     private func decodingError(_ text: String) -> FixtureError? {

@@ -3,10 +3,7 @@
 import Foundation
 import Testing
 
-@testable import RecordReplay
 @testable import RecordReplayFixtures
-@testable import RecordReplayRedaction
-@testable import RecordReplayWire
 
 @Suite struct NativeFixtureFormatTests {
     private func decode(_ text: String) throws(FixtureError) -> Fixture {

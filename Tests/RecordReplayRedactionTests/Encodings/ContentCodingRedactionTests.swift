@@ -2,7 +2,6 @@ import RecordReplayMessages
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import RecordReplay
 @_spi(Benchmarks) @testable import RecordReplayFixtures
 @_spi(Benchmarks) @testable import RecordReplayRedaction
 

@@ -2,10 +2,9 @@
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import RecordReplay
 @_spi(Benchmarks) @testable import RecordReplayFixtures
 @_spi(Benchmarks) @testable import RecordReplayRedaction
-@_spi(Benchmarks) @testable import RecordReplayWire
+import RepositoryContractsTestSupport
 
 @Suite struct RedactionPropagationTests {
     private typealias Samples = RecordingSamples

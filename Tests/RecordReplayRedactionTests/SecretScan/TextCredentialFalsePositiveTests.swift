@@ -2,7 +2,10 @@ import RecordReplayMessages
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import RecordReplay
+@_spi(Benchmarks) @testable import RecordReplayFixtures
+@_spi(Benchmarks) @testable import RecordReplayRedaction
+import RepositoryContractsTestSupport
+
 
 /// What the rules for credentials inside paths and text leave alone: the package's own fixtures and a
 /// corpus of ordinary API bodies (URLs and paths, ids, hashes, base64 images, prose that mentions

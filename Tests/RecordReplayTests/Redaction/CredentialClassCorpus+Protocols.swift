@@ -4,6 +4,7 @@ import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
 @_spi(Benchmarks) @testable import RecordReplayRedaction
+import RepositoryContractsTestSupport
 
 /// Three more classes of issue 43, written from their rules: OAuth authorization codes (by the query,
 /// form or object they stand in, and by their length and randomness alone), credentials written with

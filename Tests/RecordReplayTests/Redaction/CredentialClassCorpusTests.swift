@@ -4,6 +4,7 @@ import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
 @_spi(Benchmarks) @testable import RecordReplayRedaction
+import RepositoryContractsTestSupport
 
 /// Credentials that neither a credential name nor a provider's token shape gives away, written from
 /// the classes of issue 43 (not from its examples only): body values judged by randomness and by the

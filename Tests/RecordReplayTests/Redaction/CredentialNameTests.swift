@@ -6,6 +6,7 @@ import Testing
 @_spi(Benchmarks) @testable import RecordReplayFixtures
 @_spi(Benchmarks) @testable import RecordReplayRedaction
 @_spi(Benchmarks) @testable import RecordReplayWire
+import RepositoryContractsTestSupport
 
 /// The credential-name rule: names that say they hold a credential are redacted in every part of an
 /// exchange; names that do not, or that end harmlessly, are kept.

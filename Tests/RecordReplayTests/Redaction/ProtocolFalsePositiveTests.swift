@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
+import RepositoryContractsTestSupport
 
 /// Ordinary look-alikes of the OAuth code, character reference and mail authentication classes
 /// (``CredentialClassCorpusTests/oauthCodeCases``, `entityCases`, `mailCases`): status, error, promo,

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
+import RepositoryContractsTestSupport
 
 /// Credentials that are not a whole value of their own: webhook and bot-token path segments, URL
 /// passwords, connection strings and assignments inside text bodies and string values. Each case is one

@@ -1,5 +1,5 @@
 import RecordReplayMessages
-import RecordReplay
+import RecordReplayWire
 import Testing
 
 /// The request parser on its own: heads and chunked bodies fed whole or byte by byte give the same

@@ -1,6 +1,6 @@
 import RecordReplayMessages
+import RecordReplayWire
 import Foundation
-import RecordReplay
 import Testing
 
 /// The request decoder on its own, fed bytes as a connection receives them: what it asks for next, how

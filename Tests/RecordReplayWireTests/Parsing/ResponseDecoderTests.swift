@@ -1,6 +1,6 @@
 import RecordReplayMessages
+import RecordReplayWire
 import Foundation
-import RecordReplay
 import Testing
 
 /// The response decoder on its own, fed an upstream's bytes whole and one at a time: every valid

@@ -1,10 +1,8 @@
 import RecordReplayMessages
 import Foundation
-@_spi(Benchmarks) import RecordReplay
-@_spi(Benchmarks) import RecordReplayFixtures
-@_spi(Benchmarks) import RecordReplayRedaction
 @_spi(Benchmarks) import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 /// Well-formed exchanges over real sockets: framing, keep-alive, pipelining, bodies, 100-continue, HEAD.
 @Suite("HTTP transport: exchanges")

@@ -1,10 +1,8 @@
 import RecordReplayMessages
 import Foundation
-@_spi(Benchmarks) import RecordReplay
-@_spi(Benchmarks) import RecordReplayFixtures
-@_spi(Benchmarks) import RecordReplayRedaction
 @_spi(Benchmarks) import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 /// Connection faults, deferred plans and stopping, as a client sees them.
 @Suite("HTTP transport: faults, deferred plans and stop")

@@ -1,10 +1,8 @@
 import RecordReplayMessages
 import Foundation
-@_spi(Benchmarks) import RecordReplay
-@_spi(Benchmarks) import RecordReplayFixtures
-@_spi(Benchmarks) import RecordReplayRedaction
 @_spi(Benchmarks) import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 /// Binding, start errors, many connections and clients that vanish.
 @Suite("HTTP transport: listener")

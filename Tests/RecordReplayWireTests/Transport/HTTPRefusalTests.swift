@@ -1,6 +1,7 @@
 import Foundation
-import RecordReplay
+import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 /// Bad requests over real sockets: each is answered with its status and a `text/plain` reason, then the
 /// server closes the connection.

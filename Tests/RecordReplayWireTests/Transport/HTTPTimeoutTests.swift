@@ -1,6 +1,7 @@
 import Foundation
-import RecordReplay
+import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 /// Idle and slow connections are closed by the server's timeouts.
 @Suite("HTTP transport: timeouts")
