@@ -110,6 +110,13 @@ let package = Package(
             name: "BrokenExamples",
             dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "RecordReplay", "TodoExample", "ExampleSystems"],
             path: "Tests/BrokenExamples"),
+        // The helpers the test targets share (a raw HTTP client, a test listener, request and fixture builders,
+        // fake secrets): not API, no product. It sits on the wire and the fixtures, below every test target
+        // that uses it, and never on `RecordReplay`, so a lower module's tests link nothing above it.
+        .target(
+            name: "RepositoryContractsTestSupport",
+            dependencies: ["RecordReplayMessages", "RecordReplayWire", "RecordReplayFixtures"],
+            path: "Tests/RepositoryContractsTestSupport"),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(
@@ -166,12 +173,28 @@ let package = Package(
             ]),
         .testTarget(name: "RepositoryContractsPrimitivesTests", dependencies: ["RepositoryContractsPrimitives"]),
         .testTarget(name: "FidelityProofTests", dependencies: ["RepositoryContracts"]),
+        // The record/replay stack's tests, one target per module and each on its module and those below it
+        // (never one above): where a feature's tests live is in `Tests/README.md`.
+        .testTarget(name: "RecordReplayMessagesTests", dependencies: ["RecordReplayMessages"]),
+        .testTarget(name: "RepositoryContractsJSONTests", dependencies: ["RepositoryContractsJSON"]),
+        .testTarget(
+            name: "RecordReplayWireTests",
+            dependencies: ["RepositoryContractsPrimitives", "RecordReplayMessages", "RecordReplayWire", "RepositoryContractsTestSupport"]),
+        .testTarget(
+            name: "RecordReplayFixturesTests",
+            dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsJSON", "RecordReplayMessages", "RecordReplayFixtures"]),
+        .testTarget(
+            name: "RecordReplayRedactionTests",
+            dependencies: [
+                "RepositoryContractsPrimitives", "RepositoryContractsJSON", "RecordReplayMessages", "RecordReplayFixtures",
+                "RecordReplayRedaction", "RepositoryContractsTestSupport",
+            ]),
         .testTarget(
             name: "RecordReplayTests",
             dependencies: [
                 "RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON", "RecordReplayMessages",
                 "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay", "StubServerTesting", "MockTime",
-                "MockTimeTesting",
+                "MockTimeTesting", "RepositoryContractsTestSupport",
             ]),
         // Fixtures that are only resources of the test target (no package-level `Fixtures/` for it): the
         // trait finds the build's copy without the source tree.

@@ -1,6 +1,7 @@
 import RecordReplayMessages
 import Foundation
 import RecordReplay
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

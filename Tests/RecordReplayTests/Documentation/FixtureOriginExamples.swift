@@ -3,6 +3,7 @@ import Foundation
 @_spi(Benchmarks) import RecordReplay
 @_spi(Benchmarks) import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 /// The "Origins" section of the fixture format article: its example is a real fixture, and replays as
 /// the section says.

@@ -1,6 +1,7 @@
 import Foundation
 import RecordReplay
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -4,6 +4,7 @@ import Foundation
 import RepositoryContractsPrimitives
 import StubServerTesting
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,6 +2,7 @@ import RecordReplayMessages
 import Foundation
 @_spi(Benchmarks) import RecordReplay
 import Testing
+import RepositoryContractsTestSupport
 
 /// The origin mismatch the "Troubleshooting" article quotes, produced by the code that reports it.
 @Suite("Documentation: troubleshooting an origin mismatch")

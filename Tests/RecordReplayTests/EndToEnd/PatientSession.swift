@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Benchmarks) import RecordReplay
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -3,6 +3,7 @@ import Foundation
 import MockTime
 import RecordReplay
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -6,6 +6,7 @@ import Testing
 @testable import RecordReplayFixtures
 @testable import RecordReplayRedaction
 @testable import RecordReplayWire
+import RepositoryContractsTestSupport
 
 /// The listener's caps: connections beyond ``ServerOptions/maxConnections`` get a 503 and no thread,
 /// and request bodies beyond ``ServerOptions/maxBufferedBodyBytes`` across connections get a 503; each

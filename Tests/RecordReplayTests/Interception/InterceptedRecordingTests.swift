@@ -4,6 +4,7 @@ import RepositoryContractsPrimitives
 import Testing
 @testable import RecordReplay
 @_spi(Benchmarks) import RecordReplayWire
+import RepositoryContractsTestSupport
 
 /// Recording through interception: each request goes to its own origin, the fixture keeps the origins
 /// (an API host, an auth host and a CDN recorded and replayed together), redaction applies; and while

@@ -2,6 +2,7 @@ import RecordReplayMessages
 import Foundation
 import Testing
 @testable import RecordReplay
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,6 +2,7 @@ import RecordReplayMessages
 import Foundation
 import MockTime
 import Testing
+import RepositoryContractsTestSupport
 @testable import RecordReplay
 @_spi(Benchmarks) import RecordReplayWire
 

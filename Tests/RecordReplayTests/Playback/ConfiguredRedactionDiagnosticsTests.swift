@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
+import RepositoryContractsTestSupport
 
 private typealias Support = PlaybackTestSupport
 private typealias Tenant = TenantRedaction

@@ -6,6 +6,7 @@ import Testing
 @_spi(Benchmarks) @testable import RecordReplayFixtures
 @_spi(Benchmarks) @testable import RecordReplayRedaction
 @_spi(Benchmarks) @testable import RecordReplayWire
+import RepositoryContractsTestSupport
 
 private typealias Support = PlaybackTestSupport
 

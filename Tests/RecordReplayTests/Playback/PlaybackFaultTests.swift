@@ -7,6 +7,7 @@ import RepositoryContractsPrimitives
 @_spi(Benchmarks) import RecordReplayRedaction
 @_spi(Benchmarks) import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 private typealias Support = PlaybackTestSupport
 

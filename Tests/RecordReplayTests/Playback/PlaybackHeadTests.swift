@@ -4,6 +4,7 @@ import Foundation
 @_spi(Benchmarks) import RecordReplayRedaction
 @_spi(Benchmarks) import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 /// `HEAD` is `GET` without the body: a `HEAD` request nothing was recorded for is answered from the
 /// recorded `GET` (the transport then sends the head only).

@@ -6,6 +6,7 @@ import Foundation
 @_spi(Benchmarks) import RecordReplayRedaction
 @_spi(Benchmarks) import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 private typealias Support = PlaybackTestSupport
 

@@ -5,6 +5,7 @@ import MockTime
 @_spi(Benchmarks) import RecordReplayRedaction
 @_spi(Benchmarks) import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 private typealias Support = PlaybackTestSupport
 

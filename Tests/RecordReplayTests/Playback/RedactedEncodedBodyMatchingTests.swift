@@ -5,6 +5,7 @@ import Testing
 @_spi(Benchmarks) @testable import RecordReplay
 @_spi(Benchmarks) @testable import RecordReplayRedaction
 import RecordReplayFixtures
+import RepositoryContractsTestSupport
 
 /// A request body the redaction read through an encoding (`Content-Encoding: gzip` or `deflate`, a
 /// gzip file sent as a payload, UTF-16 text) is stored redacted and written back in that encoding; the client under

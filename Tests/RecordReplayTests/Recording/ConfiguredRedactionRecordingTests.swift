@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import RecordReplay
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -3,6 +3,7 @@ import Foundation
 @testable import RecordReplay
 @testable import RecordReplayFixtures
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -5,6 +5,7 @@ import Foundation
 @testable import RecordReplayRedaction
 @testable import RecordReplayWire
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -4,6 +4,7 @@ import Foundation
 import RepositoryContractsPrimitives
 @testable import RecordReplay
 @testable import RecordReplayFixtures
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

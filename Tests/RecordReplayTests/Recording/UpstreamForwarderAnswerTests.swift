@@ -4,6 +4,7 @@ import RecordReplayWire
 import Testing
 
 @testable import RecordReplay
+import RepositoryContractsTestSupport
 
 /// What the forwarder makes of every kind of answer an `http` upstream may give, sent as raw bytes:
 /// valid ones come back whole (never a crash of the process, as URLSession's on Linux), broken ones

@@ -6,6 +6,7 @@ import Testing
 @_spi(Benchmarks) @testable import RecordReplayFixtures
 @_spi(Benchmarks) @testable import RecordReplayRedaction
 @_spi(Benchmarks) @testable import RecordReplayWire
+import RepositoryContractsTestSupport
 
 /// What the forwarder must not change on the way: redirect bodies, repeated `Set-Cookie` fields, the
 /// request's fields; and that it cleans up after cancellation. The live API is a second stub server on

@@ -2,6 +2,7 @@ import RecordReplayMessages
 import Foundation
 import RecordReplay
 import Testing
+import RepositoryContractsTestSupport
 
 /// The forwarder against a second stub server on loopback playing the live API.
 @Suite("Recording: upstream forwarder")

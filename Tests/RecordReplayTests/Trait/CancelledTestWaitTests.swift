@@ -6,6 +6,7 @@ import MockTime
 import RepositoryContractsPrimitives
 import StubServerTesting
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -4,6 +4,7 @@ import RecordReplay
 import RepositoryContractsPrimitives
 @testable import StubServerTesting
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

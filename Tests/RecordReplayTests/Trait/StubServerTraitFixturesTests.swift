@@ -5,6 +5,7 @@ import RepositoryContractsPrimitives
 import Testing
 
 @testable import StubServerTesting
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

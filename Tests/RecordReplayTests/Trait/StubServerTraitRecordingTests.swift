@@ -4,6 +4,7 @@ import Foundation
 import RecordReplay
 import RepositoryContractsPrimitives
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -4,6 +4,7 @@ import RepositoryContractsPrimitives
 @testable import StubServerTesting
 @testable import RecordReplay
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -3,6 +3,7 @@ import Foundation
 @testable import StubServerTesting
 import RecordReplay
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
