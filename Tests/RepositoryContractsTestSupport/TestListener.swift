@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import RecordReplayMessages
 @_spi(Benchmarks) package import RecordReplayWire
 
