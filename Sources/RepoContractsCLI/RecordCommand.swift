@@ -170,15 +170,10 @@ struct RecordCommand: Subcommand, Equatable {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-        let file = URL(fileURLWithPath: output)
-        let plan = mode.plan(fixtureExists: FileManager.default.fileExists(atPath: file.path))
-        // The redaction the fixture is written with is also what the server's diagnostics show.
-        let server = StubServer(
-            StubServer.Configuration(server: ServerOptions(port: port), recording: recording, redaction: redaction))
         let failures = Protected<[String]>([])
+        let server: StubServer
         do {
-            try server.prepareRecording(into: file, plan: plan, forwardingInChildProcess: ChildProcessForwarding.current) {
-                message in
+            server = try recordingServer(forwardingInChildProcess: ChildProcessForwarding.current) { message in
                 failures.withLock { $0.append(message) }
                 console.printError("warning: \(message). The client got 502; recording goes on.")
             }
@@ -207,6 +202,26 @@ struct RecordCommand: Subcommand, Equatable {
                 + (outcome.isUnchanged ? "; the file already held them: unchanged, recorded date kept." : "."))
         if let notice = outcome.withheldBodiesNotice { console.printError("warning: \(notice).") }
         return .success
+    }
+
+    /// A stopped server that records into ``output`` as ``recording`` says, through the steps every
+    /// recording takes (`StubServer.prepareRecording(into:plan:forwardingInChildProcess:onFailure:)`);
+    /// `finishRecording()` writes what it recorded.
+    ///
+    /// - Throws: `FixtureError` when the existing fixture cannot be read; `StubServerError` when another
+    ///   scope of the process records into it.
+    func recordingServer(
+        forwardingInChildProcess: UpstreamForwarder.ChildProcessForwarding? = nil,
+        onFailure: (@Sendable (String) -> Void)? = nil
+    ) throws -> StubServer {
+        let file = URL(fileURLWithPath: output)
+        let plan = mode.plan(fixtureExists: FileManager.default.fileExists(atPath: file.path))
+        // The redaction the fixture is written with is also what the server's diagnostics show.
+        let server = StubServer(
+            StubServer.Configuration(server: ServerOptions(port: port), recording: recording, redaction: redaction))
+        try server.prepareRecording(
+            into: file, plan: plan, forwardingInChildProcess: forwardingInChildProcess, onFailure: onFailure)
+        return server
     }
 
     /// Names, after the summary, each request that could not be recorded and so is not in the fixture.
