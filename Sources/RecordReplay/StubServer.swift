@@ -64,7 +64,7 @@ public final class StubServer: Sendable {
         package var test: RecordingCommand.TestIdentity?
         /// Whether the scope's requests come in through ``URLSessionInterception`` (the trait's
         /// `interceptsURLSession:` sets it): each then names its own origin, so recording and the drift
-        /// check need no ``upstream`` (a request received on the socket still does). `false` unless set.
+        /// check need no ``Recording/upstream`` (a request received on the socket still does). `false` unless set.
         public var interceptsURLSession: Bool
         /// Where a forward to a live origin really goes (tests: `https://api.example.test` to a listener on
         /// loopback); empty by default, each origin going to itself.

@@ -32,7 +32,7 @@ extension Interaction {
     }
 }
 
-/// What ``StubServer/saveRecording(to:keeping:upstream:order:identifiers:jsonMemberOrder:volatileHeaders:redaction:allowingSecrets:)`` wrote.
+/// What ``StubServer/saveRecording(to:keeping:using:)`` wrote.
 public struct RecordingOutcome: Sendable, Hashable {
     /// The fixture written.
     public var file: URL
