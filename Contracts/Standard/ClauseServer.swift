@@ -73,8 +73,7 @@ public struct ClauseServer: Sendable {
             configuration.fixtureDirectory = folder
         case .recording(let folder, let upstream):
             configuration.fixtureDirectory = folder
-            configuration.recordMode = .all
-            configuration.upstream = upstream
+            configuration.recording = Recording(mode: .all, upstream: upstream)
         }
         if let folder = configuration.fixtureDirectory {
             configuration.fixtureUsageLog = FixtureUsageLog.location(

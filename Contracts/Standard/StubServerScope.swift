@@ -31,7 +31,7 @@ package func sharedBackendResetGate(announce: @escaping @Sendable (String) -> Vo
             return .reset
         case .readOnly:
             server.noteResetWithheld()
-            let upstream = server.configuration.upstream?.absoluteString
+            let upstream = server.configuration.recording.upstream?.absoluteString
             return .withhold(notice: withheldResetNotice(backend.name, upstream: upstream))
         }
     }, announce: announce)

@@ -1,7 +1,7 @@
 import RepositoryContractsPrimitives
 
 extension StubServer {
-    /// What the harness itself may do to the live API behind ``Configuration/upstream`` in this scope
+    /// What the harness itself may do to the live API behind ``Recording/upstream`` in this scope
     /// (a shared backend's reset, say), by the same rule the scope applies to the client's requests.
     package enum LiveAccess: Sendable, Equatable {
         /// Nothing live is involved: the scope only replays fixtures and stubs.
@@ -18,9 +18,10 @@ extension StubServer {
     /// (decided by the configuration, before or after a fixture is loaded); a scope that records may
     /// change live data; any other scope reaches nothing live.
     package var liveAccess: LiveAccess {
-        if configuration.recordMode.checksDrift {
-            guard configuration.upstream != nil || configuration.interceptsURLSession else { return .none }
-            return configuration.driftCheck.stateChangingRequests == .send ? .readWrite : .readOnly
+        let recording = configuration.recording
+        if recording.mode.checksDrift {
+            guard recording.upstream != nil || configuration.interceptsURLSession else { return .none }
+            return recording.driftCheck.stateChangingRequests == .send ? .readWrite : .readOnly
         }
         return recordingTarget.withLock { $0 != nil } ? .readWrite : .none
     }

@@ -3,46 +3,86 @@ import RepositoryContractsPrimitives
 @_spi(Benchmarks) import RecordReplayRedaction
 
 extension StubServer {
+    /// Prepares this scope for the fixture `file` as `plan` (its recording's mode, given whether the file
+    /// exists) says: replays the file, checks drift against the live API, or claims the file and sends
+    /// the requests nothing answers to the live API until ``finishRecording()`` writes them. The one
+    /// recording orchestration: ``loadFixture(named:)`` and `repo-contracts record` both go through it.
+    ///
+    /// `forwardingInChildProcess` and `onFailure` are the forwarder's and the recorder's (see
+    /// ``UpstreamForwarder`` and ``Playback/recordUnmatched(through:onFailure:)``).
+    ///
+    /// - Throws: ``StubServerError`` when the scope should record into a copy, has no upstream, or
+    ///   another scope records into `file`; ``FixtureError`` when the existing file is not a fixture.
+    package func prepareRecording(
+        into file: URL, plan: FixturePlan,
+        forwardingInChildProcess: UpstreamForwarder.ChildProcessForwarding? = nil,
+        onFailure: (@Sendable (String) -> Void)? = nil
+    ) throws {
+        let recording = configuration.recording
+        if plan.records, configuration.fixtureDirectoryIsCopy { throw StubServerError.recordingIntoCopy(fixture: file.path) }
+        if plan.needsUpstream, recording.upstream == nil, !configuration.interceptsURLSession {
+            throw StubServerError.noUpstream(fixture: file.path)
+        }
+        var kept: Fixture?
+        if plan.replaysFixture {
+            let fixture = try Fixture(contentsOf: file)
+            loadScanned(fixture, from: file)
+            kept = fixture
+        }
+        guard recording.upstream != nil || configuration.interceptsURLSession else { return }
+        let forwarder = UpstreamForwarder(
+            upstream: recording.upstream, timeout: recording.upstreamTimeout, originRoutes: configuration.originRoutes,
+            forwardingInChildProcess: forwardingInChildProcess)
+        if plan.checksDrift {
+            let check = playback.startDriftCheck(against: forwarder, options: recording.driftCheck)
+            driftCheck.withLock { $0 = check }
+        }
+        guard plan.records else { return }
+        guard RecordingClaims.claim(file, for: ObjectIdentifier(self)) else {
+            throw StubServerError.fixtureAlreadyRecording(fixture: file.path)
+        }
+        recordingTarget.withLock { $0 = RecordingTarget(file: file, kept: plan.keepsRecorded ? kept : nil) }
+        playback.recordUnmatched(through: forwarder, onFailure: onFailure)
+    }
+}
+
+extension StubServer {
     /// Writes what this server recorded from the live API to `file`: volatile headers left out, request
     /// fields sorted by name, server-assigned identifiers replaced by placeholders, interactions in
-    /// `order`, redacted, scanned for secrets, then written atomically (a temporary file renamed over
-    /// the old one, so an interrupted write leaves the previous fixture intact) with the date of
-    /// recording (``Fixture/recorded``). When the file already holds the same fixture but for its date,
-    /// it is left untouched (``RecordingOutcome/isUnchanged``).
+    /// order, redacted with ``Configuration-swift.struct/redaction``, scanned for secrets, then written
+    /// atomically (a temporary file renamed over the old one, so an interrupted write leaves the
+    /// previous fixture intact) with the date of recording (``Fixture/recorded``). When the file
+    /// already holds the same fixture but for its date, it is left untouched
+    /// (``RecordingOutcome/isUnchanged``).
     ///
     /// With the defaults, recording the same traffic again gives the same fixture, also from an API that
-    /// assigns random ids or a client that sends requests concurrently; add `jsonMemberOrder: .sorted`
-    /// for a server whose JSON member order varies.
+    /// assigns random ids or a client that sends requests concurrently; set
+    /// ``Recording/jsonMemberOrder`` to ``JSONMemberOrder/sorted`` for a server whose JSON member order
+    /// varies.
     ///
     /// - Parameters:
     ///   - file: The fixture to write (`.json` native, `.har` HAR 1.2).
     ///   - kept: Interactions to keep in front of the recorded ones (the replayed part of a
     ///     `newEpisodes` recording); `nil` writes the recording alone (`once`, `all`).
-    ///   - upstream: The base URL recorded from, stored in the fixture unless it is a loopback address.
-    ///   - order: The order of the recorded interactions (after the kept ones).
-    ///   - identifiers: What to write for identifiers the live API assigned (see ``ServerIdentifiers``).
-    ///   - jsonMemberOrder: The order of JSON members in bodies (see ``JSONMemberOrder``).
-    ///   - volatileHeaders: Fields left out so the same traffic records the same bytes.
-    ///   - redaction: What to redact; the default list unless given.
-    ///   - allowingSecrets: Writes even when the scan still finds a secret (an explicit opt-out).
+    ///   - recording: How to write it (see ``Recording``: order, identifiers, JSON member order,
+    ///     volatile headers, ``Recording/allowsSecrets``), and the ``Recording/upstream`` the fixture
+    ///     names unless it is a loopback address; the configuration's ``Configuration-swift.struct/recording``
+    ///     unless given.
     /// - Returns: What was written, or `nil` when nothing was recorded (the file is left as it is).
     /// - Throws: ``RecordingError/secretsFound(file:findings:)`` naming each interaction and field
     ///   (the file is not written), or ``FixtureError`` when writing fails.
     @discardableResult
     public func saveRecording(
-        to file: URL, keeping kept: Fixture? = nil, upstream: URL? = nil, order: RecordedOrder = .canonical,
-        identifiers: ServerIdentifiers = .placeholders, jsonMemberOrder: JSONMemberOrder = .asReceived,
-        volatileHeaders: VolatileHeaders = VolatileHeaders(), redaction: Redaction = Redaction(),
-        allowingSecrets: Bool = false
+        to file: URL, keeping kept: Fixture? = nil, using recording: Recording? = nil
     ) throws -> RecordingOutcome? {
+        let recording = recording ?? configuration.recording
         let exchanges = playback.recordedExchanges
         guard !exchanges.isEmpty else { return nil }
-        let normalization = RecordingNormalization(
-            order: order, identifiers: identifiers, jsonMemberOrder: jsonMemberOrder, volatileHeaders: volatileHeaders)
         let fixture = Fixture(
-            interactions: (kept?.interactions ?? []) + normalization.interactions(from: exchanges, keeping: kept),
-            upstream: upstream.flatMap(Self.storedUpstream) ?? kept?.upstream)
-        let result = try redaction.redactedForWriting(fixture, to: file.path, allowingSecrets: allowingSecrets)
+            interactions: (kept?.interactions ?? []) + recording.normalization.interactions(from: exchanges, keeping: kept),
+            upstream: recording.upstream.flatMap(Self.storedUpstream) ?? kept?.upstream)
+        let result = try configuration.redaction.redactedForWriting(
+            fixture, to: file.path, allowingSecrets: recording.allowsSecrets)
         let written = try result.fixture.writeRecording(to: file)
         return RecordingOutcome(
             file: file, recordedCount: exchanges.count, interactionCount: fixture.interactions.count,
@@ -61,7 +101,7 @@ extension StubServer {
 
 extension StubServer {
     /// Writes what this scope recorded into the fixture ``loadFixture(named:)`` chose (see
-    /// ``saveRecording(to:keeping:upstream:order:identifiers:jsonMemberOrder:volatileHeaders:redaction:allowingSecrets:)``).
+    /// ``saveRecording(to:keeping:using:)``, with the configuration's ``Configuration-swift.struct/recording``).
     ///
     /// The fixture stays claimed by this server until then, so no other scope of the process records
     /// into it meanwhile (see ``StubServerError/fixtureAlreadyRecording(fixture:)``).
@@ -74,10 +114,7 @@ extension StubServer {
     public func finishRecording() throws -> RecordingOutcome? {
         guard let target = recordingTarget.withLock({ $0 }) else { return nil }
         defer { RecordingClaims.release(target.file, for: ObjectIdentifier(self)) }
-        return try saveRecording(
-            to: target.file, keeping: target.kept, upstream: target.upstream, order: configuration.recordedOrder,
-            identifiers: configuration.serverIdentifiers, jsonMemberOrder: configuration.jsonMemberOrder,
-            redaction: configuration.redaction)
+        return try saveRecording(to: target.file, keeping: target.kept)
     }
 
     /// Ends this scope's recording without writing it (the test failed): the fixture file is left as it

@@ -35,29 +35,12 @@ public final class StubServer: Sendable {
         public var clock: any Clock<Duration>
         /// The folder ``StubServer/loadFixture(named:)`` looks in, if any.
         public var fixtureDirectory: URL?
-        /// Whether ``fixtureDirectory`` is a copy the build made (a test bundle's resources) rather than
-        /// the source tree: ``StubServer/loadFixture(named:)`` then replays and checks drift from it, but
-        /// refuses a mode that would record into it, since the recording would never reach the source
-        /// tree. `false` unless set; the `.stubServer` trait sets it for fixtures found in a bundle.
-        public var fixtureDirectoryIsCopy: Bool
-        /// Whether ``StubServer/loadFixture(named:)`` records from the live API (see ``RecordMode``);
-        /// `.never`, the default here, only replays. The `.stubServer` trait resolves it from
-        /// `REPOSITORY_CONTRACTS_RECORD` (`never` when unset), and so does ``RecordMode/fromEnvironment`` here.
-        public var recordMode: RecordMode
-        /// The live API's base URL that recording and the drift check forward to
-        /// (`REPOSITORY_CONTRACTS_UPSTREAM` in the trait).
-        public var upstream: URL?
-        /// What the ``RecordMode/drift`` mode compares, and how seriously it reports a difference.
-        public var driftCheck: DriftCheckOptions
-        /// The order ``StubServer/finishRecording()`` writes interactions in: `.canonical` by default,
-        /// the arrival order with requests that were in flight together sorted (see ``RecordedOrder``).
-        public var recordedOrder: RecordedOrder
-        /// What ``StubServer/finishRecording()`` writes for identifiers the live API assigned:
-        /// `.placeholders` by default, stable placeholders of the same shape (see ``ServerIdentifiers``).
-        public var serverIdentifiers: ServerIdentifiers
-        /// The order ``StubServer/finishRecording()`` writes JSON members in: `.asReceived` by default;
-        /// `.sorted` for a server whose member order varies (see ``JSONMemberOrder``).
-        public var jsonMemberOrder: JSONMemberOrder
+        /// Whether ``StubServer/loadFixture(named:)`` records from the live API, from where, and how it
+        /// writes the recording (see ``Recording``): ``Recording/never``, the default here, only replays.
+        /// The `.stubServer` trait resolves its ``Recording/fromEnvironment`` from
+        /// `REPOSITORY_CONTRACTS_RECORD` and `REPOSITORY_CONTRACTS_UPSTREAM`; here a
+        /// ``RecordMode/fromEnvironment`` mode is read from the environment when the fixture is loaded.
+        public var recording: Recording
         /// What ``StubServer/finishRecording()`` redacts before it writes, and what its secret scan
         /// checks: the default ``Redaction`` unless given (extend its lists or ``Redaction/allowedNames``
         /// for one fixture folder). Every diagnostic of the server redacts with it too: the answer to an
@@ -65,23 +48,23 @@ public final class StubServer: Sendable {
         /// findings, a request that could not be recorded, and the drift check (unless
         /// ``DriftCheckOptions/redaction`` is given).
         public var redaction: Redaction
-        /// How long a request forwarded to ``upstream`` (recording, drift) may go without an answer:
-        /// 10 minutes unless given. In a test the client's own timeout and the contract's progress-aware
-        /// watchdog end a hung call long before; this bound only keeps a starved machine from failing a
-        /// forward that was merely slow.
-        public var upstreamTimeout: Duration
         /// A file to which every fixture file this server loads appends its absolute path, one a line
         /// (safe across threads and processes): what `repo-contracts status` reads to tell the fixtures
         /// a test run used. `nil` (the default here) keeps no log; the `.stubServer` trait keeps it in
         /// `<package root>/.build/repository-contracts/fixture-usage.log`, or where
         /// `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG` says.
         public var fixtureUsageLog: URL?
+        /// Whether ``fixtureDirectory`` is a copy the build made (a test bundle's resources) rather than
+        /// the source tree: ``StubServer/loadFixture(named:)`` then replays and checks drift from it, but
+        /// refuses a mode that would record into it, since the recording would never reach the source
+        /// tree. `false` unless set; the `.stubServer` trait sets it for fixtures found in a bundle.
+        package var fixtureDirectoryIsCopy = false
         /// The test this server serves, when a test scope says: the command a missing fixture's message
         /// gives then runs that test alone.
         package var test: RecordingCommand.TestIdentity?
         /// Whether the scope's requests come in through ``URLSessionInterception`` (the trait's
         /// `interceptsURLSession:` sets it): each then names its own origin, so recording and the drift
-        /// check need no ``upstream`` (a request received on the socket still does). `false` unless set.
+        /// check need no ``Recording/upstream`` (a request received on the socket still does). `false` unless set.
         public var interceptsURLSession: Bool
         /// Where a forward to a live origin really goes (tests: `https://api.example.test` to a listener on
         /// loopback); empty by default, each origin going to itself.
@@ -91,25 +74,15 @@ public final class StubServer: Sendable {
         public init(
             server: ServerOptions = ServerOptions(), playback: PlaybackOptions = PlaybackOptions(),
             clock: any Clock<Duration> = ContinuousClock(), fixtureDirectory: URL? = nil,
-            recordMode: RecordMode = .never, upstream: URL? = nil, recordedOrder: RecordedOrder = .canonical,
-            driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction(),
-            upstreamTimeout: Duration = .seconds(600), fixtureUsageLog: URL? = nil,
-            serverIdentifiers: ServerIdentifiers = .placeholders, jsonMemberOrder: JSONMemberOrder = .asReceived
+            recording: Recording = .never, redaction: Redaction = Redaction(), fixtureUsageLog: URL? = nil
         ) {
-            self.serverIdentifiers = serverIdentifiers
-            self.jsonMemberOrder = jsonMemberOrder
-            self.upstreamTimeout = upstreamTimeout
-            self.fixtureUsageLog = fixtureUsageLog
-            self.redaction = redaction
-            self.recordMode = recordMode
-            self.upstream = upstream
-            self.recordedOrder = recordedOrder
-            self.driftCheck = driftCheck
             self.server = server
             self.playback = playback
             self.clock = clock
             self.fixtureDirectory = fixtureDirectory
-            self.fixtureDirectoryIsCopy = false
+            self.recording = recording
+            self.redaction = redaction
+            self.fixtureUsageLog = fixtureUsageLog
             self.interceptsURLSession = false
         }
     }
@@ -205,7 +178,7 @@ public final class StubServer: Sendable {
     }
 
     /// Loads a fixture read from `url`, noting the secrets it still holds for ``report``.
-    private func loadScanned(_ fixture: Fixture, from url: URL) {
+    func loadScanned(_ fixture: Fixture, from url: URL) {
         load(fixture, source: url.path)
         if let log = configuration.fixtureUsageLog { FixtureUsageLog.note(url, in: log) }
         let findings = LoadedFixtureScan.findings(in: fixture, readFrom: url, redaction: configuration.redaction)
@@ -218,20 +191,20 @@ public final class StubServer: Sendable {
     /// Loads `<fixtureDirectory>/<name>.json` (or `.har` when only that exists): the naming convention
     /// the `.stubServer(fixtures:)` trait and the contracts use (`name` is a clause id or a test name).
     ///
-    /// When the configuration's ``Configuration/recordMode`` records (a missing fixture with `once`,
-    /// always with `newEpisodes` and `all`), requests nothing answers go to ``Configuration/upstream``
-    /// and ``finishRecording()`` writes them to `<name>.json`; `all` replays nothing. With `drift`, the
-    /// fixture is replayed and every request it answers is also checked against
-    /// ``Configuration/upstream`` as ``Configuration/driftCheck`` says (see ``DriftCheckOptions``);
+    /// When the configuration's ``Configuration-swift.struct/recording`` records (its ``Recording/mode``:
+    /// a missing fixture with `once`, always with `newEpisodes` and `all`), requests nothing answers go
+    /// to its ``Recording/upstream`` and ``finishRecording()`` writes them to `<name>.json`; `all`
+    /// replays nothing. With `drift`, the fixture is replayed and every request it answers is also
+    /// checked against the upstream as ``Recording/driftCheck`` says (see ``DriftCheckOptions``);
     /// nothing is written. ``RecordMode/fromEnvironment`` reads the mode from the process's environment
-    /// here.
+    /// here. `repo-contracts record` records through the same steps.
     ///
     /// - Throws: ``StubServerError/missingFixture(name:searched:command:)`` when the file does not exist (or no
     ///   ``Configuration/fixtureDirectory`` is configured) and the mode does not record it,
     ///   ``StubServerError/noUpstream(fixture:)`` when it should record or check drift but no upstream
     ///   is configured, ``StubServerError/fixtureAlreadyRecording(fixture:)`` when another scope of this
     ///   process is recording into the same file, ``StubServerError/recordingIntoCopy(fixture:)`` when
-    ///   it should record into a ``Configuration/fixtureDirectoryIsCopy`` folder; ``FixtureError`` when
+    ///   it should record into a folder the build copied (the trait says so); ``FixtureError`` when
     ///   the file is not a valid fixture; ``RecordModeError`` when `REPOSITORY_CONTRACTS_RECORD` names no record mode.
     public func loadFixture(named name: String) throws {
         try loadFixture(named: name, whenMissing: .fail)
@@ -255,7 +228,7 @@ public final class StubServer: Sendable {
         }
         let candidates = ["json", "har"].map { directory.appendingPathComponent("\(name).\($0)") }
         let existing = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-        let mode = try configuration.recordMode.resolved(environment: ProcessInfo.processInfo.environment)
+        let mode = try configuration.recording.mode.resolved(environment: ProcessInfo.processInfo.environment)
         let plan = mode.plan(fixtureExists: existing != nil)
         if plan.lacksFixture {
             let command = recordingCommand.text
@@ -265,28 +238,7 @@ public final class StubServer: Sendable {
             }
             throw StubServerError.missingFixture(name: name, searched: candidates.map(\.path), command: command)
         }
-        let file = existing ?? candidates[0]
-        if plan.records, configuration.fixtureDirectoryIsCopy { throw StubServerError.recordingIntoCopy(fixture: file.path) }
-        if plan.needsUpstream, configuration.upstream == nil, !configuration.interceptsURLSession {
-            throw StubServerError.noUpstream(fixture: file.path)
-        }
-        let kept = try loadReplayed(existing, plan: plan)
-        let upstream = configuration.upstream
-        guard upstream != nil || configuration.interceptsURLSession else { return }
-        if plan.checksDrift {
-            let check = playback.startDriftCheck(
-                against: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout, originRoutes: configuration.originRoutes),
-                options: configuration.driftCheck)
-            driftCheck.withLock { $0 = check }
-        }
-        guard plan.records else { return }
-        guard RecordingClaims.claim(file, for: ObjectIdentifier(self)) else {
-            throw StubServerError.fixtureAlreadyRecording(fixture: file.path)
-        }
-        recordingTarget.withLock {
-            $0 = RecordingTarget(file: file, kept: plan.keepsRecorded ? kept : nil, upstream: upstream)
-        }
-        playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: configuration.upstreamTimeout, originRoutes: configuration.originRoutes))
+        try prepareRecording(into: existing ?? candidates[0], plan: plan)
     }
 
     /// The command that records this server's missing fixtures, for its test when it has one.
@@ -297,15 +249,7 @@ public final class StubServer: Sendable {
     /// The command that records this server's missing fixtures by running `test`.
     package func recordingCommand(for test: RecordingCommand.TestIdentity?) -> RecordingCommand {
         RecordingCommand(
-            test: test, upstreamConfigured: configuration.upstream != nil || configuration.interceptsURLSession, environment: ProcessInfo.processInfo.environment)
-    }
-
-    /// Loads the existing fixture `file` when `plan` replays it, and returns it.
-    private func loadReplayed(_ file: URL?, plan: FixturePlan) throws -> Fixture? {
-        guard plan.replaysFixture, let file else { return nil }
-        let fixture = try Fixture(contentsOf: file)
-        loadScanned(fixture, from: file)
-        return fixture
+            test: test, upstreamConfigured: configuration.recording.upstream != nil || configuration.interceptsURLSession, environment: ProcessInfo.processInfo.environment)
     }
 
     /// What happened in this scope so far: unmatched requests (with the closest recorded request and a
@@ -341,8 +285,7 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// Another scope of this process is already recording into `fixture`.
     case fixtureAlreadyRecording(fixture: String)
     /// The record mode asks to record `fixture`, but its folder is a copy the build made (a test
-    /// bundle's resources, ``StubServer/Configuration-swift.struct/fixtureDirectoryIsCopy``), not the
-    /// source tree.
+    /// bundle's resources, as the `.stubServer` trait found it), not the source tree.
     case recordingIntoCopy(fixture: String)
 
     /// What went wrong and what to do about it, as one message.
@@ -371,7 +314,7 @@ public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible
         case .noUpstream(let fixture):
             return """
                 \(fixture) should be recorded or checked for drift, but no upstream is configured: set \
-                \(EnvironmentVariable.upstream)=<base URL of the live API> (or pass upstream: to the trait)
+                \(EnvironmentVariable.upstream)=<base URL of the live API> (or pass recording: Recording(upstream: …) to the trait)
                 """
         }
     }

@@ -90,6 +90,14 @@ struct RecordCommand: Subcommand, Equatable {
     /// The redaction the recording is written with: the defaults plus the names given.
     var redaction: Redaction { redactionOptions.redaction }
 
+    /// What the command records and how it writes it: the value the `.stubServer` trait and
+    /// `StubServer` take too.
+    var recording: Recording {
+        Recording(
+            mode: mode, upstream: upstream, order: order, identifiers: identifiers, jsonMemberOrder: jsonMemberOrder,
+            upstreamTimeout: upstreamTimeout)
+    }
+
     /// The upstream timeout unless `--upstream-timeout` says otherwise: 30 s.
     static let defaultUpstreamTimeout = Duration.seconds(30)
 
@@ -162,38 +170,25 @@ struct RecordCommand: Subcommand, Equatable {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-        let file = URL(fileURLWithPath: output)
-        let plan = mode.plan(fixtureExists: FileManager.default.fileExists(atPath: file.path))
-        var existing: Fixture?
-        if plan.replaysFixture {
-            do {
-                existing = try Fixture(contentsOf: file)
-            } catch {
-                console.printError("error: \(error)")
-                return .dataError
-            }
-        }
-        // The redaction the fixture is written with is also what the server's diagnostics show.
-        let server = StubServer(StubServer.Configuration(server: ServerOptions(port: port), redaction: redaction))
-        if let existing {
-            server.load(existing, source: output)
-        }
         let failures = Protected<[String]>([])
-        if plan.records {
-            server.playback.recordUnmatched(through: UpstreamForwarder(upstream: upstream, timeout: upstreamTimeout, forwardingInChildProcess: ChildProcessForwarding.current)) {
-                message in
+        let server: StubServer
+        do {
+            server = try recordingServer(forwardingInChildProcess: ChildProcessForwarding.current) { message in
                 failures.withLock { $0.append(message) }
                 console.printError("warning: \(message). The client got 502; recording goes on.")
             }
+        } catch let error as FixtureError {
+            console.printError("error: \(error)")
+            return .dataError
+        } catch {
+            throw ToolError("\(error)")
         }
         let signal = try await server.runInForeground(console) { url in
             "Recording \(upstream.absoluteString) at \(url) into \(output) (mode \(mode.rawValue))"
         }
         let outcome: RecordingOutcome?
         do {
-            outcome = try server.saveRecording(
-                to: file, keeping: plan.keepsRecorded ? existing : nil, upstream: upstream, order: order,
-                identifiers: identifiers, jsonMemberOrder: jsonMemberOrder, redaction: redaction)
+            outcome = try server.finishRecording()
         } catch {
             throw ToolError("\(error)")
         }
@@ -207,6 +202,26 @@ struct RecordCommand: Subcommand, Equatable {
                 + (outcome.isUnchanged ? "; the file already held them: unchanged, recorded date kept." : "."))
         if let notice = outcome.withheldBodiesNotice { console.printError("warning: \(notice).") }
         return .success
+    }
+
+    /// A stopped server that records into ``output`` as ``recording`` says, through the steps every
+    /// recording takes (`StubServer.prepareRecording(into:plan:forwardingInChildProcess:onFailure:)`);
+    /// `finishRecording()` writes what it recorded.
+    ///
+    /// - Throws: `FixtureError` when the existing fixture cannot be read; `StubServerError` when another
+    ///   scope of the process records into it.
+    func recordingServer(
+        forwardingInChildProcess: UpstreamForwarder.ChildProcessForwarding? = nil,
+        onFailure: (@Sendable (String) -> Void)? = nil
+    ) throws -> StubServer {
+        let file = URL(fileURLWithPath: output)
+        let plan = mode.plan(fixtureExists: FileManager.default.fileExists(atPath: file.path))
+        // The redaction the fixture is written with is also what the server's diagnostics show.
+        let server = StubServer(
+            StubServer.Configuration(server: ServerOptions(port: port), recording: recording, redaction: redaction))
+        try server.prepareRecording(
+            into: file, plan: plan, forwardingInChildProcess: forwardingInChildProcess, onFailure: onFailure)
+        return server
     }
 
     /// Names, after the summary, each request that could not be recorded and so is not in the fixture.

@@ -45,17 +45,16 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     let search: FixturesSearch
     /// The environment a test case starts in: the process's, read then (tests give their own).
     var environment: @Sendable () -> [String: String] = { ProcessInfo.processInfo.environment }
+    /// The server's configuration as given in code: its ``StubServer/Configuration-swift.struct/recording``
+    /// is resolved from the environment when a test case starts.
     let configuration: StubServer.Configuration
     /// The clock asked for in code; `nil` takes the scope's `MockClock`, if any.
     let clock: (any Clock<Duration>)?
-    /// The record mode asked for: in code, or ``RecordMode/fromEnvironment``.
-    let recordMode: RecordMode
-    /// Whether a recording is written even when the test failed (an issue recorded, an error thrown).
-    let writesRecordingWhenTestFails: Bool
+    let sourceLocation: SourceLocation
+
     /// Whether `URLSession.shared` requests are answered by the scope's server (see
     /// ``URLSessionInterception``); such scopes run one at a time.
-    var interceptsURLSession = false
-    let sourceLocation: SourceLocation
+    var interceptsURLSession: Bool { configuration.interceptsURLSession }
 
     /// Applies to every test of a suite it is attached to, one server per test case.
     public var isRecursive: Bool { true }
@@ -83,14 +82,9 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
             let root = try search.resolve(folder, environment: environment, bundles: .current)
             configuration.fixtureDirectory = root.url.appendingPathComponent(folder, isDirectory: true)
             configuration.fixtureDirectoryIsCopy = root.isCopy
-            configuration.recordMode = try recordMode.resolved(environment: environment)
-            if configuration.upstream == nil, let text = EnvironmentVariable.value(of: EnvironmentVariable.upstream, in: environment) {
-                configuration.upstream = URL(string: text)
-            }
-            configuration.driftCheck = try configuration.driftCheck.resolved(environment: environment)
+            configuration.recording = try configuration.recording.resolved(environment: environment)
         }
         configuration.fixtureUsageLog = configuration.fixtureUsageLog ?? fixtureUsageLog(for: configuration, environment: environment)
-        configuration.interceptsURLSession = interceptsURLSession
         let server = StubServer(configuration)
         try await server.start()
         let failures = TestFailureWatch()
@@ -121,13 +115,13 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     /// Stops the server, writes what it recorded (unless the test failed: `failure` says why), and reports.
     private func finish(_ server: StubServer, failure: String?) async {
         await server.stop()
-        if let failure, !writesRecordingWhenTestFails, let discarded = server.discardRecording() {
+        if let failure, !configuration.recording.writesWhenTestFails, let discarded = server.discardRecording() {
             let count = discarded.recordedCount
             recordIssue(
                 "did not write the \(count) interaction\(count == 1 ? "" : "s") recorded for \(discarded.file.path): "
                     + "\(failure), and the recording of a failed run must not become the fixture (the file is left "
-                    + "as it was). Fix the cause and record again, or pass writesRecordingWhenTestFails: true to the "
-                    + "trait to keep such recordings",
+                    + "as it was). Fix the cause and record again, or pass recording: Recording(writesWhenTestFails: true) "
+                    + "to the trait to keep such recordings",
                 isWarning: true, at: sourceLocation)
         }
         do {
@@ -192,90 +186,99 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
     }
 }
 
+extension StubServerTrait {
+    /// The trait's options that are not about fixtures, recording, redaction or interception: matching,
+    /// the listener, the clock, and where the `Fixtures` folder is when given in code.
+    public struct Options: Sendable {
+        /// Matching and reporting options.
+        public var playback: PlaybackOptions
+        /// Listener options (address, limits, timeouts).
+        public var server: ServerOptions
+        /// The clock fault delays sleep on; `nil` (the default) takes the test's `MockClock` when a
+        /// `.mockClock` trait is listed before this one, and `ContinuousClock` otherwise.
+        public var clock: (any Clock<Duration>)?
+        /// The `Fixtures` folder, chosen in code: before `REPOSITORY_CONTRACTS_FIXTURES` and the folders
+        /// found from the test's source file or bundle (see ``StubServerTrait``); `nil` unless given.
+        public var fixturesRoot: URL?
+        /// A bundle whose resources hold a `Fixtures` folder (`Bundle.module` with
+        /// `resources: [.copy("Fixtures")]`): read when the source tree has none, before the resource
+        /// bundles the trait finds itself; `nil` unless given.
+        public var fixturesBundle: Bundle?
+
+        /// Creates options; every part has the default described on its property.
+        public init(
+            playback: PlaybackOptions = PlaybackOptions(), server: ServerOptions = ServerOptions(),
+            clock: (any Clock<Duration>)? = nil, fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil
+        ) {
+            self.playback = playback
+            self.server = server
+            self.clock = clock
+            self.fixturesRoot = fixturesRoot
+            self.fixturesBundle = fixturesBundle
+        }
+    }
+
+    /// A trait for `fixtures` whose server is configured by the rest.
+    init(
+        fixtures: Fixtures, recording: Recording, redaction: Redaction, interceptsURLSession: Bool,
+        options: Options, sourceLocation: SourceLocation
+    ) {
+        if interceptsURLSession { URLSessionInterception.prepare() }
+        var configuration = StubServer.Configuration(
+            server: options.server, playback: options.playback, recording: recording, redaction: redaction)
+        configuration.interceptsURLSession = interceptsURLSession
+        self.init(
+            fixtures: fixtures,
+            search: FixturesSearch(root: options.fixturesRoot, bundle: options.fixturesBundle, sourceLocation: sourceLocation),
+            configuration: configuration, clock: options.clock, sourceLocation: sourceLocation)
+    }
+}
+
 extension Trait where Self == StubServerTrait {
     /// Runs each test case with its own ``StubServer``, replaying fixtures from
     /// `Fixtures/<fixtures>/` named by clause id or test name (see ``StubServerTrait``).
     ///
     /// - Parameters:
     ///   - fixtures: A folder under the `Fixtures` folder, or `nil` for stubs only.
-    ///   - playback: Matching and reporting options.
-    ///   - server: Listener options (address, limits, timeouts).
-    ///   - clock: The clock fault delays sleep on; `nil` (the default) takes the test's `MockClock` when a
-    ///     `.mockClock` trait is listed before this one, and `ContinuousClock` otherwise.
-    ///   - fixturesRoot: The `Fixtures` folder, chosen in code: before `REPOSITORY_CONTRACTS_FIXTURES`
-    ///     and the folders found from the test's source file or bundle (see ``StubServerTrait``).
-    ///   - fixturesBundle: A bundle whose resources hold a `Fixtures` folder (`Bundle.module` with
-    ///     `resources: [.copy("Fixtures")]`): read when the source tree has none, before the resource
-    ///     bundles the trait finds itself.
-    ///   - record: What to record: `.fromEnvironment` (the default) reads `REPOSITORY_CONTRACTS_RECORD`
-    ///     (or `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD`), else `never`; `.never`, `.once`,
-    ///     `.newEpisodes`, `.all` or `.drift` choose in code (see ``RecordMode``).
-    ///   - upstream: The live API recording and the drift check forward to; `nil` reads
-    ///     `REPOSITORY_CONTRACTS_UPSTREAM`.
-    ///   - recordedOrder: The order a recording writes interactions in: `.canonical` (the default) keeps
-    ///     the arrival order and sorts requests that were in flight together, so re-recording gives the
-    ///     same bytes (see ``RecordedOrder``).
-    ///   - driftCheck: What the `drift` record mode compares with the live API (headers, ignored JSON
-    ///     paths, severity); see ``DriftCheckOptions``.
+    ///   - recording: What to record and how to write it (see ``Recording``):
+    ///     ``Recording/fromEnvironment`` (the default) records what `REPOSITORY_CONTRACTS_RECORD` (or
+    ///     `TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD`) names, else nothing, from the live API
+    ///     `REPOSITORY_CONTRACTS_UPSTREAM` names; `Recording(mode: .once, upstream: url)` chooses in code.
+    ///     A failed test's recording is dropped, with a warning, unless ``Recording/writesWhenTestFails``.
     ///   - redaction: What a recording redacts before it is written, and what every diagnostic of the
     ///     scope redacts from the requests and responses it shows (unmatched requests and their closest
     ///     recorded requests, drift, a request that could not be recorded): the default ``Redaction``
     ///     unless given, for example `Redaction(allowedNames: ["X-Build-Token"])` or with extra names.
-    ///   - writesRecordingWhenTestFails: Writes what a failed test recorded (an issue recorded or an
-    ///     error thrown in its scope); by default such a recording is dropped, with a warning, so a broken
-    ///     run (a 500 from a half-deployed API, a test that threw halfway) never becomes the fixture.
-    ///   - serverIdentifiers: What a recording writes for identifiers the live API assigned:
-    ///     `.placeholders` (the default) writes stable placeholders of the same shape, `.asReceived` the
-    ///     values themselves (see ``ServerIdentifiers``).
-    ///   - jsonMemberOrder: The order a recording writes JSON members in: `.asReceived` (the default), or
-    ///     `.sorted` for a server whose member order varies (see ``JSONMemberOrder``).
     ///   - interceptsURLSession: Answers the requests sent through `URLSession.shared` from the scope's
     ///     server, whatever host they name, so code that does not take ``StubServer/baseURL`` runs
     ///     against fixtures unchanged (see ``URLSessionInterception``). Such scopes run one at a time
     ///     across the process; others keep running beside them. `false` by default.
+    ///   - options: Matching, the listener, the clock, and where the `Fixtures` folder is when given in
+    ///     code (see ``StubServerTrait/Options``).
     ///   - sourceLocation: Where the issues the server reports point: the trait's use, unless given.
     public static func stubServer(
-        fixtures: String? = nil, playback: PlaybackOptions = PlaybackOptions(),
-        server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, record: RecordMode = .fromEnvironment,
-        upstream: URL? = nil, recordedOrder: RecordedOrder = .canonical,
-        driftCheck: DriftCheckOptions = DriftCheckOptions(), redaction: Redaction = Redaction(),
-        writesRecordingWhenTestFails: Bool = false, serverIdentifiers: ServerIdentifiers = .placeholders,
-        jsonMemberOrder: JSONMemberOrder = .asReceived, interceptsURLSession: Bool = false,
+        fixtures: String? = nil, recording: Recording = .fromEnvironment, redaction: Redaction = Redaction(),
+        interceptsURLSession: Bool = false, options: StubServerTrait.Options = StubServerTrait.Options(),
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        if interceptsURLSession { URLSessionInterception.prepare() }
-        var trait = StubServerTrait(
-            fixtures: fixtures.map { .directory($0) } ?? .none,
-            search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
-            configuration: StubServer.Configuration(
-                server: server, playback: playback, upstream: upstream, recordedOrder: recordedOrder,
-                driftCheck: driftCheck, redaction: redaction, serverIdentifiers: serverIdentifiers,
-                jsonMemberOrder: jsonMemberOrder),
-            clock: clock, recordMode: record, writesRecordingWhenTestFails: writesRecordingWhenTestFails,
+        StubServerTrait(
+            fixtures: fixtures.map { .directory($0) } ?? .none, recording: recording,
+            redaction: redaction, interceptsURLSession: interceptsURLSession, options: options,
             sourceLocation: sourceLocation)
-        trait.interceptsURLSession = interceptsURLSession
-        return trait
     }
 
     /// Runs each test case with its own ``StubServer`` replaying one fixture file, given relative to
     /// the `Fixtures` folder (`"Todos/list.json"`, `"Captures/session.har"`), found as ``StubServerTrait``
-    /// says (`fixturesRoot:`, `fixturesBundle:`, `redaction:` and `interceptsURLSession:` as for
+    /// says (`redaction:`, `interceptsURLSession:` and `options:` as for
     /// `.stubServer(fixtures:)`; the scope records nothing, so `redaction:` says what its diagnostics and
     /// the secret scan of the fixture it loads redact).
     public static func stubServer(
-        fixture file: String, playback: PlaybackOptions = PlaybackOptions(),
-        server: ServerOptions = ServerOptions(), clock: (any Clock<Duration>)? = nil,
-        fixturesRoot: URL? = nil, fixturesBundle: Bundle? = nil, redaction: Redaction = Redaction(),
-        interceptsURLSession: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+        fixture file: String, redaction: Redaction = Redaction(),
+        interceptsURLSession: Bool = false, options: StubServerTrait.Options = StubServerTrait.Options(),
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        if interceptsURLSession { URLSessionInterception.prepare() }
-        var trait = StubServerTrait(
-            fixtures: .file(file),
-            search: FixturesSearch(root: fixturesRoot, bundle: fixturesBundle, sourceLocation: sourceLocation),
-            configuration: StubServer.Configuration(server: server, playback: playback, redaction: redaction), clock: clock,
-            recordMode: .fromEnvironment, writesRecordingWhenTestFails: false, sourceLocation: sourceLocation)
-        trait.interceptsURLSession = interceptsURLSession
-        return trait
+        StubServerTrait(
+            fixtures: .file(file), recording: .fromEnvironment, redaction: redaction,
+            interceptsURLSession: interceptsURLSession, options: options, sourceLocation: sourceLocation)
     }
 }

@@ -7,7 +7,7 @@ import RecordReplay
 /// ```swift
 /// let api = TodoAPIServer()
 /// try await api.start()
-/// let recorder = StubServer(.init(fixtureDirectory: folder, recordMode: .all, upstream: api.baseURL))
+/// let recorder = StubServer(.init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: api.baseURL)))
 /// ```
 public final class TodoAPIServer: Sendable {
     private let server: StubServer

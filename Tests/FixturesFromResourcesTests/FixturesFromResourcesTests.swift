@@ -32,7 +32,7 @@ struct FixturesFromResourcesTests {
     @Test("without the source tree, the build's copy is found by the target's name", arguments: [nil, Bundle.module])
     func buildCopy(given bundle: Bundle?) async throws {
         let trait: StubServerTrait = .stubServer(
-            fixtures: "Todos", fixturesBundle: bundle, record: .never, sourceLocation: Self.movedAway)
+            fixtures: "Todos", recording: .never, options: .init(fixturesBundle: bundle), sourceLocation: Self.movedAway)
         let test = try #require(Test.current)
         try await trait.provideScope(for: test, testCase: nil) {
             try StubServer.current.loadFixture(named: "listsTodos")
@@ -47,7 +47,7 @@ struct FixturesFromResourcesTests {
     @Test("without the source tree, a mode that records fails naming the build's copy, and writes nothing")
     func recordingRefused() async throws {
         let trait: StubServerTrait = .stubServer(
-            fixtures: "Todos", record: .all, upstream: URL(string: "http://127.0.0.1:9"), sourceLocation: Self.movedAway)
+            fixtures: "Todos", recording: Recording(mode: .all, upstream: URL(string: "http://127.0.0.1:9")), sourceLocation: Self.movedAway)
         let test = try #require(Test.current)
         let file = Self.copy.appendingPathComponent("Todos/recordingRefused.json")
         let error = try await #require(throws: StubServerError.self) {
@@ -60,7 +60,7 @@ struct FixturesFromResourcesTests {
 
     @Test("fixturesBundle: names the bundle whose Fixtures the bundle step reads")
     func namedBundle() {
-        let trait: StubServerTrait = .stubServer(fixtures: "Todos", fixturesBundle: .module)
+        let trait: StubServerTrait = .stubServer(fixtures: "Todos", options: .init(fixturesBundle: .module))
         #expect(trait.search.bundleResources == Bundle.module.resourceURL)
     }
 

@@ -23,7 +23,7 @@ struct DriftResetGateTests {
     static func todosAPI(resets: Protected<Int>) -> SharedBackend {
         SharedBackend("todos API") { progress in
             resets.withLock { $0 += 1 }
-            guard let live = StubServer.current.configuration.upstream else { return }
+            guard let live = StubServer.current.configuration.recording.upstream else { return }
             let api = HTTPTodoRepository(baseURL: live)
             for todo in try await api.fetchAll() {
                 try await api.delete(id: todo.id)
@@ -39,7 +39,7 @@ struct DriftResetGateTests {
         func decision(_ server: StubServer?) -> ResetGate.Decision {
             StubServer.$currentIfAny.withValue(server) { sharedBackendResetGate(announce: { _ in }).decide(backend) }
         }
-        let readOnly = decision(StubServer(.init(recordMode: .drift, upstream: upstream)))
+        let readOnly = decision(StubServer(.init(recording: Recording(mode: .drift, upstream: upstream))))
         guard case .withhold(let notice) = readOnly else {
             Issue.record("expected the reset withheld, got \(readOnly)")
             return
@@ -47,10 +47,10 @@ struct DriftResetGateTests {
         #expect(notice.contains("The shared backend todos API is not reset during this drift check"))
         #expect(notice.contains("only GET, HEAD and OPTIONS requests reach the live API at http://127.0.0.1:9"))
         #expect(notice.contains("REPOSITORY_CONTRACTS_DRIFT_WRITES=send or DriftCheckOptions.stateChangingRequests = .send"))
-        let writes = StubServer(.init(recordMode: .drift, upstream: upstream, driftCheck: DriftCheckOptions(stateChangingRequests: .send)))
+        let writes = StubServer(.init(recording: Recording(mode: .drift, upstream: upstream, driftCheck: DriftCheckOptions(stateChangingRequests: .send))))
         #expect(decision(writes) == .reset)
-        #expect(decision(StubServer(.init(recordMode: .never))) == .skip)
-        #expect(decision(StubServer(.init(recordMode: .drift))) == .skip, "no upstream: nothing live")
+        #expect(decision(StubServer(.init(recording: .never))) == .skip)
+        #expect(decision(StubServer(.init(recording: Recording(mode: .drift)))) == .skip, "no upstream: nothing live")
         #expect(decision(nil) == .reset)
     }
 
@@ -60,7 +60,7 @@ struct DriftResetGateTests {
     static func verify(
         _ backend: SharedBackend, mode: RecordMode, against api: TodoAPIServer, driftCheck: DriftCheckOptions
     ) async throws -> ConformanceReport {
-        let scope = StubServer(.init(recordMode: mode, upstream: api.baseURL, driftCheck: driftCheck))
+        let scope = StubServer(.init(recording: Recording(mode: mode, upstream: api.baseURL, driftCheck: driftCheck)))
         try await scope.start()
         let conformance = Conformance<Plain>("shared", sharedBackend: backend) { _ in 1 }
         let report = await StubServer.$currentIfAny.withValue(scope) { await contract.verify(conformance) }

@@ -78,7 +78,7 @@ struct HTTPNoteContractTests {
         let racing = Self.racingClausePrefixes.contains { check.clauseID.hasPrefix($0) }
         let order: RecordedOrder = racing ? .byRequest : .arrival
         let recorder = StubServer(
-            .init(fixtureDirectory: folder, recordMode: .all, upstream: api.baseURL, recordedOrder: order))
+            .init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: api.baseURL, order: order)))
         try await recorder.start()
         let liveCase = try #require(Self.contract.cases(for: NoteContracts.httpLive(movingClockOf: api)).first { $0.clauseID == check.clauseID })
         let liveResult = await StubServer.$currentIfAny.withValue(recorder) { await liveCase.verify() }
@@ -88,7 +88,7 @@ struct HTTPNoteContractTests {
         #expect(recorder.report.findings.map(\.message) == [])
         if rerecording { try undatedBytes(of: recording).write(to: recording) }
 
-        let replayer = StubServer(.init(fixtureDirectory: folder, recordMode: .never))
+        let replayer = StubServer(.init(fixtureDirectory: folder, recording: .never))
         try await replayer.start()
         let replayResult = await StubServer.$currentIfAny.withValue(replayer) { await check.verify() }
         await replayer.stop()

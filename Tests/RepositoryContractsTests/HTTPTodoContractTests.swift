@@ -48,7 +48,7 @@ struct HTTPTodoContractTests {
         // The concurrency clauses send requests together: their arrival order is chance.
         let order: RecordedOrder = check.clauseID.hasPrefix("concurrency.") ? .byRequest : .arrival
         let recorder = StubServer(
-            .init(fixtureDirectory: folder, recordMode: .all, upstream: api.baseURL, recordedOrder: order))
+            .init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: api.baseURL, order: order)))
         try await recorder.start()
         let liveResult = await StubServer.$currentIfAny.withValue(recorder) { await check.verify() }
         await recorder.stop()
@@ -63,8 +63,7 @@ struct HTTPTodoContractTests {
         try await freshAPI.start()
         let replayer = StubServer(
             .init(
-                fixtureDirectory: folder, recordMode: winnerIsChance ? .never : .drift, upstream: freshAPI.baseURL,
-                driftCheck: DriftCheckOptions(stateChangingRequests: .send)))
+                fixtureDirectory: folder, recording: Recording(mode: winnerIsChance ? .never : .drift, upstream: freshAPI.baseURL, driftCheck: DriftCheckOptions(stateChangingRequests: .send))))
         try await replayer.start()
         let replayResult = await StubServer.$currentIfAny.withValue(replayer) { await check.verify() }
         await replayer.stop()

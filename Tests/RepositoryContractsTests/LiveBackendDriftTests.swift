@@ -71,7 +71,7 @@ struct LiveBackendDriftTests {
         try await api.server.start()
         let upstream = api.server.baseURL
         let recording = await Recipe.runAllAtOnce(http) {
-            StubServer(.init(fixtureDirectory: folder, recordMode: .all, upstream: upstream))
+            StubServer(.init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: upstream)))
         }
         await api.server.stop()
         #expect(recording.findings == [])
@@ -87,7 +87,7 @@ struct LiveBackendDriftTests {
         let upstream = api.server.baseURL
         let drifts = Protected<([PlaybackReport.Finding], [PlaybackReport.Drift])>(([], []))
         let run = await Recipe.runAllAtOnce(http, excluding: excluded) {
-            StubServer(.init(fixtureDirectory: folder, recordMode: .drift, upstream: upstream, driftCheck: options))
+            StubServer(.init(fixtureDirectory: folder, recording: Recording(mode: .drift, upstream: upstream, driftCheck: options)))
         } inspecting: { scope in
             drifts.withLock {
                 $0.0 += scope.report.driftFindings

@@ -18,7 +18,7 @@ struct LiveBackendRecipeTests {
     // Recipe begins: what a user writes for an HTTP repository whose server assigns ids.
     /// The live API, emptied before each clause: it has no "delete all" route, so each Todo is deleted.
     static let todosAPI = SharedBackend("todos API") { progress in   // before each clause, outside it, on its own budget
-        guard let live = StubServer.current.configuration.upstream else { return }
+        guard let live = StubServer.current.configuration.recording.upstream else { return }
         let api = HTTPTodoRepository(baseURL: live)
         for todo in try await api.fetchAll() { try await api.delete(id: todo.id); progress.advance() }
     }
@@ -74,7 +74,7 @@ struct LiveBackendRecipeTests {
         // the live API, and at 1,000 the bulk clause alone took minutes on a loaded CI machine.
         let http = Self.http.scalingBulkClauses(to: 50)
         let recording = await Self.runAllAtOnce(http) {
-            StubServer(.init(fixtureDirectory: folder, recordMode: .all, upstream: upstream))
+            StubServer(.init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: upstream)))
         }
         let liveRequests = api.requests
         await api.stop()
@@ -85,7 +85,7 @@ struct LiveBackendRecipeTests {
         try Self.expectJSONBodiesStoredAsJSON(in: folder)
 
         let replay = await Self.runAllAtOnce(http) {
-            StubServer(.init(fixtureDirectory: folder, recordMode: .never))
+            StubServer(.init(fixtureDirectory: folder, recording: .never))
         }
         #expect(replay.results.allSatisfy { $0.status == .passed }, "\(replay.results.compactMap(\.message))")
         #expect(replay.findings == [], "no unmatched request, no unused interaction: the reset was not replayed")
@@ -127,7 +127,7 @@ struct LiveBackendRecipeTests {
         // One after another, so the outcome does not depend on scheduling: the second clause finds the
         // first one's Todos.
         for check in Self.contract.cases(for: unshared).prefix(6) {
-            let scope = StubServer(.init(fixtureDirectory: folder, recordMode: .all, upstream: upstream))
+            let scope = StubServer(.init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: upstream)))
             try await scope.start()
             try scope.loadFixture(named: check.clauseID)
             statuses[check.clauseID] = await StubServer.$currentIfAny.withValue(scope) { await check.run() }.status
@@ -143,7 +143,7 @@ struct LiveBackendRecipeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let check = try #require(Self.contract.cases(for: Self.http).first)
         for mode in [RecordMode.never, .once] {
-            let scope = StubServer(.init(fixtureDirectory: folder, recordMode: mode))
+            let scope = StubServer(.init(fixtureDirectory: folder, recording: Recording(mode: mode)))
             try await scope.start()
             let issues = Protected<[String]>([])
             var result: ClauseResult?
@@ -172,7 +172,7 @@ struct LiveBackendRecipeTests {
         let issues = Protected(0)
         var requests = 0
         for check in cases {
-            let scope = StubServer(.init(fixtureDirectory: folder, recordMode: .once))
+            let scope = StubServer(.init(fixtureDirectory: folder, recording: Recording(mode: .once)))
             try await scope.start()
             await withKnownIssue {
                 _ = await StubServer.$currentIfAny.withValue(scope) { await check.verify() }

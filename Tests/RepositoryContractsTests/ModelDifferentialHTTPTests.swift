@@ -95,7 +95,7 @@ struct ModelDifferentialHTTPTests {
         let api = TodoAPIServer()
         try await api.start()
         let recorder = StubServer(
-            .init(fixtureDirectory: folder, recordMode: .all, upstream: api.baseURL, recordedOrder: .arrival))
+            .init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: api.baseURL, order: .arrival)))
         try recorder.loadFixture(named: name)
         try await recorder.start()
         let live = await Self.differential(seed: seed, http: Self.http(recorder, "http-live"), against: Self.inMemoryByID)

@@ -1,8 +1,8 @@
 import RepositoryContractsJSON
 import RepositoryContractsPrimitives
 
-/// What a drift check (record mode ``RecordMode/drift``, through ``StubServer/Configuration/driftCheck``
-/// or the `.stubServer` trait's `driftCheck:`) compares between a recorded response and the live API's answer to the same request, and how
+/// What a drift check (record mode ``RecordMode/drift``, through ``Recording/driftCheck`` in a
+/// ``StubServer``'s or the `.stubServer` trait's ``Recording``) compares between a recorded response and the live API's answer to the same request, and how
 /// seriously it reports a difference.
 ///
 /// Always compared: the status code, and the body (both JSON: structurally and by value, member order

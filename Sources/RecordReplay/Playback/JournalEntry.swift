@@ -38,7 +38,7 @@ public struct JournalEntry: Sendable {
         /// Nothing: the request got the unmatched diagnostic response.
         public static let unmatched = Responder(.unmatched)
         /// The live API, through the recording forwarder (a record mode that records, with
-        /// ``StubServer/Configuration/upstream``).
+        /// ``Recording/upstream``).
         public static let upstream = Responder(.upstream)
 
         /// The fixture's source and the interaction's 0-based index, when a recorded interaction answered.

@@ -4,13 +4,28 @@ import RecordReplayMessages
 /// Replay does not depend on it: distinct requests are matched whatever their order, and identical
 /// requests keep theirs in every order (``canonical`` reorders only requests that were in flight at the
 /// same time, whose order was chance).
-public enum RecordedOrder: String, Sendable, Hashable, CaseIterable {
+///
+/// A struct over private storage rather than an enum, so that a new order is not a breaking change for
+/// code that switches over the ones it knows (compare orders with `==`).
+public struct RecordedOrder: Sendable, Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    /// The orders, for the package's own exhaustive switches.
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
+        case arrival, byRequest, canonical
+    }
+
+    /// Which order this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// The order the requests arrived in: the fixture reads as the story of the session. A client that
     /// sends requests concurrently makes that order chance, so re-recording it changes the file.
-    case arrival
+    public static let arrival = RecordedOrder(.arrival)
     /// Sorted by request (origin, method, path, query, body), identical requests in arrival order: the same
     /// requests always record the same bytes, even from a concurrent client.
-    case byRequest
+    public static let byRequest = RecordedOrder(.byRequest)
     /// The order the requests arrived in, except that requests in flight at the same time (each sent
     /// before the live API's answer to another came back) are sorted among themselves: by request as
     /// in ``byRequest``, identical requests by their answers. A request that began after another's
@@ -20,7 +35,22 @@ public enum RecordedOrder: String, Sendable, Hashable, CaseIterable {
     /// Concurrency is seen from the recording server: two requests a client sent at once but that
     /// reached the server one after the other, the first answered before the second arrived, keep the
     /// order they arrived in.
-    case canonical
+    public static let canonical = RecordedOrder(.canonical)
+
+    /// Every order.
+    public static var allCases: [RecordedOrder] { Kind.allCases.map(RecordedOrder.init) }
+
+    /// The order's name, as `repo-contracts record --order` spells it (`canonical`, `arrival`, …).
+    public var rawValue: String { kind.rawValue }
+
+    /// The order named `rawValue`, or nil.
+    public init?(rawValue: String) {
+        guard let kind = Kind(rawValue: rawValue) else { return nil }
+        self.kind = kind
+    }
+
+    /// The order's name (its ``rawValue``).
+    public var description: String { rawValue }
 
     /// `interactions`, given in arrival order one after the other (none in flight at the same time),
     /// in this order.
@@ -34,7 +64,7 @@ public enum RecordedOrder: String, Sendable, Hashable, CaseIterable {
         _ elements: [Element], flight: (Element) -> Range<Int>?, interaction: (Element) -> Interaction
     ) -> [Element] {
         let groups: [Range<Int>]
-        switch self {
+        switch kind {
         case .arrival: return elements
         case .byRequest: groups = [elements.indices]
         case .canonical: groups = Self.overlapping(elements.map(flight))

@@ -32,7 +32,7 @@ extension Interaction {
     }
 }
 
-/// What ``StubServer/saveRecording(to:keeping:upstream:order:identifiers:jsonMemberOrder:volatileHeaders:redaction:allowingSecrets:)`` wrote.
+/// What ``StubServer/saveRecording(to:keeping:using:)`` wrote.
 public struct RecordingOutcome: Sendable, Hashable {
     /// The fixture written.
     public var file: URL
@@ -78,7 +78,7 @@ public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
                 \(lines)
                 To redact it, name the field in the Redaction's lists (headerNames, queryNames, bodyMemberNames) or \
                 give the Redaction a custom redactor, and pass it to the trait as redaction: (repo-contracts record: \
-                --redact <name>). If the values are not secret, saveRecording(…, allowingSecrets: true) writes them anyway.
+                --redact <name>). If the values are not secret, a Recording with allowsSecrets: true writes them anyway.
                 """
         }
     }

@@ -19,20 +19,80 @@
 /// recording assigns the same way every time, are kept, and so is any value the client sent before an
 /// answer held it (the client's own ids). A fixture without such values is written exactly as with
 /// ``asReceived``.
-public enum ServerIdentifiers: String, Sendable, Hashable, CaseIterable {
+///
+/// A struct over private storage rather than an enum, so that a new choice is not a breaking change for
+/// code that switches over the ones it knows (compare choices with `==`).
+public struct ServerIdentifiers: Sendable, Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    /// The choices, for the package's own exhaustive switches.
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
+        case placeholders, asReceived
+    }
+
+    /// Which choice this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// Replaced by stable placeholders of the same shape.
-    case placeholders
+    public static let placeholders = ServerIdentifiers(.placeholders)
     /// Written as the live API sent them.
-    case asReceived
+    public static let asReceived = ServerIdentifiers(.asReceived)
+
+    /// Every choice.
+    public static var allCases: [ServerIdentifiers] { Kind.allCases.map(ServerIdentifiers.init) }
+
+    /// The choice's name, as `repo-contracts record --identifiers` spells it.
+    public var rawValue: String { kind.rawValue }
+
+    /// The choice named `rawValue`, or nil.
+    public init?(rawValue: String) {
+        guard let kind = Kind(rawValue: rawValue) else { return nil }
+        self.kind = kind
+    }
+
+    /// The choice's name (its ``rawValue``).
+    public var description: String { rawValue }
 }
 
 /// The order a recording writes the members of JSON objects in.
-public enum JSONMemberOrder: String, Sendable, Hashable, CaseIterable {
+///
+/// A struct over private storage rather than an enum, so that a new order is not a breaking change for
+/// code that switches over the ones it knows (compare orders with `==`).
+public struct JSONMemberOrder: Sendable, Hashable, CaseIterable, RawRepresentable, CustomStringConvertible {
+    /// The orders, for the package's own exhaustive switches.
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
+        case asReceived, sorted
+    }
+
+    /// Which order this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// As the client or the server wrote them: replay sends the recorded bytes. A server whose member
     /// order varies from answer to answer then changes the fixture on every re-record.
-    case asReceived
+    public static let asReceived = JSONMemberOrder(.asReceived)
     /// Sorted by name at every depth, in request and response bodies with a JSON `Content-Type`, keeping
     /// the body's escapes, spacing and number spellings: replay then sends the members in that order.
     /// Matching ignores member order, so requests still match.
-    case sorted
+    public static let sorted = JSONMemberOrder(.sorted)
+
+    /// Every order.
+    public static var allCases: [JSONMemberOrder] { Kind.allCases.map(JSONMemberOrder.init) }
+
+    /// The order's name, as `repo-contracts record --json-members` spells it.
+    public var rawValue: String { kind.rawValue }
+
+    /// The order named `rawValue`, or nil.
+    public init?(rawValue: String) {
+        guard let kind = Kind(rawValue: rawValue) else { return nil }
+        self.kind = kind
+    }
+
+    /// The order's name (its ``rawValue``).
+    public var description: String { rawValue }
 }

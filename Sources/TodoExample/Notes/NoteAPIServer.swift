@@ -8,7 +8,7 @@ import RecordReplay
 /// ```swift
 /// let api = NoteAPIServer()
 /// try await api.start()
-/// let recorder = StubServer(.init(fixtureDirectory: folder, recordMode: .all, upstream: api.baseURL))
+/// let recorder = StubServer(.init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: api.baseURL)))
 /// let notes = NoteContracts.httpLive(movingClockOf: api)
 /// ```
 public final class NoteAPIServer: Sendable {

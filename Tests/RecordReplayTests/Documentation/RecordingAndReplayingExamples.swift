@@ -15,9 +15,9 @@ struct RecordingAndReplayingExamples {
 
     @Test("a scope that must never record names its mode in code")
     func modeInCode() throws {
-        let trait: StubServerTrait = .stubServer(fixtures: "Examples", record: .never)
-        #expect(trait.recordMode == .never)
-        #expect(StubServer.Configuration().recordMode == .never)
+        let trait: StubServerTrait = .stubServer(fixtures: "Examples", recording: .never)
+        #expect(trait.configuration.recording.mode == .never)
+        #expect(StubServer.Configuration().recording.mode == .never)
         #expect(try RecordMode.fromEnvironment.resolved(environment: ["CI": "true"]) == .never)
         #expect(try RecordMode.fromEnvironment.resolved(environment: [:]) == .never)
         #expect(try RecordMode.fromEnvironment.resolved(environment: ["TEST_RUNNER_REPOSITORY_CONTRACTS_RECORD": "once"]) == .once)
@@ -27,9 +27,9 @@ struct RecordingAndReplayingExamples {
     @Test("a failed test's recording is kept only when asked for")
     func keepsFailedRecordings() {
         let keepsFailedRecordings: StubServerTrait = .stubServer(
-            fixtures: "Todos", record: .once, writesRecordingWhenTestFails: true)
-        #expect(keepsFailedRecordings.writesRecordingWhenTestFails)
-        #expect(!StubServerTrait.stubServer(fixtures: "Todos", record: .once).writesRecordingWhenTestFails)
+            fixtures: "Todos", recording: Recording(mode: .once, writesWhenTestFails: true))
+        #expect(keepsFailedRecordings.configuration.recording.writesWhenTestFails)
+        #expect(!Recording(mode: .once).writesWhenTestFails)
     }
 
     @Test("a recording is written redacted, and replays offline")
@@ -40,7 +40,7 @@ struct RecordingAndReplayingExamples {
         let live = try await StubServer.liveTodosAPI()
 
         let recorder = StubServer(StubServer.Configuration(
-            fixtureDirectory: folder, recordMode: .once, upstream: live.baseURL))
+            fixtureDirectory: folder, recording: Recording(mode: .once, upstream: live.baseURL)))
         try recorder.loadFixture(named: "listsTodos")  // missing, so `once` records it
         try await recorder.start()
         let titles = try await TodoClient(baseURL: recorder.baseURL).titles()
@@ -55,7 +55,7 @@ struct RecordingAndReplayingExamples {
         #expect(written.contains(#""sessionToken": "REDACTED""#))
         #expect(!written.contains("c2Vzc2lvbi0xMjM0NTY3ODkw"))
 
-        let replay = StubServer(StubServer.Configuration(fixtureDirectory: folder, recordMode: .never))
+        let replay = StubServer(StubServer.Configuration(fixtureDirectory: folder, recording: .never))
         try replay.loadFixture(named: "listsTodos")
         try await replay.start()
         let replayed = try await TodoClient(baseURL: replay.baseURL).titles()
@@ -68,26 +68,26 @@ struct RecordingAndReplayingExamples {
     func perFolderOptions() {
         let trait: StubServerTrait = .stubServer(
             fixtures: "Todos",
-            driftCheck: DriftCheckOptions(ignoredJSONPaths: ["$.updatedAt", "$[*].updatedAt"]),
+            recording: Recording(driftCheck: DriftCheckOptions(ignoredJSONPaths: ["$.updatedAt", "$[*].updatedAt"])),
             redaction: Redaction(allowedNames: ["X-Build-Token"]))
-        #expect(trait.configuration.driftCheck.ignoredJSONPaths == ["$.updatedAt", "$[*].updatedAt"])
+        #expect(trait.configuration.recording.driftCheck.ignoredJSONPaths == ["$.updatedAt", "$[*].updatedAt"])
         #expect(trait.configuration.redaction.allowedNames == ["X-Build-Token"])
     }
 
     @Test("re-records are reviewable: placeholders and the canonical order by default, members sorted on request, all three can be turned off")
     func reviewableRerecords() {
-        let trait: StubServerTrait = .stubServer(fixtures: "Lists", jsonMemberOrder: .sorted)
-        #expect(trait.configuration.jsonMemberOrder == .sorted)
-        #expect(trait.configuration.serverIdentifiers == .placeholders)
-        #expect(trait.configuration.recordedOrder == .canonical)
-        #expect(StubServer.Configuration().serverIdentifiers == .placeholders)
-        #expect(StubServer.Configuration().recordedOrder == .canonical)
-        #expect(StubServer.Configuration().jsonMemberOrder == .asReceived)
+        let trait: StubServerTrait = .stubServer(fixtures: "Lists", recording: Recording(jsonMemberOrder: .sorted))
+        #expect(trait.configuration.recording.jsonMemberOrder == .sorted)
+        #expect(trait.configuration.recording.identifiers == .placeholders)
+        #expect(trait.configuration.recording.order == .canonical)
+        #expect(StubServer.Configuration().recording.identifiers == .placeholders)
+        #expect(StubServer.Configuration().recording.order == .canonical)
+        #expect(StubServer.Configuration().recording.jsonMemberOrder == .asReceived)
 
         let verbatim: StubServerTrait = .stubServer(
-            fixtures: "Lists", recordedOrder: .arrival, serverIdentifiers: .asReceived)
-        #expect(verbatim.configuration.recordedOrder == .arrival)
-        #expect(verbatim.configuration.serverIdentifiers == .asReceived)
-        #expect(verbatim.configuration.jsonMemberOrder == .asReceived)
+            fixtures: "Lists", recording: Recording(order: .arrival, identifiers: .asReceived))
+        #expect(verbatim.configuration.recording.order == .arrival)
+        #expect(verbatim.configuration.recording.identifiers == .asReceived)
+        #expect(verbatim.configuration.recording.jsonMemberOrder == .asReceived)
     }
 }

@@ -149,7 +149,7 @@ struct TroubleshootingExamples {
                 body: Data([0xFF, 0xFE, 0x00]) + Data(" \(token) ".utf8) + Data([0x00, 0xFF])))
         try await live.start()
         let recorder = StubServer(StubServer.Configuration(
-            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .once, upstream: live.baseURL))
+            fixtureDirectory: folder.appendingPathComponent("Todos"), recording: Recording(mode: .once, upstream: live.baseURL)))
         try recorder.loadFixture(named: "export")
         try await recorder.start()
         _ = try await URLSession.patient.data(from: recorder.baseURL.appendingPathComponent("export"))
@@ -173,7 +173,7 @@ struct TroubleshootingExamples {
     func missingFixture() throws {
         let folder = try Self.fixturesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var configuration = StubServer.Configuration(fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .never)
+        var configuration = StubServer.Configuration(fixtureDirectory: folder.appendingPathComponent("Todos"), recording: .never)
         configuration.test = .init(moduleName: "TodoClientTests", nameComponents: ["TodoTests", "list()"])
         let server = StubServer(configuration)
         let error = try #require(throws: StubServerError.self) { try server.loadFixture(named: "list") }
@@ -186,7 +186,7 @@ struct TroubleshootingExamples {
         let folder = try Self.fixturesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = StubServer(StubServer.Configuration(
-            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .once))
+            fixtureDirectory: folder.appendingPathComponent("Todos"), recording: Recording(mode: .once)))
         let error = try #require(throws: StubServerError.self) { try server.loadFixture(named: "list") }
         try Self.expectQuoted(Self.normalized("\(error)", folder: folder))
     }
@@ -196,8 +196,7 @@ struct TroubleshootingExamples {
         let folder = try Self.fixturesFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let configuration = StubServer.Configuration(
-            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .once,
-            upstream: URL(string: "https://api.example.com"))
+            fixtureDirectory: folder.appendingPathComponent("Todos"), recording: Recording(mode: .once, upstream: URL(string: "https://api.example.com")))
         let first = StubServer(configuration)
         try first.loadFixture(named: "list")
         let second = StubServer(configuration)
@@ -234,7 +233,7 @@ struct TroubleshootingExamples {
         defer { try? FileManager.default.removeItem(at: folder) }
         let live = try await StubServer.liveTodosAPI()
         let trait: StubServerTrait = .stubServer(
-            fixtures: "Todos", fixturesRoot: folder, record: .once, upstream: live.baseURL)
+            fixtures: "Todos", recording: Recording(mode: .once, upstream: live.baseURL), options: .init(fixturesRoot: folder))
         let test = try #require(Test.current)
         let messages = Protected<[String]>([])
         try await withKnownIssue {
@@ -282,7 +281,7 @@ struct TroubleshootingExamples {
                 body: Data(#"[{"id":1,"title":"Buy oat milk","dueDate":"2026-12-01"}]"#.utf8)))
         try await live.start()
         let server = StubServer(StubServer.Configuration(
-            fixtureDirectory: folder.appendingPathComponent("Todos"), recordMode: .drift, upstream: live.baseURL))
+            fixtureDirectory: folder.appendingPathComponent("Todos"), recording: Recording(mode: .drift, upstream: live.baseURL)))
         try server.loadFixture(named: "list")
         try await server.start()
         let url = try #require(URL(string: "\(server.baseURL.absoluteString)/todos?page=1"))
@@ -318,7 +317,7 @@ struct TroubleshootingExamples {
             let live = StubServer()
             live.playback.stub(.get("/todos"), with: StubResponse(status: 500))
             try await live.start()
-            let trait: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: folder, record: .once, upstream: live.baseURL)
+            let trait: StubServerTrait = .stubServer(fixtures: "Todos", recording: Recording(mode: .once, upstream: live.baseURL), options: .init(fixturesRoot: folder))
             let test = try #require(Test.current)
             let warnings = Protected<[String]>([])
             let swallowing: IssueHandlingTrait = .compactMapIssues { issue in

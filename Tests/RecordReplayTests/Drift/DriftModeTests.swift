@@ -41,7 +41,7 @@ struct DriftModeTests {
                 headers: ["Content-Type": "application/json"], body: Data(#"{"id":1,"title":"Buy oat milk"}"#.utf8)))
         try await upstream.start()
         let server = StubServer(
-            StubServer.Configuration(fixtureDirectory: directory, recordMode: .drift, upstream: upstream.baseURL))
+            StubServer.Configuration(fixtureDirectory: directory, recording: Recording(mode: .drift, upstream: upstream.baseURL)))
         try server.loadFixture(named: "todos")
         try await server.start()
 
@@ -70,7 +70,7 @@ struct DriftModeTests {
     func needsUpstream() throws {
         let (directory, file) = try Self.fixtureDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = StubServer(StubServer.Configuration(fixtureDirectory: directory, recordMode: .drift))
+        let server = StubServer(StubServer.Configuration(fixtureDirectory: directory, recording: Recording(mode: .drift)))
         #expect(throws: StubServerError.noUpstream(fixture: file.path)) {
             try server.loadFixture(named: "todos")
         }
@@ -83,7 +83,7 @@ struct DriftModeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = StubServer(
             StubServer.Configuration(
-                fixtureDirectory: directory, recordMode: .drift, upstream: UpstreamForwarderTests.unreachable))
+                fixtureDirectory: directory, recording: Recording(mode: .drift, upstream: UpstreamForwarderTests.unreachable)))
         #expect {
             try server.loadFixture(named: "absent")
         } throws: { error in

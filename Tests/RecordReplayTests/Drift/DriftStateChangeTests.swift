@@ -105,7 +105,7 @@ struct DriftStateChangeTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let api = ItemsAPI()
         try await api.server.start()
-        let recorder = StubServer(.init(fixtureDirectory: directory, recordMode: .all, upstream: api.server.baseURL))
+        let recorder = StubServer(.init(fixtureDirectory: directory, recording: Recording(mode: .all, upstream: api.server.baseURL)))
         try recorder.loadFixture(named: "items")
         try await recorder.start()
         try await clientFlow(recorder.baseURL)
@@ -119,7 +119,7 @@ struct DriftStateChangeTests {
     static func checkDrift(_ directory: URL, against api: ItemsAPI, options: DriftCheckOptions) async throws -> PlaybackReport {
         try await api.server.start()
         let server = StubServer(
-            .init(fixtureDirectory: directory, recordMode: .drift, upstream: api.server.baseURL, driftCheck: options))
+            .init(fixtureDirectory: directory, recording: Recording(mode: .drift, upstream: api.server.baseURL, driftCheck: options)))
         try server.loadFixture(named: "items")
         try await server.start()
         try await clientFlow(server.baseURL)
@@ -202,7 +202,7 @@ struct DriftStateChangeTests {
         ]).write(to: directory.appendingPathComponent("items.json"))
         let live = ItemsAPI()
         try await live.server.start()
-        let server = StubServer(.init(fixtureDirectory: directory, recordMode: .drift, upstream: live.server.baseURL))
+        let server = StubServer(.init(fixtureDirectory: directory, recording: Recording(mode: .drift, upstream: live.server.baseURL)))
         try server.loadFixture(named: "items")
         try await server.start()
         for (method, path) in [("GET", "/items"), ("DELETE", "/items/1")] {

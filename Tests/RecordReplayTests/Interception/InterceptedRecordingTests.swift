@@ -58,7 +58,7 @@ import RepositoryContractsTestSupport
     }
 
     static func server(recording mode: RecordMode, in folder: URL, hosts: LiveHosts) -> StubServer {
-        var configuration = StubServer.Configuration(fixtureDirectory: folder, recordMode: mode)
+        var configuration = StubServer.Configuration(fixtureDirectory: folder, recording: Recording(mode: mode))
         configuration.interceptsURLSession = true
         configuration.originRoutes = hosts.routes
         return StubServer(configuration)

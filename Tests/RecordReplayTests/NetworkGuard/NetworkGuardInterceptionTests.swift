@@ -77,9 +77,9 @@ import Testing
                     let networkGuard = try NetworkGuard.engage()
                     defer { networkGuard.end() }
                     let direct = try await GuardedAnswer.get("\(upstream.baseURL.absoluteString)/todos/1", from: .ephemeral)
-                    var configuration = StubServer.Configuration(fixtureDirectory: folder, recordMode: .all, upstream: upstream.baseURL)
+                    var configuration = StubServer.Configuration(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: upstream.baseURL))
                     configuration.server = .init(idleTimeout: .seconds(86_400), requestTimeout: .seconds(86_400))
-                    configuration.upstreamTimeout = .seconds(86_400)
+                    configuration.recording.upstreamTimeout = .seconds(86_400)
                     let recorder = StubServer(configuration)
                     try recorder.loadFixture(named: "todo")
                     try await recorder.start()

@@ -7,7 +7,7 @@ import Testing
 struct RecordingClaimsTests {
     private static func recordingServer(in folder: URL) -> StubServer {
         StubServer(
-            .init(fixtureDirectory: folder, recordMode: .all, upstream: URL(string: "https://api.example.com")))
+            .init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: URL(string: "https://api.example.com"))))
     }
 
     private static func temporaryFolder() throws -> URL {

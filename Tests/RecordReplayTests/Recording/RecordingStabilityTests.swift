@@ -125,7 +125,7 @@ struct RecordingStabilityTests {
             let upstream = StubServer()
             upstream.playback.stub(.any) { StubResponse(status: 201, body: $0.body) }
             try await upstream.start()
-            let server = StubServer(.init(recordedOrder: .byRequest))
+            let server = StubServer(.init(recording: Recording(mode: .never, order: .byRequest)))
             server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
             try await server.start()
             let session = URLSession(configuration: .patient)
@@ -143,7 +143,7 @@ struct RecordingStabilityTests {
             await server.stop()
             await upstream.stop()
             // Recorded again into the same file: unchanged traffic leaves it untouched, recorded date included.
-            let outcome = try server.saveRecording(to: file, order: server.configuration.recordedOrder)
+            let outcome = try server.saveRecording(to: file)
             #expect(outcome?.isUnchanged == (run > 1))
             files.append(try Data(contentsOf: file))
         }

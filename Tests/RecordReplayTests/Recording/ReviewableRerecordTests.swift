@@ -25,8 +25,8 @@ struct ReviewableRerecordTests {
     ) async throws -> (bytes: Data, unchanged: Bool, listing: [String]) {
         let api = ShufflingListsAPI()
         try await api.start()
-        var configuration = StubServer.Configuration(fixtureDirectory: folder, recordMode: .all, upstream: api.baseURL)
-        configuration.upstreamTimeout = .seconds(24 * 60 * 60)
+        var configuration = StubServer.Configuration(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: api.baseURL))
+        configuration.recording.upstreamTimeout = .seconds(24 * 60 * 60)
         configure(&configuration)
         let recorder = StubServer(configuration)
         try recorder.loadFixture(named: "session")
@@ -52,7 +52,7 @@ struct ReviewableRerecordTests {
     func rerecordIsByteIdentical() async throws {
         let first = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: first) }
-        let sorted: (inout StubServer.Configuration) -> Void = { $0.jsonMemberOrder = .sorted }
+        let sorted: (inout StubServer.Configuration) -> Void = { $0.recording.jsonMemberOrder = .sorted }
         let one = try await Self.record(into: first, order: ["milk", "eggs", "bread"], configure: sorted)
         let two = try await Self.record(into: first, order: ["bread", "eggs", "milk"], configure: sorted)
         #expect(one.listing == ["bread false", "milk true"])
@@ -82,7 +82,7 @@ struct ReviewableRerecordTests {
                 == #"{"done":false,"href":"/todos/\#(todo.bread)","id":"\#(todo.bread)","listId":"\#(list)","title":"bread"}"#)
 
         // Replay: the client gets the placeholders and sends them back.
-        let replayer = StubServer(.init(fixtureDirectory: first, recordMode: .never))
+        let replayer = StubServer(.init(fixtureDirectory: first, recording: .never))
         try replayer.loadFixture(named: "session")
         try await replayer.start()
         let replayed = try await ListsClient(baseURL: replayer.baseURL).run()
@@ -97,9 +97,9 @@ struct ReviewableRerecordTests {
         let first = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: first) }
         let configure: (inout StubServer.Configuration) -> Void = { configuration in
-            configuration.jsonMemberOrder = option == "members" ? .asReceived : .sorted
-            configuration.serverIdentifiers = option == "identifiers" ? .asReceived : .placeholders
-            configuration.recordedOrder = option == "order" ? .arrival : .canonical
+            configuration.recording.jsonMemberOrder = option == "members" ? .asReceived : .sorted
+            configuration.recording.identifiers = option == "identifiers" ? .asReceived : .placeholders
+            configuration.recording.order = option == "order" ? .arrival : .canonical
         }
         let one = try await Self.record(into: first, order: ["milk", "eggs", "bread"], configure: configure)
         let two = try await Self.record(into: first, order: ["bread", "eggs", "milk"], configure: configure)
@@ -112,15 +112,14 @@ struct ReviewableRerecordTests {
     func driftCheckMapsPlaceholders() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorded = try await Self.record(into: folder, order: ["milk", "eggs", "bread"]) { $0.jsonMemberOrder = .sorted }
+        let recorded = try await Self.record(into: folder, order: ["milk", "eggs", "bread"]) { $0.recording.jsonMemberOrder = .sorted }
 
         // The drift check sends a fixture's requests one at a time: the fresh API must not hold any.
         let fresh = ShufflingListsAPI(holdingConcurrentPhases: false)
         try await fresh.start()
         let checker = StubServer(
             .init(
-                fixtureDirectory: folder, recordMode: .drift, upstream: fresh.baseURL,
-                driftCheck: DriftCheckOptions(stateChangingRequests: .send), upstreamTimeout: .seconds(24 * 60 * 60)))
+                fixtureDirectory: folder, recording: Recording(mode: .drift, upstream: fresh.baseURL, driftCheck: DriftCheckOptions(stateChangingRequests: .send), upstreamTimeout: .seconds(24 * 60 * 60))))
         try checker.loadFixture(named: "session")
         try await checker.start()
         let replayed = try await ListsClient(baseURL: checker.baseURL).run()

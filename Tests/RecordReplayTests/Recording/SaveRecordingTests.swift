@@ -54,7 +54,7 @@ struct SaveRecordingTests {
                 // A fresh session each time: the shared one would send back the cookie of the first run.
                 _ = try await URLSession(configuration: .patient).data(for: request)
             }
-            let outcome = try #require(try server.saveRecording(to: file, upstream: URL(string: "https://api.example.com")))
+            let outcome = try #require(try server.saveRecording(to: file, using: Recording(upstream: URL(string: "https://api.example.com"))))
             #expect(outcome.recordedCount == 1)
             #expect(outcome.isUnchanged == (run == 2))
             #expect(!outcome.redactions.isEmpty)
@@ -101,7 +101,7 @@ struct SaveRecordingTests {
             return text.contains(file.path) && text.contains("response.body") && !text.contains(Self.token)
         }
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        let allowed = try server.saveRecording(to: file, allowingSecrets: true)
+        let allowed = try server.saveRecording(to: file, using: Recording(allowsSecrets: true))
         #expect(allowed?.interactionCount == 1)
         try? FileManager.default.removeItem(at: file)
     }

@@ -127,7 +127,7 @@ struct CancelledTestWaitTests {
     ) async throws -> [String] {
         let test = try #require(Test.current)
         let mockClock: MockClockTrait = .mockClock(timeLimit: .milliseconds(100))
-        let stubServer: StubServerTrait = .stubServer(clock: ContinuousClock(), interceptsURLSession: interceptsURLSession)
+        let stubServer: StubServerTrait = .stubServer(interceptsURLSession: interceptsURLSession, options: .init(clock: ContinuousClock()))
         let messages = Protected<[String]>([])
         try await withKnownIssue {
             try await mockClock.provideScope(for: test, testCase: nil) {

@@ -69,7 +69,7 @@ struct FixtureUsageLogTests {
 
     @Test(
         "a test using the trait finds its fixture in the trait's log",
-        .stubServer(fixture: "Examples/listsTodos.json", playback: PlaybackOptions(unusedInteractions: .ignore)))
+        .stubServer(fixture: "Examples/listsTodos.json", options: .init(playback: PlaybackOptions(unusedInteractions: .ignore))))
     func traitLogsFixture() throws {
         let log = try #require(
             FixtureUsageLog.location(near: URL(fileURLWithPath: #filePath), environment: ProcessInfo.processInfo.environment))

@@ -33,7 +33,7 @@ struct StubServerTraitDriftTests {
         try await upstream.start()
 
         let trait: StubServerTrait = .stubServer(
-            fixtures: "Todos", fixturesRoot: root, record: .drift, upstream: upstream.baseURL)
+            fixtures: "Todos", recording: Recording(mode: .drift, upstream: upstream.baseURL), options: .init(fixturesRoot: root))
         try await withKnownIssue {
             try await trait.provideScope(for: test, testCase: nil) {
                 let (body, _) = try await URLSession.patient.data(
@@ -69,7 +69,7 @@ struct StubServerTraitDriftTests {
         try await upstream.start()
 
         let trait: StubServerTrait = .stubServer(
-            fixtures: "Todos", fixturesRoot: root, record: .drift, upstream: upstream.baseURL)
+            fixtures: "Todos", recording: Recording(mode: .drift, upstream: upstream.baseURL), options: .init(fixturesRoot: root))
         try await trait.provideScope(for: test, testCase: nil) {
             _ = try await URLSession.patient.data(from: URL(string: StubServer.current.baseURL.absoluteString + "/todos/1")!)
             #expect(StubServer.current.report.driftCheckCount == 1)

@@ -69,7 +69,7 @@ struct StubServerTraitFailedTestTests {
     func issueKeepsTheFixtureUnwritten() async throws {
         try await Self.withLiveAPI { root, upstream in
             let file = try Self.fixture(in: root)
-            let trait: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .once, upstream: upstream)
+            let trait: StubServerTrait = .stubServer(fixtures: "Todos", recording: Recording(mode: .once, upstream: upstream), options: .init(fixturesRoot: root))
             let (issues, _) = try await Self.issues(of: trait) {
                 try await Self.fetchTodos()
                 Issue.record("the API answered something the test did not expect")
@@ -93,7 +93,7 @@ struct StubServerTraitFailedTestTests {
         struct HalfwayFailure: Error {}
         try await Self.withLiveAPI { root, upstream in
             let file = try Self.fixture(in: root)
-            let trait: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .once, upstream: upstream)
+            let trait: StubServerTrait = .stubServer(fixtures: "Todos", recording: Recording(mode: .once, upstream: upstream), options: .init(fixturesRoot: root))
             let (issues, thrown) = try await Self.issues(of: trait) {
                 try await Self.fetchTodos()
                 throw HalfwayFailure()
@@ -117,7 +117,7 @@ struct StubServerTraitFailedTestTests {
             try before.write(to: file)
             let bytes = try Data(contentsOf: file)
             let trait: StubServerTrait = .stubServer(
-                fixtures: "Todos", fixturesRoot: root, record: .newEpisodes, upstream: upstream)
+                fixtures: "Todos", recording: Recording(mode: .newEpisodes, upstream: upstream), options: .init(fixturesRoot: root))
             _ = try await Self.issues(of: trait) {
                 try await Self.fetchTodos()
                 Issue.record("failed after the new episode was recorded")
@@ -131,7 +131,7 @@ struct StubServerTraitFailedTestTests {
         try await Self.withLiveAPI { root, upstream in
             let file = try Self.fixture(in: root)
             let trait: StubServerTrait = .stubServer(
-                fixtures: "Todos", fixturesRoot: root, record: .once, upstream: upstream, writesRecordingWhenTestFails: true)
+                fixtures: "Todos", recording: Recording(mode: .once, upstream: upstream, writesWhenTestFails: true), options: .init(fixturesRoot: root))
             let (issues, _) = try await Self.issues(of: trait) {
                 try await Self.fetchTodos()
                 Issue.record("failed, but the recording is wanted")
@@ -146,7 +146,7 @@ struct StubServerTraitFailedTestTests {
         func knownIssuesAndWarningsDoNotCount() async throws {
             try await Self.withLiveAPI { root, upstream in
                 let file = try Self.fixture(in: root)
-                let trait: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .once, upstream: upstream)
+                let trait: StubServerTrait = .stubServer(fixtures: "Todos", recording: Recording(mode: .once, upstream: upstream), options: .init(fixturesRoot: root))
                 _ = try await Self.issues(of: trait) {
                     try await Self.fetchTodos()
                     withKnownIssue { Issue.record("known") }
@@ -162,7 +162,7 @@ struct StubServerTraitFailedTestTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID())", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let file = try Self.fixture(in: root)
-        let trait: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root)
+        let trait: StubServerTrait = .stubServer(fixtures: "Todos", options: .init(fixturesRoot: root))
         let (issues, _) = try await Self.issues(of: trait) {
             _ = try? await Self.fetchTodos()
         }

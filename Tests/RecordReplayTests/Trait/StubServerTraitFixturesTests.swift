@@ -55,7 +55,7 @@ struct StubServerTraitFixturesTests {
     func fileFromExplicitRoot() async throws {
         let root = try Self.copyOfExamples()
         defer { try? FileManager.default.removeItem(at: root) }
-        let trait: StubServerTrait = .stubServer(fixture: "Examples/listsTodos.json", fixturesRoot: root)
+        let trait: StubServerTrait = .stubServer(fixture: "Examples/listsTodos.json", options: .init(fixturesRoot: root))
         try await trait.provideScope(for: try #require(Test.current), testCase: nil) {
             let (body, _) = try await URLSession.patient.data(from: StubServer.current.baseURL.appendingPathComponent("todos"))
             #expect(String(decoding: body, as: UTF8.self).contains("Buy milk"))
@@ -69,7 +69,7 @@ struct StubServerTraitFixturesTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("Examples")
         for (name, exists) in [("listsTodos", true), ("absent", false)] {
-            var configuration = StubServer.Configuration(fixtureDirectory: folder, recordMode: mode, upstream: URL(string: "http://127.0.0.1:9"))
+            var configuration = StubServer.Configuration(fixtureDirectory: folder, recording: Recording(mode: mode, upstream: URL(string: "http://127.0.0.1:9")))
             configuration.fixtureDirectoryIsCopy = true
             let plan = mode.plan(fixtureExists: exists)
             let file = folder.appendingPathComponent("\(name).json").path
@@ -122,8 +122,8 @@ struct StubServerTraitFixturesTests {
                 fixtures: .directory("Todos"),
                 search: FixturesSearch(
                     explicitRoot: nil, bundleResources: bundle, sourceFilePath: Self.movedAway.filePath, targetName: "T"),
-                configuration: StubServer.Configuration(upstream: live.baseURL), clock: nil, recordMode: mode,
-                writesRecordingWhenTestFails: false, sourceLocation: Self.movedAway)
+                configuration: StubServer.Configuration(recording: Recording(mode: mode, upstream: live.baseURL)), clock: nil,
+                sourceLocation: Self.movedAway)
         }
         await #expect(throws: StubServerError.recordingIntoCopy(fixture: file.path)) {
             try await trait(.all).provideScope(for: test, testCase: nil) {}

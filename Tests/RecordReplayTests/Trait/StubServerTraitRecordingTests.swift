@@ -23,7 +23,7 @@ struct StubServerTraitRecordingTests {
         let file = root.appendingPathComponent("Todos/\(StubServerTrait.fixtureName(forTestNamed: test.name)).json")
 
         let recording: StubServerTrait = .stubServer(
-            fixtures: "Todos", fixturesRoot: root, record: .once, upstream: upstream.baseURL)
+            fixtures: "Todos", recording: Recording(mode: .once, upstream: upstream.baseURL), options: .init(fixturesRoot: root))
         try await withKnownIssue {
             try await recording.provideScope(for: test, testCase: nil) {
                 let (body, _) = try await URLSession.patient.data(from: Self.url("/todos"))
@@ -35,7 +35,7 @@ struct StubServerTraitRecordingTests {
         await upstream.stop()
         #expect(FileManager.default.fileExists(atPath: file.path))
 
-        let replaying: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .never)
+        let replaying: StubServerTrait = .stubServer(fixtures: "Todos", recording: .never, options: .init(fixturesRoot: root))
         try await replaying.provideScope(for: test, testCase: nil) {
             let (body, _) = try await URLSession.patient.data(from: Self.url("/todos"))
             #expect(String(decoding: body, as: UTF8.self) == #"[{"id":1}]"#)
@@ -50,7 +50,7 @@ struct StubServerTraitRecordingTests {
         let upstream = try await Self.startedLiveAPI()
         let test = try #require(Test.current)
         let file = root.appendingPathComponent("Todos/\(StubServerTrait.fixtureName(forTestNamed: test.name)).json")
-        let recording: StubServerTrait = .stubServer(fixtures: "Todos", fixturesRoot: root, record: .all, upstream: upstream.baseURL)
+        let recording: StubServerTrait = .stubServer(fixtures: "Todos", recording: Recording(mode: .all, upstream: upstream.baseURL), options: .init(fixturesRoot: root))
         let seen = Protected<[String]>([])
         var bytes: [Data] = []
         for _ in 1...2 {
@@ -75,8 +75,7 @@ struct StubServerTraitRecordingTests {
     @Test("a mode that records without an upstream fails naming the variable")
     func recordingNeedsUpstream() throws {
         let server = StubServer(StubServer.Configuration(
-            fixtureDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("none-\(UUID())"),
-            recordMode: .once))
+            fixtureDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("none-\(UUID())"), recording: Recording(mode: .once)))
         #expect {
             try server.loadFixture(named: "todos")
         } throws: { error in
@@ -105,7 +104,7 @@ struct StubServerTraitRecordingTests {
         let everything = ["REPOSITORY_CONTRACTS_RECORD": "all"]
         #expect(try RecordMode.never.resolved(environment: everything) == .never)
         #expect(try RecordMode.fromEnvironment.resolved(environment: everything) == .all)
-        let trait: StubServerTrait = .stubServer(fixtures: "Todos", record: .never)
-        #expect(trait.recordMode == .never)
+        let trait: StubServerTrait = .stubServer(fixtures: "Todos", recording: .never)
+        #expect(trait.configuration.recording.mode == .never)
     }
 }

@@ -41,8 +41,7 @@ struct StubServerTraitRedactionTests {
         try await upstream.start()
 
         let trait: StubServerTrait = .stubServer(
-            fixtures: "Todos", fixturesRoot: root, record: .drift, upstream: upstream.baseURL,
-            redaction: Tenant.redaction)
+            fixtures: "Todos", recording: Recording(mode: .drift, upstream: upstream.baseURL), redaction: Tenant.redaction, options: .init(fixturesRoot: root))
         let issues = Protected<[String]>([])
         try await withKnownIssue {
             try await trait.provideScope(for: test, testCase: nil) {

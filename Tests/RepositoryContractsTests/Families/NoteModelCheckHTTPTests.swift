@@ -100,7 +100,7 @@ struct NoteModelCheckHTTPTests {
         let api = NoteAPIServer()
         try await api.start()
         let recorder = StubServer(
-            .init(fixtureDirectory: folder, recordMode: .all, upstream: api.baseURL, recordedOrder: .arrival))
+            .init(fixtureDirectory: folder, recording: Recording(mode: .all, upstream: api.baseURL, order: .arrival)))
         try recorder.loadFixture(named: name)
         try await recorder.start()
         let live = await Self.check(NoteContracts.httpLive(movingClockOf: api), seed: seed, on: recorder)

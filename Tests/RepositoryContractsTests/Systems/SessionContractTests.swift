@@ -147,7 +147,7 @@ enum SeedFixtures {
         defer { if !rerecording { try? FileManager.default.removeItem(at: target) } }
 
         let (upstream, stopAPI) = try await startAPI()
-        let recorder = StubServer(.init(fixtureDirectory: target, recordMode: .all, upstream: upstream))
+        let recorder = StubServer(.init(fixtureDirectory: target, recording: Recording(mode: .all, upstream: upstream)))
         try await recorder.start()
         try recorder.loadFixture(named: check.clauseID)
         let result = await StubServer.$currentIfAny.withValue(recorder) { await check.run() }
