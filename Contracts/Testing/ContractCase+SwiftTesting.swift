@@ -93,7 +93,7 @@ extension ContractCase {
         } catch let error as StubServerError {
             // A scope of the trait knows its test; a server made by hand is told the running one here.
             let command = server.recordingCommand(for: server.configuration.test ?? Test.current.map(RecordingCommand.TestIdentity.init))
-            switch error {
+            switch error.kind {
             case .missingFixture(let name, let searched, _) where !searched.isEmpty:
                 return "\(StubServerError.missingFixture(name: name, searched: searched, command: command.text))"
             case .noUpstream:

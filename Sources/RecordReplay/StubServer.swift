@@ -275,22 +275,65 @@ public final class StubServer: Sendable {
 }
 
 /// A stub-server failure that is not about a fixture's contents.
-public enum StubServerError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// A struct over private storage rather than an enum, so that a new reason is not a breaking change for
+/// code that switches over the ones it knows: compare with `==`, or read ``fixture``, ``searched`` and
+/// ``command``.
+public struct StubServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reasons, for the package's own exhaustive switches.
+    package enum Kind: Sendable, Hashable {
+        case missingFixture(name: String, searched: [String], command: String?)
+        case noUpstream(fixture: String)
+        case fixtureAlreadyRecording(fixture: String)
+        case recordingIntoCopy(fixture: String)
+    }
+
+    /// Which reason this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// No fixture file for `name`; `searched` lists the paths tried (empty when no fixture directory is
     /// configured); `command` is the command line that records it, when the server knows its test.
-    case missingFixture(name: String, searched: [String], command: String? = nil)
+    public static func missingFixture(name: String, searched: [String], command: String? = nil) -> Self {
+        Self(.missingFixture(name: name, searched: searched, command: command))
+    }
+
     /// The record mode asks to record `fixture` or check it for drift, but no upstream base URL is
     /// configured.
-    case noUpstream(fixture: String)
+    public static func noUpstream(fixture: String) -> Self { Self(.noUpstream(fixture: fixture)) }
+
     /// Another scope of this process is already recording into `fixture`.
-    case fixtureAlreadyRecording(fixture: String)
+    public static func fixtureAlreadyRecording(fixture: String) -> Self { Self(.fixtureAlreadyRecording(fixture: fixture)) }
+
     /// The record mode asks to record `fixture`, but its folder is a copy the build made (a test
     /// bundle's resources, as the `.stubServer` trait found it), not the source tree.
-    case recordingIntoCopy(fixture: String)
+    public static func recordingIntoCopy(fixture: String) -> Self { Self(.recordingIntoCopy(fixture: fixture)) }
+
+    /// The fixture concerned: the name asked for when it is missing, else its file's path.
+    public var fixture: String {
+        switch kind {
+        case .missingFixture(let name, _, _): name
+        case .noUpstream(let fixture), .fixtureAlreadyRecording(let fixture), .recordingIntoCopy(let fixture): fixture
+        }
+    }
+
+    /// The paths tried for a missing fixture (empty when no fixture directory is configured, or for
+    /// another reason).
+    public var searched: [String] {
+        if case .missingFixture(_, let searched, _) = kind { searched } else { [] }
+    }
+
+    /// The command line that records a missing fixture, when the server knows its test.
+    public var command: String? {
+        if case .missingFixture(_, _, let command) = kind { command } else { nil }
+    }
 
     /// What went wrong and what to do about it, as one message.
     public var description: String {
-        switch self {
+        switch kind {
         case .missingFixture(let name, let searched, _) where searched.isEmpty:
             return "no fixture directory is configured, so fixture '\(name)' cannot be found"
         case .missingFixture(let name, let searched, let command):

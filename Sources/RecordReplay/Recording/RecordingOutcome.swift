@@ -64,13 +64,44 @@ public struct RecordingOutcome: Sendable, Hashable {
 }
 
 /// A recording that cannot be written as it is.
-public enum RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// A struct over private storage rather than an enum, so that a new reason is not a breaking change for
+/// code that switches over the ones it knows: compare with `==`, or read ``file`` and ``findings``.
+public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reasons, for the package's own exhaustive switches.
+    package enum Kind: Sendable, Hashable {
+        case secretsFound(file: String, findings: [SecretFinding])
+    }
+
+    /// Which reason this is.
+    package let kind: Kind
+
+    private init(_ kind: Kind) {
+        self.kind = kind
+    }
+
     /// The secret scan found credentials the redaction left in; the file was not written.
-    case secretsFound(file: String, findings: [SecretFinding])
+    public static func secretsFound(file: String, findings: [SecretFinding]) -> Self {
+        Self(.secretsFound(file: file, findings: findings))
+    }
+
+    /// The fixture file that was not written.
+    public var file: String {
+        switch kind {
+        case .secretsFound(let file, _): file
+        }
+    }
+
+    /// What the secret scan found, one finding per interaction and field.
+    public var findings: [SecretFinding] {
+        switch kind {
+        case .secretsFound(_, let findings): findings
+        }
+    }
 
     /// The file, one line per finding, and what to do about them.
     public var description: String {
-        switch self {
+        switch kind {
         case .secretsFound(let file, let findings):
             let lines = findings.map { "  \($0)" }.joined(separator: "\n")
             return """

@@ -157,6 +157,8 @@ struct TroubleshootingExamples {
         await live.stop()
         let error = try #require(throws: RecordingError.self) { try recorder.finishRecording() }
         #expect(!"\(error)".contains(token))
+        #expect(error.file.hasSuffix("Todos/export.json") && !error.findings.isEmpty)
+        #expect(error == .secretsFound(file: error.file, findings: error.findings))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Todos/export.json").path))
         try Self.expectQuoted(Self.normalized("\(error)", folder: folder))
     }

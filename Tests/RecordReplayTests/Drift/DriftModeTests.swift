@@ -87,8 +87,8 @@ struct DriftModeTests {
         #expect {
             try server.loadFixture(named: "absent")
         } throws: { error in
-            guard case .missingFixture(let name, _, _) = error as? StubServerError else { return false }
-            return name == "absent"
+            guard let error = error as? StubServerError else { return false }
+            return error == .missingFixture(name: "absent", searched: error.searched, command: error.command) && error.fixture == "absent"
         }
     }
 }

@@ -141,11 +141,8 @@ import RepositoryContractsTestSupport
         let error = try #require(throws: StubServerError.self) {
             try StubServer(configuration).loadFixture(named: "absent-\(UUID())")
         }
-        guard case .missingFixture(_, _, let command) = error else {
-            Issue.record("expected a missing fixture, got \(error)")
-            return
-        }
-        let text = try #require(command)
+        #expect(!error.searched.isEmpty, "expected a missing fixture, got \(error)")
+        let text = try #require(error.command)
         #expect(text.contains("REPOSITORY_CONTRACTS_RECORD=once"))
         #expect(!text.contains("REPOSITORY_CONTRACTS_UPSTREAM"))
     }

@@ -81,8 +81,8 @@ struct StubServerTraitFixturesTests {
                 #expect {
                     try StubServer(configuration).loadFixture(named: name)
                 } throws: { error in
-                    guard case .missingFixture(name, let searched, _) = error as? StubServerError else { return false }
-                    return searched.first == file
+                    guard let error = error as? StubServerError, error.fixture == name else { return false }
+                    return error.searched.first == file
                 }
             } else {
                 try StubServer(configuration).loadFixture(named: name)
