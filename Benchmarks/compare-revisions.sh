@@ -2,18 +2,19 @@
 # Replay throughput and URLSession interception of two revisions of the root package, side by side.
 #
 # usage: Benchmarks/compare-revisions.sh BEFORE [AFTER]     (AFTER: the working tree's HEAD by default)
-#   env:  ROUNDS=5 (rounds, each running A, B and A again)  DURATION=8 (s of wrk per replay point)
-#         REQUESTS=2000 (sequential interception requests per point)  SKIP_BUILD=1 (reuse the builds)
+#   env:  ROUNDS=5 (rounds, each running A, B and A again)  REQUESTS=2000 (sequential requests per point)
+#         WRK=1 (also replay under wrk: builds bench-http-server, hence Hummingbird and FlyingFox)
+#         DURATION=8 (s of wrk per point)  SKIP_BUILD=1 (reuse the builds)
 #
 # Checks each revision out into its own detached worktree under ${TMPDIR:-/tmp}/repository-contracts-compare/
 # (outside the repository) and builds that revision's own Benchmarks package in release there, so each
 # side is measured with the benchmark code of its time. Then, ROUNDS times, it measures A (BEFORE), B
 # (AFTER) and A again (A′, the A/A control) one after the other, so drift on the machine spreads over all
 # three:
-#   - replay: `bench-http-server stub` (one interaction replayed forever) under `wrk -t2 -c8`, after a
-#     2 s warm-up: requests per second;
-#   - interception: `bench-interception --rounds 1 --scenarios intercept-seq,intercept-8`: URLSession.shared
-#     answered by interception, sequential and from 8 tasks: requests per second.
+#   - `bench-interception --rounds 1`: URLSession.shared answered by the stub server's socket (replay) and
+#     by interception, each sequential and from 8 tasks: requests per second;
+#   - with WRK=1, replay without URLSession: `bench-http-server stub` (one interaction replayed forever)
+#     under `wrk -t2 -c8`, after a 2 s warm-up: requests per second.
 # It prints the medians per side and the ratios B/A and A′/A (their spread over rounds, min–max): B/A is
 # within noise when it lies within the A′/A spread. Raw figures go to Benchmarks/results/compare-<UTC>.tsv.
 set -euo pipefail
@@ -25,7 +26,8 @@ before="$(git -C "$root" rev-parse --short "$1")"
 after="$(git -C "$root" rev-parse --short "${2:-HEAD}")"
 rounds="${ROUNDS:-5}" duration="${DURATION:-8}" requests="${REQUESTS:-2000}"
 
-if ! command -v wrk >/dev/null; then
+wrk="${WRK:-0}"
+if [ "$wrk" = 1 ] && ! command -v wrk >/dev/null; then
     echo "installing wrk (apt-get)…" >&2
     apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
@@ -42,7 +44,7 @@ prepare() {
     fi
     if [ "${SKIP_BUILD:-0}" != 1 ]; then
         echo "building $revision (release)…" >&2
-        for product in bench-http-server bench-interception; do
+        for product in bench-interception $([ "$wrk" = 1 ] && echo bench-http-server); do
             swift build -c release --package-path "$tree/Benchmarks" --product "$product" \
                 --disable-build-manifest-caching >&2
         done
@@ -77,22 +79,24 @@ replay_rate() {
     rm -f "$out"
 }
 
-# Requests per second of the interception scenarios in `bin`: "sequential eight-tasks".
-interception_rates() {
-    "$1/bench-interception" --rounds 1 --requests "$requests" --scenarios intercept-seq,intercept-8 2>&1 >/dev/null \
-        | awk '/^round 1 intercept-seq:/ { gsub(",", "", $4); s = $4 } /^round 1 intercept-8:/ { gsub(",", "", $4); e = $4 }
-               END { print s, e }'
+# Requests per second of the four URLSession scenarios in `bin`: "socket-seq intercept-seq socket-8 intercept-8".
+urlsession_rates() {
+    "$1/bench-interception" --rounds 1 --requests "$requests" 2>&1 >/dev/null \
+        | awk '/^round 1 [a-z0-9-]+:/ { name = $3; sub(":", "", name); rate = $4; gsub(",", "", rate); r[name] = rate }
+               END { print r["socket-seq"], r["intercept-seq"], r["socket-8"], r["intercept-8"] }'
 }
 
 mkdir -p "$here/results"
 tsv="$here/results/compare-$(date -u +%Y%m%dT%H%M%SZ).tsv"
-printf 'round\tside\trevision\treplay_req_per_s\tintercept_seq_req_per_s\tintercept_8_req_per_s\n' > "$tsv"
+printf 'round\tside\trevision\tsocket_seq\tintercept_seq\tsocket_8\tintercept_8\twrk_replay\n' > "$tsv"
 for round in $(seq 1 "$rounds"); do
     for side in A B A2; do
         case "$side" in B) bin="$bin_b" revision="$after" ;; *) bin="$bin_a" revision="$before" ;; esac
-        replay="$(replay_rate "$bin")"
-        read -r sequential eight < <(interception_rates "$bin")
-        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$side" "$revision" "$replay" "$sequential" "$eight" | tee -a "$tsv" >&2
+        read -r socket_seq intercept_seq socket_8 intercept_8 < <(urlsession_rates "$bin")
+        replay=n/a
+        [ "$wrk" != 1 ] || replay="$(replay_rate "$bin")"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$side" "$revision" \
+            "$socket_seq" "$intercept_seq" "$socket_8" "$intercept_8" "$replay" | tee -a "$tsv" >&2
     done
 done
 
@@ -100,15 +104,18 @@ python3 - "$tsv" "$before" "$after" "$rounds" "$duration" "$requests" <<'EOF'
 import csv, statistics, sys
 path, before, after, rounds, duration, requests = sys.argv[1:]
 rows = list(csv.DictReader(open(path), delimiter="\t"))
-metrics = [("replay_req_per_s", f"replay, wrk -t2 -c8 {duration} s"),
-           ("intercept_seq_req_per_s", f"interception, sequential ({requests} requests)"),
-           ("intercept_8_req_per_s", "interception, 8 tasks")]
+metrics = [("socket_seq", f"replay through the socket, sequential ({requests} requests)"),
+           ("socket_8", "replay through the socket, 8 tasks"),
+           ("intercept_seq", f"interception, sequential ({requests} requests)"),
+           ("intercept_8", "interception, 8 tasks"),
+           ("wrk_replay", f"replay under wrk -t2 -c8, {duration} s")]
 def values(side, key): return [float(r[key]) for r in rows if r["side"] == side]
 print(f"## {before} (A) vs {after} (B), {rounds} rounds of A, B, A′ interleaved; req/s medians, ratios per round")
 print()
 print("| measure | A | B | A′ | B/A median (min–max) | A′/A median (min–max) |")
 print("|---|---|---|---|---|---|")
 for key, name in metrics:
+    if any(r[key] in ("", "n/a") for r in rows): continue
     a, b, a2 = values("A", key), values("B", key), values("A2", key)
     ba = [y / x for x, y in zip(a, b)]
     aa = [y / x for x, y in zip(a, a2)]
