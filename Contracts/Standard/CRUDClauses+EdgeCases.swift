@@ -7,7 +7,7 @@ extension CRUDClauses {
         [
             Clause("values.edgeCasesRoundTrip", "edge cases derived from make(_:) round-trip through create, fetch(id:) and fetchAll()",
                    requires: .create, when: { promises, factory in factory.edgeCaseUnavailability(promises.edgeCases) }) { context in
-                try await context.expectEachStored(context.edgeCases.filter { !$0.isChange }) { edge in
+                try await context.expectEachStored(where: { !$0.isChange }) { edge in
                     let sent = context.twin(of: edge.entity)
                     return (sent, "create(_:) of \(edge.name)", "fetch(id:) of \(edge.name)", edge.name, { try await context.subject.create(sent) })
                 }
@@ -15,7 +15,7 @@ extension CRUDClauses {
             Clause("values.edgeCasesSurviveUpdate", "an update to each edge case derived from make(_:) is stored",
                    requires: [.create, .update], forbids: .serverAssignedIDs,
                    when: { promises, factory in factory.edgeCaseUnavailability(promises.edgeCases) }) { context in
-                try await context.expectEachStored(context.edgeCases.filter { !$0.isChange }) { edge in
+                try await context.expectEachStored(where: { !$0.isChange }) { edge in
                     let ordinal = context.takeOrdinal()
                     try await context.subject.create(context.factory.make(ordinal))
                     let sent = context.factory.twin(edge.entity, ordinal)
@@ -26,7 +26,7 @@ extension CRUDClauses {
             Clause("update.eachFieldAlone", "an update that changes one field, each field in turn, is stored",
                    requires: [.create, .update], forbids: .serverAssignedIDs,
                    when: { promises, factory in factory.edgeCaseUnavailability(promises.edgeCases) }) { context in
-                try await context.expectEachStored(context.edgeCases.filter(\.isChange)) { edge in
+                try await context.expectEachStored(where: \.isChange) { edge in
                     let ordinal = context.takeOrdinal()
                     try await context.subject.create(context.factory.twin(context.factory.make(1), ordinal))
                     let sent = context.factory.twin(edge.entity, ordinal)
@@ -60,16 +60,19 @@ extension ClauseContext where Terms: RepositoryTerms {
              expected: abbreviate(sent), actual: abbreviate(actual))
     }
 
-    /// Runs a write of an edge case: its value, or `nil` with a failure naming the edge case when the
-    /// conformer threw.
-    func storing(_ what: String, _ call: () async throws -> Terms.Entity) async throws -> Terms.Entity? {
+    /// Runs the write of `edge`: its value, or `nil` with a failure naming the edge case when the
+    /// conformer threw, saying how to declare the refusal or leave the value out (an equivalence cannot
+    /// help: nothing was stored to compare).
+    func storing(_ what: String, of edge: EdgeCase<Terms.Entity>, _ call: () async throws -> Terms.Entity) async throws -> Terms.Entity? {
         switch try await attempt(call) {
         case .success(let value):
             return value
         case .failure(let error):
+            let values = EdgeCases.DerivedValues.spelling(name: edge.name, label: edge.label)
             fail("\(what) threw \(describe(error)); if \(conformance.name) refuses such values on purpose, "
                  + "declare them refused (.refusing(.invalid(refuses: { … }) { … })), "
-                 + "turn derivation off for it (edgeCases: .off), or normalise them in an equivalence")
+                 + "or leave this value out of its edge cases with the reason, in its conformance (\(conformance.declaredAt)): "
+                 + "edgeCases: .excluding(\(values), because: \"…\")")
             return nil
         }
     }
@@ -80,19 +83,23 @@ extension ClauseContext where Terms: RepositoryTerms {
         sent: Terms.Entity, write: String, read: String, listed: String, call: () async throws -> Terms.Entity
     )
 
-    /// Prepares and runs each edge case's write, then checks what the write returned, what `fetch(id:)`
-    /// returns after it, and what `fetchAll()` lists at the end, each against what was sent.
+    /// For each edge case `isIncluded` keeps, prepares and runs its write, then checks what the write
+    /// returned, what `fetch(id:)` returns after it, and what `fetchAll()` lists at the end, each against
+    /// what was sent. Those of them the conformance leaves out are noted with the reason instead.
     func expectEachStored(
-        _ edges: [EdgeCase<Terms.Entity>], _ prepare: (EdgeCase<Terms.Entity>) async throws -> EdgeCaseWrite
+        where isIncluded: (EdgeCase<Terms.Entity>) -> Bool, _ prepare: (EdgeCase<Terms.Entity>) async throws -> EdgeCaseWrite
     ) async throws {
+        for note in factory.edgeCaseExclusionNotes(repositoryPromises.edgeCases, of: isIncluded) {
+            self.note(note)
+        }
         var stored: [(name: String, sent: Terms.Entity, id: Terms.Entity.ID)] = []
-        for edge in edges {
+        for edge in edgeCases.filter(isIncluded) {
             let step = try await prepare(edge)
             if let refused = repositoryPromises.failingWrites, refused.refuses(step.sent) {
                 try await expectRefused(step, refused)
                 continue
             }
-            guard let returned = try await storing(step.write, step.call) else { continue }
+            guard let returned = try await storing(step.write, of: edge, step.call) else { continue }
             expectStored(returned, step.sent, "\(step.write) returned")
             expectStored(try await subject.fetch(id: returned.id), step.sent, "\(step.read) returned")
             stored.append((step.listed, step.sent, returned.id))

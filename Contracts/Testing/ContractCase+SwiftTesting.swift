@@ -35,7 +35,8 @@ extension ContractCase {
     ///
     /// A clause that does not apply to the conformer, or that the conformance leaves out, runs nothing: it
     /// records a warning with the reason and cancels its test case (Swift Testing's "skipped"), so every
-    /// clause shows in the output.
+    /// clause shows in the output. A value the clause leaves out on the conformance's word (a derived
+    /// edge case it excludes) is a warning with its reason too.
     ///
     /// - Returns: The clause's result, for tests that assert on it further.
     @discardableResult
@@ -54,6 +55,9 @@ extension ContractCase {
         }
         let result = await inStubServerScope(announce: Self.warning(at: location)) { await run() }
         result.recordIssues(label: label, verifiedAt: location)
+        for note in result.notes {
+            recordIssue("\(label) \(note)", isWarning: true, at: location)
+        }
         return result
     }
 
@@ -114,8 +118,8 @@ extension ContractCase {
 
 extension Contract {
     /// Runs every applicable clause on `conformance` inside one test and records each failure as an issue
-    /// at the caller's line (or at the failing check's line in a clause of your own), and one warning
-    /// listing the clauses skipped with their reasons. Prefer one parameterized case per clause (``ContractCase/verify(fileID:filePath:line:column:)``);
+    /// at the caller's line (or at the failing check's line in a clause of your own), one warning
+    /// listing the clauses skipped with their reasons, and one listing the values left out with theirs. Prefer one parameterized case per clause (``ContractCase/verify(fileID:filePath:line:column:)``);
     /// use this where one test per conformer is wanted.
     @discardableResult
     public func verify(
@@ -131,6 +135,9 @@ extension Contract {
         }
         if let skipped = report.skippedList(contract: name) {
             recordIssue(skipped, isWarning: true, at: location)
+        }
+        if let leftOut = report.leftOutList(contract: name) {
+            recordIssue(leftOut, isWarning: true, at: location)
         }
         return report
     }

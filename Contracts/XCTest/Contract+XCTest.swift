@@ -8,8 +8,8 @@ extension Contract {
     ///
     /// XCTest on Linux cannot name one test per clause, so the clause id lives in each message; a
     /// failure a check in your own clause found names that check's line (`at: Module/File.swift:42`).
-    /// The clauses skipped (not applicable, or left out by the conformance) are printed with their
-    /// reasons, so the log shows what was not checked.
+    /// The clauses skipped (not applicable, or left out by the conformance) and the derived values left
+    /// out are printed with their reasons, so the log shows what was not checked.
     /// (Swift Testing issues recorded inside an XCTest method are dropped in Swift 6.3, which is why
     /// this glue exists.)
     ///
@@ -28,6 +28,9 @@ extension Contract {
         }
         if let skipped = report.skippedList(contract: name) {
             print(skipped)
+        }
+        if let leftOut = report.leftOutList(contract: name) {
+            print(leftOut)
         }
         return report
     }

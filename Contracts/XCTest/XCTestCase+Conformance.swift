@@ -4,8 +4,8 @@ public import XCTest
 extension XCTestCase {
     /// Runs every applicable clause of `contract` on `conformance` and records each failure in this test:
     /// at the failing check's line when the check is in a clause of your own, else at this call, each
-    /// prefixed with the clause's label (`[Search › search.pagesAreFull]`). The clauses skipped are printed
-    /// with their reasons.
+    /// prefixed with the clause's label (`[Search › search.pagesAreFull]`). The clauses skipped and the
+    /// derived values left out are printed with their reasons.
     ///
     /// ```swift
     /// func testFolderSearch() async {
@@ -31,6 +31,9 @@ extension XCTestCase {
         }
         if let skipped = report.skippedList(contract: contract.name) {
             print(skipped)
+        }
+        if let leftOut = report.leftOutList(contract: contract.name) {
+            print(leftOut)
         }
         return report
     }

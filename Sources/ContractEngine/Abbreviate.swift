@@ -1,14 +1,89 @@
 import Foundation
 
-/// A value's description, cut to a length that keeps messages readable. A `Date` (an id, a field) reads
-/// as ISO 8601 with its fraction when it has one: `2001-01-01T00:01:00Z`, not `2001-01-01 00:01:00 +0000`.
+/// A value's description, cut to a length that keeps messages readable. A `Date` (an id, a field, a date
+/// inside an entity) reads as ISO 8601 at full precision: `2001-01-01T00:01:00.123456Z`, not
+/// `2001-01-01 00:01:00 +0000`, so two dates a microsecond apart never read the same.
 package func abbreviate(_ value: Any, limit: Int = 160) -> String {
-    let text = (value as? Date).map(isoText) ?? String(describing: value)
+    let text = FullPrecisionText.text(of: value)
     return text.count <= limit ? text : text.prefix(limit - 1) + "…"
 }
 
-private func isoText(_ date: Date) -> String {
-    let whole = date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
-    let style = Date.ISO8601FormatStyle(includingFractionalSeconds: !whole)
-    return date.formatted(style)
+/// Descriptions in which dates keep every digit that tells them apart.
+enum FullPrecisionText {
+    /// `value` as `String(describing:)` prints it, but with each `Date` in it (in the stored properties
+    /// of a struct or class without a description of its own, in collections and optionals) as
+    /// ``iso8601(_:)``.
+    static func text(of value: Any) -> String {
+        if let date = value as? Date { return iso8601(date) }
+        guard holdsDate(value, depth: 0) else { return String(describing: value) }
+        return members(of: value, typeName: String(describing: type(of: value)))
+    }
+
+    /// How `value` reads as a member of another value (strings quoted, as Swift prints them).
+    private static func memberText(_ value: Any) -> String {
+        // An optional date casts to `Date` from `Any`: it prints as `Optional(…)` first.
+        if Mirror(reflecting: value).displayStyle != .optional, let date = value as? Date { return iso8601(date) }
+        guard holdsDate(value, depth: 0) else { return String(reflecting: value) }
+        return members(of: value, typeName: String(reflecting: type(of: value)))
+    }
+
+    /// `Type(label: value, …)`, `[a, b]`, `Optional(a)`: `value`'s members, printed as Swift does.
+    private static func members(of value: Any, typeName: String) -> String {
+        let mirror = Mirror(reflecting: value)
+        let children = mirror.children.map { (label: $0.label, text: memberText($0.value)) }
+        switch mirror.displayStyle {
+        case .optional: return children.first.map { "Optional(\($0.text))" } ?? "nil"
+        case .collection, .set: return "[" + children.map(\.text).joined(separator: ", ") + "]"
+        case .dictionary:
+            let pairs = mirror.children.map { pair in
+                Mirror(reflecting: pair.value).children.map { memberText($0.value) }.joined(separator: ": ")
+            }
+            return "[" + pairs.joined(separator: ", ") + "]"
+        case .tuple: return "(" + children.map { ($0.label.map { "\($0): " } ?? "") + $0.text }.joined(separator: ", ") + ")"
+        default: return typeName + "(" + children.map { ($0.label.map { "\($0): " } ?? "") + $0.text }.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// Whether `value` holds a `Date` that `String(describing:)` would print to the second: in the
+    /// members of a value that has no description of its own.
+    private static func holdsDate(_ value: Any, depth: Int) -> Bool {
+        if value is Date { return true }
+        guard depth < 8 else { return false }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional, .collection, .set, .dictionary, .tuple:
+            break
+        case .struct, .class:
+            guard !(value is any CustomStringConvertible), !(value is any CustomDebugStringConvertible) else { return false }
+        default:
+            return false
+        }
+        return mirror.children.contains { holdsDate($0.value, depth: depth + 1) }
+    }
+
+    /// `2023-11-14T22:13:21.123456Z`: whole seconds, then the fewest fraction digits (up to nine) from
+    /// which `Date(timeIntervalSince1970:)` makes the date again exactly, so that two different dates
+    /// read differently (dates no such text makes read to the nanosecond).
+    static func iso8601(_ date: Date) -> String {
+        let interval = date.timeIntervalSinceReferenceDate
+        var whole = interval.rounded(.down)
+        let fraction = interval - whole
+        let since1970 = whole + Date.timeIntervalBetween1970AndReferenceDate
+        var digits = ""
+        for count in 0...9 {
+            let scale = pow(10, Double(count))
+            let scaled = (fraction * scale).rounded()
+            guard Date(timeIntervalSince1970: since1970 + scaled / scale) == date || count == 9 else { continue }
+            if scaled >= scale {
+                whole += 1
+            } else if count > 0 {
+                let text = String(Int(scaled))
+                digits = String(repeating: "0", count: count - text.count) + text
+            }
+            break
+        }
+        let text = ISO8601DateFormatter().string(from: Date(timeIntervalSinceReferenceDate: whole))
+        guard !digits.isEmpty, text.hasSuffix("Z") else { return text }
+        return text.dropLast() + "." + digits + "Z"
+    }
 }

@@ -19,6 +19,7 @@ public final class ClauseContext<Terms: ContractTerms>: Sendable {
 
     private let nextOrdinal = Protected(1)
     private let recorded = Protected<[ContractFailure]>([])
+    private let noted = Protected<[String]>([])
     static var failureCap: Int { 100 }
 
     init(
@@ -38,6 +39,17 @@ public final class ClauseContext<Terms: ContractTerms>: Sendable {
     /// The failures recorded so far.
     public var failures: [ContractFailure] {
         recorded.withLock { $0 }
+    }
+
+    /// What the clause left out on the conformance's word, and why, so far (see ``note(_:)``).
+    package var notes: [String] {
+        noted.withLock { $0 }
+    }
+
+    /// Notes something the clause leaves out because the conformance says so (`$.title: NUL left out:
+    /// PostgreSQL refuses NUL`): the result lists it whether the clause passes or fails.
+    package func note(_ text: String) {
+        noted.withLock { $0.append(text) }
     }
 
     /// A number no earlier call in this clause returned, counting from 1: ordinals for making values

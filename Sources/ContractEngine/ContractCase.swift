@@ -143,15 +143,18 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
             return result(.failed, [ContractFailure(message:
                 "setting up the clause's environment failed, so the clause could not run: \(describe(error))")])
         }
-        var failures = await runBody(bound, in: environment)
+        var (failures, notes) = await runBody(bound, in: environment)
         var finished = setting
         finished.failures = failures
         failures += await bound.terms.tearDown(environment, after: finished)
-        return result(failures.isEmpty ? .passed : .failed, failures)
+        var ended = result(failures.isEmpty ? .passed : .failed, failures)
+        ended.notes = notes
+        return ended
     }
 
-    /// Makes the subject in `environment`, runs the body on it and tears the subject down.
-    private func runBody(_ bound: Bound, in environment: Terms.Environment) async -> [ContractFailure] {
+    /// Makes the subject in `environment`, runs the body on it and tears the subject down: what failed,
+    /// and what the body noted it left out.
+    private func runBody(_ bound: Bound, in environment: Terms.Environment) async -> (failures: [ContractFailure], notes: [String]) {
         let conformance = bound.conformance
         let subject: Terms.Subject
         do {
@@ -160,7 +163,7 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
                     try await conformance.makeSubject(environment)
                 }, timeout: conformance.timeout)
         } catch {
-            return [ContractFailure(message: "makeSubject() failed, so the clause could not run: \(describe(error))")]
+            return ([ContractFailure(message: "makeSubject() failed, so the clause could not run: \(describe(error))")], [])
         }
         let context = ClauseContext(
             clauseID: clauseID, subject: subject, environment: environment, conformance: conformance,
@@ -185,7 +188,7 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
                 context.record(ContractFailure(message: "tearDown failed: \(describe(error))"))
             }
         }
-        return context.failures
+        return (context.failures, context.notes)
     }
 
     /// Runs the body under a watchdog of its own, so that a subject call nobody wrapped in

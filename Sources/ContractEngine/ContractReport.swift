@@ -55,6 +55,9 @@ public struct ClauseResult: Hashable, Sendable, Codable {
     public var assumptions: String?
     /// How long the clause took, its environment's set-up and tear-down included (`nil`: it did not run).
     public var duration: Duration?
+    /// What the clause left out on the conformance's word, one line each with the reason
+    /// (`$.title: NUL left out: PostgreSQL refuses NUL (SQLSTATE 22021)`), whether it passed or failed.
+    public var notes: [String] = []
     /// How many calls it made to the subject: the calls the terms watch (every repository call under
     /// ``CRUD``) and those wrapped in ``ClauseContext/watching(_:_:)`` (`nil`: it did not run).
     public var subjectCalls: Int?
@@ -155,6 +158,15 @@ public struct ConformanceReport: Hashable, Sendable, Codable {
         return lines.joined(separator: "\n")
     }
 
+    /// "[CRUD] 2 values left out on postgres:" and a line per clause and value with its reason (the
+    /// clauses' ``ClauseResult/notes``); `nil` when nothing was.
+    public func leftOutList(contract: String) -> String? {
+        let lines = clauses.flatMap { clause in clause.notes.map { "  \(clause.id): \($0)" } }
+        guard !lines.isEmpty else { return nil }
+        let header = "[\(contract)] \(lines.count) value\(lines.count == 1 ? "" : "s") left out on \(name):"
+        return ([header] + lines).joined(separator: "\n")
+    }
+
     /// `clauses` cut into runs of consecutive clauses with the same id prefix.
     private static func groupedByPrefix(_ clauses: [ClauseResult]) -> [[ClauseResult]] {
         var groups: [[ClauseResult]] = []
@@ -190,7 +202,8 @@ public struct ContractReport: Hashable, Sendable, Codable {
 
     /// The report as JSON with a stable schema: `contract`, `conformers[].name`, `.capabilities`,
     /// `conformers[].clauses[].id`, `.summary`, `.status`, `.message` (absent when passed), `.seconds` and
-    /// `.subjectCalls` (absent when the clause did not run). Keys sorted.
+    /// `.subjectCalls` (absent when the clause did not run), `.notes` (what the clause left out on the
+    /// conformance's word; absent when nothing). Keys sorted.
     public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -213,6 +226,7 @@ private struct JSONReport: Encodable {
         var message: String?
         var seconds: Double?
         var subjectCalls: Int?
+        var notes: [String]?
     }
 
     var contract: String
@@ -227,7 +241,7 @@ private struct JSONReport: Encodable {
                     Clause(
                         id: $0.id, summary: $0.summary, status: $0.status.rawValue, message: $0.message,
                         seconds: $0.duration.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 },
-                        subjectCalls: $0.subjectCalls)
+                        subjectCalls: $0.subjectCalls, notes: $0.notes.isEmpty ? nil : $0.notes)
                 })
         }
     }

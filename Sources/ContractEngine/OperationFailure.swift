@@ -57,11 +57,38 @@ public struct OperationFailure: Error, CustomStringConvertible {
 }
 
 /// An error as `type: description`, so that `Error` values without a useful description still say what
-/// they are.
+/// they are; with the details a plain description hides: the debug description when the error has one
+/// that says more (a PostgreSQL error's SQLSTATE), else the fields of its own the description leaves out.
 package func describe(_ error: any Error) -> String {
     let text = String(describing: error)
     let type = String(describing: Swift.type(of: error))
-    return text.hasPrefix(type) ? text : "\(type): \(text)"
+    let shown = text.hasPrefix(type) ? text : "\(type): \(text)"
+    // Without a debug description of its own, an error reflects as its description, or as it with the
+    // type's module in front.
+    let debug = String(reflecting: error)
+    if !debug.hasSuffix(text), !shown.contains(debug) {
+        return "\(shown) (debug description: \(debug))"
+    }
+    let hidden = Mirror(reflecting: error).children.compactMap { child -> String? in
+        guard let label = child.label, !label.hasPrefix("_"), let value = plainField(child.value), !text.contains(value.raw) else {
+            return nil
+        }
+        return "\(label): \(value.shown)"
+    }
+    return hidden.isEmpty ? shown : "\(shown) [\(hidden.prefix(8).joined(separator: ", "))]"
+}
+
+/// A field's value as it is (`raw`) and as a message shows it, for the plain values an error's fields
+/// hold (text, numbers, flags, and optionals of them); `nil` for anything else.
+private func plainField(_ value: Any) -> (raw: String, shown: String)? {
+    return switch value {
+    case let text as String: (text, String(reflecting: abbreviate(text, limit: 120)))
+    case let text as Substring: (String(text), String(reflecting: abbreviate(String(text), limit: 120)))
+    case let number as any BinaryInteger: (String(describing: number), String(describing: number))
+    case let number as Double: (String(number), String(number))
+    case let flag as Bool: (String(flag), String(flag))
+    default: Mirror(reflecting: value).displayStyle == .optional ? Mirror(reflecting: value).children.first.flatMap { plainField($0.value) } : nil
+    }
 }
 
 extension Stall: CustomStringConvertible {

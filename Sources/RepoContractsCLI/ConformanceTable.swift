@@ -71,10 +71,11 @@ struct ConformanceTable: Sendable {
         }
     }
 
-    /// The skipped clauses, per conformer, each with its reason.
+    /// The skipped clauses and the values left out, per conformer, each with its reason.
     func skippedSection() -> String? {
-        let lists = report.conformances.compactMap { conformer in
-            conformer.skippedList(contract: conformer.contract ?? report.contract)
+        let lists = report.conformances.flatMap { conformer in
+            let contract = conformer.contract ?? report.contract
+            return [conformer.skippedList(contract: contract), conformer.leftOutList(contract: contract)].compactMap { $0 }
         }
         return lists.isEmpty ? nil : lists.joined(separator: "\n\n")
     }

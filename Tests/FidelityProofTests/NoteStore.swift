@@ -5,7 +5,7 @@ import RepositoryContracts
 enum NoteBug: String, CaseIterable, Sendable {
     case none
     // value: the backend keeps something other than what was sent
-    case datesRoundedToSeconds, datesTruncatedToMilliseconds, datesBefore1970Clamped, farFutureDatesClamped
+    case datesRoundedToSeconds, datesTruncatedToMilliseconds, datesTruncatedToMicroseconds, datesBefore1970Clamped, farFutureDatesClamped
     case titleTruncatedTo64, titleTrimmed, titleCutAtNUL, titleNewlinesReplaced
     case emptyBodyStoredAsNil, bodyDroppedWhenLong
     case tagsSorted, tagsDeduplicated, tagsCappedAtTen, emptyTagsGetADefault
@@ -112,6 +112,12 @@ actor NoteStore: RepositoryProtocol {
         switch bug {
         case .datesRoundedToSeconds: note.createdAt = Date(timeIntervalSince1970: seconds.rounded(.down))
         case .datesTruncatedToMilliseconds: note.createdAt = Date(timeIntervalSince1970: (seconds * 1000).rounded(.down) / 1000)
+        case .datesTruncatedToMicroseconds:
+            // What a timestamptz column keeps through postgres-nio: whole microseconds since 2000, the
+            // rest cut off (`Int64(seconds * 1_000_000)`), and read back by dividing.
+            let epoch = Date(timeIntervalSince1970: 946_684_800)
+            let micros = Int64(note.createdAt.timeIntervalSince(epoch) * 1_000_000)
+            note.createdAt = Date(timeInterval: Double(micros) / 1_000_000, since: epoch)
         case .datesBefore1970Clamped: note.createdAt = Date(timeIntervalSince1970: max(0, seconds))
         case .farFutureDatesClamped: note.createdAt = Date(timeIntervalSince1970: min(Double(Int32.max), seconds))
         case .titleTruncatedTo64: note.title = String(note.title.prefix(64))

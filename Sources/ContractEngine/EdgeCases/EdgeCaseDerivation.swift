@@ -142,6 +142,9 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
         return list
     }
 
+    /// Dates at each precision a store keeps (whole seconds, milliseconds, microseconds) and one below the
+    /// microsecond, which only a store keeping every bit of a `Date` returns unchanged (PostgreSQL keeps
+    /// microseconds, so it cuts a `Date()`); then the far past and future.
     private func dateCandidates(_ date: Date) -> [Candidate] {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         var list: [Candidate] = [
@@ -149,6 +152,9 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
             Candidate(label: "sub-millisecond", value: .date(Date(timeIntervalSince1970: seconds + 0.123456))),
             Candidate(label: "before 1970", value: .date(Date(timeIntervalSince1970: -2_208_988_800.25))),
             Candidate(label: "far future", value: .date(Date(timeIntervalSince1970: 32_503_680_000.5))),
+            Candidate(label: "sub-microsecond", value: .date(Date(timeIntervalSince1970: seconds + 0.123456789))),
+            Candidate(label: "whole seconds", value: .date(Date(timeIntervalSince1970: seconds))),
+            Candidate(label: "whole milliseconds", value: .date(Date(timeIntervalSince1970: seconds + 0.123))),
         ]
         list += settings.dates.enumerated().map { Candidate(label: "added date \($0.offset + 1)", value: .date($0.element)) }
         return list

@@ -6,16 +6,20 @@ import RepositoryContractsJSON
 ///
 /// The engine encodes `make(1)` to a tree, puts edge values into each field in turn (strings empty,
 /// padded, long with combining marks, emoji, right-to-left, with a NUL, quotes and newlines; numbers
-/// 0, −1, the extremes and fractions the type decodes; dates with sub-millisecond parts, before 1970 and
-/// far in the future; arrays empty, with one element, unsorted, with duplicates and long; optionals
+/// 0, −1, the extremes and fractions the type decodes; dates at whole seconds, whole milliseconds and
+/// whole microseconds, with a part below the microsecond, before 1970 and far in the future; arrays empty, with one element, unsorted, with duplicates and long; optionals
 /// `nil` and present; nested objects the same way), and decodes each back: a variant that does not
 /// decode is dropped. The variants feed the CRUD contract's `values.edgeCases*` and
 /// `update.eachFieldAlone` clauses and the model-based check.
 ///
 /// ```swift
 /// Conformance("sqlite", edgeCases: .derived(adding: ["Robert'); DROP TABLE notes;--"])) { … }
+/// Conformance("postgres", edgeCases: .excluding(.nulInText, because: "PostgreSQL refuses NUL (SQLSTATE 22021)")) { … }
 /// Conformance("legacy", edgeCases: .off) { … }
 /// ```
+///
+/// Leave out one value or one kind of value a store refuses with ``excluding(_:because:)`` rather than
+/// turning derivation off: every other value is still tried, and the clauses name what was left out and why.
 public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
     /// Whether edge cases are derived at all.
     public var isDerived: Bool
@@ -27,6 +31,8 @@ public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
     public var decimals: [Double]
     /// Dates tried in every date field, after the engine's own.
     public var dates: [Date]
+    /// Derived values left out, each with its reason (see ``excluding(_:because:)``).
+    public var exclusions: [Exclusion] = []
 
     /// Derivation on or off, with values of your own.
     public init(isDerived: Bool = true, strings: [String] = [], integers: [Int] = [], decimals: [Double] = [], dates: [Date] = []) {
@@ -48,11 +54,13 @@ public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
         Self(strings: strings, integers: integers, decimals: decimals, dates: dates)
     }
 
-    /// Whether derivation is on, and the values added to it.
+    /// Whether derivation is on, the values added to it and those left out.
     public var description: String {
         guard isDerived else { return ".off" }
         let extras = strings.count + integers.count + decimals.count + dates.count
-        return extras == 0 ? ".derived" : ".derived(adding \(extras) values)"
+        let derived = extras == 0 ? ".derived" : ".derived(adding \(extras) values)"
+        guard !exclusions.isEmpty else { return derived }
+        return derived + " excluding " + exclusions.map(\.description).joined(separator: ", ")
     }
 }
 
@@ -71,6 +79,9 @@ public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
     public let isChange: Bool
     /// Where the value goes in the entity's tree, and the value (`nil`: removed).
     let substitution: (path: JSONPath, value: ValueTree?)
+
+    /// The value's label, the part of the name after the field: `empty` in `$.title: empty`.
+    package var label: String { String(name.dropFirst(path.count + 2)) }
 
     /// The edge case's name: the field and the value put into it.
     public var description: String { name }
@@ -91,17 +102,37 @@ public struct EdgeCaseNotFound: Error, CustomStringConvertible {
 }
 
 extension EntityFactory {
-    /// The edge cases derived from `make(1)` under `settings`: empty when the entity is not `Codable`
-    /// or derivation is off. Ids are those of `make(1)`.
+    /// The edge cases derived from `make(1)` under `settings`, but those it excludes: empty when the
+    /// entity is not `Codable` or derivation is off. Ids are those of `make(1)`.
     public func edgeCases(_ settings: EdgeCases = .derived) -> [EdgeCase<Entity>] {
+        allEdgeCases(settings).filter { settings.exclusion(of: $0) == nil }
+    }
+
+    /// Every edge case derived under `settings`, those it excludes included.
+    private func allEdgeCases(_ settings: EdgeCases) -> [EdgeCase<Entity>] {
         guard settings.isDerived else { return [] }
         return EdgeCaseDerivation(factory: self, settings: settings).derive()
+    }
+
+    /// What `settings` leaves out, one line each (`$.title: NUL left out: PostgreSQL refuses NUL`), of the
+    /// edge cases `isIncluded` keeps; and a line for each exclusion that matches no derived value at all.
+    package func edgeCaseExclusionNotes(_ settings: EdgeCases, of isIncluded: (EdgeCase<Entity>) -> Bool = { _ in true }) -> [String] {
+        guard !settings.exclusions.isEmpty else { return [] }
+        let all = allEdgeCases(settings)
+        var notes = all.filter(isIncluded).compactMap { edge in
+            settings.exclusion(of: edge).map { "\(edge.name) left out: \($0.reason)" }
+        }
+        for exclusion in settings.exclusions where !all.contains(where: { exclusion.values.contains($0) }) {
+            notes.append("excluding \(exclusion.values) leaves out nothing: no derived value is \(exclusion.values) "
+                + "(known: \(all.prefix(6).map(\.name).joined(separator: ", "))\(all.count > 6 ? ", …" : ""))")
+        }
+        return notes
     }
 
     /// The edge case `name` (as a failure names it: `"$.title: empty"`) under the id `make(ordinal)` has:
     /// what a pasted replay calls.
     public func edgeCase(_ name: String, ordinal: Int, in settings: EdgeCases = .derived) throws -> Entity {
-        let all = edgeCases(settings)
+        let all = allEdgeCases(settings)
         guard let found = all.first(where: { $0.name == name }) else {
             throw EdgeCaseNotFound(name: name, known: all.map(\.name))
         }
@@ -111,7 +142,7 @@ extension EntityFactory {
     /// `entity` with the field of the edge case `name` set to its value, everything else kept: what a
     /// model-based step that updates one field sends, made again in a pasted replay.
     public func applyingEdgeCase(_ name: String, to entity: Entity, in settings: EdgeCases = .derived) throws -> Entity {
-        let all = edgeCases(settings)
+        let all = allEdgeCases(settings)
         guard let found = all.first(where: { $0.name == name }) else {
             throw EdgeCaseNotFound(name: name, known: all.map(\.name))
         }

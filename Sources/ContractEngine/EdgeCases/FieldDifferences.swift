@@ -34,31 +34,11 @@ enum FieldText {
             let shown = text.count <= 60 ? text : String(text.prefix(40)) + "…"
             let quoted = String(reflecting: shown)
             return text.count <= 60 ? quoted : "\(quoted) (\(text.count) characters)"
-        case .date(let date): return iso8601(date)
+        case .date(let date): return FullPrecisionText.iso8601(date)
         case .array(let elements):
             let json = ValueTreeText.json(value)
             return elements.count <= 5 && json.count <= 80 ? json : "\(elements.count) elements, first \(text(elements.first))"
         case .object: return abbreviate(ValueTreeText.json(value), limit: 80)
         }
-    }
-
-    /// `2023-11-14T22:13:21.123456Z`: whole seconds, then as many of six fraction digits as are not 0.
-    static func iso8601(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        var whole = seconds.rounded(.down)
-        var micros = Int(((seconds - whole) * 1_000_000).rounded())
-        if micros == 1_000_000 {
-            whole += 1
-            micros = 0
-        }
-        let formatter = ISO8601DateFormatter()
-        var text = formatter.string(from: Date(timeIntervalSince1970: whole))
-        if micros > 0, text.hasSuffix("Z") {
-            var digits = String(format: "%06d", micros)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text.removeLast()
-            text += "." + digits + "Z"
-        }
-        return text
     }
 }

@@ -87,4 +87,53 @@ struct TheCRUDContractExamples {
         let declared = try #require(Self.dueTodos.cases(for: Self.millisecondStore(equivalence: Self.millisecondDates)).first { $0.clauseID == "values.edgeCasesRoundTrip" })
         #expect(await declared.run().status == .passed)
     }
+
+    /// What a PostgreSQL driver throws: its description hides the SQLSTATE.
+    struct DatabaseError: Error, CustomStringConvertible {
+        var sqlState: String
+        var description: String { "the server refused the statement" }
+    }
+
+    /// An in-memory repository that refuses a NUL in the title, as PostgreSQL refuses it in any text.
+    static func nulRefusingStore(edgeCases: EdgeCases = .derived) -> Conformance<CRUD<Todo>> {
+        Conformance("postgres", ordering: .insertion, edgeCases: edgeCases) {
+            let store = InMemoryTodoRepository()
+            let checked: @Sendable (Todo) throws -> Todo = { todo in
+                guard !todo.title.contains("\0") else { throw DatabaseError(sqlState: "22021") }
+                return todo
+            }
+            return RepositoryWitness(
+                create: { try await store.create(checked($0)) }, fetch: { await store.fetch(id: $0) },
+                fetchAll: { await store.fetchAll() }, update: { try await store.update(checked($0)) },
+                delete: { try await store.delete(id: $0) })
+        }
+    }
+
+    @Test("a refused value's failure shows the error's hidden field and how to leave the value out; left out with a reason, it is named and the rest passes")
+    func refusedValue() async throws {
+        let refused = try #require(Self.dueTodos.cases(for: Self.nulRefusingStore()).first { $0.clauseID == "values.edgeCasesRoundTrip" })
+        let result = await refused.run()
+        let message = try #require(result.issueMessages(label: refused.label).first)
+        #expect(message.contains(#"sqlState: "22021""#), "\(message)")
+        #expect(!message.contains("equivalence"), "\(message)")
+        #expect(try DocumentationArticle.quotes("Troubleshooting", message.prefix { $0 != "\n" }.description), "\(message)")
+        let reason = "PostgreSQL refuses NUL in text (SQLSTATE 22021)"
+        let leftOut = Self.nulRefusingStore(edgeCases: .excluding(.nulInText, because: reason))
+        let report = await Self.dueTodos.report(on: leftOut)
+        #expect(report.clauses.filter { $0.status == .failed }.map(\.id) == [])
+        #expect(report.clauses.first { $0.id == "values.edgeCasesRoundTrip" }?.notes == ["$.title: NUL left out: \(reason)"])
+        let named = Self.nulRefusingStore(edgeCases: .excluding(.named("$.title: NUL"), because: reason))
+        #expect(await Self.dueTodos.report(on: named).clauses.filter { $0.status == .failed }.map(\.id) == [])
+    }
+
+    @Test("dates are derived at whole seconds, milliseconds and microseconds, and below the microsecond")
+    func datePrecisions() {
+        let fractional = EntityFactory<Todo>(
+            make: { Todo(id: $0, title: "Todo \($0)", due: Date(timeIntervalSince1970: 1_700_000_000.5 + Double($0))) },
+            mutate: { $0.toggled() }, identity: \.id)
+        let names = fractional.edgeCases().map(\.name)
+        for label in ["whole seconds", "whole milliseconds", "sub-millisecond", "sub-microsecond", "before 1970", "far future"] {
+            #expect(names.contains("$.due: \(label)"), "\(label) in \(names)")
+        }
+    }
 }

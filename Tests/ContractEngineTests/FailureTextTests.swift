@@ -1,0 +1,54 @@
+import ContractEngine
+import Foundation
+import Testing
+
+/// How failures print what they compare and what was thrown: dates at full precision, a driver error's
+/// details that its plain description hides.
+@Suite("Failure text: dates in full, errors with their details")
+struct FailureTextTests {
+    struct Event: Equatable {
+        var name: String
+        var at: Date
+        var end: Date?
+    }
+
+    @Test("two dates a microsecond apart, or less, print differently, alone or inside a value")
+    func datesInFull() {
+        let date = Date(timeIntervalSince1970: 1_700_000_000.123456)
+        #expect(abbreviate(date) == "2023-11-14T22:13:20.123456Z")
+        #expect(abbreviate(date.addingTimeInterval(0.000_001)) == "2023-11-14T22:13:20.123457Z")
+        #expect(abbreviate(Date(timeIntervalSince1970: 1_700_000_000.123456789)) == "2023-11-14T22:13:20.1234567Z")
+        #expect(abbreviate(Date(timeIntervalSince1970: 1_700_000_000)) == "2023-11-14T22:13:20Z")
+        #expect(abbreviate(Date(timeIntervalSince1970: 1_700_000_000.5)) == "2023-11-14T22:13:20.5Z")
+        #expect(abbreviate(Date(timeIntervalSince1970: -2_208_988_800.25)) == "1899-12-31T23:59:59.75Z")
+        let event = Event(name: "launch", at: date, end: nil)
+        #expect(abbreviate(event) == #"Event(name: "launch", at: 2023-11-14T22:13:20.123456Z, end: nil)"#)
+        let later = Event(name: "launch", at: date.addingTimeInterval(0.000_001), end: date)
+        #expect(abbreviate(later) == #"Event(name: "launch", at: 2023-11-14T22:13:20.123457Z, end: Optional(2023-11-14T22:13:20.123456Z))"#)
+        #expect(abbreviate([date]) == "[2023-11-14T22:13:20.123456Z]")
+        // A value without dates prints as Swift prints it.
+        #expect(abbreviate(["a": 1]) == String(describing: ["a": 1]))
+    }
+
+    /// An error whose description hides its fields, as a database driver's does.
+    struct Withheld: Error, CustomStringConvertible {
+        var sqlState: String
+        var code: Int
+        var description: String { "a database error occurred" }
+    }
+
+    /// An error with a debug description that says more than its description.
+    struct Detailed: Error, CustomStringConvertible, CustomDebugStringConvertible {
+        var description: String { "server error" }
+        var debugDescription: String { "server error: SQLSTATE 22021, invalid byte sequence" }
+    }
+
+    @Test("a thrown error's hidden fields and debug description are shown")
+    func errorDetails() {
+        #expect(describe(Withheld(sqlState: "22021", code: 7)) == #"Withheld: a database error occurred [sqlState: "22021", code: 7]"#)
+        #expect(describe(Detailed()) == "Detailed: server error (debug description: server error: SQLSTATE 22021, invalid byte sequence)")
+        // Errors that already say everything print as before.
+        #expect(describe(RepositoryError.conflict("note 1 exists")) == "\(RepositoryError.conflict("note 1 exists"))")
+        #expect(describe(CocoaError(.fileNoSuchFile)).contains("CocoaError"))
+    }
+}
