@@ -76,7 +76,7 @@ where Entity.ID: Sendable {
 
     /// "capabilities [.create, …], ordering unspecified, update of missing: …": what a failure repeats.
     public var description: String {
-        "capabilities \(capabilities), ordering \(ordering), \(policies)" + (edgeCases.isDerived ? "" : ", edge cases off")
+        "capabilities \(capabilities), ordering \(ordering), \(policies)" + (!edgeCases.isDerived ? ", edge cases off" : edgeCases.exclusions.isEmpty ? "" : ", edge cases \(edgeCases)")
             + (bulkEntityCount == 1_000 ? "" : ", bulk clauses scaled to \(bulkEntityCount) entities")
             + (storeMaintained.isEmpty ? "" : ", store-maintained \(storeMaintained.map(\.description).joined(separator: ", "))")
             + (familyNames.isEmpty ? "" : ", families \(familyNames.joined(separator: ", "))")
