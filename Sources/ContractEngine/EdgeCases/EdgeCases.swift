@@ -18,7 +18,7 @@ import RepositoryContractsJSON
 /// Conformance("legacy", edgeCases: .off) { … }
 /// ```
 ///
-/// Leave out one value or one kind of value a store refuses with ``excluding(_:because:)`` rather than
+/// Leave out one value or one kind of value a store refuses with ``excluding(_:because:)-method`` rather than
 /// turning derivation off: every other value is still tried, and the clauses name what was left out and why.
 public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
     /// Whether edge cases are derived at all.
@@ -31,7 +31,7 @@ public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
     public var decimals: [Double]
     /// Dates tried in every date field, after the engine's own.
     public var dates: [Date]
-    /// Derived values left out, each with its reason (see ``excluding(_:because:)``).
+    /// Derived values left out, each with its reason (see ``excluding(_:because:)-method``).
     public var exclusions: [Exclusion] = []
 
     /// Derivation on or off, with values of your own.
