@@ -3,13 +3,27 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
     let conformance: ModelSubject<Entity>
     let factory: EntityFactory<Entity>
 
-    /// The derived edge cases the steps use.
-    let edgeCases: [EdgeCase<Entity>]
+    /// The derived edge cases the steps use, those the conformance declares refused listed again so that
+    /// they make up about a quarter of the draws (see ``favouringRefused(_:)``).
+    private(set) var edgeCases: [EdgeCase<Entity>]
 
     init(conformance: ModelSubject<Entity>, factory: EntityFactory<Entity>) {
         self.conformance = conformance
         self.factory = factory
-        self.edgeCases = factory.edgeCases(conformance.promises.edgeCases)
+        self.edgeCases = []
+        self.edgeCases = favouringRefused(factory.edgeCases(conformance.promises.edgeCases))
+    }
+
+    /// `derived`, with the values the conformance declares refused appended again until they make up at
+    /// least a quarter of the list. A store's refusal path (validate, then write; throw, changing nothing)
+    /// is where atomicity bugs live, and one refused value among dozens of derived ones would otherwise be
+    /// drawn too rarely for a default run to reach it. Steps name edge cases by name in pasted Swift, so
+    /// the repeats change no repro.
+    private func favouringRefused(_ derived: [EdgeCase<Entity>]) -> [EdgeCase<Entity>] {
+        let refused = derived.filter { isRefused($0.entity) }
+        guard !refused.isEmpty, refused.count < derived.count else { return derived }
+        let repeats = (derived.count / 4 + refused.count - 1) / refused.count
+        return derived + Array(repeatElement(refused, count: max(repeats - 1, 0)).joined())
     }
 
     func run(_ operations: [ModelOperation], on witness: RepositoryWitness<Entity>) async -> RunOutcome {
