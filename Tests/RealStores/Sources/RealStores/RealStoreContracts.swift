@@ -9,12 +9,16 @@ public enum RealStoreContracts {
     /// the contract's thousand-entity clauses, is slower than the in-memory stores' default five seconds.
     static let realStoreTimeout: Duration = .seconds(60)
 
+    /// A date 123,456.7 µs past a whole second: below the millisecond and below the microsecond.
+    public static let subMicrosecondDate = Date(timeIntervalSinceReferenceDate: 786_000_000.123_456_7)
+
     // MARK: - Todos
 
-    /// To-dos as the docs make them: ordinal → id, a priority, `done` flipped and the priority raised by an
-    /// update (so a store that drops a column on update is seen).
+    /// To-dos as the docs make them: ordinal → id, a priority and a due date (so the derived dates reach
+    /// the column), `done` flipped and the priority raised by an update (so a store that drops a column on
+    /// update is seen).
     public static let todoFactory = EntityFactory<Todo>(
-        make: { Todo(id: $0, title: "Todo \($0)", priority: $0 % 5) },
+        make: { Todo(id: $0, title: "Todo \($0)", priority: $0 % 5, due: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double($0) * 3_600)) },
         mutate: { todo in
             var changed = todo
             changed.done.toggle()
@@ -36,7 +40,10 @@ public enum RealStoreContracts {
                 right.due = nil
                 return left == right && dates.same(lhs.due, rhs.due)
             },
-            timeout: realStoreTimeout
+            timeout: realStoreTimeout,
+            // A date with a part below the microsecond, as `Date()` has: the derived dates stop at the
+            // microsecond, so without it PostgreSQL's truncation would go unseen.
+            edgeCases: .derived(adding: [], dates: [subMicrosecondDate])
         ) { try await subject() }
         // A title holding NUL: SQLite's text ends at it and PostgreSQL's text cannot hold it (SQLSTATE
         // 22021); both stores refuse it as invalid input.
