@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// How the SQLite stores open their files.
@@ -10,5 +11,18 @@ enum SQLiteFiles {
             try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
         }
         return configuration
+    }
+
+    /// A new folder in the temporary directory for one store's database and its WAL files.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("real-stores-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        return folder
+    }
+
+    /// Closes `database` (SQLite then checkpoints and removes its WAL files) and removes its folder.
+    static func close(_ database: DatabaseQueue, removing folder: URL) {
+        try? database.close()
+        try? FileManager.default.removeItem(at: folder)
     }
 }

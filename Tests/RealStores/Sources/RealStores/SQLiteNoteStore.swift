@@ -2,19 +2,20 @@ public import Foundation
 import ContractEngine
 import GRDB
 
-/// A note store on SQLite through GRDB, in a database file of its own: the rows of `notes`, tags as a
+/// A note store on SQLite through GRDB, in a database file of its own (in a folder of its own, removed
+/// with the store, its WAL files included): the rows of `notes`, tags as a
 /// JSON array, dates as GRDB stores them (UTC text to the millisecond), soft delete as `deleted_at`.
 public final class SQLiteNoteStore: NoteStore {
     private let database: DatabaseQueue
-    private let file: URL
+    private let folder: URL
     private let now: @Sendable () -> Date
     private let bugs: StoreBug
 
     /// A store in a new database file of the temporary directory, removed when the store goes away;
     /// `now` stamps the writes, `bugs` makes it deliberately wrong.
     public init(now: @escaping @Sendable () -> Date = { Date() }, bugs: StoreBug = []) throws {
-        file = FileManager.default.temporaryDirectory.appendingPathComponent("real-stores-notes-\(UUID().uuidString).sqlite")
-        database = try DatabaseQueue(path: file.path, configuration: SQLiteFiles.configuration)
+        folder = try SQLiteFiles.temporaryFolder()
+        database = try DatabaseQueue(path: folder.appendingPathComponent("notes.sqlite").path, configuration: SQLiteFiles.configuration)
         self.now = now
         self.bugs = bugs
         try database.write { db in
@@ -29,7 +30,7 @@ public final class SQLiteNoteStore: NoteStore {
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: file)
+        SQLiteFiles.close(database, removing: folder)
     }
 
     private static let columns = "id, title, body, tags, version, created_at, updated_at, deleted_at"

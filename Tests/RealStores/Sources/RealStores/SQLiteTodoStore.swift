@@ -2,16 +2,17 @@ public import ContractEngine
 import Foundation
 import GRDB
 
-/// The docs' Todo repository on SQLite through GRDB, in a database file of its own, listed by id.
+/// The docs' Todo repository on SQLite through GRDB, in a database file of its own (in a folder of its
+/// own, removed with the store, its WAL files included), listed by id.
 public final class SQLiteTodoStore: RepositoryProtocol {
     private let database: DatabaseQueue
-    private let file: URL
+    private let folder: URL
     private let bugs: StoreBug
 
     /// A store in a new database file of the temporary directory, removed when the store goes away.
     public init(bugs: StoreBug = []) throws {
-        file = FileManager.default.temporaryDirectory.appendingPathComponent("real-stores-todos-\(UUID().uuidString).sqlite")
-        database = try DatabaseQueue(path: file.path, configuration: SQLiteFiles.configuration)
+        folder = try SQLiteFiles.temporaryFolder()
+        database = try DatabaseQueue(path: folder.appendingPathComponent("todos.sqlite").path, configuration: SQLiteFiles.configuration)
         self.bugs = bugs
         try database.write { db in
             try db.execute(sql: """
@@ -22,7 +23,7 @@ public final class SQLiteTodoStore: RepositoryProtocol {
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: file)
+        SQLiteFiles.close(database, removing: folder)
     }
 
     public func create(_ todo: Todo) async throws -> Todo {
