@@ -1,0 +1,161 @@
+public import ContractEngine
+import Foundation
+public import MockTime
+
+/// The real stores' conformances, each with what it declares about itself: every difference from the
+/// in-memory behaviour that the contract found is either fixed in the store or declared here, with why.
+public enum RealStoreContracts {
+    /// How long a clause may go without progress: a real database on a loaded two-core CI machine, with
+    /// the contract's thousand-entity clauses, is slower than the in-memory stores' default five seconds.
+    static let realStoreTimeout: Duration = .seconds(60)
+
+    /// A date 123,456.7 µs past a whole second: below the millisecond and below the microsecond.
+    public static let subMicrosecondDate = Date(timeIntervalSinceReferenceDate: 786_000_000.123_456_7)
+
+    // MARK: - Todos
+
+    /// To-dos as the docs make them: ordinal → id, a priority and a due date (so the derived dates reach
+    /// the column), `done` flipped and the priority raised by an update (so a store that drops a column on
+    /// update is seen).
+    public static let todoFactory = EntityFactory<Todo>(
+        make: { Todo(id: $0, title: "Todo \($0)", priority: $0 % 5, due: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double($0) * 3_600)) },
+        mutate: { todo in
+            var changed = todo
+            changed.done.toggle()
+            changed.priority &+= 1
+            return changed
+        },
+        identity: \.id)
+
+    /// The to-do stores' promises: CRUD, safe under concurrent calls, listed by id.
+    static func todos(_ name: String, dates: DatePrecision, subject: @escaping @Sendable () async throws -> RepositoryWitness<Todo>) -> Conformance<CRUD<Todo>> {
+        Conformance<CRUD<Todo>>(
+            name, capabilities: [.create, .update, .delete, .concurrentAccess],
+            ordering: .sorted("by id") { $0.id < $1.id },
+            // The store keeps `due` to its precision (SQLite: GRDB's date text, to the millisecond;
+            // PostgreSQL: timestamptz, to the microsecond): equal within it is the same to-do.
+            equivalence: Equivalence("== with dates to \(dates.name)") { lhs, rhs in
+                var left = lhs, right = rhs
+                left.due = nil
+                right.due = nil
+                return left == right && dates.same(lhs.due, rhs.due)
+            },
+            timeout: realStoreTimeout,
+            // A date with a part below the microsecond, as `Date()` has: the derived dates stop at the
+            // microsecond, so without it PostgreSQL's truncation would go unseen.
+            edgeCases: .derived(adding: [], dates: [subMicrosecondDate])
+        ) { try await subject() }
+        // A title holding NUL: SQLite's text ends at it and PostgreSQL's text cannot hold it (SQLSTATE
+        // 22021); both stores refuse it as invalid input.
+        .refusing(.invalid("a title holding NUL", refuses: { $0.title.contains("\0") }) { todo in
+            var invalid = todo
+            invalid.title = "before\0after"
+            return invalid
+        })
+    }
+
+    /// The to-do store on SQLite, a database file per subject.
+    public static func sqliteTodos(bugs: StoreBug = []) -> Conformance<CRUD<Todo>> {
+        todos("sqlite todos" + bugs.suffix, dates: .millisecond) { RepositoryWitness(try SQLiteTodoStore(bugs: bugs)) }
+    }
+
+    /// The to-do store on PostgreSQL, a schema per subject.
+    public static func postgresTodos(bugs: StoreBug = []) -> Conformance<CRUD<Todo>> {
+        todos("postgres todos" + bugs.suffix, dates: .microsecond) { RepositoryWitness(try await PostgresTodoStore.make(bugs: bugs)) }
+    }
+
+    // MARK: - Notes
+
+    /// Notes for ordinals: a body, two tags each, one shared by a third of them, one by all; an edit
+    /// changes the title, the body and the tags.
+    public static let noteFactory = EntityFactory<Note>(
+        make: { Note(id: $0, title: "Note \($0)", body: "Body of note \($0).", tags: ["tag\($0 % 3)", "Shared"]) },
+        mutate: { note in
+            var changed = note
+            changed.title += " (edited)"
+            changed.body += " Edited."
+            changed.tags = changed.tags.contains("edited") ? changed.tags.filter { $0 != "edited" } : changed.tags + ["edited"]
+            return changed
+        },
+        identity: \.id)
+
+    /// The witness of a note store with every family's operations; `clock` is the store's time.
+    public static func witness(_ store: some NoteStore, clock: MockClock) -> RepositoryWitness<Note> {
+        RepositoryWitness<Note>(
+            create: { try await store.create($0) }, fetch: { try await store.fetch(id: $0) },
+            fetchAll: { try await store.fetchAll() }, update: { try await store.update($0) },
+            delete: { try await store.delete(id: $0) })
+            .updatingConditionally { try await store.update($0, expectedVersion: $0.version) }
+            .softDeleting(restore: { try await store.restore(id: $0) }, purge: { try await store.purge(id: $0) })
+            .insertingAll { try await store.insertAll($0) }
+            .querying("tag") { (tag: String) in try await store.notes(taggedWith: tag) }
+            .paging { (cursor: String?, limit) in try await store.page(after: cursor, limit: limit) }
+            .movingStoreTime { clock.advance(by: .seconds(1)) }
+    }
+
+    /// The note stores' promises: every family declared, as a note store keeps them.
+    static func notes(_ name: String, subject: @escaping @Sendable (MockClock) async throws -> any NoteStore) -> Conformance<CRUD<Note>> {
+        Conformance<CRUD<Note>>(name, capabilities: [.create, .update, .delete, .concurrentAccess], timeout: realStoreTimeout) {
+            // The store's time: a mock clock starting now, so its dates have the sub-millisecond part
+            // `Date()` has, and the contract moves it between writes.
+            let clock = MockClock(startDate: Date())
+            return witness(try await subject(clock), clock: clock)
+        }
+        // `deletedAt` is the store's: nil on every note a read returns (no rule says "cleared while live";
+        // set-on-create is what holds for live notes).
+        .maintaining(.version(\.version), .createdAt(\.createdAt), .updatedAt(\.updatedAt), .createdAt(\.deletedAt))
+        .ordered(.sorted(by: .descending(\.updatedAt), .ascending(\.id)))
+        .paginated(Pagination(maximumLimit: NoteStores.maximumPageLimit, invalidCursor: .invalidInput))
+        .optimisticConcurrency(.token(\.version, staleError: .conflict))
+        .softDeleting(.purging)
+        .batchWrites(.allOrNothing(error: .conflict))
+        .querying(.named("tag", isOrdered: true, parameters: \.tags) { note, tag in note.tags.contains(tag) })
+        // An empty title fails the table's CHECK; text holding NUL is refused (see the to-dos). One
+        // declaration holds both: a conformance declares one kind of refused write.
+        .refusing(.invalid("a note with an empty title or text holding NUL", refuses: { note in
+            note.title.isEmpty || note.title.contains("\0") || note.body.contains("\0") || note.tags.contains { $0.contains("\0") }
+        }) { note in
+            var invalid = note
+            invalid.title = ""
+            return invalid
+        })
+    }
+
+    /// The note store on SQLite, a database file per subject.
+    public static func sqliteNotes(bugs: StoreBug = []) -> Conformance<CRUD<Note>> {
+        notes("sqlite notes" + bugs.suffix) { clock in try SQLiteNoteStore(now: { clock.date }, bugs: bugs) }
+    }
+
+    /// The note store on PostgreSQL, a schema per subject.
+    public static func postgresNotes(bugs: StoreBug = []) -> Conformance<CRUD<Note>> {
+        notes("postgres notes" + bugs.suffix) { clock in try await PostgresNoteStore.make(now: { clock.date }, bugs: bugs) }
+    }
+}
+
+/// How finely a store keeps dates.
+struct DatePrecision: Sendable {
+    let name: String
+    let seconds: Double
+
+    static let millisecond = DatePrecision(name: "the millisecond", seconds: 0.001)
+    static let microsecond = DatePrecision(name: "the microsecond", seconds: 0.000_001)
+
+    /// Whether the two dates are equal within this precision (and the rounding of a `Double` that far out).
+    func same(_ lhs: Date?, _ rhs: Date?) -> Bool {
+        guard let lhs, let rhs else { return lhs == nil && rhs == nil }
+        let a = lhs.timeIntervalSinceReferenceDate, b = rhs.timeIntervalSinceReferenceDate
+        return abs(a - b) < seconds + 4 * max(a.ulp, b.ulp)
+    }
+}
+
+extension StoreBug {
+    /// ` (bug: …)` naming the bugs, for conformance names; empty for none.
+    var suffix: String {
+        var names: [String] = []
+        if contains(.dropsColumnOnUpdate) { names.append("drops a column on update") }
+        if contains(.pageWithoutTiebreak) { names.append("page without tiebreak") }
+        if contains(.batchWithoutTransaction) { names.append("batch without transaction") }
+        if contains(.versionCheckMissing) { names.append("version check missing") }
+        return names.isEmpty ? "" : " (bug: \(names.joined(separator: ", ")))"
+    }
+}
