@@ -56,9 +56,13 @@ extension Conformance where Terms: RepositoryTerms, Terms.Promises == Repository
 
     /// The same conformer, refusing the writes `failing` describes without changing anything (the
     /// `atomicity.*` clauses).
+    ///
+    /// Declared more than once, the refusals add up (``FailingWrites/adding(_:)``): the store must refuse
+    /// what any of them describes. Give each after the first a `refuses:` predicate, so that the derived
+    /// edge cases it covers are checked as refused.
     public func refusing(_ failing: FailingWrites<Terms.Entity>) -> Self {
         var copy = self
-        copy.promises.failingWrites = failing
+        copy.promises.failingWrites = promises.failingWrites.map { $0.adding(failing) } ?? failing
         return copy
     }
 

@@ -41,6 +41,17 @@ public struct FailingWrites<Entity>: Sendable, CustomStringConvertible {
         makeInvalid(entity)
     }
 
+    /// The refusals of `self` and `other` together, as a conformance that declares
+    /// ``Conformance/refusing(_:)`` twice has them: the store refuses what either refuses, with either's
+    /// error (the error is the one both declare, or any error when they differ), and the clauses send
+    /// `self`'s invalid entity.
+    public func adding(_ other: Self) -> Self {
+        let (first, second) = (self, other)
+        return Self(
+            error: first.error == second.error ? first.error : nil, summary: "\(first.summary), or \(second.summary)",
+            makeInvalid: first.makeInvalid, isRefused: { first.isRefused($0) || second.isRefused($0) })
+    }
+
     /// What the clauses repeat in a failure.
     public var description: String {
         "writes of \(summary) refused" + (error.map { " as \($0.rawValue)" } ?? "") + ", changing nothing"

@@ -33,7 +33,12 @@ extension ModelRun {
         let batch = fresh + (extra.map { [$0] } ?? [])
         let before = model
         var seen: Set<Entity.ID> = []
-        let storable = batch.filter { !before.contains($0.id) && !before.isSoftDeleted($0.id) && seen.insert($0.id).inserted }
+        // An entity the conformance declares refused (``Conformance/refusing(_:)``) is never stored: a batch
+        // holding one has a problem, as a batch with a clash has.
+        let refused = batch.filter(isRefused)
+        let storable = batch.filter {
+            !isRefused($0) && !before.contains($0.id) && !before.isSoftDeleted($0.id) && seen.insert($0.id).inserted
+        }
         let outcome = await subject.call("insertAll([\(batch.count) entities])") { try await insertAll(batch) }
         let observed = outcome.text { abbreviate($0, limit: 300) }
         let elements = (0..<count).map { "sent[\(newReference + $0)]" } + (extraSource.map { [$0] } ?? [])
@@ -43,7 +48,13 @@ extension ModelRun {
         if let text = outcome.brokenText {
             return .failed("broken", "insertAll did not complete", expected: "a result", observed: observed, swift: swift, actual: text)
         }
-        let problem = storable.count == batch.count ? nil : (clash == .repeated ? "an id repeated inside the batch" : "an id already taken")
+        let failing = conformance.promises.failingWrites
+        let problem: String? =
+            if storable.count == batch.count { nil }
+            else if !refused.isEmpty, let failing { failing.summary }
+            else { clash == .repeated ? "an id repeated inside the batch" : "an id already taken" }
+        // The errors a refused batch may throw: the batch policy's, and the refusal's when it holds a refused entity.
+        let allowedErrors = [declared.error] + (refused.isEmpty ? [] : [failing?.error])
         if declared.policy == .allOrNothing, let problem {
             let refusal = declared.error.map { "throws \($0.rawValue), storing none of it" } ?? "throws, storing none of it"
             if outcome.returnedValue != nil {
@@ -51,7 +62,7 @@ extension ModelRun {
                     "batchPolicy", "insertAll of a batch with \(problem) returned; declared: \(declared) at \(conformance.declaredAt)",
                     expected: refusal, observed: observed, swift: swift)
             }
-            if let wanted = declared.error, outcome.thrownKind != wanted {
+            if !allowedErrors.contains(nil), let thrown = outcome.thrownKind, !allowedErrors.contains(thrown) {
                 return .failed("batchError", "insertAll of a batch with \(problem) threw, but not as declared (\(declared))",
                                expected: refusal, observed: observed, swift: swift)
             }

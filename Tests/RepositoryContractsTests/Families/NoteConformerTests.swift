@@ -60,4 +60,37 @@ struct NoteConformerTests {
         #expect(result.message?.contains("create(_:) of $.title: empty was stored, but the conformance declares such values refused") == true,
                 "\(result.message ?? "")")
     }
+
+    @Test("refusals declared twice add up: the second is checked too, and a store that stores what it describes fails naming it")
+    func refusalsAddUp() async throws {
+        // The in-memory store refuses empty titles (declared first), not text holding NUL (declared second).
+        let twice = NoteContracts.inMemory.refusing(.invalid("text holding NUL", refuses: { $0.body.contains("\0") }) { note in
+            var invalid = note
+            invalid.body = "before\0after"
+            return invalid
+        })
+        let declared = try #require(twice.promises.failingWrites)
+        let note = NoteContracts.factory.make(1)
+        var empty = note, nul = note
+        empty.title = ""
+        nul.body = "\0"
+        #expect(declared.refuses(empty) && declared.refuses(nul) && !declared.refuses(note))
+        #expect(declared.summary == "a note with an empty title, or text holding NUL")
+        #expect(declared.error == .invalidInput, "both declare invalidInput: it is kept")
+        let check = try #require(Self.notes.cases(for: twice).first { $0.clauseID == "values.edgeCasesRoundTrip" })
+        let result = await check.run()
+        #expect(result.status == .failed)
+        #expect(result.message?.contains("$.body: NUL was stored, but the conformance declares such values refused") == true,
+                "\(result.message ?? "")")
+        let once = try #require(Self.notes.cases(for: NoteContracts.inMemory).first { $0.clauseID == "values.edgeCasesRoundTrip" })
+        #expect(await once.run().status == .passed, "the first refusal alone is what the store does")
+    }
+
+    @Test("refusals with different errors add up to any error")
+    func refusalsWithDifferentErrors() {
+        let first = FailingWrites<Note>.invalid("an empty title", error: .invalidInput) { $0 }
+        let second = FailingWrites<Note>.invalid("a clash", error: .conflict) { $0 }
+        #expect(first.adding(second).error == nil)
+        #expect(first.adding(first).error == .invalidInput)
+    }
 }

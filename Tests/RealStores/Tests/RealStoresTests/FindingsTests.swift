@@ -39,9 +39,9 @@ struct FindingsTests {
 
     @Test("PostgreSQL keeps dates to the microsecond: without the equivalence, a derived due date fails the round trip", .postgresConfigured)
     func postgresDates() async {
-        // The derived sub-millisecond date is exact to the microsecond and passes; the date added below
-        // the microsecond (as `Date()` has) is the one PostgreSQL cuts.
-        await Self.expectDueDatesDiffer(RealStoreContracts.postgresTodos(), edgeCase: "added date 1")
+        // The derived dates at whole seconds, milliseconds and microseconds pass; the one below the
+        // microsecond (as `Date()` has) is the one PostgreSQL cuts.
+        await Self.expectDueDatesDiffer(RealStoreContracts.postgresTodos(), edgeCase: "sub-microsecond")
     }
 
     static func expectNULRefused<Entity>(_ contract: Contract<CRUD<Entity>>, _ conformance: Conformance<CRUD<Entity>>, sourceLocation: SourceLocation = #_sourceLocation) async {

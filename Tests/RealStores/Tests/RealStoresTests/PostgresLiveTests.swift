@@ -25,12 +25,7 @@ struct PostgresLiveTests {
 
     @Test("notes match the model, sequentially and in parallel runs")
     func notesMatchTheModel() async {
-        var notes = RealStoreContracts.postgresNotes()
-        // The model's batch step does not consult the declared refusals (an engine gap, reported): it
-        // expects a batch holding a copy of a refused edge case (NUL in the body) stored. The clauses above
-        // check every edge case; the model check runs on the factory's notes alone.
-        notes.promises.edgeCases = .off
-        let result = await notes.verifyModel(factory: RealStoreContracts.noteFactory)
+        let result = await RealStoreContracts.postgresNotes().verifyModel(factory: RealStoreContracts.noteFactory)
         #expect(result.passed && result.runs == ModelCheck.defaultRuns, "\(result)")
         #expect("\(result)".contains("parallel plans"), "no parallel runs: \(result)")
         print(result)
