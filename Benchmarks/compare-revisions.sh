@@ -40,7 +40,8 @@ prepare() {
     if [ ! -d "$tree" ]; then
         git -C "$root" worktree add --detach -f "$tree" "$revision" >&2
         # This package's build folder, if any: the dependencies are then neither fetched nor rebuilt.
-        [ ! -d "$here/.build" ] || cp -a "$here/.build" "$tree/Benchmarks/.build"
+        # Clang's module caches hold absolute paths: they are rebuilt in the copy's own place.
+        [ ! -d "$here/.build" ] || { cp -a "$here/.build" "$tree/Benchmarks/.build"; rm -rf "$tree"/Benchmarks/.build/*/*/ModuleCache; }
     fi
     if [ "${SKIP_BUILD:-0}" != 1 ]; then
         echo "building $revision (release)…" >&2
