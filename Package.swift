@@ -207,7 +207,7 @@ let package = Package(
             dependencies: [
                 "RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON", "RepoContractsCLI",
                 "ContractEngine", "StandardContracts", "RecordReplayMessages", "RecordReplayWire", "RecordReplayFixtures", "RecordReplayRedaction", "RecordReplay", "StubServerTesting", "TodoExample",
-                "repo-contracts", "repo-contracts-demo", "repo-contracts-todo-app",
+                "RepositoryContractsTestSupport", "repo-contracts", "repo-contracts-demo", "repo-contracts-todo-app",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -26,8 +26,8 @@ before="$(git -C "$root" rev-parse --short "$1")"
 after="$(git -C "$root" rev-parse --short "${2:-HEAD}")"
 rounds="${ROUNDS:-5}" duration="${DURATION:-8}" requests="${REQUESTS:-2000}"
 
-wrk="${WRK:-0}"
-if [ "$wrk" = 1 ] && ! command -v wrk >/dev/null; then
+with_wrk="${WRK:-0}"
+if [ "$with_wrk" = 1 ] && ! command -v wrk >/dev/null; then
     echo "installing wrk (apt-get)…" >&2
     apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
@@ -40,11 +40,12 @@ prepare() {
     if [ ! -d "$tree" ]; then
         git -C "$root" worktree add --detach -f "$tree" "$revision" >&2
         # This package's build folder, if any: the dependencies are then neither fetched nor rebuilt.
-        [ ! -d "$here/.build" ] || cp -a "$here/.build" "$tree/Benchmarks/.build"
+        # Clang's module caches hold absolute paths: they are rebuilt in the copy's own place.
+        [ ! -d "$here/.build" ] || { cp -a "$here/.build" "$tree/Benchmarks/.build"; rm -rf "$tree"/Benchmarks/.build/*/*/ModuleCache; }
     fi
     if [ "${SKIP_BUILD:-0}" != 1 ]; then
         echo "building $revision (release)…" >&2
-        for product in bench-interception $([ "$wrk" = 1 ] && echo bench-http-server); do
+        for product in bench-interception $([ "$with_wrk" = 1 ] && echo bench-http-server); do
             swift build -c release --package-path "$tree/Benchmarks" --product "$product" \
                 --disable-build-manifest-caching >&2
         done
@@ -94,7 +95,7 @@ for round in $(seq 1 "$rounds"); do
         case "$side" in B) bin="$bin_b" revision="$after" ;; *) bin="$bin_a" revision="$before" ;; esac
         read -r socket_seq intercept_seq socket_8 intercept_8 < <(urlsession_rates "$bin")
         replay=n/a
-        [ "$wrk" != 1 ] || replay="$(replay_rate "$bin")"
+        [ "$with_wrk" != 1 ] || replay="$(replay_rate "$bin")"
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$side" "$revision" \
             "$socket_seq" "$intercept_seq" "$socket_8" "$intercept_8" "$replay" | tee -a "$tsv" >&2
     done

@@ -40,6 +40,8 @@ public final class StubServer: Sendable {
         /// The `.stubServer` trait resolves its ``Recording/fromEnvironment`` from
         /// `REPOSITORY_CONTRACTS_RECORD` and `REPOSITORY_CONTRACTS_UPSTREAM`; here a
         /// ``RecordMode/fromEnvironment`` mode is read from the environment when the fixture is loaded.
+        /// `Recording(…)` given no `mode:` has that mode: pass `mode: .never` to set how it writes and
+        /// still only replay.
         public var recording: Recording
         /// What ``StubServer/finishRecording()`` redacts before it writes, and what its secret scan
         /// checks: the default ``Redaction`` unless given (extend its lists or ``Redaction/allowedNames``

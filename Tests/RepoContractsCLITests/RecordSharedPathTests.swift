@@ -2,6 +2,7 @@
 import RecordReplayMessages
 import Foundation
 import RecordReplay
+import RepositoryContractsTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -49,7 +50,7 @@ struct RecordSharedPathTests {
                     request.httpBody = Data(#"{"title":"Buy milk"}"#.utf8)
                     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
                 }
-                let (_, response) = try await URLSession.shared.data(for: request)
+                let (_, response) = try await URLSession.patient.data(for: request)
                 #expect((response as? HTTPURLResponse)?.statusCode == 200)
             }
             await recorder.stop()

@@ -2,6 +2,7 @@ import RecordReplayMessages
 import Foundation
 import RecordReplay
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

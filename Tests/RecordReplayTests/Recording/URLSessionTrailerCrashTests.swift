@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import RecordReplay
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -5,6 +5,7 @@ import MockTimeTesting
 import RecordReplay
 import StubServerTesting
 import Testing
+import RepositoryContractsTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
