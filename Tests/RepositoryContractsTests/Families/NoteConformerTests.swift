@@ -64,23 +64,23 @@ struct NoteConformerTests {
     @Test("refusals declared twice add up: the second is checked too, and a store that stores what it describes fails naming it")
     func refusalsAddUp() async throws {
         // The in-memory store refuses empty titles (declared first), not text holding NUL (declared second).
-        let twice = NoteContracts.inMemory.refusing(.invalid("text holding NUL", refuses: { $0.body.contains("\0") }) { note in
+        let twice = NoteContracts.inMemory.refusing(.invalid("a title holding NUL", refuses: { $0.title.contains("\0") }) { note in
             var invalid = note
-            invalid.body = "before\0after"
+            invalid.title = "before\0after"
             return invalid
         })
         let declared = try #require(twice.promises.failingWrites)
         let note = NoteContracts.factory.make(1)
         var empty = note, nul = note
         empty.title = ""
-        nul.body = "\0"
+        nul.title = "\0"
         #expect(declared.refuses(empty) && declared.refuses(nul) && !declared.refuses(note))
-        #expect(declared.summary == "a note with an empty title, or text holding NUL")
-        #expect(declared.error == .invalidInput, "both declare invalidInput: it is kept")
+        #expect(declared.summary == "a note with an empty title, or a title holding NUL")
+        #expect(declared.error == RepositoryError.Kind.invalidInput, "both declare invalidInput: it is kept")
         let check = try #require(Self.notes.cases(for: twice).first { $0.clauseID == "values.edgeCasesRoundTrip" })
         let result = await check.run()
         #expect(result.status == .failed)
-        #expect(result.message?.contains("$.body: NUL was stored, but the conformance declares such values refused") == true,
+        #expect(result.message?.contains("$.title: NUL was stored, but the conformance declares such values refused") == true,
                 "\(result.message ?? "")")
         let once = try #require(Self.notes.cases(for: NoteContracts.inMemory).first { $0.clauseID == "values.edgeCasesRoundTrip" })
         #expect(await once.run().status == .passed, "the first refusal alone is what the store does")
