@@ -1,6 +1,7 @@
 public import ContractEngine
 import Foundation
 public import MockTime
+import RecordReplay
 
 /// The real stores' conformances, each with what it declares about itself: every difference from the
 /// in-memory behaviour that the contract found is either fixed in the store or declared here, with why.
@@ -41,11 +42,14 @@ public enum RealStoreContracts {
         ) { try await subject() }
         // A title holding NUL: SQLite's text ends at it and PostgreSQL's text cannot hold it (SQLSTATE
         // 22021); both stores refuse it as invalid input.
-        .refusing(.invalid("a title holding NUL", refuses: { $0.title.contains("\0") }) { todo in
-            var invalid = todo
-            invalid.title = "before\0after"
-            return invalid
-        })
+        .refusing(nulTitles)
+    }
+
+    /// A to-do whose title holds NUL, refused as invalid input.
+    static let nulTitles = FailingWrites<Todo>.invalid("a title holding NUL", refuses: { $0.title.contains("\0") }) { todo in
+        var invalid = todo
+        invalid.title = "before\0after"
+        return invalid
     }
 
     /// The to-do store on SQLite, a database file per subject.
@@ -56,6 +60,70 @@ public enum RealStoreContracts {
     /// The to-do store on PostgreSQL, a schema per subject.
     public static func postgresTodos(bugs: StoreBug = []) -> Conformance<CRUD<Todo>> {
         todos("postgres todos" + bugs.suffix, dates: .microsecond) { RepositoryWitness(try await PostgresTodoStore.make(bugs: bugs)) }
+    }
+
+    // MARK: - HTTP
+
+    /// The live HTTP API (`TodoBackend`), emptied before each clause by deleting every to-do through the
+    /// API itself: the stub server's upstream inside a scope that records (or checks drift with writes),
+    /// the server `REAL_STORES_HTTP_URL` names outside any scope. Replay and a read-only drift check do
+    /// not reset it (the engine withholds the reset); a scope without an upstream has nothing to reset.
+    public static let httpBackend = SharedBackend("TodoBackend") { progress in
+        let live = if let scope = StubServer.currentIfAny { scope.configuration.recording.upstream } else { HTTPBackend.url }
+        guard let live else { return }
+        try await emptyHTTPBackend(at: live, progress: progress)
+    }
+
+    /// Deletes every to-do of the API at `live`, reporting each to `progress`.
+    public static func emptyHTTPBackend(at live: URL, progress: ResetProgress? = nil) async throws {
+        let api = HTTPTodoStore(baseURL: live)
+        for todo in try await api.fetchAll() {
+            try await api.delete(id: todo.id)
+            progress?.advance()
+        }
+    }
+
+    /// The to-do store over HTTP: against the live server `REAL_STORES_HTTP_URL` names, or, with
+    /// `throughStubServer`, against the running stub server scope (`StubServer.current`), which records
+    /// from, replays or checks drift against the live server. The server assigns ids, so an id is not
+    /// compared; it keeps `due` as SQLite does through GRDB, to the millisecond.
+    public static func httpTodos(throughStubServer: Bool = false) -> Conformance<CRUD<Todo>> {
+        Conformance<CRUD<Todo>>(
+            throughStubServer ? "http todos (stub server)" : "http todos",
+            capabilities: [.create, .update, .delete, .serverAssignedIDs, .concurrentAccess],
+            ordering: .sorted("by id") { $0.id < $1.id },
+            equivalence: Equivalence("== ignoring id, with dates to the millisecond") { lhs, rhs in
+                var left = lhs, right = rhs
+                left.id = 0
+                right.id = 0
+                left.due = nil
+                right.due = nil
+                return left == right && DatePrecision.millisecond.same(lhs.due, rhs.due)
+            },
+            timeout: realStoreTimeout,
+            sharedBackend: httpBackend,
+            edgeCases: .derived(adding: [], dates: [subMicrosecondDate])
+        ) {
+            if throughStubServer { return RepositoryWitness(HTTPTodoStore(baseURL: StubServer.current.baseURL)) }
+            guard let live = HTTPBackend.url else { throw HTTPBackendNotConfigured() }
+            return RepositoryWitness(HTTPTodoStore(baseURL: live))
+        }
+        // The server keeps its to-dos in SQLite, whose text ends at a NUL: it answers 400 to a title
+        // holding one, which the store throws as invalid input.
+        .refusing(nulTitles)
+    }
+
+    /// ``httpTodos(throughStubServer:)`` against the live server, whose every subject starts from an
+    /// emptied server: for the model check, which makes a subject per run and runs no shared-backend reset.
+    public static func httpTodosEmptiedPerSubject() -> Conformance<CRUD<Todo>> {
+        var conformance = httpTodos()
+        let make = conformance.makeSubject
+        conformance.makeSubject = { environment in
+            guard let live = HTTPBackend.url else { throw HTTPBackendNotConfigured() }
+            try await emptyHTTPBackend(at: live)
+            return try await make(environment)
+        }
+        return conformance
     }
 
     // MARK: - Notes
@@ -129,6 +197,11 @@ public enum RealStoreContracts {
     public static func postgresNotes(bugs: StoreBug = []) -> Conformance<CRUD<Note>> {
         notes("postgres notes" + bugs.suffix) { clock in try await PostgresNoteStore.make(now: { clock.date }, bugs: bugs) }
     }
+}
+
+/// `REAL_STORES_HTTP_URL` is not set.
+struct HTTPBackendNotConfigured: Error, CustomStringConvertible {
+    var description: String { "\(HTTPBackend.environmentVariable) is not set: .ci/real-stores starts TodoBackend and sets it" }
 }
 
 /// How finely a store keeps dates.

@@ -1,0 +1,24 @@
+import RealStores
+import RepositoryContracts
+import Testing
+
+extension HTTPBackendTests {
+    /// The CRUD contract against the live HTTP backend through URLSession, no stub server between: each
+    /// clause after the shared backend's reset (every to-do deleted through the API).
+    @Suite("HTTP live")
+    struct HTTPBackendLiveTests {
+        @Test("to-dos: every CRUD clause", arguments: Contracts.todos.cases(for: RealStoreContracts.httpTodos()))
+        func todos(_ check: ContractCase<CRUD<Todo>>) async {
+            await check.verify()
+        }
+
+        /// Server-assigned ids: the model check runs sequentially only (its parallel mode does not cover
+        /// them); each run's subject starts from an emptied server.
+        @Test("to-dos match the model")
+        func todosMatchTheModel() async {
+            let result = await RealStoreContracts.httpTodosEmptiedPerSubject().verifyModel(factory: RealStoreContracts.todoFactory)
+            #expect(result.passed && result.runs == ModelCheck.defaultRuns, "\(result)")
+            print(result)
+        }
+    }
+}
