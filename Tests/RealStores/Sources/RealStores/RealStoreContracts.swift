@@ -101,8 +101,7 @@ public enum RealStoreContracts {
                 return left == right && DatePrecision.millisecond.same(lhs.due, rhs.due)
             },
             timeout: realStoreTimeout,
-            sharedBackend: httpBackend,
-            edgeCases: .derived(adding: [], dates: [subMicrosecondDate])
+            sharedBackend: httpBackend
         ) {
             if throughStubServer { return RepositoryWitness(HTTPTodoStore(baseURL: StubServer.current.baseURL)) }
             guard let live = HTTPBackend.url else { throw HTTPBackendNotConfigured() }
