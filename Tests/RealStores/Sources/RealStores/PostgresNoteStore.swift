@@ -110,7 +110,9 @@ public final class PostgresNoteStore: NoteStore {
     }
 
     public func notes(taggedWith tag: String) async throws -> [Note] {
-        try await notes("WHERE deleted_at IS NULL AND \(tag) = ANY(tags) \(unescaped: Self.order)")
+        // No stored tag holds NUL (see `refusingNUL`), and PostgreSQL would refuse it as a parameter.
+        guard !tag.contains("\0") else { return [] }
+        return try await notes("WHERE deleted_at IS NULL AND \(tag) = ANY(tags) \(unescaped: Self.order)")
     }
 
     public func page(after cursor: String?, limit: Int) async throws -> (notes: [Note], next: String?) {
@@ -143,6 +145,7 @@ public final class PostgresNoteStore: NoteStore {
     // MARK: - Rows
 
     private func replace(_ note: Note, expectedVersion: Int?) async throws -> Note {
+        try PostgresErrors.refusingNUL([note.title, note.body] + note.tags, in: "note \(note.id)")
         let now = now(), checksVersion = expectedVersion != nil, expected = expectedVersion ?? 0
         let query: PostgresQuery = bugs.contains(.dropsColumnOnUpdate)
             ? """
@@ -163,6 +166,7 @@ public final class PostgresNoteStore: NoteStore {
     }
 
     private func insert(_ note: Note, at now: Date, on connection: PostgresConnection?) async throws -> Note {
+        try PostgresErrors.refusingNUL([note.title, note.body] + note.tags, in: "note \(note.id)")
         let query: PostgresQuery = """
             INSERT INTO \(unescaped: table) (\(unescaped: Self.columns))
             VALUES (\(note.id), \(note.title), \(note.body), \(note.tags), 1, \(now), \(now), NULL)

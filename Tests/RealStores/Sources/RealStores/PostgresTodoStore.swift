@@ -38,6 +38,7 @@ public final class PostgresTodoStore: RepositoryProtocol {
     }
 
     public func create(_ todo: Todo) async throws -> Todo {
+        try PostgresErrors.refusingNUL([todo.title], in: "the title of todo \(todo.id)")
         let stored = try await todos("""
             INSERT INTO \(unescaped: table) (id, title, done, priority, due)
             VALUES (\(todo.id), \(todo.title), \(todo.done), \(todo.priority), \(todo.due)) RETURNING id, title, done, priority, due
@@ -54,6 +55,7 @@ public final class PostgresTodoStore: RepositoryProtocol {
     }
 
     public func update(_ todo: Todo) async throws -> Todo {
+        try PostgresErrors.refusingNUL([todo.title], in: "the title of todo \(todo.id)")
         let query: PostgresQuery = bugs.contains(.dropsColumnOnUpdate)
             ? "UPDATE \(unescaped: table) SET title = \(todo.title), done = \(todo.done), due = \(todo.due) WHERE id = \(todo.id) RETURNING id, title, done, priority, due"
             : "UPDATE \(unescaped: table) SET title = \(todo.title), done = \(todo.done), priority = \(todo.priority), due = \(todo.due) WHERE id = \(todo.id) RETURNING id, title, done, priority, due"
