@@ -4,6 +4,11 @@ extension ModelRun {
     /// because the declared `invalid` leaves it as it is (a derived edge case with an empty title, for a
     /// store refusing empty titles).
     func isRefused(_ entity: Entity) -> Bool {
+        Self.isRefused(entity, by: conformance)
+    }
+
+    /// Whether `conformance` declares `entity` refused (see ``isRefused(_:)``).
+    static func isRefused(_ entity: Entity, by conformance: ModelSubject<Entity>) -> Bool {
         guard let failing = conformance.promises.failingWrites else { return false }
         return failing.refuses(entity) || failing.invalid(entity) == entity
     }

@@ -4,14 +4,13 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
     let factory: EntityFactory<Entity>
 
     /// The derived edge cases the steps use, those the conformance declares refused listed again so that
-    /// they make up about a quarter of the draws (see ``favouringRefused(_:)``).
-    private(set) var edgeCases: [EdgeCase<Entity>]
+    /// they make up about a quarter of the draws (see ``favouringRefused(_:by:)``).
+    let edgeCases: [EdgeCase<Entity>]
 
     init(conformance: ModelSubject<Entity>, factory: EntityFactory<Entity>) {
         self.conformance = conformance
         self.factory = factory
-        self.edgeCases = []
-        self.edgeCases = favouringRefused(factory.edgeCases(conformance.promises.edgeCases))
+        self.edgeCases = Self.favouringRefused(factory.edgeCases(conformance.promises.edgeCases), by: conformance)
     }
 
     /// `derived`, with the values the conformance declares refused appended again until they make up at
@@ -19,8 +18,8 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
     /// is where atomicity bugs live, and one refused value among dozens of derived ones would otherwise be
     /// drawn too rarely for a default run to reach it. Steps name edge cases by name in pasted Swift, so
     /// the repeats change no repro.
-    private func favouringRefused(_ derived: [EdgeCase<Entity>]) -> [EdgeCase<Entity>] {
-        let refused = derived.filter { isRefused($0.entity) }
+    private static func favouringRefused(_ derived: [EdgeCase<Entity>], by conformance: ModelSubject<Entity>) -> [EdgeCase<Entity>] {
+        let refused = derived.filter { isRefused($0.entity, by: conformance) }
         guard !refused.isEmpty, refused.count < derived.count else { return derived }
         let repeats = (derived.count / 4 + refused.count - 1) / refused.count
         return derived + Array(repeatElement(refused, count: max(repeats - 1, 0)).joined())

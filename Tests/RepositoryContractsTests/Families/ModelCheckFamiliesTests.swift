@@ -223,4 +223,27 @@ struct ModelCheckFamiliesTests {
         #expect(Shrinker.simplified([.create(ordinal: 7), .insertBatch(firstOrdinal: 9, count: 2, clash: BatchClash.repeated), .create(ordinal: 30)])
             == [.create(ordinal: 1), .insertBatch(firstOrdinal: 2, count: 2, clash: .repeated), .create(ordinal: 4)])
     }
+
+    @Test("a batch holding an entity the conformance declares refused must be refused, with the refusal's error allowed")
+    func batchHoldingARefusedEntity() async {
+        // A store refusing notes tagged "edited" (what factory.mutate adds), in batches too, as declared.
+        let conformance = {
+            var conformance = NoteContracts.inMemory.refusing(.invalid("a note tagged edited", refuses: { $0.tags.contains("edited") }) { $0 })
+            conformance.makeRepository = {
+                let clock = MockClock()
+                let store = InMemoryNoteStore(now: { clock.date })
+                return NoteContracts.witness(store, clock: clock).insertingAll { notes in
+                    guard !notes.contains(where: { $0.tags.contains("edited") }) else { throw RepositoryError(.invalidInput, "a note is tagged edited") }
+                    return try await store.insertAll(notes)
+                }
+            }
+            return conformance
+        }()
+        // The batch's third note is factory.mutate(sent[0]): tagged edited, so refused as invalid input
+        // (not the batch policy's conflict), and nothing of the batch is stored.
+        let outcome = await ModelCheck.replay(
+            [.create(ordinal: 1), .insertBatch(firstOrdinal: 2, count: 2, clash: .stored(.created(0))), .fetchAll],
+            on: conformance, factory: NoteContracts.factory)
+        #expect(outcome.failure == nil, "\(outcome)")
+    }
 }
