@@ -73,9 +73,17 @@ package func describe(_ error: any Error) -> String {
         guard let label = child.label, !label.hasPrefix("_"), let value = plainField(child.value), !text.contains(value.raw) else {
             return nil
         }
-        return "\(label): \(value.shown)"
+        // Failure messages reach CI logs: a field named like a credential is named, never shown.
+        return isCredentialName(label) ? "\(label): <redacted>" : "\(label): \(value.shown)"
     }
     return hidden.isEmpty ? shown : "\(shown) [\(hidden.prefix(8).joined(separator: ", "))]"
+}
+
+/// Whether an error's field named `label` may hold a credential (`token`, `apiKey`, `password`, …).
+private func isCredentialName(_ label: String) -> Bool {
+    let name = label.lowercased().filter { $0.isLetter }
+    return ["token", "secret", "password", "passwd", "authorization", "apikey", "credential", "cookie", "bearer", "privatekey"]
+        .contains { name.contains($0) }
 }
 
 /// A field's value as it is (`raw`) and as a message shows it, for the plain values an error's fields

@@ -43,6 +43,20 @@ struct FailureTextTests {
         var debugDescription: String { "server error: SQLSTATE 22021, invalid byte sequence" }
     }
 
+    struct WithCredential: Error, CustomStringConvertible {
+        var status = 401
+        var accessToken = "eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.c2lnbmF0dXJl"
+        var apiKey: String? = "sk_live_0123456789abcdef"
+        var description: String { "unauthorized" }
+    }
+
+    @Test("a hidden field named like a credential is named, its value never shown")
+    func credentialFieldsAreWithheld() {
+        let text = describe(WithCredential())
+        #expect(text == "WithCredential: unauthorized [status: 401, accessToken: <redacted>, apiKey: <redacted>]", "\(text)")
+        #expect(!text.contains("eyJ") && !text.contains("sk_live"))
+    }
+
     @Test("a thrown error's hidden fields and debug description are shown")
     func errorDetails() {
         #expect(describe(Withheld(sqlState: "22021", code: 7)) == #"Withheld: a database error occurred [sqlState: "22021", code: 7]"#)
