@@ -17,15 +17,6 @@ enum PostgresErrors {
         }
     }
 
-    /// Refuses text holding NUL before it is sent, as invalid input. PostgreSQL would refuse it too
-    /// (SQLSTATE 22021, mapped above), but after bursts of that error at the parameters' bind, the
-    /// driver's pool stopped handing out connections (every connection idle on the server, every query
-    /// waiting): the stores check first, so the server never sees it.
-    static func refusingNUL(_ texts: [String], in what: @autoclosure () -> String) throws {
-        guard texts.contains(where: { $0.contains("\0") }) else { return }
-        throw RepositoryError(.invalidInput, "\(what()) holds NUL, which PostgreSQL text cannot hold (SQLSTATE 22021)")
-    }
-
     /// Runs `body`, mapping what it throws.
     static func mapping<Value>(_ body: () async throws -> Value) async throws -> Value {
         do { return try await body() } catch { throw repositoryError(error) }

@@ -27,10 +27,8 @@ public final class PostgresNoteStore: NoteStore {
             client: client, schema: "rs_notes_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())",
             now: now, bugs: bugs)
         try await PostgresErrors.mapping {
-            try await client.query(PostgresQuery(unsafeSQL: """
-                CREATE SCHEMA \(store.schema);
-                """))
-            try await client.query(PostgresQuery(unsafeSQL: """
+            _ = try await client.rows(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(store.schema)"))
+            _ = try await client.rows(PostgresQuery(unsafeSQL: """
                 CREATE TABLE \(store.table) (
                     id bigint PRIMARY KEY, title text NOT NULL CHECK (title <> ''), body text NOT NULL,
                     tags text[] NOT NULL, version bigint NOT NULL, created_at timestamptz NOT NULL,
@@ -42,7 +40,7 @@ public final class PostgresNoteStore: NoteStore {
 
     deinit {
         let client = client, schema = schema
-        Task { _ = try? await client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE")) }
+        Task { _ = try? await client.rows(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE")) }
     }
 
     private static let columns = "id, title, body, tags, version, created_at, updated_at, deleted_at"
@@ -95,14 +93,14 @@ public final class PostgresNoteStore: NoteStore {
                 return stored
             }
             return try await client.withConnection { connection in
-                try await connection.query("BEGIN", logger: PostgresServer.logger)
+                _ = try await connection.rows("BEGIN")
                 do {
                     var stored: [Note] = []
                     for note in notes { stored.append(try await insert(note, at: now, on: connection)) }
-                    try await connection.query("COMMIT", logger: PostgresServer.logger)
+                    _ = try await connection.rows("COMMIT")
                     return stored
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: PostgresServer.logger)
+                    _ = try? await connection.rows("ROLLBACK")
                     throw error
                 }
             }
@@ -110,7 +108,7 @@ public final class PostgresNoteStore: NoteStore {
     }
 
     public func notes(taggedWith tag: String) async throws -> [Note] {
-        // No stored tag holds NUL (see `refusingNUL`), and PostgreSQL would refuse it as a parameter.
+        // No stored tag holds NUL (PostgreSQL refuses it on write), and it would refuse it as a parameter.
         guard !tag.contains("\0") else { return [] }
         return try await notes("WHERE deleted_at IS NULL AND \(tag) = ANY(tags) \(unescaped: Self.order)")
     }
@@ -128,14 +126,12 @@ public final class PostgresNoteStore: NoteStore {
         query.sql += tiebreak ? " \(Self.order)" : " ORDER BY updated_at DESC"
         query.sql += " LIMIT \(limit + 1)"
         let rows = try await PostgresErrors.mapping {
-            var rows: [(Note, String)] = []
-            for try await row in try await client.query(query) {
+            try await client.rows(query).map { row in
                 let (id, title, body, tags, version, createdAt, updatedAt, deletedAt, sortKey) = try row.decode(
                     (Int, String, String, [String], Int, Date, Date, Date?, String).self)
-                rows.append((Note(id: id, title: title, body: body, tags: tags, version: version, createdAt: createdAt,
-                                  updatedAt: updatedAt, deletedAt: deletedAt), sortKey))
+                return (Note(id: id, title: title, body: body, tags: tags, version: version, createdAt: createdAt,
+                             updatedAt: updatedAt, deletedAt: deletedAt), sortKey)
             }
-            return rows
         }
         let page = rows.prefix(limit).map(\.0)
         let next = rows.count > limit && limit > 0 ? KeysetCursor(sortKey: rows[limit - 1].1, id: rows[limit - 1].0.id).text : nil
@@ -145,7 +141,6 @@ public final class PostgresNoteStore: NoteStore {
     // MARK: - Rows
 
     private func replace(_ note: Note, expectedVersion: Int?) async throws -> Note {
-        try PostgresErrors.refusingNUL([note.title, note.body] + note.tags, in: "note \(note.id)")
         let now = now(), checksVersion = expectedVersion != nil, expected = expectedVersion ?? 0
         let query: PostgresQuery = bugs.contains(.dropsColumnOnUpdate)
             ? """
@@ -166,20 +161,13 @@ public final class PostgresNoteStore: NoteStore {
     }
 
     private func insert(_ note: Note, at now: Date, on connection: PostgresConnection?) async throws -> Note {
-        try PostgresErrors.refusingNUL([note.title, note.body] + note.tags, in: "note \(note.id)")
         let query: PostgresQuery = """
             INSERT INTO \(unescaped: table) (\(unescaped: Self.columns))
             VALUES (\(note.id), \(note.title), \(note.body), \(note.tags), 1, \(now), \(now), NULL)
             RETURNING \(unescaped: Self.columns)
             """
-        let rows = if let connection {
-            try await connection.query(query, logger: PostgresServer.logger)
-        } else {
-            try await client.query(query)
-        }
-        var stored: [Note] = []
-        for try await row in rows { stored.append(try Self.note(from: row)) }
-        guard let note = stored.first else { throw RepositoryError.notFound("note \(note.id)") }
+        let rows = if let connection { try await connection.rows(query) } else { try await client.rows(query) }
+        guard let note = try rows.first.map(Self.note(from:)) else { throw RepositoryError.notFound("note \(note.id)") }
         return note
     }
 
@@ -193,17 +181,13 @@ public final class PostgresNoteStore: NoteStore {
     /// The notes `query` returns.
     private func returning(_ query: PostgresQuery) async throws -> [Note] {
         try await PostgresErrors.mapping {
-            var notes: [Note] = []
-            for try await row in try await client.query(query) { notes.append(try Self.note(from: row)) }
-            return notes
+            try await client.rows(query).map(Self.note(from:))
         }
     }
 
     private func ids(_ query: PostgresQuery) async throws -> Int {
         try await PostgresErrors.mapping {
-            var count = 0
-            for try await _ in try await client.query(query) { count += 1 }
-            return count
+            try await client.rows(query).count
         }
     }
 

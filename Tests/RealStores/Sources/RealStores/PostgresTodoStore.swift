@@ -23,8 +23,8 @@ public final class PostgresTodoStore: RepositoryProtocol {
         let store = PostgresTodoStore(
             client: client, schema: "rs_todos_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())", bugs: bugs)
         try await PostgresErrors.mapping {
-            try await client.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(store.schema)"))
-            try await client.query(PostgresQuery(unsafeSQL: """
+            _ = try await client.rows(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(store.schema)"))
+            _ = try await client.rows(PostgresQuery(unsafeSQL: """
                 CREATE TABLE \(store.table) (id bigint PRIMARY KEY, title text NOT NULL, done boolean NOT NULL,
                                              priority bigint NOT NULL, due timestamptz)
                 """))
@@ -34,11 +34,10 @@ public final class PostgresTodoStore: RepositoryProtocol {
 
     deinit {
         let client = client, schema = schema
-        Task { _ = try? await client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE")) }
+        Task { _ = try? await client.rows(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE")) }
     }
 
     public func create(_ todo: Todo) async throws -> Todo {
-        try PostgresErrors.refusingNUL([todo.title], in: "the title of todo \(todo.id)")
         let stored = try await todos("""
             INSERT INTO \(unescaped: table) (id, title, done, priority, due)
             VALUES (\(todo.id), \(todo.title), \(todo.done), \(todo.priority), \(todo.due)) RETURNING id, title, done, priority, due
@@ -55,7 +54,6 @@ public final class PostgresTodoStore: RepositoryProtocol {
     }
 
     public func update(_ todo: Todo) async throws -> Todo {
-        try PostgresErrors.refusingNUL([todo.title], in: "the title of todo \(todo.id)")
         let query: PostgresQuery = bugs.contains(.dropsColumnOnUpdate)
             ? "UPDATE \(unescaped: table) SET title = \(todo.title), done = \(todo.done), due = \(todo.due) WHERE id = \(todo.id) RETURNING id, title, done, priority, due"
             : "UPDATE \(unescaped: table) SET title = \(todo.title), done = \(todo.done), priority = \(todo.priority), due = \(todo.due) WHERE id = \(todo.id) RETURNING id, title, done, priority, due"
@@ -71,11 +69,10 @@ public final class PostgresTodoStore: RepositoryProtocol {
 
     private func todos(_ query: PostgresQuery) async throws -> [Todo] {
         try await PostgresErrors.mapping {
-            var todos: [Todo] = []
-            for try await (id, title, done, priority, due) in try await client.query(query).decode((Int, String, Bool, Int, Date?).self) {
-                todos.append(Todo(id: id, title: title, done: done, priority: priority, due: due))
+            try await client.rows(query).map { row in
+                let (id, title, done, priority, due) = try row.decode((Int, String, Bool, Int, Date?).self)
+                return Todo(id: id, title: title, done: done, priority: priority, due: due)
             }
-            return todos
         }
     }
 }
