@@ -119,6 +119,41 @@ public enum RaceBugs {
         }
     }
 
+    /// Assigns each created to-do the id after the last one it handed out, but takes that id only after
+    /// awaiting the disk: two creates released together get the same id, and the second overwrites the
+    /// first. Sequential checks, which make one create at a time, never see it.
+    public actor RacingIDs: RepositoryProtocol {
+        private var store = Store()
+        private var lastID = 100
+        private let disk = Disk()
+
+        public func create(_ todo: Todo) async throws -> Todo {
+            let id = lastID + 1
+            await disk.write()
+            lastID = id
+            var stored = todo
+            stored.id = id
+            store.put(stored)
+            return stored
+        }
+
+        public func fetch(id: Int) -> Todo? { store.todos[id] }
+        public func fetchAll() -> [Todo] { store.all }
+
+        public func update(_ todo: Todo) async throws -> Todo {
+            guard store.todos[todo.id] != nil else { throw RepositoryError.notFound("no todo \(todo.id)") }
+            store.put(todo)
+            await disk.write()
+            return todo
+        }
+
+        public func delete(id: Int) async throws {
+            guard store.todos[id] != nil else { throw RepositoryError.notFound("no todo \(id)") }
+            store.remove(id)
+            await disk.write()
+        }
+    }
+
     /// A read-through cache in front of a correct store: a fetch that misses reads the store, and fills
     /// the cache with what it read after the `await`, even if an update or delete invalidated that entry
     /// meanwhile; later fetches then serve the stale value.
@@ -212,6 +247,17 @@ public enum RaceBugs {
         LockedRepository()
     }
 
+    /// ``RacingIDs``, declared with server-assigned ids.
+    public static let racingIDs = Conformance<CRUD<Todo>>(
+        "racing-ids", capabilities: capabilities.union(.serverAssignedIDs), ordering: .insertion, equivalence: SequenceBugs.serverIDs.promises.equivalence
+    ) { RacingIDs() }
+    /// ``SequenceBugs/ServerIDs``, declared safe under concurrent calls: correct (it takes each id before
+    /// its first `await`).
+    public static let serverIDs = Conformance<CRUD<Todo>>(
+        "server-ids-concurrent", capabilities: capabilities.union(.serverAssignedIDs), ordering: .insertion,
+        equivalence: SequenceBugs.serverIDs.promises.equivalence
+    ) { SequenceBugs.ServerIDs() }
+
     /// Every racy conformer.
-    public static let all: [Conformance<CRUD<Todo>>] = [lostCreate, lostUpdate, lostDelete, checkThenActCreate, racingCache]
+    public static let all: [Conformance<CRUD<Todo>>] = [lostCreate, lostUpdate, lostDelete, checkThenActCreate, racingCache, racingIDs]
 }

@@ -51,9 +51,10 @@ public enum ModelCheck {
     ///   - parallelRuns: how many parallel plans to run after the sequential runs pass (each
     ///     ``defaultRepetitions`` times): a short sequential prefix, then two to four tasks released
     ///     together, their history checked for linearizability against the model. `nil` (the default)
-    ///     means ``defaultParallelRuns`` for a conformance that declares `.concurrentAccess` and whose ids are
-    ///     not server-assigned (and that `shrinks`), else none. Parallel mode does not cover server-assigned
-    ///     ids. Its calls are CRUD's, plus conditional updates when optimistic concurrency is declared
+    ///     means ``defaultParallelRuns`` for a conformance that declares `.concurrentAccess` (and that
+    ///     `shrinks`), else none. With server-assigned ids, a plan's keys are the ids its creates returned:
+    ///     no key is created twice, tasks race creates for new ids and work on the keys created before
+    ///     them. Its calls are CRUD's, plus conditional updates when optimistic concurrency is declared
     ///     (writers racing from one token: exactly one may win, the others are rejected as declared); a
     ///     soft-deleting conformer's plans make no deletes. Pages, batches and queries run sequentially only.
     public static func check<Terms: RepositoryTerms>(
@@ -71,10 +72,9 @@ public enum ModelCheck {
             try await subject.withFreshSubject { witness in await runner.run(operations, on: witness) }
         }
         let capabilities = subject.capabilities
-        let plans = parallelRuns
-            ?? (capabilities.contains(.concurrentAccess) && !capabilities.contains(.serverAssignedIDs) && shrinks
-                ? defaultParallelRuns : 0)
-        guard result.passed, plans > 0, !capabilities.contains(.serverAssignedIDs) else { return result }
+        let plans = parallelRuns ?? (capabilities.contains(.concurrentAccess) && shrinks ? defaultParallelRuns : 0)
+        // With server-assigned ids a plan's keys come from its creates.
+        guard result.passed, plans > 0, capabilities.contains(.create) || !capabilities.contains(.serverAssignedIDs) else { return result }
         let parallelRunner = ParallelRun(conformance: subject, factory: terms.factory)
         // The parallel plans' specification is CRUD's with conditional updates: a soft delete (the id
         // stays taken) is not in it, so a soft-deleting conformer's plans do not delete.

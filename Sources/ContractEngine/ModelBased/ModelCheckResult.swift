@@ -139,7 +139,7 @@ extension ModelCheckResult {
         if !failure.outcome.versions.isEmpty {
             lines.append("  Values: " + failure.outcome.versions.map { "v\($0.version) = \($0.entity)" }.joined(separator: "; "))
         }
-        lines.append("  Keys: k0 is factory.make(1).id, k1 make(2).id, …")
+        lines.append("  Keys: \(failure.outcome.keys)")
         lines.append("Interleavings vary: the same plan may pass in another run.")
         lines.append("Replay this plan first: \(EnvironmentVariable.seed)=\(hex(failure.seed)) (or seed: \(hex(failure.seed)))")
         lines.append("Assumed: \(assumptions)")

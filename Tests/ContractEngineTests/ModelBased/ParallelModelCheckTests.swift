@@ -48,7 +48,8 @@ struct ParallelModelCheckTests {
             + "on average, \(slowest) at most")
     }
 
-    @Test("the correct actor and a locked class pass the parallel mode", arguments: [ExampleContracts.inMemory, RaceBugs.locked])
+    @Test("the correct actor, a locked class and an actor assigning ids pass the parallel mode",
+          arguments: [ExampleContracts.inMemory, RaceBugs.locked, RaceBugs.serverIDs])
     func correctPass(_ conformance: Conformance<CRUD<Todo>>) async {
         let checks = ProcessInfo.processInfo.environment["REPOSITORY_CONTRACTS_CORRECT_CHECKS"].flatMap { Int($0) } ?? 1
         var failures = 0
@@ -68,7 +69,7 @@ struct ParallelModelCheckTests {
 
 
 extension ParallelModelCheckTests {
-    @Test("parallel mode runs by default only for .concurrentAccess with client ids; parallelRuns asks for it")
+    @Test("parallel mode runs by default only for .concurrentAccess (client or server-assigned ids); parallelRuns asks for it")
     func whenItRuns() async {
         let declared = await ModelCheck.check(ExampleContracts.inMemory, factory: Self.factory, runs: 1, seed: 11, parallelRuns: 3)
         #expect(declared.parallel?.plans == 3)
@@ -78,7 +79,11 @@ extension ParallelModelCheckTests {
         #expect(await ModelCheck.check(sequentialOnly, factory: Self.factory, runs: 1, seed: 11).parallel == nil)
         let asked = await ModelCheck.check(sequentialOnly, factory: Self.factory, runs: 1, seed: 11, parallelRuns: 2)
         #expect(asked.parallel?.plans == 2 && asked.passed)
-        #expect(await ModelCheck.check(SequenceBugs.serverIDs, factory: Self.factory, runs: 1, seed: 11, parallelRuns: 2).parallel == nil)
+        // Server-assigned ids: parallel by default with .concurrentAccess, on request without it.
+        #expect(await ModelCheck.check(SequenceBugs.serverIDs, factory: Self.factory, runs: 1, seed: 11).parallel == nil)
+        let serverIDs = await ModelCheck.check(SequenceBugs.serverIDs, factory: Self.factory, runs: 1, seed: 11, parallelRuns: 2)
+        #expect(serverIDs.parallel?.plans == 2 && serverIDs.passed, "\(serverIDs)")
+        #expect(await ModelCheck.check(RaceBugs.serverIDs, factory: Self.factory, runs: 1, seed: 11).parallel?.plans == ModelCheck.defaultParallelRuns)
         // A racy actor checked without parallel runs passes: the bug needs concurrency.
         #expect(await ModelCheck.check(RaceBugs.checkThenActCreate, factory: Self.factory, seed: 11, parallelRuns: 0).passed)
     }
@@ -159,5 +164,43 @@ extension ParallelModelCheckTests {
         #expect(candidates.count == 2 + 1 + 2)
         #expect(candidates.allSatisfy { $0.callCount == plan.callCount - 1 || $0.tasks.count == 1 })
         #expect(candidates.allSatisfy { $0.tasks.allSatisfy { !$0.isEmpty } })
+    }
+}
+
+extension ParallelModelCheckTests {
+    @Test("with server-assigned ids, plans create each key once before using it, and half race creates for ids")
+    func serverAssignedPlans() {
+        let generator = ParallelPlanGenerator(capabilities: [.create, .update, .delete, .concurrentAccess, .serverAssignedIDs])
+        var racing = 0
+        for seed in 1...200 as ClosedRange<UInt64> {
+            var random = SplitMix64(seed: seed)
+            let plan = generator.plan(using: &random)
+            #expect(plan.createsEveryKeyBeforeUse, "\(plan)")
+            let creates = (plan.prefix + plan.tasks.joined()).filter { $0 == .create($0.key ?? -1) }
+            #expect(Set(creates).count == creates.count, "a key created twice: \(plan)")
+            if plan.tasks.allSatisfy({ if case .create = $0.first { true } else { false } }) { racing += 1 }
+        }
+        #expect((60...140).contains(racing), "\(racing) of 200 plans start every task with a create")
+        // A plan that uses a key its task never created is not one to shrink to.
+        #expect(!ParallelPlan(prefix: [.create(0)], tasks: [[.fetch(1)], [.create(1)]]).createsEveryKeyBeforeUse)
+        #expect(ParallelPlan(prefix: [.create(0)], tasks: [[.create(1), .update(1)], [.delete(0)]]).createsEveryKeyBeforeUse)
+    }
+
+    @Test("two creates given one id are reported with the ids the keys stand for")
+    func racingIDsReport() async throws {
+        var found: ModelCheckResult?
+        for seed in 1...10 as ClosedRange<UInt64> {
+            let result = await ModelCheck.check(RaceBugs.racingIDs, factory: Self.factory, runs: 1, seed: seed)
+            #expect(result.failure == nil, "the sequential runs pass: \(result)")
+            if result.parallel?.failure != nil { found = result; break }
+        }
+        let result = try #require(found, "racing-ids was not caught in 10 seeds")
+        let failure = try #require(result.parallel?.failure)
+        let legend = failure.outcome.keys
+        #expect("\(result)".contains("Keys: \(legend)"))
+        // "kN is the id create(kN) returned: k0 = 101, k1 = 102, k2 = 102": the bug is two keys given one id.
+        let ids = try #require(legend.split(separator: ": ").last).split(separator: ", ").compactMap { $0.split(separator: " = ").last }
+        #expect(Set(ids).count < ids.count, "no id given twice: \(legend)")
+        #expect(failure.shrunk.tasks.joined().contains { if case .create = $0 { true } else { false } }, "\(failure.shrunk)")
     }
 }

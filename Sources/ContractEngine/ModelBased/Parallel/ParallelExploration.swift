@@ -61,7 +61,8 @@ struct ParallelExploration: Sendable {
         var progressed = true
         while progressed, attempts < maxShrinkAttempts {
             progressed = false
-            for candidate in current.oneStepSmaller {
+            let serverAssigned = generator.capabilities.contains(.serverAssignedIDs)
+            for candidate in current.oneStepSmaller where !serverAssigned || candidate.createsEveryKeyBeforeUse {
                 guard attempts < maxShrinkAttempts else { break }
                 attempts += 1
                 let tried = try await repeatedly(

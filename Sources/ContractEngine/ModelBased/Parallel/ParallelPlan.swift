@@ -70,6 +70,21 @@ package struct ParallelPlan: Hashable, Sendable, CustomStringConvertible {
         Set((prefix + tasks.flatMap { $0 }).compactMap(\.key)).sorted()
     }
 
+    /// Whether every call on a key comes after a create of it, in the prefix or earlier in its own task:
+    /// what a plan for server-assigned ids needs, where a key is the id its create returned.
+    package var createsEveryKeyBeforeUse: Bool {
+        func creating(_ calls: [ParallelOperation], from known: Set<Int>) -> Set<Int>? {
+            var known = known
+            for call in calls {
+                guard let key = call.key else { continue }
+                if call == .create(key) { known.insert(key) } else if !known.contains(key) { return nil }
+            }
+            return known
+        }
+        guard let created = creating(prefix, from: []) else { return false }
+        return tasks.allSatisfy { creating($0, from: created) != nil }
+    }
+
     /// Plans one step smaller: without one task, then without one call (never leaving a task empty).
     package var oneStepSmaller: [ParallelPlan] {
         let plan = self
@@ -150,6 +165,7 @@ package struct ParallelPlanGenerator: Sendable {
         if conditionalUpdates, capabilities.contains(.create), random.bounded(3) == 0 {
             return racingConditionalUpdates(using: &random)
         }
+        if capabilities.contains(.serverAssignedIDs) { return serverAssignedPlan(using: &random) }
         let keyCount = 2 + random.bounded(2)
         var prefix: [ParallelOperation] = []
         var fresh: [Int] = []
@@ -185,9 +201,39 @@ package struct ParallelPlanGenerator: Sendable {
         return ParallelPlan(prefix: (0..<keyCount).map { .create($0) }, tasks: tasks)
     }
 
-    private func call(key: Int, using random: inout SplitMix64) -> ParallelOperation {
+    /// With server-assigned ids a key is the id its one create returned, so no key is created twice: one
+    /// or two keys created first; then two to four tasks of one to three calls on those keys or on keys
+    /// the task created itself, creates among them each of a key of its own. One plan in two starts every
+    /// task with a create, racing for ids.
+    private func serverAssignedPlan(using random: inout SplitMix64) -> ParallelPlan {
+        let keyCount = 1 + random.bounded(2)
+        var prefix: [ParallelOperation] = (0..<keyCount).map { .create($0) }
+        if random.bounded(3) == 0 { prefix.append(call(key: random.bounded(keyCount), creating: false, using: &random)) }
+        var nextKey = keyCount
+        let racingCreates = random.bounded(2) == 0
+        var tasks: [[ParallelOperation]] = []
+        for _ in 0..<(2 + random.bounded(3)) {
+            var task: [ParallelOperation] = []
+            var keys = Array(0..<keyCount)
+            func create() {
+                task.append(.create(nextKey))
+                keys.append(nextKey)
+                nextKey += 1
+            }
+            if racingCreates { create() }
+            for _ in 0..<(1 + random.bounded(3)) {
+                if random.bounded(5) == 0 { create() } else {
+                    task.append(call(key: keys[random.bounded(keys.count)], creating: false, using: &random))
+                }
+            }
+            tasks.append(task)
+        }
+        return ParallelPlan(prefix: prefix, tasks: tasks)
+    }
+
+    private func call(key: Int, creating: Bool = true, using random: inout SplitMix64) -> ParallelOperation {
         var choices: [(weight: Int, call: ParallelOperation)] = [(20, .fetch(key)), (6, .fetchAll)]
-        if capabilities.contains(.create) { choices.append((24, .create(key))) }
+        if capabilities.contains(.create), creating, !capabilities.contains(.serverAssignedIDs) { choices.append((24, .create(key))) }
         if capabilities.contains(.update) { choices.append((30, .update(key))) }
         if capabilities.contains(.delete), deletes { choices.append((16, .delete(key))) }
         if conditionalUpdates { choices.append((30, .conditionalUpdate(key))) }

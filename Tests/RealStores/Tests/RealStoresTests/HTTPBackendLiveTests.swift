@@ -12,12 +12,13 @@ extension HTTPBackendTests {
             await check.verify()
         }
 
-        /// Server-assigned ids: the model check runs sequentially only (its parallel mode does not cover
-        /// them); each run's subject starts from an emptied server.
-        @Test("to-dos match the model")
+        /// Sequential runs, then parallel plans whose keys are the ids the server assigned; each run's
+        /// subject starts from an emptied server.
+        @Test("to-dos match the model, sequentially and in parallel runs")
         func todosMatchTheModel() async {
             let result = await RealStoreContracts.httpTodosEmptiedPerSubject().verifyModel(factory: RealStoreContracts.todoFactory)
             #expect(result.passed && result.runs == ModelCheck.defaultRuns, "\(result)")
+            #expect("\(result)".contains("parallel plans"), "no parallel runs: \(result)")
             print(result)
         }
     }
