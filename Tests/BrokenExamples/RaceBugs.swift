@@ -42,6 +42,11 @@ public enum RaceBugs {
         }
 
         var all: [Todo] { order.compactMap { todos[$0] } }
+
+        /// Throws `notFound` unless `id` is stored.
+        func requireStored(_ id: Int) throws(RepositoryError) {
+            guard todos[id] != nil else { throw RepositoryError.notFound("no todo \(id)") }
+        }
     }
 
     /// Which of its writes copies the state, awaits the disk, and writes the copy back.
@@ -66,13 +71,13 @@ public enum RaceBugs {
         public func fetchAll() -> [Todo] { store.all }
 
         public func update(_ todo: Todo) async throws -> Todo {
-            guard store.todos[todo.id] != nil else { throw RepositoryError.notFound("no todo \(todo.id)") }
+            try store.requireStored(todo.id)
             try await write(.update) { $0.put(todo) }
             return todo
         }
 
         public func delete(id: Int) async throws {
-            guard store.todos[id] != nil else { throw RepositoryError.notFound("no todo \(id)") }
+            try store.requireStored(id)
             try await write(.delete) { $0.remove(id) }
         }
 
@@ -106,14 +111,14 @@ public enum RaceBugs {
         public func fetchAll() -> [Todo] { store.all }
 
         public func update(_ todo: Todo) async throws -> Todo {
-            guard store.todos[todo.id] != nil else { throw RepositoryError.notFound("no todo \(todo.id)") }
+            try store.requireStored(todo.id)
             store.put(todo)
             await disk.write()
             return todo
         }
 
         public func delete(id: Int) async throws {
-            guard store.todos[id] != nil else { throw RepositoryError.notFound("no todo \(id)") }
+            try store.requireStored(id)
             store.remove(id)
             await disk.write()
         }
@@ -141,14 +146,14 @@ public enum RaceBugs {
         public func fetchAll() -> [Todo] { store.all }
 
         public func update(_ todo: Todo) async throws -> Todo {
-            guard store.todos[todo.id] != nil else { throw RepositoryError.notFound("no todo \(todo.id)") }
+            try store.requireStored(todo.id)
             store.put(todo)
             await disk.write()
             return todo
         }
 
         public func delete(id: Int) async throws {
-            guard store.todos[id] != nil else { throw RepositoryError.notFound("no todo \(id)") }
+            try store.requireStored(id)
             store.remove(id)
             await disk.write()
         }
@@ -206,7 +211,7 @@ public enum RaceBugs {
 
         public func update(_ todo: Todo) async throws -> Todo {
             try store.withLock { store throws(RepositoryError) in
-                guard store.todos[todo.id] != nil else { throw RepositoryError.notFound("no todo \(todo.id)") }
+                try store.requireStored(todo.id)
                 store.put(todo)
                 return todo
             }
@@ -214,7 +219,7 @@ public enum RaceBugs {
 
         public func delete(id: Int) async throws {
             try store.withLock { store throws(RepositoryError) in
-                guard store.todos[id] != nil else { throw RepositoryError.notFound("no todo \(id)") }
+                try store.requireStored(id)
                 store.remove(id)
             }
         }
