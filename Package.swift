@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "RepositoryContractsXCTest", targets: ["RepositoryContractsXCTest"]),
         .library(name: "StandardContracts", targets: ["StandardContracts"]),
         .library(name: "ContractEngine", targets: ["ContractEngine"]),
+        .library(name: "ModelChecking", targets: ["ModelChecking"]),
         .library(name: "RecordReplay", targets: ["RecordReplay"]),
         .library(name: "StubServerTesting", targets: ["StubServerTesting"]),
         .library(name: "MockTime", targets: ["MockTime"]),
@@ -47,6 +48,9 @@ let package = Package(
         .target(
             name: "ContractEngine",
             dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON"]),
+        // Model-based checks of a user's own protocol: operations declared once, the user's fake as the
+        // model, sequences compared step by step, shrunk and printed as Swift. Never imports Testing.
+        .target(name: "ModelChecking", dependencies: ["RepositoryContractsPrimitives", "ContractEngine"]),
         // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
         // The caching contract drives a stub server and a mock clock.
         .target(
@@ -54,7 +58,7 @@ let package = Package(
             path: "Contracts/Standard"),
         // What users import in a Swift Testing target: the contracts plus the Swift Testing glue.
         .target(
-            name: "RepositoryContracts", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
+            name: "RepositoryContracts", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "ModelChecking", "StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
             path: "Contracts/Testing"),
         // The XCTest glue, for test targets that still use XCTest.
         .target(name: "RepositoryContractsXCTest", dependencies: ["ContractEngine", "StandardContracts"], path: "Contracts/XCTest"),
@@ -171,6 +175,7 @@ let package = Package(
                 "RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "RecordReplay", "RepositoryContracts",
                 "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples",
             ]),
+        .testTarget(name: "ModelCheckingTests", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "ModelChecking"]),
         .testTarget(name: "RepositoryContractsPrimitivesTests", dependencies: ["RepositoryContractsPrimitives"]),
         .testTarget(name: "FidelityProofTests", dependencies: ["RepositoryContracts"]),
         // The record/replay stack's tests, one target per module and each on its module and those below it

@@ -1,4 +1,5 @@
 @_exported public import ContractEngine
+@_exported public import ModelChecking
 @_exported public import StandardContracts
 @_exported public import StubServerTesting
 @_exported public import MockTimeTesting

@@ -1,0 +1,126 @@
+import ContractEngine
+
+/// Where an operation draws its arguments from: a seeded random source, and the values earlier steps'
+/// results produced (the ``ValueKind`` pools), so that later steps act on things that exist.
+///
+/// A step's draws are replayed exactly: the random values come from the step's own seed, and a value
+/// drawn by ``seen(_:)`` is remembered as "the value that step *n* produced", so it still means the same
+/// value after shrinking dropped other steps.
+public struct Draw: Sendable {
+    private var random: SplitMix64
+    private var picks: Picks
+    private let pool: SeenPool
+    /// The seen values this draw used, in order: what a replay of the step reads back.
+    private(set) var used: [SeenReference] = []
+
+    enum Picks: Sendable {
+        case choosing(SplitMix64)
+        case replaying([SeenReference])
+    }
+
+    init(seed: UInt64, picks: Picks, pool: SeenPool) {
+        self.random = SplitMix64(seed: seed)
+        self.picks = picks
+        self.pool = pool
+    }
+
+    /// An integer of `range`, uniformly.
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + random.bounded(range.count)
+    }
+
+    /// `true` or `false`, equally likely.
+    public mutating func bool() -> Bool {
+        random.bounded(2) == 1
+    }
+
+    /// An element of `elements`, which must not be empty, uniformly.
+    public mutating func element<Elements: Collection>(of elements: Elements) -> Elements.Element {
+        precondition(!elements.isEmpty, "element(of:) needs at least one element")
+        return elements[elements.index(elements.startIndex, offsetBy: random.bounded(elements.count))]
+    }
+
+    /// Some of `elements` (none, some or all), each kept with even odds.
+    public mutating func subset<Element: Hashable>(of elements: [Element]) -> Set<Element> {
+        Set(elements.filter { _ in bool() })
+    }
+
+    /// A value of `kind` that an earlier step's result produced (see
+    /// ``ProtocolOperation/init(_:arguments:precondition:call:produces:swift:)``'s `produces`).
+    ///
+    /// Throws when the run has seen no value of `kind` yet: the step is not drawn then (another
+    /// operation is), and a replayed step whose value no longer exists is skipped.
+    public mutating func seen<Value>(_ kind: ValueKind<Value>) throws -> Value {
+        let reference: SeenReference
+        switch picks {
+        case .choosing(var generator):
+            let candidates = pool.references(of: kind.name)
+            guard !candidates.isEmpty else { throw NothingSeen(kind: kind.name) }
+            reference = candidates[generator.bounded(candidates.count)]
+            picks = .choosing(generator)
+        case .replaying(let references):
+            guard used.count < references.count, references[used.count].kind == kind.name else { throw NothingSeen(kind: kind.name) }
+            reference = references[used.count]
+        }
+        guard let value = pool.value(at: reference) as? Value else { throw NothingSeen(kind: kind.name) }
+        used.append(reference)
+        return value
+    }
+}
+
+/// A kind of value a run remembers from the steps' results, such as the URLs or ids a store handed back.
+public struct ValueKind<Value: Sendable>: Sendable, Hashable {
+    /// The kind's name, unique among the kinds of one check.
+    public let name: String
+
+    /// A kind named `name`.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// `value` as a value of this kind, for a `produces:` closure to return.
+    public func value(_ value: Value) -> SeenValue {
+        SeenValue(kind: name, value: value)
+    }
+}
+
+/// A value a step's result produced, of a ``ValueKind``: what `produces:` returns.
+public struct SeenValue: Sendable {
+    let kind: String
+    let value: any Sendable
+}
+
+/// Why a draw could not be made: no value of `kind` seen (or no longer there, in a replay).
+struct NothingSeen: Error {
+    var kind: String
+}
+
+/// A seen value, named by the step that produced it: the `offset`-th value of `kind` of step `step`.
+struct SeenReference: Sendable, Hashable {
+    var kind: String
+    var step: Int
+    var offset: Int
+}
+
+/// The values a run has seen, by kind, in the order the steps produced them.
+struct SeenPool: Sendable {
+    private var values: [String: [(reference: SeenReference, value: any Sendable)]] = [:]
+
+    func references(of kind: String) -> [SeenReference] {
+        values[kind, default: []].map(\.reference)
+    }
+
+    func value(at reference: SeenReference) -> (any Sendable)? {
+        values[reference.kind]?.first { $0.reference == reference }?.value
+    }
+
+    /// Adds what step `step` produced.
+    mutating func add(_ produced: [SeenValue], by step: Int) {
+        var offsets: [String: Int] = [:]
+        for seen in produced {
+            let offset = offsets[seen.kind, default: 0]
+            offsets[seen.kind] = offset + 1
+            values[seen.kind, default: []].append((SeenReference(kind: seen.kind, step: step, offset: offset), seen.value))
+        }
+    }
+}

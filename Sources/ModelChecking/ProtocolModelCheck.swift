@@ -1,0 +1,109 @@
+import ContractEngine
+
+/// Model-based checks of your own protocol: random sequences of the operations you declare, run on a
+/// fresh model (your fake, or a model you write) and a fresh subject, compared step by step, and a
+/// failure shrunk to the fewest steps and printed as Swift.
+///
+/// ```swift
+/// let result = await ProtocolModelCheck.check(
+///     model: { InMemoryBookmarks() }, subject: { SQLiteBookmarks.temporary() },
+///     operations: BookmarkOperations.all, observe: { try await $0.all() })
+/// #expect(result.passed, "\(result)")
+/// ```
+///
+/// Each step's results are compared: equal values agree; two errors agree when they have the same
+/// ``RepositoryError/Kind`` (for a ``RepositoryError``), else the same type, whatever their messages; a
+/// value on one side and an error on the other disagree. A seed determines a run completely, given
+/// deterministic systems: the report prints the failing run's seed, and `seed:` or
+/// `REPOSITORY_CONTRACTS_SEED` replays it first.
+public enum ProtocolModelCheck {
+    /// Runs per check by default.
+    public static var defaultRuns: Int { 100 }
+    /// Steps per run by default.
+    public static var defaultSteps: Int { 25 }
+    /// Shrinking re-runs at most this many candidates by default.
+    public static var defaultShrinkAttempts: Int { 400 }
+
+    /// Checks `subject` against `model`, comparing every step's result and, after every step, what
+    /// `observe` sees of each.
+    ///
+    /// - Parameters:
+    ///   - model: makes a fresh model (called once per run and per shrinking candidate).
+    ///   - subject: makes a fresh subject.
+    ///   - operations: the protocol's operations; each step draws one whose arguments can be drawn.
+    ///   - observe: reads the state of a system after each step (errors compare as results do).
+    ///   - runs: how many sequences to run; the check stops at the first divergence.
+    ///   - steps: how many steps each sequence draws.
+    ///   - seed: the first run's seed; when `nil`, `REPOSITORY_CONTRACTS_SEED` if set, else a random one.
+    ///   - maxShrinkAttempts: the most candidates shrinking runs.
+    public static func check<System, Observation: Equatable & Sendable>(
+        model: @escaping @Sendable () async throws -> System, subject: @escaping @Sendable () async throws -> System,
+        operations: [ProtocolOperation<System>], observe: @escaping @Sendable (System) async throws -> Observation,
+        runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts
+    ) async -> ProtocolModelCheckResult {
+        let runner = ProtocolRun(
+            operations: operations, makeModel: model, makeSubject: subject,
+            observe: { system in await StepResult.of { try await observe(system) } })
+        return await explore(runner, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts)
+    }
+
+    /// Checks `subject` against `model`, comparing every step's result; see
+    /// ``check(model:subject:operations:observe:runs:steps:seed:maxShrinkAttempts:)``.
+    public static func check<System>(
+        model: @escaping @Sendable () async throws -> System, subject: @escaping @Sendable () async throws -> System,
+        operations: [ProtocolOperation<System>], runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil,
+        maxShrinkAttempts: Int = defaultShrinkAttempts
+    ) async -> ProtocolModelCheckResult {
+        let runner = ProtocolRun(operations: operations, makeModel: model, makeSubject: subject, observe: nil)
+        return await explore(runner, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts)
+    }
+
+    private static func explore<System>(
+        _ runner: ProtocolRun<System>, runs: Int, steps: Int, seed: UInt64?, maxShrinkAttempts: Int
+    ) async -> ProtocolModelCheckResult {
+        let firstSeed = seed ?? ModelCheck.seedFromEnvironment() ?? UInt64.random(in: 1...UInt64.max)
+        var result = ProtocolModelCheckResult(seed: firstSeed, runs: 0, budget: max(1, runs), stepsPerRun: steps)
+        guard !runner.operations.isEmpty else {
+            result.setupError = "no operations to draw"
+            return result
+        }
+        var seeds = SplitMix64(seed: firstSeed)
+        for index in 0..<max(1, runs) {
+            let runSeed = index == 0 ? firstSeed : seeds.next()
+            result.runs = index + 1
+            do {
+                let outcome = try await runner.run(.generate(seed: runSeed, count: steps))
+                guard outcome.divergence != nil else { continue }
+                result.failure = await shrunkFailure(outcome, runner: runner, seed: runSeed, run: index + 1, maxShrinkAttempts: maxShrinkAttempts)
+                return result
+            } catch {
+                result.setupError = "making the model or the subject threw \(describe(error))"
+                return result
+            }
+        }
+        return result
+    }
+
+    /// The failure of `outcome`, shrunk and run once more for its trace.
+    private static func shrunkFailure<System>(
+        _ outcome: RunOutcome, runner: ProtocolRun<System>, seed: UInt64, run: Int, maxShrinkAttempts: Int
+    ) async -> ProtocolModelCheckResult.Failure {
+        let shrunk = await StepShrinker(maxAttempts: maxShrinkAttempts).shrink(outcome) { candidate in
+            try? await runner.run(.replay(candidate))
+        }
+        var final = outcome
+        if let rerun = try? await runner.run(.replay(shrunk.steps)), rerun.divergence?.signature == outcome.divergence?.signature {
+            final = rerun
+        }
+        let divergence = final.divergence!
+        return ProtocolModelCheckResult.Failure(
+            seed: seed, run: run, originalStepCount: outcome.steps.count,
+            steps: final.steps.map {
+                .init(operation: $0.operation, swift: $0.swift, model: $0.model.text, subject: $0.subject.text, modelThrew: $0.model.threw)
+            },
+            divergence: .init(
+                step: divergence.step + 1, operation: divergence.operation, isObservation: divergence.isObservation,
+                model: divergence.model.text, subject: divergence.subject.text),
+            shrinkAttempts: shrunk.attempts)
+    }
+}

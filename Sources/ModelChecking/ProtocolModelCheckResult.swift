@@ -1,0 +1,113 @@
+import RepositoryContractsPrimitives
+
+/// What a model-based check of your own protocol found: whether every run agreed with the model, and
+/// for a falsified run the shrunk sequence, where it diverged, the Swift that replays it and the seed.
+public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
+    /// One step of the shrunk sequence as it ran.
+    public struct Step: Sendable, Hashable {
+        /// The operation's name.
+        public let operation: String
+        /// The call as the operation's `swift:` writes it.
+        public let swift: String
+        /// What the model's call returned or threw: `returned [a, b]`, `returned`, `threw …`.
+        public let model: String
+        /// What the subject's call returned or threw, written as ``model`` is.
+        public let subject: String
+        /// Whether the model's call threw (the Swift repro marks it `try?`).
+        public let modelThrew: Bool
+    }
+
+    /// Where the model and the subject first disagreed.
+    public struct Divergence: Sendable, Hashable {
+        /// The step, counted from 1 in the shrunk sequence.
+        public let step: Int
+        /// The step's operation.
+        public let operation: String
+        /// `true` when the results agreed but the observation after the step did not.
+        public let isObservation: Bool
+        /// The model's result, or its observation.
+        public let model: String
+        /// The subject's result, or its observation.
+        public let subject: String
+    }
+
+    /// A falsified run, shrunk.
+    public struct Failure: Sendable {
+        /// The seed of the falsified run: as `seed:` or `REPOSITORY_CONTRACTS_SEED`, it replays that run
+        /// first, its shrinking included.
+        public let seed: UInt64
+        /// Which run failed, counted from 1.
+        public let run: Int
+        /// How many steps the run had made when it diverged, before shrinking.
+        public let originalStepCount: Int
+        /// The shrunk sequence, up to and including the divergence.
+        public let steps: [Step]
+        /// Where the shrunk sequence diverged.
+        public let divergence: Divergence
+        /// How many candidates shrinking ran.
+        public let shrinkAttempts: Int
+    }
+
+    /// The first run's seed.
+    public let seed: UInt64
+    /// How many runs were made, the failing one included.
+    public internal(set) var runs: Int
+    /// How many runs the check would have made had every run passed.
+    public let budget: Int
+    /// Steps drawn per run.
+    public let stepsPerRun: Int
+    /// The falsified run, if any.
+    public internal(set) var failure: Failure?
+    /// Why the check could not run (making the model or the subject threw); a failure too.
+    public internal(set) var setupError: String?
+
+    /// Whether every run agreed with the model.
+    public var passed: Bool { failure == nil && setupError == nil }
+
+    /// The shrunk sequence as the body of an `async throws` test on a fresh subject: one line per step
+    /// (`_ = try await` and the step's `swift:`, `try?` where the model threw), the divergence as
+    /// comments; `nil` when the check passed.
+    public var swiftLines: [String]? {
+        guard let failure else { return nil }
+        var lines: [String] = []
+        for (index, step) in failure.steps.enumerated() {
+            lines.append("_ = \(step.modelThrew && index + 1 != failure.divergence.step ? "try?" : "try") await \(step.swift)")
+        }
+        let what = failure.divergence.isObservation ? "observed after this step: " : ""
+        lines.append("// ✗ model \(what)\(failure.divergence.model)")
+        lines.append("//   subject \(what)\(failure.divergence.subject)")
+        return lines
+    }
+
+    /// The whole report: the numbered trace, the divergence, the Swift repro and the seed; or how many
+    /// runs passed.
+    public var description: String {
+        if let setupError { return "Model-based check could not run: \(setupError)" }
+        guard let failure else { return "Model-based check passed \(runs) runs of \(stepsPerRun) steps (seed \(Self.hex(seed)))" }
+        let divergence = failure.divergence
+        var lines = [
+            "Model-based check falsified (seed \(Self.hex(failure.seed)); run \(failure.run) of at most \(budget); "
+                + "\(failure.originalStepCount) steps shrunk to \(failure.steps.count) in \(failure.shrinkAttempts) re-runs):"
+        ]
+        for (index, step) in failure.steps.enumerated() {
+            let mark = index + 1 == divergence.step ? "✗" : " "
+            let result = step.model == step.subject ? step.model : "model \(step.model), subject \(step.subject)"
+            lines.append("  \(mark) \(index + 1). \(step.swift) → \(result)")
+        }
+        lines.append(
+            "  step \(divergence.step), \(divergence.operation): "
+                + (divergence.isObservation ? "the observation after the step differs" : "the subject's result differs from the model's"))
+        lines.append("    model:   \(divergence.model)")
+        lines.append("    subject: \(divergence.subject)")
+        lines.append("As Swift (the body of an async throwing test, on a fresh subject):")
+        lines += (swiftLines ?? []).map { "    " + $0 }
+        lines.append("Replay this run: \(EnvironmentVariable.seed)=\(Self.hex(failure.seed)) (or seed: \(Self.hex(failure.seed)))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `0x0123456789abcdef`.
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,75 @@
+import ContractEngine
+
+/// What one call (or one observation) gave: a value, or an error.
+///
+/// Two results agree when both returned equal values, or both threw errors of the same identity: the
+/// ``RepositoryError/Kind`` for a ``RepositoryError``, else the error's type. The errors' messages are
+/// not compared.
+enum StepResult: Sendable, Equatable {
+    case returned(AnyResult)
+    case threw(ErrorIdentity, description: String)
+
+    /// Runs `body` and keeps what it returned or threw.
+    static func of<Value: Sendable & Equatable>(_ body: () async throws -> Value) async -> StepResult {
+        do {
+            return .returned(AnyResult(try await body()))
+        } catch {
+            return .threw(ErrorIdentity(error), description: describe(error))
+        }
+    }
+
+    static func == (left: StepResult, right: StepResult) -> Bool {
+        switch (left, right) {
+        case (.returned(let a), .returned(let b)): a == b
+        case (.threw(let a, _), .threw(let b, _)): a == b
+        default: false
+        }
+    }
+
+    var threw: Bool {
+        if case .threw = self { true } else { false }
+    }
+
+    /// `returned [Bookmark(…)]`, `returned` for no value, `threw RepositoryError.notFound: …`.
+    var text: String {
+        switch self {
+        case .returned(let result): result.isVoid ? "returned" : "returned \(result.text)"
+        case .threw(_, let description): "threw \(description)"
+        }
+    }
+}
+
+/// An error as the check compares it: its repository kind, else its type.
+enum ErrorIdentity: Sendable, Hashable {
+    case kind(RepositoryError.Kind)
+    case type(String)
+
+    init(_ error: any Error) {
+        if let error = error as? RepositoryError {
+            self = .kind(error.kind)
+        } else {
+            self = .type(String(reflecting: Swift.type(of: error)))
+        }
+    }
+}
+
+/// A returned value of any `Equatable` type, compared with values of its own type only.
+struct AnyResult: Sendable, Equatable {
+    let base: any Equatable & Sendable
+    let text: String
+
+    init(_ base: some Equatable & Sendable) {
+        self.base = base
+        self.text = String(describing: base)
+    }
+
+    var isVoid: Bool { base is VoidResult }
+
+    static func == (left: AnyResult, right: AnyResult) -> Bool {
+        func equals<Value: Equatable>(_ value: Value) -> Bool { (right.base as? Value) == value }
+        return equals(left.base)
+    }
+}
+
+/// What a call that returns nothing returns, so that it compares like any result.
+struct VoidResult: Sendable, Equatable {}
