@@ -1,0 +1,48 @@
+import Foundation
+import ModelChecking
+import Testing
+
+/// The section "Your own protocol" of the article "Model-based checks": its declaration is the tests'
+/// own, its line count and defaults are true, and its report is what the check prints.
+@Suite("Documentation: ModelBasedChecks, your own protocol")
+struct ModelCheckingDocumentationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func article() throws -> String {
+        try String(
+            contentsOf: root.appendingPathComponent("Contracts/Testing/RepositoryContracts.docc/Articles/ModelBasedChecks.md"), encoding: .utf8)
+    }
+
+    /// The lines of `BookmarkOperations.swift` between its declaration markers, indentation removed.
+    static func declaration() throws -> [String] {
+        let source = try String(
+            contentsOf: root.appendingPathComponent("Tests/ModelCheckingTests/Bookmarks/BookmarkOperations.swift"), encoding: .utf8)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let begin = try #require(lines.firstIndex { $0.contains("// declaration: begin") })
+        let end = try #require(lines.firstIndex { $0.contains("// declaration: end") })
+        return lines[(begin + 1)..<end].map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }
+    }
+
+    @Test("the article shows the declaration the tests run, and its line count, at most 30 for five operations")
+    func declarationQuoted() throws {
+        let declaration = try Self.declaration()
+        let article = try Self.article()
+        #expect(article.contains("```swift\n" + declaration.joined(separator: "\n") + "\n```"))
+        let count = declaration.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        #expect(count <= 30 && BookmarkOperations.all.count == 5)
+        #expect(article.contains("the whole declaration is \(count) lines"), "\(count)")
+    }
+
+    @Test("the article quotes the report the check prints for the index that keeps a removed URL's tags")
+    func reportQuoted() async throws {
+        let result = await BookmarkModelCheckTests.check(.removeLeavesTags, seed: 7)
+        #expect(!result.passed)
+        #expect(try Self.article().contains("```text\n" + result.description + "\n```"), "\(result)")
+    }
+
+    @Test("the defaults the article states")
+    func defaults() throws {
+        #expect(ProtocolModelCheck.defaultRuns == 100 && ProtocolModelCheck.defaultSteps == 25)
+        #expect(try Self.article().contains("By default it makes 100 runs of 25 steps, each on a fresh model"))
+    }
+}
