@@ -40,6 +40,15 @@ struct ModelCheckingDocumentationTests {
         #expect(try Self.article().contains("```text\n" + result.description + "\n```"), "\(result)")
     }
 
+    // Article: the check of the bookmark store.
+    @Test("the article's check: the indexed store agrees with the fake")
+    func articleCheck() async {
+        let result = await ProtocolModelCheck.check(
+            model: { InMemoryBookmarks() }, subject: { IndexedBookmarks() },
+            operations: BookmarkOperations.all, observe: { try await $0.all() })
+        #expect(result.passed, "\(result)")
+    }
+
     @Test("the defaults the article states")
     func defaults() throws {
         #expect(ProtocolModelCheck.defaultRuns == 100 && ProtocolModelCheck.defaultSteps == 25)
