@@ -24,7 +24,7 @@ public struct Draw: Sendable {
         self.pool = pool
     }
 
-    /// An integer of `range`, uniformly.
+    /// An integer of `range`, uniformly; `range` must hold fewer than `Int.max` values.
     public mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + random.bounded(range.count)
     }
