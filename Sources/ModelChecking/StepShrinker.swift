@@ -1,3 +1,5 @@
+import ContractEngine
+
 /// Shrinks a failing sequence of steps: removes chunks of steps, halving the chunk size down to single
 /// steps, and repeats while anything helps. A candidate is kept only if a run of it on fresh systems
 /// diverges with the same signature (the same operation, on its result or on the observation after it);
@@ -13,22 +15,13 @@ struct StepShrinker {
         var attempts = 0
         var progressed = true
         while progressed, attempts < maxAttempts {
-            progressed = false
-            var chunk = max(1, current.count / 2)
-            while chunk >= 1, attempts < maxAttempts {
-                var start = 0
-                while start < current.count, attempts < maxAttempts {
-                    var candidate = current
-                    candidate.removeSubrange(start..<min(current.count, start + chunk))
-                    attempts += 1
-                    if !candidate.isEmpty, let outcome = await run(candidate), outcome.divergence?.signature == signature {
-                        current = outcome.steps.map(\.step)
-                        progressed = true
-                    } else {
-                        start += chunk
-                    }
-                }
-                chunk /= 2
+            progressed = await removeChunks(count: { current.count }, canTryMore: { attempts < maxAttempts }) { range in
+                var candidate = current
+                candidate.removeSubrange(range)
+                attempts += 1
+                guard !candidate.isEmpty, let outcome = await run(candidate), outcome.divergence?.signature == signature else { return false }
+                current = outcome.steps.map(\.step)
+                return true
             }
         }
         return (current, attempts)

@@ -33,16 +33,9 @@ package struct Shrinker: Sendable {
 
         var progressed = true
         while progressed, attempts < maxAttempts {
-            progressed = false
-            var chunk = max(1, current.count / 2)
-            while chunk >= 1, attempts < maxAttempts {
-                var start = 0
-                while start < current.count, attempts < maxAttempts {
-                    let candidate = Self.removing(start..<min(current.count, start + chunk), from: current)
-                    if await attempt(candidate) { progressed = true } else { start += chunk }
-                }
-                chunk /= 2
-            }
+            progressed = await removeChunks(
+                count: { current.count }, canTryMore: { attempts < maxAttempts },
+                tryWithout: { range in await attempt(Self.removing(range, from: current)) })
             var index = 0
             while index < current.count, attempts < maxAttempts {
                 if let plainer = Self.plainer(current[index]) {
