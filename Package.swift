@@ -50,7 +50,8 @@ let package = Package(
             dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON"]),
         // Model-based checks of a user's own protocol: operations declared once, the user's fake as the
         // model, sequences compared step by step, shrunk and printed as Swift. Never imports Testing.
-        .target(name: "ModelChecking", dependencies: ["RepositoryContractsPrimitives", "ContractEngine"]),
+        // Time steps advance a mock clock.
+        .target(name: "ModelChecking", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "MockTime"]),
         // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
         // The caching contract drives a stub server and a mock clock.
         .target(
@@ -175,7 +176,7 @@ let package = Package(
                 "RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "RecordReplay", "RepositoryContracts",
                 "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples",
             ]),
-        .testTarget(name: "ModelCheckingTests", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "ModelChecking"]),
+        .testTarget(name: "ModelCheckingTests", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "MockTime", "ModelChecking"]),
         .testTarget(name: "RepositoryContractsPrimitivesTests", dependencies: ["RepositoryContractsPrimitives"]),
         .testTarget(name: "FidelityProofTests", dependencies: ["RepositoryContracts"]),
         // The record/replay stack's tests, one target per module and each on its module and those below it

@@ -40,6 +40,30 @@ public struct Draw: Sendable {
         return elements[elements.index(elements.startIndex, offsetBy: random.bounded(elements.count))]
     }
 
+    /// A duration of `range`: its lower bound one time in four, its upper bound one time in four, else
+    /// a whole number of milliseconds between them, uniformly (the bounds themselves when the range holds
+    /// no whole millisecond).
+    public mutating func duration(in range: ClosedRange<Duration>) -> Duration {
+        switch random.bounded(4) {
+        case 0: return range.lowerBound
+        case 1: return range.upperBound
+        default:
+            let low = Self.wholeMilliseconds(range.lowerBound, roundingUp: true)
+            let high = Self.wholeMilliseconds(range.upperBound, roundingUp: false)
+            guard low <= high else { return bool() ? range.lowerBound : range.upperBound }
+            return .milliseconds(low + Int64(random.bounded(Int(high - low) + 1)))
+        }
+    }
+
+    private static func wholeMilliseconds(_ duration: Duration, roundingUp: Bool) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        var milliseconds = seconds * 1000 + attoseconds / perMillisecond
+        if roundingUp, attoseconds % perMillisecond > 0 { milliseconds += 1 }
+        if !roundingUp, attoseconds % perMillisecond < 0 { milliseconds -= 1 }
+        return milliseconds
+    }
+
     /// Some of `elements` (none, some or all), each kept with even odds.
     public mutating func subset<Element: Hashable>(of elements: [Element]) -> Set<Element> {
         Set(elements.filter { _ in bool() })

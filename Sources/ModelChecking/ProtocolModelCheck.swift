@@ -23,6 +23,8 @@ public enum ProtocolModelCheck {
     public static var defaultSteps: Int { 25 }
     /// Shrinking re-runs at most this many candidates by default.
     public static var defaultShrinkAttempts: Int { 400 }
+    /// How long a call may go without any sign of progress, by default, before it is reported as hung.
+    public static var defaultCallTimeout: Duration { .seconds(5) }
 
     /// Checks `subject` against `model`, comparing every step's result and, after every step, what
     /// `observe` sees of each.
@@ -36,25 +38,30 @@ public enum ProtocolModelCheck {
     ///   - steps: how many steps each sequence draws.
     ///   - seed: the first run's seed; when `nil`, `REPOSITORY_CONTRACTS_SEED` if set, else a random one.
     ///   - maxShrinkAttempts: the most candidates shrinking runs.
+    ///   - callTimeout: how long one call (or observation) may go without any sign of progress anywhere in
+    ///     the process before it is reported as hung (a call that keeps work moving is given up after 24 ×
+    ///     this). A hung run is reported as it ran, not shrunk.
     public static func check<System, Observation: Equatable & Sendable>(
         model: @escaping @Sendable () async throws -> System, subject: @escaping @Sendable () async throws -> System,
         operations: [ProtocolOperation<System>], observe: @escaping @Sendable (System) async throws -> Observation,
-        runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts
+        runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil, maxShrinkAttempts: Int = defaultShrinkAttempts,
+        callTimeout: Duration = defaultCallTimeout
     ) async -> ProtocolModelCheckResult {
         let runner = ProtocolRun(
             operations: operations, makeModel: model, makeSubject: subject,
-            observe: { system in await StepResult.of { try await observe(system) } })
+            observe: { system in await StepResult.of { try await observe(system) } }, callTimeout: callTimeout)
         return await explore(runner, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts)
     }
 
     /// Checks `subject` against `model`, comparing every step's result; see
-    /// ``check(model:subject:operations:observe:runs:steps:seed:maxShrinkAttempts:)``.
+    /// ``check(model:subject:operations:observe:runs:steps:seed:maxShrinkAttempts:callTimeout:)``.
     public static func check<System>(
         model: @escaping @Sendable () async throws -> System, subject: @escaping @Sendable () async throws -> System,
         operations: [ProtocolOperation<System>], runs: Int = defaultRuns, steps: Int = defaultSteps, seed: UInt64? = nil,
-        maxShrinkAttempts: Int = defaultShrinkAttempts
+        maxShrinkAttempts: Int = defaultShrinkAttempts, callTimeout: Duration = defaultCallTimeout
     ) async -> ProtocolModelCheckResult {
-        let runner = ProtocolRun(operations: operations, makeModel: model, makeSubject: subject, observe: nil)
+        let runner = ProtocolRun(
+            operations: operations, makeModel: model, makeSubject: subject, observe: nil, callTimeout: callTimeout)
         return await explore(runner, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts)
     }
 
@@ -84,10 +91,13 @@ public enum ProtocolModelCheck {
         return result
     }
 
-    /// The failure of `outcome`, shrunk and run once more for its trace.
+    /// The failure of `outcome`, shrunk and run once more for its trace (as it ran, when a call hung).
     private static func shrunkFailure<System>(
         _ outcome: RunOutcome, runner: ProtocolRun<System>, seed: UInt64, run: Int, maxShrinkAttempts: Int
     ) async -> ProtocolModelCheckResult.Failure {
+        if outcome.divergence?.hung == true {
+            return failure(outcome, originalStepCount: outcome.steps.count, seed: seed, run: run, shrinkAttempts: 0)
+        }
         let shrunk = await StepShrinker(maxAttempts: maxShrinkAttempts).shrink(outcome) { candidate in
             try? await runner.run(.replay(candidate))
         }
@@ -95,15 +105,24 @@ public enum ProtocolModelCheck {
         if let rerun = try? await runner.run(.replay(shrunk.steps)), rerun.divergence?.signature == outcome.divergence?.signature {
             final = rerun
         }
-        let divergence = final.divergence!
+        return failure(final, originalStepCount: outcome.steps.count, seed: seed, run: run, shrinkAttempts: shrunk.attempts)
+    }
+
+    /// `outcome`'s steps and divergence as the report gives them.
+    private static func failure(
+        _ outcome: RunOutcome, originalStepCount: Int, seed: UInt64, run: Int, shrinkAttempts: Int
+    ) -> ProtocolModelCheckResult.Failure {
+        let divergence = outcome.divergence!
         return ProtocolModelCheckResult.Failure(
-            seed: seed, run: run, originalStepCount: outcome.steps.count,
-            steps: final.steps.map {
-                .init(operation: $0.operation, swift: $0.swift, model: $0.model.text, subject: $0.subject.text, modelThrew: $0.model.threw)
+            seed: seed, run: run, originalStepCount: originalStepCount,
+            steps: outcome.steps.map {
+                .init(
+                    operation: $0.operation, swift: $0.swift.text, model: $0.model.text, subject: $0.subject.text,
+                    modelThrew: $0.model.threw, isStatement: $0.swift.isStatement)
             },
             divergence: .init(
                 step: divergence.step + 1, operation: divergence.operation, isObservation: divergence.isObservation,
-                model: divergence.model.text, subject: divergence.subject.text),
-            shrinkAttempts: shrunk.attempts)
+                model: divergence.model.text, subject: divergence.subject.text, hung: divergence.hung),
+            shrinkAttempts: shrinkAttempts)
     }
 }

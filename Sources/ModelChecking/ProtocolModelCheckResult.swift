@@ -15,6 +15,9 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
         public let subject: String
         /// Whether the model's call threw (the Swift repro marks it `try?`).
         public let modelThrew: Bool
+        /// Whether ``swift`` is a whole statement the repro prints as it is (a time step), rather than a
+        /// call it prints as `_ = try await` and the call.
+        public let isStatement: Bool
     }
 
     /// Where the model and the subject first disagreed.
@@ -29,6 +32,8 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
         public let model: String
         /// The subject's result, or its observation.
         public let subject: String
+        /// `true` when a side's call (or observation) did not return: the watchdog gave up on it.
+        public let hung: Bool
     }
 
     /// A falsified run, shrunk.
@@ -71,7 +76,11 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
         guard let failure else { return nil }
         var lines: [String] = []
         for (index, step) in failure.steps.enumerated() {
-            lines.append("_ = \(step.modelThrew && index + 1 != failure.divergence.step ? "try?" : "try") await \(step.swift)")
+            if step.isStatement {
+                lines.append(step.swift)
+            } else {
+                lines.append("_ = \(step.modelThrew && index + 1 != failure.divergence.step ? "try?" : "try") await \(step.swift)")
+            }
         }
         let what = failure.divergence.isObservation ? "observed after this step: " : ""
         lines.append("// ✗ model \(what)\(failure.divergence.model)")
@@ -94,9 +103,7 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
             let result = step.model == step.subject ? step.model : "model \(step.model), subject \(step.subject)"
             lines.append("  \(mark) \(index + 1). \(step.swift) → \(result)")
         }
-        lines.append(
-            "  step \(divergence.step), \(divergence.operation): "
-                + (divergence.isObservation ? "the observation after the step differs" : "the subject's result differs from the model's"))
+        lines.append("  step \(divergence.step), \(divergence.operation): " + divergence.summary)
         lines.append("    model:   \(divergence.model)")
         lines.append("    subject: \(divergence.subject)")
         lines.append("As Swift (the body of an async throwing test, on a fresh subject):")
@@ -109,5 +116,14 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension ProtocolModelCheckResult.Divergence {
+    /// What went wrong at the step, in words.
+    var summary: String {
+        let what = isObservation ? "the observation after the step" : "its call"
+        if hung { return model.hasPrefix("did not return") ? "\(what) on the model did not return" : "\(what) on the subject did not return" }
+        return isObservation ? "the observation after the step differs" : "the subject's result differs from the model's"
     }
 }

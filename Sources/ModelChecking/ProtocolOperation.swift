@@ -25,6 +25,8 @@ public struct ProtocolOperation<System>: Sendable {
     ///   - arguments: draws the arguments; `try draw.seen(kind)` takes a value an earlier step produced.
     ///   - precondition: arguments the call must not get (they are drawn again, or another operation is).
     ///   - call: the call on a model or a subject.
+    ///   - agree: whether the model's result and the subject's agree; equality when `nil`. Give it when
+    ///     the two may differ where it does not matter (a timestamp, a generated token).
     ///   - produces: the values of the result that later steps may draw with ``Draw/seen(_:)``; it is
     ///     given the model's result.
     ///   - swift: the call as a Swift expression, without `try await` (`store.remove(url: "a")`).
@@ -32,6 +34,7 @@ public struct ProtocolOperation<System>: Sendable {
         _ name: String, arguments: @escaping @Sendable (inout Draw) throws -> Arguments,
         precondition: (@Sendable (Arguments) -> Bool)? = nil,
         call: @escaping @Sendable (System, Arguments) async throws -> Result,
+        agree: (@Sendable (_ model: Result, _ subject: Result) -> Bool)? = nil,
         produces: (@Sendable (Result) -> [SeenValue])? = nil, swift: @escaping @Sendable (Arguments) -> String
     ) {
         self.name = name
@@ -40,9 +43,16 @@ public struct ProtocolOperation<System>: Sendable {
             if let precondition, !precondition(arguments) { return nil }
             return PreparedCall(
                 call: { system in await StepResult.of { try await call(system, arguments) } },
+                agree: StepResult.agreement(agree),
                 produces: { result in (result.base as? Result).map { produces?($0) ?? [] } ?? [] },
-                swift: swift(arguments))
+                swift: .expression(swift(arguments)))
         }
+    }
+
+    /// An operation from its parts, for the package's own kinds of step (time).
+    init(name: String, prepare: @escaping @Sendable (inout Draw) throws -> PreparedCall<System>?) {
+        self.name = name
+        self.prepare = prepare
     }
 
     /// An operation with arguments whose call returns nothing.
@@ -62,15 +72,39 @@ public struct ProtocolOperation<System>: Sendable {
     /// An operation without arguments.
     public init<Result: Sendable & Equatable>(
         _ name: String, call: @escaping @Sendable (System) async throws -> Result,
+        agree: (@Sendable (_ model: Result, _ subject: Result) -> Bool)? = nil,
         produces: (@Sendable (Result) -> [SeenValue])? = nil, swift: String
     ) {
-        self.init(name, arguments: { _ in () }, call: { system, _ in try await call(system) }, produces: produces, swift: { _ in swift })
+        self.init(
+            name, arguments: { _ in () }, call: { system, _ in try await call(system) }, agree: agree, produces: produces,
+            swift: { _ in swift })
     }
 }
 
 /// An operation with its arguments drawn: the call to make on each side.
 struct PreparedCall<System>: Sendable {
     let call: @Sendable (System) async -> StepResult
+    /// Whether the model's result (first) and the subject's agree.
+    let agree: @Sendable (StepResult, StepResult) -> Bool
     let produces: @Sendable (AnyResult) -> [SeenValue]
-    let swift: String
+    let swift: SwiftStep
+}
+
+/// How a step reads in a printed repro.
+enum SwiftStep: Sendable, Hashable {
+    /// A call whose result is discarded: printed `_ = try await <text>`.
+    case expression(String)
+    /// A whole statement, printed as it is (`clock.advance(by: .seconds(5))`).
+    case statement(String)
+
+    var isStatement: Bool {
+        if case .statement = self { true } else { false }
+    }
+
+    /// The text the operation wrote.
+    var text: String {
+        switch self {
+        case .expression(let text), .statement(let text): text
+        }
+    }
 }

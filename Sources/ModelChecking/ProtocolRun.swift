@@ -1,4 +1,5 @@
 import ContractEngine
+import RepositoryContractsPrimitives
 
 /// One step of a run as a recipe: which operation, the seed of its random draws, and the seen values it
 /// drew. `id` is its place in the sequence as generated; a seen value names the step that produced it by
@@ -14,7 +15,7 @@ struct PlannedStep: Sendable, Hashable {
 struct RanStep: Sendable {
     var step: PlannedStep
     var operation: String
-    var swift: String
+    var swift: SwiftStep
     var model: StepResult
     var subject: StepResult
 }
@@ -29,6 +30,10 @@ struct RunDivergence: Sendable, Equatable {
 
     /// What shrinking keeps: the same operation disagreeing the same way.
     var signature: String { "\(operation)\(isObservation ? ".observation" : ".result")" }
+
+    /// Whether a side's call did not return: such a run is reported as it ran, never shrunk (every
+    /// candidate would wait for the watchdog again).
+    var hung: Bool { model.hung || subject.hung }
 }
 
 /// A run's steps (those that ran; skipped ones are not there) and its divergence, if any.
@@ -43,6 +48,8 @@ struct ProtocolRun<System>: Sendable {
     var makeModel: @Sendable () async throws -> System
     var makeSubject: @Sendable () async throws -> System
     var observe: (@Sendable (System) async -> StepResult)?
+    /// How long a call may go without any sign of progress before it is reported as hung.
+    var callTimeout: Duration = ProtocolModelCheck.defaultCallTimeout
 
     /// What a run does: draw `count` steps from `seed`, or replay `steps`.
     enum Plan {
@@ -52,7 +59,8 @@ struct ProtocolRun<System>: Sendable {
 
     /// Runs `plan`; throws only when making the model or the subject throws.
     func run(_ plan: Plan) async throws -> RunOutcome {
-        let model = try await makeModel(), subject = try await makeSubject()
+        let model = SystemHandle(try await makeModel()), subject = SystemHandle(try await makeSubject())
+        let monitor = ProgressMonitor()
         var pool = SeenPool(), outcome = RunOutcome()
         var generator = SplitMix64(seed: 0)
         let count: Int
@@ -67,19 +75,21 @@ struct ProtocolRun<System>: Sendable {
             case .replay(let steps): drawn = prepare(steps[index], pool: pool)
             }
             guard let (step, call) = drawn else { continue }
-            let modelResult = await call.call(model), subjectResult = await call.call(subject)
             let name = operations[step.operation].name
+            let modelResult = await watched(name, monitor) { await call.call(model.system) }
+            let subjectResult = modelResult.hung ? modelResult : await watched(name, monitor) { await call.call(subject.system) }
             outcome.steps.append(RanStep(step: step, operation: name, swift: call.swift, model: modelResult, subject: subjectResult))
             let position = outcome.steps.count - 1
-            guard modelResult == subjectResult else {
+            guard call.agree(modelResult, subjectResult), !modelResult.hung else {
                 outcome.divergence = RunDivergence(
                     step: position, operation: name, isObservation: false, model: modelResult, subject: subjectResult)
                 return outcome
             }
             if case .returned(let value) = modelResult { pool.add(call.produces(value), by: step.id) }
             if let observe {
-                let seenInModel = await observe(model), seenInSubject = await observe(subject)
-                if seenInModel != seenInSubject {
+                let seenInModel = await watched("observe", monitor) { await observe(model.system) }
+                let seenInSubject = seenInModel.hung ? seenInModel : await watched("observe", monitor) { await observe(subject.system) }
+                if seenInModel != seenInSubject || seenInModel.hung {
                     outcome.divergence = RunDivergence(
                         step: position, operation: name, isObservation: true, model: seenInModel, subject: seenInSubject)
                     return outcome
@@ -87,6 +97,20 @@ struct ProtocolRun<System>: Sendable {
             }
         }
         return outcome
+    }
+
+    /// What `body` gave, or ``StepResult/hung(_:)`` when it went ``callTimeout`` without any sign of
+    /// progress; the hung call is abandoned (its system is never used again).
+    private func watched(
+        _ operation: String, _ monitor: ProgressMonitor, _ body: @escaping @Sendable () async -> StepResult
+    ) async -> StepResult {
+        do {
+            return try await withWatchdog(callTimeout, operation: operation, monitor: monitor, body)
+        } catch let failure as OperationFailure {
+            return .hung(failure.reason.stall.map(String.init(describing:)) ?? "\(failure)")
+        } catch {
+            return .threw(ErrorIdentity(error), description: describe(error))
+        }
     }
 
     /// A new step: an operation whose arguments can be drawn and pass its precondition, tried a few
@@ -108,5 +132,15 @@ struct ProtocolRun<System>: Sendable {
         var draw = Draw(seed: step.seed, picks: .replaying(step.picks), pool: pool)
         guard let call = try? operations[step.operation].prepare(&draw) else { return nil }
         return (step, call)
+    }
+}
+
+/// A model or a subject, handed to the watchdog's task for one call at a time: a run never calls one
+/// system from two tasks at once, and a system whose call hung is abandoned with it.
+struct SystemHandle<System>: @unchecked Sendable {
+    let system: System
+
+    init(_ system: System) {
+        self.system = system
     }
 }

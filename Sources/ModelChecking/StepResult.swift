@@ -8,6 +8,8 @@ import ContractEngine
 enum StepResult: Sendable, Equatable {
     case returned(AnyResult)
     case threw(ErrorIdentity, description: String)
+    /// The call did not return: the watchdog gave up on it (what it saw).
+    case hung(String)
 
     /// Runs `body` and keeps what it returned or threw.
     static func of<Value: Sendable & Equatable>(_ body: () async throws -> Value) async -> StepResult {
@@ -26,8 +28,26 @@ enum StepResult: Sendable, Equatable {
         }
     }
 
+    /// The agreement of two results of `Result`: two values agree by `agree` (equality when `nil`), two
+    /// errors by their identity; a value and an error never do.
+    static func agreement<Result: Sendable & Equatable>(_ agree: (@Sendable (Result, Result) -> Bool)?) -> @Sendable (StepResult, StepResult) -> Bool {
+        guard let agree else { return { $0 == $1 } }
+        return { model, subject in
+            switch (model, subject) {
+            case (.returned(let a), .returned(let b)):
+                guard let a = a.base as? Result, let b = b.base as? Result else { return false }
+                return agree(a, b)
+            default: return model == subject
+            }
+        }
+    }
+
     var threw: Bool {
         if case .threw = self { true } else { false }
+    }
+
+    var hung: Bool {
+        if case .hung = self { true } else { false }
     }
 
     /// `returned [Bookmark(…)]`, `returned` for no value, `threw RepositoryError.notFound: …`.
@@ -35,6 +55,7 @@ enum StepResult: Sendable, Equatable {
         switch self {
         case .returned(let result): result.isVoid ? "returned" : "returned \(result.text)"
         case .threw(_, let description): "threw \(description)"
+        case .hung(let stall): "did not return: \(stall)"
         }
     }
 }

@@ -33,3 +33,19 @@ extension Optional: SwiftLiteralRepresentable where Wrapped: SwiftLiteralReprese
     /// The wrapped value's literal, or `nil`.
     public var swiftLiteral: String { map(\.swiftLiteral) ?? "nil" }
 }
+
+extension Duration: SwiftLiteralRepresentable {
+    /// The duration in the largest whole unit that holds it exactly: `.seconds(60)`, `.milliseconds(1500)`,
+    /// `.microseconds(20)`, `.nanoseconds(7)` (below a nanosecond is dropped).
+    public var swiftLiteral: String {
+        let (seconds, attoseconds) = components
+        if attoseconds == 0 { return ".seconds(\(seconds))" }
+        let units: [(name: String, attoseconds: Int64)] = [
+            ("milliseconds", 1_000_000_000_000_000), ("microseconds", 1_000_000_000_000), ("nanoseconds", 1_000_000_000),
+        ]
+        for unit in units where attoseconds % unit.attoseconds == 0 || unit.name == "nanoseconds" {
+            return ".\(unit.name)(\(seconds * (1_000_000_000_000_000_000 / unit.attoseconds) + attoseconds / unit.attoseconds))"
+        }
+        return ".seconds(\(seconds))"
+    }
+}

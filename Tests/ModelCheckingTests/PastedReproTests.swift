@@ -1,4 +1,5 @@
 import ContractEngine
+import MockTime
 import ModelChecking
 import Testing
 
@@ -28,5 +29,26 @@ struct PastedReproTests {
         _ = try await model.remove(url: "https://c.example")
         _ = try await model.add("https://c.example", tags: ["swift"])
         #expect(try await model.all() == [Bookmark(url: "https://c.example", tags: ["swift"])])
+    }
+
+    @Test("the repro printed for overwriteEvictedEarly (seed 7), time steps included, pasted as it printed, loses the value")
+    func pastedTimeRepro() async throws {
+        let result = await TTLCacheModelCheckTests.check(.overwriteEvictedEarly, seed: 7)
+        let printed = try #require(result.swiftLines)
+        // Pasted from the report, after the clock and the cache it names:
+        let clock = MockClock()
+        let cache: any TTLCache = ExpiringCache(ttl: .seconds(60), clock: clock, bug: .overwriteEvictedEarly)
+        _ = try await cache.set("x", for: "b")
+        clock.advance(by: .seconds(20))
+        _ = try await cache.set("x", for: "b")
+        clock.advance(by: .seconds(59))
+        _ = try await cache.value(for: "b")
+        // ✗ model returned Optional("x")
+        //   subject returned nil
+        #expect(try await cache.value(for: "b") == nil)
+        #expect(printed.prefix(5) == [
+            #"_ = try await cache.set("x", for: "b")"#, "clock.advance(by: .seconds(20))", #"_ = try await cache.set("x", for: "b")"#,
+            "clock.advance(by: .seconds(59))", #"_ = try await cache.value(for: "b")"#,
+        ])
     }
 }

@@ -63,4 +63,34 @@ struct ProtocolModelCheckRulesTests {
         }
         #expect(entries.contains { $0.call == "echo" })
     }
+
+    /// A ticket counter whose tickets carry a token each side makes up: the parts that matter agree, the
+    /// token does not.
+    actor Tickets {
+        struct Ticket: Equatable, Sendable {
+            var number: Int
+            var token: String
+        }
+        private var issued = 0
+        private let tokenPrefix: String
+        init(tokenPrefix: String) { self.tokenPrefix = tokenPrefix }
+        func issue() -> Ticket {
+            issued += 1
+            return Ticket(number: issued, token: "\(tokenPrefix)-\(issued)")
+        }
+    }
+
+    @Test("agree: compares the results an operation gives, where equality would see a difference that does not matter")
+    func agreeClosure() async {
+        func check(agree: (@Sendable (Tickets.Ticket, Tickets.Ticket) -> Bool)?) async -> ProtocolModelCheckResult {
+            await ProtocolModelCheck.check(
+                model: { Tickets(tokenPrefix: "m") }, subject: { Tickets(tokenPrefix: "s") },
+                operations: [.init("issue", call: { await $0.issue() }, agree: agree, swift: "tickets.issue()")], runs: 3, seed: 1)
+        }
+        let byEquality = await check(agree: nil)
+        #expect(byEquality.failure?.divergence.step == 1, "\(byEquality)")
+        #expect(await check(agree: { $0.number == $1.number }).passed)
+        let wrongNumbers = await check(agree: { $0.number == $1.number + 1 })
+        #expect(wrongNumbers.failure?.divergence.operation == "issue", "\(wrongNumbers)")
+    }
 }
