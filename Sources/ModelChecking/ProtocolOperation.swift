@@ -69,6 +69,11 @@ public struct ProtocolOperation<System>: Sendable {
             }, swift: swift)
     }
 
+    /// An operation without arguments whose call returns nothing.
+    public init(_ name: String, call: @escaping @Sendable (System) async throws -> Void, swift: String) {
+        self.init(name, arguments: { _ in () }, call: { system, _ in try await call(system) }, swift: { _ in swift })
+    }
+
     /// An operation without arguments.
     public init<Result: Sendable & Equatable>(
         _ name: String, call: @escaping @Sendable (System) async throws -> Result,

@@ -44,7 +44,8 @@ public struct BrokenSessionRepository: SessionRepository {
     let flaw: Flaw
     private let kept = Protected<UserSession?>(nil)
 
-    init(api: any AuthAPI, store: any SessionStore, flaw: Flaw) {
+    /// A repository over `api` and `store` with `flaw`.
+    public init(api: any AuthAPI, store: any SessionStore, flaw: Flaw) {
         self.api = api
         self.store = store
         self.flaw = flaw

@@ -50,11 +50,16 @@ public final class ItemsAPIFake: Sendable {
             guard let item = try? JSONDecoder().decode(Item.self, from: request.body) else {
                 return Self.answer(400, Data("{\"error\":\"not an item\"}".utf8))
             }
-            state.withLock { $0.items[item.id] = item }
+            insert(item)
             return Self.answer(201, (try? ItemJSON.encoder.encode(item)) ?? Data())
         default:
             return Self.answer(405, Data("{\"error\":\"method not allowed\"}".utf8))
         }
+    }
+
+    /// Stores `item` (replacing the item with its id), as `POST /items` does.
+    public func insert(_ item: Item) {
+        state.withLock { $0.items[item.id] = item }
     }
 
     /// The in-process read of the fake repository: the list, or ``ItemsAPIError/offline``.
