@@ -13,10 +13,10 @@ struct ModelCheckingDocumentationTests {
             contentsOf: root.appendingPathComponent("Contracts/Testing/RepositoryContracts.docc/Articles/ModelBasedChecks.md"), encoding: .utf8)
     }
 
-    /// The lines of `BookmarkOperations.swift` between its declaration markers, indentation removed.
-    static func declaration() throws -> [String] {
-        let source = try String(
-            contentsOf: root.appendingPathComponent("Tests/ModelCheckingTests/Bookmarks/BookmarkOperations.swift"), encoding: .utf8)
+    /// The lines of `file` (by default `BookmarkOperations.swift`) between its declaration markers,
+    /// indentation removed.
+    static func declaration(in file: String = "Tests/ModelCheckingTests/Bookmarks/BookmarkOperations.swift") throws -> [String] {
+        let source = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let begin = try #require(lines.firstIndex { $0.contains("// declaration: begin") })
         let end = try #require(lines.firstIndex { $0.contains("// declaration: end") })
@@ -31,6 +31,19 @@ struct ModelCheckingDocumentationTests {
         let count = declaration.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
         #expect(count <= 30 && BookmarkOperations.all.count == 5)
         #expect(article.contains("the whole declaration is \(count) lines"), "\(count)")
+        #expect(article.contains("| `BookmarkStore` | 5 | \(count) lines |"))
+    }
+
+    @Test("the article shows the TTL cache's declaration, its line count, and the report of the early eviction")
+    func timeSection() async throws {
+        let declaration = try Self.declaration(in: "Tests/ModelCheckingTests/TTLCache/TTLCacheOperations.swift")
+        let article = try Self.article()
+        #expect(article.contains("```swift\n" + declaration.joined(separator: "\n") + "\n```"))
+        let count = declaration.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        #expect(TTLCacheOperations.all.count == 5 && article.contains("declared in \(count) lines"), "\(count)")
+        #expect(article.contains("| TTL cache (and time) | 5 | \(count) lines |"))
+        let result = await TTLCacheModelCheckTests.check(.overwriteEvictedEarly, seed: 7)
+        #expect(article.contains("```text\n" + result.description + "\n```"), "\(result)")
     }
 
     @Test("the article quotes the report the check prints for the index that keeps a removed URL's tags")
