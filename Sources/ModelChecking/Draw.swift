@@ -104,7 +104,14 @@ public struct ValueKind<Value: Sendable>: Sendable, Hashable {
 
     /// `value` as a value of this kind, for a `produces:` closure to return.
     public func value(_ value: Value) -> SeenValue {
-        SeenValue(kind: name, value: value)
+        SeenValue(kind: name, value: value, accessor: nil)
+    }
+
+    /// `value`, which the Swift `accessor` reads from the step's result (`".id"`, `".items[0].id"`), as a
+    /// value of this kind. Where the model and the subject each assigned their own (an id, a token), the
+    /// printed repro binds the result (`let v1 = try await …`) and passes `v1.id` on.
+    public func value(_ value: Value, at accessor: String) -> SeenValue {
+        SeenValue(kind: name, value: value, accessor: accessor)
     }
 }
 
@@ -112,6 +119,8 @@ public struct ValueKind<Value: Sendable>: Sendable, Hashable {
 public struct SeenValue: Sendable {
     let kind: String
     let value: any Sendable
+    /// The Swift that reads it from the result; `nil` when not given.
+    let accessor: String?
 }
 
 /// Why a draw could not be made: no value of `kind` seen (or no longer there, in a replay).
@@ -126,25 +135,31 @@ struct SeenReference: Sendable, Hashable {
     var offset: Int
 }
 
-/// The values a run has seen, by kind, in the order the steps produced them.
+/// The values one side of a run has seen, by kind, in the order the steps produced them.
 struct SeenPool: Sendable {
-    private var values: [String: [(reference: SeenReference, value: any Sendable)]] = [:]
+    private var values: [String: [(reference: SeenReference, seen: SeenValue)]] = [:]
 
     func references(of kind: String) -> [SeenReference] {
         values[kind, default: []].map(\.reference)
     }
 
     func value(at reference: SeenReference) -> (any Sendable)? {
-        values[reference.kind]?.first { $0.reference == reference }?.value
+        seen(at: reference)?.value
     }
 
-    /// Adds what step `step` produced.
-    mutating func add(_ produced: [SeenValue], by step: Int) {
+    func seen(at reference: SeenReference) -> SeenValue? {
+        values[reference.kind]?.first { $0.reference == reference }?.seen
+    }
+
+    /// Adds what step `step` produced from `result`. A value given without an accessor that prints as the
+    /// whole result does is read as the result itself.
+    mutating func add(_ produced: [SeenValue], by step: Int, from result: AnyResult) {
         var offsets: [String: Int] = [:]
-        for seen in produced {
+        for var seen in produced {
             let offset = offsets[seen.kind, default: 0]
             offsets[seen.kind] = offset + 1
-            values[seen.kind, default: []].append((SeenReference(kind: seen.kind, step: step, offset: offset), seen.value))
+            if seen.accessor == nil, String(describing: seen.value) == result.text { seen = SeenValue(kind: seen.kind, value: seen.value, accessor: "") }
+            values[seen.kind, default: []].append((SeenReference(kind: seen.kind, step: step, offset: offset), seen))
         }
     }
 }

@@ -115,11 +115,7 @@ public enum ProtocolModelCheck {
         let divergence = outcome.divergence!
         return ProtocolModelCheckResult.Failure(
             seed: seed, run: run, originalStepCount: originalStepCount,
-            steps: outcome.steps.map {
-                .init(
-                    operation: $0.operation, swift: $0.swift.text, model: $0.model.text, subject: $0.subject.text,
-                    modelThrew: $0.model.threw, isStatement: $0.swift.isStatement)
-            },
+            steps: outcome.reportedSteps,
             divergence: .init(
                 step: divergence.step + 1, operation: divergence.operation, isObservation: divergence.isObservation,
                 model: divergence.model.text, subject: divergence.subject.text, hung: divergence.hung),

@@ -18,6 +18,10 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
         /// Whether ``swift`` is a whole statement the repro prints as it is (a time step), rather than a
         /// call it prints as `_ = try await` and the call.
         public let isStatement: Bool
+        /// The name the repro binds this step's result to (`v1`), when a later step passes on a value
+        /// it produced that the model and the subject assigned differently (an id, a token); ``swift`` of
+        /// those steps reads it from there (`v1.id`).
+        public let binding: String?
     }
 
     /// Where the model and the subject first disagreed.
@@ -76,10 +80,13 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
         guard let failure else { return nil }
         var lines: [String] = []
         for (index, step) in failure.steps.enumerated() {
+            let trying = step.modelThrew && index + 1 != failure.divergence.step ? "try?" : "try"
             if step.isStatement {
                 lines.append(step.swift)
+            } else if let binding = step.binding {
+                lines.append("let \(binding) = \(trying) await \(step.swift)")
             } else {
-                lines.append("_ = \(step.modelThrew && index + 1 != failure.divergence.step ? "try?" : "try") await \(step.swift)")
+                lines.append("_ = \(trying) await \(step.swift)")
             }
         }
         let what = failure.divergence.isObservation ? "observed after this step: " : ""
@@ -101,7 +108,7 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
         for (index, step) in failure.steps.enumerated() {
             let mark = index + 1 == divergence.step ? "✗" : " "
             let result = step.model == step.subject ? step.model : "model \(step.model), subject \(step.subject)"
-            lines.append("  \(mark) \(index + 1). \(step.swift) → \(result)")
+            lines.append("  \(mark) \(index + 1). \(step.binding.map { "let \($0) = " } ?? "")\(step.swift) → \(result)")
         }
         lines.append("  step \(divergence.step), \(divergence.operation): " + divergence.summary)
         lines.append("    model:   \(divergence.model)")

@@ -11,13 +11,23 @@ struct PlannedStep: Sendable, Hashable {
     var picks: [SeenReference]
 }
 
-/// A step as it ran: its recipe, its Swift, and both sides' results.
+/// A step as it ran: its recipe, its Swift, both sides' results, and the seen values it passed that the two
+/// sides assigned differently (the repro names those by the step that produced them).
 struct RanStep: Sendable {
     var step: PlannedStep
     var operation: String
     var swift: SwiftStep
     var model: StepResult
     var subject: StepResult
+    var renames: [SeenRename] = []
+}
+
+/// A seen value the model and the subject assigned differently: the model's value as the step's Swift
+/// writes it, and where the repro reads the subject's (the producing step's result, through `accessor`).
+struct SeenRename: Sendable, Hashable {
+    var literal: String
+    var producer: Int
+    var accessor: String
 }
 
 /// Where a run's model and subject first disagreed: the step's result, or the observation after it.
@@ -61,7 +71,7 @@ struct ProtocolRun<System>: Sendable {
     func run(_ plan: Plan) async throws -> RunOutcome {
         let model = SystemHandle(try await makeModel()), subject = SystemHandle(try await makeSubject())
         let monitor = ProgressMonitor()
-        var pool = SeenPool(), outcome = RunOutcome()
+        var pools = SeenPools(), outcome = RunOutcome()
         var generator = SplitMix64(seed: 0)
         let count: Int
         switch plan {
@@ -69,34 +79,43 @@ struct ProtocolRun<System>: Sendable {
         case .replay(let steps): count = steps.count
         }
         for index in 0..<count {
-            let drawn: (PlannedStep, PreparedCall<System>)?
+            let drawn: (PlannedStep, SidedCall<System>)?
             switch plan {
-            case .generate: drawn = draw(id: index, from: &generator, pool: pool)
-            case .replay(let steps): drawn = prepare(steps[index], pool: pool)
+            case .generate: drawn = draw(id: index, from: &generator, pools: pools)
+            case .replay(let steps): drawn = prepare(steps[index], pools: pools)
             }
             guard let (step, call) = drawn else { continue }
             let name = operations[step.operation].name
-            let modelResult = await watched(name, monitor) { await call.call(model.system) }
-            let subjectResult = modelResult.hung ? modelResult : await watched(name, monitor) { await call.call(subject.system) }
-            outcome.steps.append(RanStep(step: step, operation: name, swift: call.swift, model: modelResult, subject: subjectResult))
+            let modelResult = await watched(name, monitor) { await call.model.call(model.system) }
+            let subjectResult = modelResult.hung ? modelResult : await watched(name, monitor) { await call.subject.call(subject.system) }
+            outcome.steps.append(
+                RanStep(
+                    step: step, operation: name, swift: call.model.swift, model: modelResult, subject: subjectResult,
+                    renames: pools.renames(step.picks)))
             let position = outcome.steps.count - 1
-            guard call.agree(modelResult, subjectResult), !modelResult.hung else {
+            guard call.model.agree(modelResult, subjectResult), !modelResult.hung else {
                 outcome.divergence = RunDivergence(
                     step: position, operation: name, isObservation: false, model: modelResult, subject: subjectResult)
                 return outcome
             }
-            if case .returned(let value) = modelResult { pool.add(call.produces(value), by: step.id) }
-            if let observe {
-                let seenInModel = await watched("observe", monitor) { await observe(model.system) }
-                let seenInSubject = seenInModel.hung ? seenInModel : await watched("observe", monitor) { await observe(subject.system) }
-                if seenInModel != seenInSubject || seenInModel.hung {
-                    outcome.divergence = RunDivergence(
-                        step: position, operation: name, isObservation: true, model: seenInModel, subject: seenInSubject)
-                    return outcome
-                }
+            pools.add(step.id, call, model: modelResult, subject: subjectResult)
+            if let observe, let divergence = await observed(observe, model, subject, monitor, after: position, name) {
+                outcome.divergence = divergence
+                return outcome
             }
         }
         return outcome
+    }
+
+    /// The divergence of what `observe` reads of each side after step `position`, if any.
+    private func observed(
+        _ observe: @escaping @Sendable (System) async -> StepResult, _ model: SystemHandle<System>, _ subject: SystemHandle<System>,
+        _ monitor: ProgressMonitor, after position: Int, _ name: String
+    ) async -> RunDivergence? {
+        let seenInModel = await watched("observe", monitor) { await observe(model.system) }
+        let seenInSubject = seenInModel.hung ? seenInModel : await watched("observe", monitor) { await observe(subject.system) }
+        guard seenInModel != seenInSubject || seenInModel.hung else { return nil }
+        return RunDivergence(step: position, operation: name, isObservation: true, model: seenInModel, subject: seenInSubject)
     }
 
     /// What `body` gave, or ``StepResult/hung(_:)`` when it went ``callTimeout`` without any sign of
@@ -115,24 +134,67 @@ struct ProtocolRun<System>: Sendable {
 
     /// A new step: an operation whose arguments can be drawn and pass its precondition, tried a few
     /// times; `nil` when none could be (the step is left out).
-    private func draw(id: Int, from generator: inout SplitMix64, pool: SeenPool) -> (PlannedStep, PreparedCall<System>)? {
+    private func draw(id: Int, from generator: inout SplitMix64, pools: SeenPools) -> (PlannedStep, SidedCall<System>)? {
         for _ in 0..<max(4, operations.count * 2) {
             let operation = generator.bounded(operations.count)
             let seed = generator.next(), pickSeed = generator.next()
-            var draw = Draw(seed: seed, picks: .choosing(SplitMix64(seed: pickSeed)), pool: pool)
+            var draw = Draw(seed: seed, picks: .choosing(SplitMix64(seed: pickSeed)), pool: pools.model)
             if let call = try? operations[operation].prepare(&draw) {
-                return (PlannedStep(id: id, operation: operation, seed: seed, picks: draw.used), call)
+                let step = PlannedStep(id: id, operation: operation, seed: seed, picks: draw.used)
+                return (step, SidedCall(model: call, subject: subjectCall(step, pools) ?? call))
             }
         }
         return nil
     }
 
     /// The call `step` makes, drawn again; `nil` when a value it drew is gone or its precondition fails.
-    private func prepare(_ step: PlannedStep, pool: SeenPool) -> (PlannedStep, PreparedCall<System>)? {
-        var draw = Draw(seed: step.seed, picks: .replaying(step.picks), pool: pool)
+    private func prepare(_ step: PlannedStep, pools: SeenPools) -> (PlannedStep, SidedCall<System>)? {
+        var draw = Draw(seed: step.seed, picks: .replaying(step.picks), pool: pools.model)
         guard let call = try? operations[step.operation].prepare(&draw) else { return nil }
-        return (step, call)
+        return (step, SidedCall(model: call, subject: subjectCall(step, pools) ?? call))
     }
+
+    /// `step`'s call drawn from the subject's seen values: the same operation, random draws and picks,
+    /// so that each side gets the value it assigned itself; `nil` when the subject has no such value.
+    private func subjectCall(_ step: PlannedStep, _ pools: SeenPools) -> PreparedCall<System>? {
+        guard !step.picks.isEmpty else { return nil }
+        var draw = Draw(seed: step.seed, picks: .replaying(step.picks), pool: pools.subject)
+        return try? operations[step.operation].prepare(&draw)
+    }
+}
+
+/// One step's call on each side: the model's drawn from the model's seen values, the subject's from the
+/// subject's.
+struct SidedCall<System>: Sendable {
+    var model: PreparedCall<System>
+    var subject: PreparedCall<System>
+}
+
+/// The seen values of both sides of a run.
+struct SeenPools: Sendable {
+    var model = SeenPool()
+    var subject = SeenPool()
+
+    /// Adds what step `id` produced on each side.
+    mutating func add(_ id: Int, _ call: SidedCall<some Any>, model modelResult: StepResult, subject subjectResult: StepResult) {
+        if case .returned(let value) = modelResult { model.add(call.model.produces(value), by: id, from: value) }
+        if case .returned(let value) = subjectResult { subject.add(call.subject.produces(value), by: id, from: value) }
+    }
+
+    /// The values of `picks` the two sides hold differently, where the subject's can be named.
+    func renames(_ picks: [SeenReference]) -> [SeenRename] {
+        picks.compactMap { reference in
+            guard let mine = model.seen(at: reference), let theirs = subject.seen(at: reference), let accessor = theirs.accessor
+            else { return nil }
+            let literal = swiftLiteral(of: mine.value)
+            return literal == swiftLiteral(of: theirs.value) ? nil : SeenRename(literal: literal, producer: reference.step, accessor: accessor)
+        }
+    }
+}
+
+/// `value` as Swift: its literal when it has one, else its description.
+func swiftLiteral(of value: any Sendable) -> String {
+    (value as? any SwiftLiteralRepresentable)?.swiftLiteral ?? String(describing: value)
 }
 
 /// A model or a subject, handed to the watchdog's task for one call at a time: a run never calls one

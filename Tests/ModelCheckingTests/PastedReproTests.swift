@@ -51,4 +51,21 @@ struct PastedReproTests {
             "clock.advance(by: .seconds(59))", #"_ = try await cache.value(for: "b")"#,
         ])
     }
+
+    @Test("the repro printed for the notebook's upsert (seed 4), pasted as it printed, runs on the UUID subject and brings the note back")
+    func pastedIDRepro() async throws {
+        let result = await NoteBookModelCheckTests.check(.updateRecreatesDeleted, seed: 4)
+        let printed = try #require(result.swiftLines)
+        // Pasted from the report:
+        let notes: any NoteBook = UUIDNoteBook(bug: .updateRecreatesDeleted)
+        let v1 = try await notes.create("a")
+        _ = try await notes.delete(id: v1.id)
+        _ = try await notes.update(id: v1.id, text: "b")
+        // ✗ model threw NoteBookError: notFound
+        //   subject returned
+        #expect(try await notes.text(of: v1.id) == "b")
+        #expect(printed.prefix(3) == [
+            #"let v1 = try await notes.create("a")"#, "_ = try await notes.delete(id: v1.id)", #"_ = try await notes.update(id: v1.id, text: "b")"#,
+        ])
+    }
 }
