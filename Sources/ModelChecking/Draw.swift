@@ -3,11 +3,12 @@ import ContractEngine
 /// Where an operation draws its arguments from: a seeded random source, and the values earlier steps'
 /// results produced (the ``ValueKind`` pools), so that later steps act on things that exist.
 ///
-/// A step's draws are replayed exactly: the random values come from the step's own seed, and a value
-/// drawn by ``seen(_:)`` is remembered as "the value that step *n* produced", so it still means the same
-/// value after shrinking dropped other steps.
+/// A step's draws are replayed exactly: its random choices are recorded, and a value drawn by
+/// ``seen(_:)`` is remembered as "the value that step *n* produced", so it still means the same value
+/// after shrinking dropped other steps. Shrinking simplifies the recorded choices toward zero: the lower
+/// bound, the first element, `false`, the empty subset.
 public struct Draw: Sendable {
-    private var random: SplitMix64
+    private var random: Choices
     private var picks: Picks
     private let pool: SeenPool
     /// The seen values this draw used, in order: what a replay of the step reads back.
@@ -19,10 +20,20 @@ public struct Draw: Sendable {
     }
 
     init(seed: UInt64, picks: Picks, pool: SeenPool) {
-        self.random = SplitMix64(seed: seed)
+        self.random = Choices(seed: seed)
         self.picks = picks
         self.pool = pool
     }
+
+    /// A draw that replays `choices` (a choice past their end is 0).
+    init(choices: [Int], picks: Picks, pool: SeenPool) {
+        self.random = Choices(replaying: choices)
+        self.picks = picks
+        self.pool = pool
+    }
+
+    /// The random choices this draw made, in order: what a replay of the step reads back.
+    var choices: [Int] { random.made }
 
     /// An integer of `range`, uniformly; `range` must hold fewer than `Int.max` values.
     public mutating func int(in range: ClosedRange<Int>) -> Int {
@@ -89,6 +100,38 @@ public struct Draw: Sendable {
         guard let value = pool.value(at: reference) as? Value else { throw NothingSeen(kind: kind.name) }
         used.append(reference)
         return value
+    }
+}
+
+/// The random choices of one step's draws: made from a seed, or replayed from a record (each clamped
+/// below its bound, 0 past the record's end); either way recorded as made. 0 is the simplest choice of
+/// every draw.
+struct Choices: Sendable {
+    private var random: SplitMix64?
+    private let replayed: [Int]
+    private(set) var made: [Int] = []
+
+    init(seed: UInt64) {
+        self.random = SplitMix64(seed: seed)
+        self.replayed = []
+    }
+
+    init(replaying choices: [Int]) {
+        self.random = nil
+        self.replayed = choices
+    }
+
+    /// A choice in `0..<bound`.
+    mutating func bounded(_ bound: Int) -> Int {
+        let choice: Int
+        if var generator = random {
+            choice = generator.bounded(bound)
+            random = generator
+        } else {
+            choice = made.count < replayed.count ? min(max(replayed[made.count], 0), bound - 1) : 0
+        }
+        made.append(choice)
+        return choice
     }
 }
 

@@ -1,13 +1,13 @@
 import ContractEngine
 import RepositoryContractsPrimitives
 
-/// One step of a run as a recipe: which operation, the seed of its random draws, and the seen values it
-/// drew. `id` is its place in the sequence as generated; a seen value names the step that produced it by
-/// this id, so dropping other steps does not change what a step means.
+/// One step of a run as a recipe: which operation, the random choices of its draws, and the seen values
+/// it drew. `id` is its place in the sequence as generated; a seen value names the step that produced it
+/// by this id, so dropping other steps does not change what a step means.
 struct PlannedStep: Sendable, Hashable {
     var id: Int
     var operation: Int
-    var seed: UInt64
+    var choices: [Int]
     var picks: [SeenReference]
 }
 
@@ -140,7 +140,7 @@ struct ProtocolRun<System>: Sendable {
             let seed = generator.next(), pickSeed = generator.next()
             var draw = Draw(seed: seed, picks: .choosing(SplitMix64(seed: pickSeed)), pool: pools.model)
             if let call = try? operations[operation].prepare(&draw) {
-                let step = PlannedStep(id: id, operation: operation, seed: seed, picks: draw.used)
+                let step = PlannedStep(id: id, operation: operation, choices: draw.choices, picks: draw.used)
                 return (step, SidedCall(model: call, subject: subjectCall(step, pools) ?? call))
             }
         }
@@ -149,16 +149,18 @@ struct ProtocolRun<System>: Sendable {
 
     /// The call `step` makes, drawn again; `nil` when a value it drew is gone or its precondition fails.
     private func prepare(_ step: PlannedStep, pools: SeenPools) -> (PlannedStep, SidedCall<System>)? {
-        var draw = Draw(seed: step.seed, picks: .replaying(step.picks), pool: pools.model)
+        var draw = Draw(choices: step.choices, picks: .replaying(step.picks), pool: pools.model)
         guard let call = try? operations[step.operation].prepare(&draw) else { return nil }
-        return (step, SidedCall(model: call, subject: subjectCall(step, pools) ?? call))
+        var made = step
+        made.choices = draw.choices
+        return (made, SidedCall(model: call, subject: subjectCall(made, pools) ?? call))
     }
 
     /// `step`'s call drawn from the subject's seen values: the same operation, random draws and picks,
     /// so that each side gets the value it assigned itself; `nil` when the subject has no such value.
     private func subjectCall(_ step: PlannedStep, _ pools: SeenPools) -> PreparedCall<System>? {
         guard !step.picks.isEmpty else { return nil }
-        var draw = Draw(seed: step.seed, picks: .replaying(step.picks), pool: pools.subject)
+        var draw = Draw(choices: step.choices, picks: .replaying(step.picks), pool: pools.subject)
         return try? operations[step.operation].prepare(&draw)
     }
 }

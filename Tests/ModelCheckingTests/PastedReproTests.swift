@@ -14,21 +14,21 @@ struct PastedReproTests {
         let store: any BookmarkStore = IndexedBookmarks(bug: .removeLeavesTags)
         _ = try await store.add("https://c.example", tags: ["news"])
         _ = try await store.remove(url: "https://c.example")
-        _ = try await store.add("https://c.example", tags: ["swift"])
-        // ✗ model observed after this step: returned [Bookmark("https://c.example", tags: ["swift"])]
-        //   subject observed after this step: returned [Bookmark("https://c.example", tags: ["news", "swift"])]
-        #expect(try await store.all() == [Bookmark(url: "https://c.example", tags: ["news", "swift"])])
+        _ = try await store.add("https://c.example", tags: [])
+        // ✗ model observed after this step: returned [Bookmark("https://c.example", tags: [])]
+        //   subject observed after this step: returned [Bookmark("https://c.example", tags: ["news"])]
+        #expect(try await store.all() == [Bookmark(url: "https://c.example", tags: ["news"])])
         #expect(printed.prefix(3) == [
             #"_ = try await store.add("https://c.example", tags: ["news"])"#,
             #"_ = try await store.remove(url: "https://c.example")"#,
-            #"_ = try await store.add("https://c.example", tags: ["swift"])"#,
+            #"_ = try await store.add("https://c.example", tags: [])"#,
         ])
         // The same lines on the model agree with what the report says the model observed.
         let model: any BookmarkStore = InMemoryBookmarks()
         _ = try await model.add("https://c.example", tags: ["news"])
         _ = try await model.remove(url: "https://c.example")
-        _ = try await model.add("https://c.example", tags: ["swift"])
-        #expect(try await model.all() == [Bookmark(url: "https://c.example", tags: ["swift"])])
+        _ = try await model.add("https://c.example", tags: [])
+        #expect(try await model.all() == [Bookmark(url: "https://c.example", tags: [])])
     }
 
     @Test("the repro printed for overwriteEvictedEarly (seed 7), time steps included, pasted as it printed, loses the value")
@@ -39,7 +39,7 @@ struct PastedReproTests {
         let clock = MockClock()
         let cache: any TTLCache = ExpiringCache(ttl: .seconds(60), clock: clock, bug: .overwriteEvictedEarly)
         _ = try await cache.set("x", for: "b")
-        clock.advance(by: .seconds(20))
+        clock.advance(by: .seconds(1))
         _ = try await cache.set("x", for: "b")
         clock.advance(by: .seconds(59))
         _ = try await cache.value(for: "b")
@@ -47,7 +47,7 @@ struct PastedReproTests {
         //   subject returned nil
         #expect(try await cache.value(for: "b") == nil)
         #expect(printed.prefix(5) == [
-            #"_ = try await cache.set("x", for: "b")"#, "clock.advance(by: .seconds(20))", #"_ = try await cache.set("x", for: "b")"#,
+            #"_ = try await cache.set("x", for: "b")"#, "clock.advance(by: .seconds(1))", #"_ = try await cache.set("x", for: "b")"#,
             "clock.advance(by: .seconds(59))", #"_ = try await cache.value(for: "b")"#,
         ])
     }
@@ -60,12 +60,12 @@ struct PastedReproTests {
         let notes: any NoteBook = UUIDNoteBook(bug: .updateRecreatesDeleted)
         let v1 = try await notes.create("a")
         _ = try await notes.delete(id: v1.id)
-        _ = try await notes.update(id: v1.id, text: "b")
+        _ = try await notes.update(id: v1.id, text: "a")
         // ✗ model threw NoteBookError: notFound
         //   subject returned
-        #expect(try await notes.text(of: v1.id) == "b")
+        #expect(try await notes.text(of: v1.id) == "a")
         #expect(printed.prefix(3) == [
-            #"let v1 = try await notes.create("a")"#, "_ = try await notes.delete(id: v1.id)", #"_ = try await notes.update(id: v1.id, text: "b")"#,
+            #"let v1 = try await notes.create("a")"#, "_ = try await notes.delete(id: v1.id)", #"_ = try await notes.update(id: v1.id, text: "a")"#,
         ])
     }
 }

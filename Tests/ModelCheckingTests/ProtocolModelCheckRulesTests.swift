@@ -93,4 +93,35 @@ struct ProtocolModelCheckRulesTests {
         let wrongNumbers = await check(agree: { $0.number == $1.number + 1 })
         #expect(wrongNumbers.failure?.divergence.operation == "issue", "\(wrongNumbers)")
     }
+
+    /// A store that refuses amounts over 10 (the model takes any): the shrunk failure's amount is simple.
+    actor Limited {
+        struct TooLarge: Error {}
+        let limit: Int?
+        init(limit: Int?) { self.limit = limit }
+        func put(_ amount: Int, label: String) throws -> Int {
+            if let limit, amount > limit { throw TooLarge() }
+            return amount
+        }
+    }
+
+    @Test("shrinking simplifies arguments: a large amount halves toward the smallest that still fails, a label to the first")
+    func argumentsSimplified() async throws {
+        let labels = ["first", "second", "third"]
+        let operations: [ProtocolOperation<Limited>] = [
+            .init("put", arguments: { d in (amount: d.int(in: 0...1000), label: d.element(of: labels)) },
+                  call: { try await $0.put($1.amount, label: $1.label) }, swift: { "store.put(\($0.amount), label: \($0.label.swiftLiteral))" })
+        ]
+        for seed in UInt64(1)...5 {
+            let result = await ProtocolModelCheck.check(
+                model: { Limited(limit: nil) }, subject: { Limited(limit: 10) }, operations: operations, seed: seed)
+            let failure = try #require(result.failure, "\(result)")
+            let step = try #require(failure.steps.last)
+            #expect(failure.steps.count == 1, "\(result)")
+            let amount = try #require(Int(step.swift.split(separator: "(")[1].split(separator: ",")[0]))
+            // Halving from any amount over 10 ends at most twice the limit, plus one.
+            #expect((11...21).contains(amount), "\(result)")
+            #expect(step.swift.hasSuffix(#"label: "first")"#), "\(result)")
+        }
+    }
 }
