@@ -25,203 +25,23 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
         return derived + Array(repeatElement(refused, count: max(repeats - 1, 0)).joined())
     }
 
+    /// Runs `operations` on `witness` next to a fresh reference model, until the first divergence.
     func run(_ operations: [ModelOperation], on witness: RepositoryWitness<Entity>) async -> RunOutcome {
         let subject = GuardedSubject(witness, conformance)
-        let serverAssigned = conformance.capabilities.contains(.serverAssignedIDs)
-        let reusesIDs = conformance.policies.reusesDeletedIDs
-        var model = ReferenceModel(conformance)
-        var modelSide = SideTables(factory: factory, serverAssigned: false, edgeCases: edgeCases)
-        let promises = conformance.promises
-        var subjectSide = SideTables(
-            factory: factory, serverAssigned: serverAssigned, edgeCases: edgeCases, edgeCaseSettings: conformance.edgeCaseArgument,
-            adoptsReturned: !promises.storeMaintained.isEmpty || promises.optimisticConcurrency != nil,
-            softDeletes: promises.softDeletion != nil)
-        var state = FamilyRunState(fields: promises.storeMaintained)
+        var tables = makeTables()
         var outcome = RunOutcome(preamble: ["var sent: [\(Entity.self)] = []"])
         let anomalies = AnomalyLog()
-        var handedOut: Set<Entity.ID> = []
         var created = 0
         for (index, operation) in operations.enumerated() {
             guard let newReference = outcome.admit(operation, at: index, created: &created) else { continue }
-            if operation.isFamilyStep || (operation.kind == "delete" && promises.softDeletion != nil) {
-                let seenAnomalies = anomalies.messages.count
-                let step = await AnomalyLog.$current.withValue(anomalies) {
-                    await familyStep(
-                        operation, newReference: newReference, subject: subject, model: &model, modelSide: &modelSide,
-                        subjectSide: &subjectSide, state: &state)
-                }
-                if step.skipped {
-                    outcome.skipped.append(index)
-                    outcome.trace.append(TraceStep(operation: operation, swiftSource: nil, observed: step.observed))
-                    continue
-                }
-                outcome.trace.append(TraceStep(operation: operation, swiftSource: step.swift, observed: step.observed))
-                var failure = step.failure
-                if failure == nil, anomalies.messages.count > seenAnomalies {
-                    failure = ("anomaly", anomalies.messages[seenAnomalies], "every completion handler called exactly once", step.observed)
-                }
-                if let failure {
-                    outcome.divergence = Divergence(
-                        step: index, operation: operation, check: failure.check, message: failure.message,
-                        expected: failure.expected, actual: failure.actual)
-                    return outcome
-                }
-                continue
+            let step = StepPlace(index: index, operation: operation, newReference: newReference)
+            let diverged: Bool
+            if operation.isFamilyStep || (operation.kind == "delete" && conformance.promises.softDeletion != nil) {
+                diverged = await runFamilyStep(step, subject: subject, tables: &tables, anomalies: anomalies, outcome: &outcome)
+            } else {
+                diverged = await runRequests(step, subject: subject, tables: &tables, anomalies: anomalies, outcome: &outcome)
             }
-            var observations: [String] = []
-            var threw = false
-            for (part, partReference) in operation.parts(newReference: newReference) {
-            let expectedRequest = modelSide.request(for: part, newReference: partReference)
-            let request = subjectSide.request(for: part, newReference: partReference)
-            let seenAnomalies = anomalies.messages.count
-            let observed = await AnomalyLog.$current.withValue(anomalies) { await subject.perform(request) }
-            threw = threw || !observed.returned
-            observations.append(observed.description)
-            func diverge(_ check: String, _ message: String, expected: String, actual: String? = nil) -> RunOutcome {
-                var result = outcome
-                result.trace.append(TraceStep(
-                    operation: operation, swiftSource: subjectSide.swiftSource(for: operation, newReference: newReference, threw: threw),
-                    observed: observed.description))
-                result.divergence = Divergence(
-                    step: index, operation: operation, check: check, message: message, expected: expected,
-                    actual: actual ?? observed.description)
-                return result
-            }
-            if case .broke(let text) = observed {
-                return diverge("broken", "the call did not complete", expected: "a result", actual: text)
-            }
-            if anomalies.messages.count > seenAnomalies {
-                return diverge("anomaly", anomalies.messages[seenAnomalies], expected: "every completion handler called exactly once")
-            }
-            let succeeded = observed.returned
-            // A refused input is judged as such only where the write would otherwise have to succeed: an
-            // update of a missing id, or a create of a taken one, may fail for that reason first.
-            let refusedInput = switch expectedRequest {
-            case .create(let entity): isRefused(entity) && model.policy(forCreate: entity) == nil
-            case .update(let entity): isRefused(entity) && model.policy(forUpdate: entity) == nil
-            default: false
-            }
-            if refusedInput, let refusal = refusal(of: expectedRequest, observed) {
-                return diverge(refusal.check, refusal.message, expected: refusal.expected)
-            }
-            switch expectedRequest {
-            case .create where refusedInput, .update where refusedInput:
-                break  // Refused as declared (checked above): nothing changes.
-            case .conditionalUpdate:
-                break  // Only parallel plans send it as a request; sequential runs make it a family step.
-            case .fetch(let id):
-                let expected = model.fetch(id: id)
-                guard case .value(let found) = observed else {
-                    return diverge("outcome", "fetch(id:) threw", expected: "returns \(expected.map { abbreviate($0) } ?? "nil")")
-                }
-                switch (expected, found) {
-                case (nil, nil): break
-                case (let expected?, let found?) where conformance.equivalence(found, expected): break
-                default:
-                    return diverge("value", "fetch(id:) disagrees with the model", expected: "returns \(expected.map { abbreviate($0) } ?? "nil")")
-                }
-                if let found, let broken = state.observe(found, id: id, isWrite: false, call: "fetch(id:)") {
-                    return diverge("maintained", broken, expected: "the store-maintained fields as \(promises.storeMaintained.map(\.name)) last showed them")
-                }
-            case .fetchAll:
-                let expected = model.fetchAll()
-                guard case .listed(let all) = observed else {
-                    return diverge("outcome", "fetchAll() threw", expected: "returns \(abbreviate(expected, limit: 400))")
-                }
-                if let (check, message) = compareContents(all, subjectSide, expected) {
-                    return diverge(check, message, expected: "returns \(abbreviate(expected, limit: 400))")
-                }
-                for entity in all {
-                    if let id = subjectSide.harnessID(entity.id), let broken = state.observe(entity, id: id, isWrite: false, call: "fetchAll()") {
-                        return diverge("maintained", broken, expected: "the store-maintained fields as they last showed")
-                    }
-                }
-            case .create(let entity):
-                let policy = serverAssigned ? nil : model.policy(forCreate: entity)
-                if let policy {
-                    let resolved = await resolve(observed, policy, sent: entity, subject: subject, isCreate: true)
-                    if !policy.accepts(resolved) {
-                        return diverge("policy", "create(_:) of an existing id was \(resolved), which the declared createOfExisting policy does not allow",
-                                       expected: policy.description, actual: resolved.description)
-                    }
-                    model.create(entity, outcome: resolved)
-                    if resolved == .applied, case .value(let now?) = observed { state.reset(entity.id, to: now) }
-                } else {
-                    guard case .value(let returned?) = observed else {
-                        return diverge("outcome", "create(_:) of a new entity did not return it", expected: "returns \(abbreviate(entity))")
-                    }
-                    if !conformance.equivalence(returned, entity) {
-                        return diverge("value", "create(_:) returned a value not equivalent (\(conformance.equivalence.name)) to what was sent",
-                                       expected: "returns \(abbreviate(entity))")
-                    }
-                    if serverAssigned {
-                        let clash = subjectSide.references(to: returned.id).filter { model.contains(modelSide.id(.created($0))) }
-                        if let other = clash.first {
-                            return diverge("duplicateID", "create(_:) assigned id \(abbreviate(returned.id)), which stored entity #\(other) already has",
-                                           expected: "a new id")
-                        }
-                        if !reusesIDs, handedOut.contains(returned.id) {
-                            return diverge("reusedID", "create(_:) handed out id \(abbreviate(returned.id)) again, after the entity that had it was deleted "
-                                           + "(declare RequestPolicies(reusesDeletedIDs: true) if the backend does so on purpose)",
-                                           expected: "a new id")
-                        }
-                        handedOut.insert(returned.id)
-                    }
-                    model.create(entity)
-                    state.reset(entity.id, to: returned)
-                    if case .createAgain(.created(let k)) = part {
-                        state.wrote(returned, reference: k)
-                    } else {
-                        state.wrote(returned, reference: partReference)
-                    }
-                }
-            case .update(let entity):
-                if let policy = model.policy(forUpdate: entity) {
-                    let resolved = await resolve(observed, policy, sent: request.entity ?? entity, subject: subject, isCreate: false)
-                    if !policy.accepts(resolved) {
-                        return diverge("policy", "update(_:) of a missing id was \(resolved), which the declared updateOfMissing policy does not allow",
-                                       expected: policy.description, actual: resolved.description)
-                    }
-                    model.update(entity, outcome: resolved)
-                    if resolved == .applied, case .value(let now?) = observed { state.reset(entity.id, to: now) }
-                } else {
-                    guard case .value(let returned?) = observed else {
-                        return diverge("outcome", "update(_:) of a stored entity did not return it", expected: "returns \(abbreviate(entity))")
-                    }
-                    if !conformance.equivalence(returned, entity) {
-                        return diverge("value", "update(_:) returned a value not equivalent (\(conformance.equivalence.name)) to what was sent",
-                                       expected: "returns \(abbreviate(entity))")
-                    }
-                    model.update(entity)
-                    if let broken = state.observe(returned, id: entity.id, isWrite: true, call: "update(_:)") {
-                        return diverge("maintained", broken, expected: "the store-maintained fields moved by their rules")
-                    }
-                    if case .created(let k)? = part.reference { state.wrote(returned, reference: k) }
-                }
-            case .delete(let id):
-                if let policy = model.policy(forDelete: id) {
-                    let resolved: RequestOutcome
-                    if case .threw(let kind, _) = observed { resolved = .rejected(kind) } else { resolved = policy.accepts(.applied) ? .applied : .ignored }
-                    if !policy.accepts(resolved) {
-                        return diverge("policy", "delete(id:) of a missing id was \(resolved), which the declared deleteOfMissing policy does not allow",
-                                       expected: policy.description, actual: resolved.description)
-                    }
-                } else {
-                    guard case .completed = observed else {
-                        return diverge("outcome", "delete(id:) of a stored entity did not return", expected: "returns")
-                    }
-                    model.delete(id: id)
-                    state.reset(id)
-                }
-            }
-            var returned: Entity?
-            if case .value(let value) = observed { returned = value }
-            modelSide.record(part, expectedRequest, newReference: partReference, succeeded: succeeded, returned: nil)
-            subjectSide.record(part, request, newReference: partReference, succeeded: succeeded, returned: returned)
-            }
-            outcome.trace.append(TraceStep(
-                operation: operation, swiftSource: subjectSide.swiftSource(for: operation, newReference: newReference, threw: threw),
-                observed: observations.count == 1 ? observations[0] : "\(observations.count) creates, the last \(observations.last ?? "")"))
+            if diverged { return outcome }
         }
         if let late = anomalies.messages.first, let last = outcome.trace.indices.last {
             // A completion handler called again after its caller moved on.
@@ -230,6 +50,103 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                 expected: "every completion handler called exactly once", actual: late)
         }
         return outcome
+    }
+
+    /// A run's tables at the start: an empty model, and each side's references (the subject's with the
+    /// conformance's id assignment, edge-case settings and the families that adopt returned values).
+    private func makeTables() -> SequentialTables<Entity> {
+        let promises = conformance.promises
+        return SequentialTables(
+            model: ReferenceModel(conformance),
+            modelSide: SideTables(factory: factory, serverAssigned: false, edgeCases: edgeCases),
+            subjectSide: SideTables(
+                factory: factory, serverAssigned: conformance.capabilities.contains(.serverAssignedIDs), edgeCases: edgeCases,
+                edgeCaseSettings: conformance.edgeCaseArgument,
+                adoptsReturned: !promises.storeMaintained.isEmpty || promises.optimisticConcurrency != nil,
+                softDeletes: promises.softDeletion != nil),
+            maintained: FamilyRunState(fields: promises.storeMaintained))
+    }
+
+    /// Runs a family step (or a soft delete) and records it; `true` when it diverged.
+    private func runFamilyStep(
+        _ place: StepPlace, subject: GuardedSubject<Entity>, tables: inout SequentialTables<Entity>, anomalies: AnomalyLog,
+        outcome: inout RunOutcome
+    ) async -> Bool {
+        let seenAnomalies = anomalies.messages.count
+        let step = await AnomalyLog.$current.withValue(anomalies) {
+            await familyStep(
+                place.operation, newReference: place.newReference, subject: subject, model: &tables.model,
+                modelSide: &tables.modelSide, subjectSide: &tables.subjectSide, state: &tables.maintained)
+        }
+        if step.skipped { outcome.skipped.append(place.index) }
+        outcome.trace.append(TraceStep(operation: place.operation, swiftSource: step.skipped ? nil : step.swift, observed: step.observed))
+        guard !step.skipped else { return false }
+        var failure = step.failure
+        if failure == nil, anomalies.messages.count > seenAnomalies {
+            failure = ("anomaly", anomalies.messages[seenAnomalies], "every completion handler called exactly once", step.observed)
+        }
+        guard let failure else { return false }
+        outcome.divergence = Divergence(
+            step: place.index, operation: place.operation, check: failure.check, message: failure.message,
+            expected: failure.expected, actual: failure.actual)
+        return true
+    }
+
+    /// Runs a CRUD step's requests (a create-many step makes several) and records the step; `true` when a
+    /// request diverged (the step is recorded with it).
+    private func runRequests(
+        _ place: StepPlace, subject: GuardedSubject<Entity>, tables: inout SequentialTables<Entity>, anomalies: AnomalyLog,
+        outcome: inout RunOutcome
+    ) async -> Bool {
+        var observations: [String] = []
+        var threw = false
+        for (part, partReference) in place.operation.parts(newReference: place.newReference) {
+            let (observed, failure) = await interpret(
+                part, partReference, subject: subject, tables: &tables, anomalies: anomalies)
+            threw = threw || !observed.returned
+            observations.append(observed.description)
+            if let failure {
+                outcome.trace.append(TraceStep(
+                    operation: place.operation,
+                    swiftSource: tables.subjectSide.swiftSource(for: place.operation, newReference: place.newReference, threw: threw),
+                    observed: observed.description))
+                outcome.divergence = Divergence(
+                    step: place.index, operation: place.operation, check: failure.check, message: failure.message,
+                    expected: failure.expected, actual: failure.actual ?? observed.description)
+                return true
+            }
+        }
+        outcome.trace.append(TraceStep(
+            operation: place.operation,
+            swiftSource: tables.subjectSide.swiftSource(for: place.operation, newReference: place.newReference, threw: threw),
+            observed: observations.count == 1 ? observations[0] : "\(observations.count) creates, the last \(observations.last ?? "")"))
+        return false
+    }
+
+    /// The step interpreter: makes one request of the subject (the model's request and the subject's
+    /// for the same part), observes what it did, judges it against the model, and on agreement moves the
+    /// model and both sides' tables on. Returns the observation and the failure, if any.
+    private func interpret(
+        _ part: ModelOperation, _ partReference: Int, subject: GuardedSubject<Entity>, tables: inout SequentialTables<Entity>,
+        anomalies: AnomalyLog
+    ) async -> (ObservedOutcome<Entity>, StepFailure?) {
+        let expectedRequest = tables.modelSide.request(for: part, newReference: partReference)
+        let request = tables.subjectSide.request(for: part, newReference: partReference)
+        let seenAnomalies = anomalies.messages.count
+        let observed = await AnomalyLog.$current.withValue(anomalies) { await subject.perform(request) }
+        if case .broke(let text) = observed {
+            return (observed, StepFailure("broken", "the call did not complete", expected: "a result", actual: text))
+        }
+        if anomalies.messages.count > seenAnomalies {
+            return (observed, StepFailure("anomaly", anomalies.messages[seenAnomalies], expected: "every completion handler called exactly once"))
+        }
+        let judged = RequestJudgement(expected: expectedRequest, sent: request, observed: observed, part: part, partReference: partReference)
+        if let failure = await judge(judged, subject: subject, tables: &tables) { return (observed, failure) }
+        var returned: Entity?
+        if case .value(let value) = observed { returned = value }
+        tables.modelSide.record(part, expectedRequest, newReference: partReference, succeeded: observed.returned, returned: nil)
+        tables.subjectSide.record(part, request, newReference: partReference, succeeded: observed.returned, returned: returned)
+        return (observed, nil)
     }
 
     /// The outcome of a request a policy governs: rejected with the error's kind, or, when it returned,
@@ -247,7 +164,7 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
 
     /// Compares `fetchAll()`'s answer with the model's: the same entities (by harness id), no duplicates,
     /// equivalent values, and the declared order. Returns the failed check and a message.
-    private func compareContents(
+    func compareContents(
         _ all: [Entity], _ side: SideTables<Entity>, _ expected: [Entity]
     ) -> (String, String)? {
         let ids = all.map { side.harnessID($0.id) }
