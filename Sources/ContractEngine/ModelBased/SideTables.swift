@@ -42,6 +42,14 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
         }
     }
 
+    /// Knows `entity` as sent under `reference` (proposed, stored under its own id), whatever the store
+    /// does with it.
+    mutating func know(sent entity: Entity, at reference: Int) {
+        proposed[reference] = entity.id
+        ids[reference] = entity.id
+        sent[reference] = entity
+    }
+
     /// The request `operation` makes on this side; `newReference` is the `k` a create gets. Not for
     /// ``ModelOperation/createMany(firstOrdinal:count:)``, which runs as single creates.
     func request(for operation: ModelOperation, newReference: Int) -> Request<Entity> {
