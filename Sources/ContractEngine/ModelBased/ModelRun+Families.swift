@@ -65,30 +65,17 @@ extension ModelRun {
         let outcome = await subject.call("softDeletion.\(name)(\(abbreviate(subjectID)))") { try await call(subjectID) }
         let observed = outcome.text { _ in "" }.trimmingSuffix(" ")
         let threw = outcome.returnedValue == nil
-        var swift = "\(threw ? "_ = try?" : "try") await repo.softDeletion!.\(name)\(name == "purge" ? "!" : "")(\(swiftEntity(reference)).id)"
+        let swift = "\(threw ? "_ = try?" : "try") await repo.softDeletion!.\(name)\(name == "purge" ? "!" : "")(\(swiftEntity(reference)).id)"
         if let text = outcome.brokenText {
             return .failed("broken", "softDeletion.\(name) did not complete", expected: "a result", observed: observed, swift: swift, actual: text)
         }
-        // Whether the entity is in the state the operation is meant for; else the policy that governs it.
-        let meant: Bool, policy: RequestPolicy, policyName: String
-        switch operation {
-        case .restore:
-            meant = model.isSoftDeleted(id)
-            (policy, policyName) = model.contains(id)
-                ? (declared.restoreOfLive, "restoreOfLive") : (declared.restoreOfMissing, "restoreOfMissing")
-        case .purge:
-            meant = model.contains(id) || model.isSoftDeleted(id)
-            (policy, policyName) = (conformance.policies.deleteOfMissing, "deleteOfMissing")
-        default:
-            meant = model.contains(id)
-            (policy, policyName) = (conformance.policies.deleteOfMissing, "deleteOfMissing")
-        }
-        guard meant else {
-            let resolved = outcome.resolved(under: policy)
-            if !policy.accepts(resolved) {
+        let intent = intendedState(of: operation, id, model: model, declared: declared)
+        guard intent.meant else {
+            let resolved = outcome.resolved(under: intent.policy)
+            if !intent.policy.accepts(resolved) {
                 return .failed(
                     "policy", "\(name) of \(model.contains(id) ? "a live entity" : "an id not stored") was \(resolved), which the declared "
-                        + "\(policyName) policy does not allow", expected: policy.description, observed: observed, swift: swift,
+                        + "\(intent.policyName) policy does not allow", expected: intent.policy.description, observed: observed, swift: swift,
                     actual: resolved.description)
             }
             return FamilyStep(observed: observed, swift: swift)
@@ -99,22 +86,9 @@ extension ModelRun {
         }
         switch operation {
         case .restore:
-            model.restore(id: id)
-            state.unsettle(id)
-            // Restore brings back the same entity: fetched at once, so the step that broke it is named.
-            let fetched = await subject.call("fetch(id: \(abbreviate(subjectID)))") { [witness = subject.witness] in try await witness.fetch(subjectID) }
-            let adopts: Int? = if subjectSide.adoptsReturned, case .created(let k) = reference { k } else { nil }
-            swift += adopts.map { "\nsent[\($0)] = try await repo.fetch(sent[\($0)].id)!" } ?? "\n_ = try await repo.fetch(\(swiftEntity(reference)).id)"
-            let expected = model.fetch(id: id)
-            guard case .returned(let found?) = fetched, let expected, conformance.equivalence(found, expected) else {
-                return .failed(
-                    "restoredEntity", "after softDeletion.restore, fetch(id:) does not find the entity as it was before the soft delete",
-                    expected: "fetch returns \(expected.map { abbreviate($0) } ?? "nil")", observed: observed, swift: swift,
-                    actual: "fetch " + fetched.text { $0.map { abbreviate($0) } ?? "nil" })
-            }
-            // The store may move maintained fields (the token) on delete or restore: taken as they come back.
-            _ = state.observe(found, id: id, isWrite: false, call: "fetch(id:)")
-            if let k = adopts { subjectSide.sent[k] = found }
+            return await restored(
+                reference, id: id, subject: subject, model: &model, subjectSide: &subjectSide, state: &state,
+                step: FamilyStep(observed: observed, swift: swift))
         case .purge:
             model.purge(id: id)
             state.reset(id)
@@ -123,6 +97,49 @@ extension ModelRun {
             state.unsettle(id)
         }
         return FamilyStep(observed: observed, swift: swift)
+    }
+
+    /// Whether the entity is in the state `operation` is meant for (soft-deleted for a restore, stored
+    /// for a delete, either for a purge); else the policy that governs the call.
+    private func intendedState(
+        of operation: ModelOperation, _ id: Entity.ID, model: ReferenceModel<Entity>, declared: SoftDeletion
+    ) -> (meant: Bool, policy: RequestPolicy, policyName: String) {
+        switch operation {
+        case .restore:
+            let (policy, policyName) = model.contains(id)
+                ? (declared.restoreOfLive, "restoreOfLive") : (declared.restoreOfMissing, "restoreOfMissing")
+            return (model.isSoftDeleted(id), policy, policyName)
+        case .purge:
+            return (model.contains(id) || model.isSoftDeleted(id), conformance.policies.deleteOfMissing, "deleteOfMissing")
+        default:
+            return (model.contains(id), conformance.policies.deleteOfMissing, "deleteOfMissing")
+        }
+    }
+
+    /// A restore that returned: the model restores the entity, and a fetch at once must find it as it was
+    /// before the soft delete (so the step that broke it is named).
+    private func restored(
+        _ reference: EntityReference, id: Entity.ID, subject: GuardedSubject<Entity>, model: inout ReferenceModel<Entity>,
+        subjectSide: inout SideTables<Entity>, state: inout FamilyRunState<Entity>, step: FamilyStep
+    ) async -> FamilyStep {
+        model.restore(id: id)
+        state.unsettle(id)
+        let subjectID = subjectSide.id(reference)
+        let fetched = await subject.call("fetch(id: \(abbreviate(subjectID)))") { [witness = subject.witness] in try await witness.fetch(subjectID) }
+        let adopts: Int? = if subjectSide.adoptsReturned, case .created(let k) = reference { k } else { nil }
+        let swift = (step.swift ?? "")
+            + (adopts.map { "\nsent[\($0)] = try await repo.fetch(sent[\($0)].id)!" } ?? "\n_ = try await repo.fetch(\(swiftEntity(reference)).id)")
+        let expected = model.fetch(id: id)
+        guard case .returned(let found?) = fetched, let expected, conformance.equivalence(found, expected) else {
+            return .failed(
+                "restoredEntity", "after softDeletion.restore, fetch(id:) does not find the entity as it was before the soft delete",
+                expected: "fetch returns \(expected.map { abbreviate($0) } ?? "nil")", observed: step.observed, swift: swift,
+                actual: "fetch " + fetched.text { $0.map { abbreviate($0) } ?? "nil" })
+        }
+        // The store may move maintained fields (the token) on delete or restore: taken as they come back.
+        _ = state.observe(found, id: id, isWrite: false, call: "fetch(id:)")
+        if let k = adopts { subjectSide.sent[k] = found }
+        return FamilyStep(observed: step.observed, swift: swift)
     }
 }
 

@@ -18,38 +18,13 @@ extension ModelRun {
                 repeat { cursor = try await repo.pages!.read(cursor, \(limit)).next } while cursor != nil
             }
             """
-        var pages: [[Entity]] = [], cursor: PageCursor?
         // Pages may be shorter than their limit, but only the last may be empty: one page per entity, and one more.
-        let most = expected.count + 1
-        func summary() -> String { "\(pages.count) page\(pages.count == 1 ? "" : "s"): " + pages.map { "\($0.count)" }.joined(separator: " + ") }
-        repeat {
-            let after = cursor
-            let outcome = await subject.call("page(after: \(after?.description ?? "nil"), limit: \(limit))") { try await reader.read(after, limit) }
-            guard let page = outcome.returnedValue else {
-                let text = outcome.text { _ in "" }
-                return .failed(
-                    outcome.brokenText == nil ? "outcome" : "broken", "page \(pages.count + 1) (after \(after?.description ?? "the start"), limit \(limit)) \(text)",
-                    expected: "every page returns", observed: summary() + ", then " + text, swift: swift)
-            }
-            pages.append(page.entities)
-            if page.entities.count > limit {
-                return .failed(
-                    "limit", "page \(pages.count) holds \(page.entities.count) entities, more than its limit \(limit)",
-                    expected: "at most \(limit) per page", observed: summary(), swift: swift)
-            }
-            if page.entities.isEmpty, page.next != nil {
-                return .failed(
-                    "end", "page \(pages.count) is empty but has a next cursor (\(page.next!))", expected: "an empty page ends the traversal",
-                    observed: summary(), swift: swift)
-            }
-            cursor = page.next
-            if pages.count > most {
-                return .failed(
-                    "end", "the pages do not end: \(pages.count) pages of limit \(limit) for \(expected.count) entities",
-                    expected: "at most \(most) pages", observed: summary(), swift: swift)
-            }
-        } while cursor != nil
-        let observed = summary()
+        let pages: [[Entity]]
+        switch await readPages(reader, limit: limit, most: expected.count + 1, subject: subject, swift: swift) {
+        case .success(let read): pages = read
+        case .failure(let failed): return failed.step
+        }
+        let observed = Self.summary(of: pages)
         let all = pages.flatMap { $0 }
         if let (check, message) = compareListing(all, expected, subjectSide, model: model, judgeOrder: true, what: "the pages (limit \(limit))") {
             return .failed(check, message, expected: "\(expected.count) entities: \(abbreviate(expected, limit: 300))", observed: observed, swift: swift,
@@ -62,6 +37,47 @@ extension ModelRun {
                 observed: observed, swift: swift)
         }
         return observeReads(all, subjectSide, call: "a page", state: &state, observed: observed, swift: swift)
+    }
+
+    /// Every page from the start, `limit` at a time; the failed step when a page threw, held more than its
+    /// limit, was empty with a next cursor, or the pages went past `most`.
+    private func readPages(
+        _ reader: PageReader<Entity>, limit: Int, most: Int, subject: GuardedSubject<Entity>, swift: String
+    ) async -> Result<[[Entity]], FailedStep> {
+        var pages: [[Entity]] = [], cursor: PageCursor?
+        func failed(_ check: String, _ message: String, expected: String, observed: String? = nil) -> Result<[[Entity]], FailedStep> {
+            .failure(FailedStep(step: .failed(check, message, expected: expected, observed: observed ?? Self.summary(of: pages), swift: swift)))
+        }
+        repeat {
+            let after = cursor
+            let outcome = await subject.call("page(after: \(after?.description ?? "nil"), limit: \(limit))") { try await reader.read(after, limit) }
+            guard let page = outcome.returnedValue else {
+                let text = outcome.text { _ in "" }
+                return failed(
+                    outcome.brokenText == nil ? "outcome" : "broken", "page \(pages.count + 1) (after \(after?.description ?? "the start"), limit \(limit)) \(text)",
+                    expected: "every page returns", observed: Self.summary(of: pages) + ", then " + text)
+            }
+            pages.append(page.entities)
+            if page.entities.count > limit {
+                return failed(
+                    "limit", "page \(pages.count) holds \(page.entities.count) entities, more than its limit \(limit)", expected: "at most \(limit) per page")
+            }
+            if page.entities.isEmpty, page.next != nil {
+                return failed(
+                    "end", "page \(pages.count) is empty but has a next cursor (\(page.next!))", expected: "an empty page ends the traversal")
+            }
+            cursor = page.next
+            if pages.count > most {
+                return failed(
+                    "end", "the pages do not end: \(pages.count) pages of limit \(limit) for \(most - 1) entities", expected: "at most \(most) pages")
+            }
+        } while cursor != nil
+        return .success(pages)
+    }
+
+    /// `3 pages: 2 + 2 + 0`.
+    private static func summary(of pages: [[Entity]]) -> String {
+        "\(pages.count) page\(pages.count == 1 ? "" : "s"): " + pages.map { "\($0.count)" }.joined(separator: " + ")
     }
 
     /// Runs a declared query with a parameter of an entity (or a near miss of it) and compares the
@@ -154,4 +170,9 @@ extension ModelRun {
         }
         return nil
     }
+}
+
+/// A family step that failed, as an error a read can return.
+struct FailedStep: Error {
+    var step: FamilyStep
 }
