@@ -125,7 +125,7 @@ extension ConcurrentModelCheckResult.Failure {
     /// The plan's calls by place, with results and ticks, then the dead end.
     var traceLines: [String] {
         func line(_ call: ConcurrentModelCheckResult.Call) -> String {
-            "  \(call.label). \(call.swift.isEmpty ? call.operation : call.swift) → \(call.result)   (ticks \(call.invocation)–\(call.response))"
+            "  \(call.label)\(call.swift.isEmpty ? "" : ". " + call.swift) → \(call.result)   (ticks \(call.invocation)–\(call.response))"
         }
         var lines: [String] = []
         if !prefix.isEmpty { lines += ["prefix:"] + prefix.map(line) }

@@ -1,0 +1,123 @@
+import ContractEngine
+import ModelChecking
+import Testing
+
+/// A bookmark hashes, so that an observation of the store (`[Bookmark]`) keys the search's memo.
+extension Bookmark: Hashable {
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(url)
+        hasher.combine(tags)
+    }
+}
+
+/// What `all()` returned, comparable but not `Hashable`: the search then remembers orders, not states.
+struct UnhashedListing: Equatable, Sendable {
+    var bookmarks: [Bookmark]
+}
+
+/// The concurrent check on `BookmarkStore`: a racy conformer is found and shrunk; the correct ones pass.
+@Suite("Concurrent model check: BookmarkStore")
+struct ConcurrentBookmarkCheckTests {
+    /// The check as a user writes it: the in-memory fake as the model, `all()` observed after the tasks.
+    static func check(
+        _ subject: @escaping @Sendable () -> any BookmarkStore, seed: UInt64, runs: Int = ProtocolModelCheck.defaultConcurrentRuns
+    ) async -> ConcurrentModelCheckResult {
+        await ProtocolModelCheck.checkConcurrently(
+            model: { InMemoryBookmarks() }, subject: subject, operations: BookmarkOperations.all,
+            observe: { try await $0.all() }, runs: runs, seed: seed)
+    }
+
+    /// The smallest plan that shows the race: two tasks adding the same new URL, one call each.
+    static let racyShrunkSteps = 2
+
+    @Test("a racy add (read, suspend, write) is found over 20 seeds with the default settings and shrunk to two concurrent adds")
+    func racyFoundOverSeeds() async throws {
+        var found = 0, sizes: [Int] = [], plans: [Int] = []
+        for seed in UInt64(1)...20 {
+            let result = await Self.check({ RacyBookmarks() }, seed: seed)
+            guard let failure = result.failure else { continue }
+            found += 1
+            sizes.append(failure.stepCount)
+            plans.append(result.plans)
+            #expect(failure.stepCount <= Self.racyShrunkSteps + 1, "\(result)")
+            #expect(failure.tasks.count == 2, "\(result)")
+            #expect(failure.observation?.result.contains("https://") == true, "\(result)")
+        }
+        #expect(found == 20, "found in \(found) of 20 seeds")
+        // Most seeds shrink to the two adds; dropping a step of a race may lose it, hence "or one more".
+        #expect(sizes.filter { $0 == Self.racyShrunkSteps }.count >= 15, "shrunk sizes \(sizes)")
+        #expect((plans.max() ?? .max) <= 50, "plans until found \(plans)")
+    }
+
+    @Test("the shrunk race is two adds of one URL, one per task, and the dead end is the observation of a duplicate")
+    func racyShrunk() async throws {
+        let result = await Self.check({ RacyBookmarks() }, seed: 1)
+        let failure = try #require(result.failure, "\(result)")
+        #expect(failure.prefix.isEmpty && failure.tasks.map(\.count) == [1, 1], "\(result)")
+        let adds = failure.tasks.flatMap { $0 }
+        #expect(adds.allSatisfy { $0.operation == "add" } && Set(adds.map(\.swift)).count <= 2, "\(result)")
+        #expect(failure.deadEnd.explained.count == 2, "\(result)")
+        #expect(failure.deadEnd.unexplained.map(\.label) == ["observation"], "\(result)")
+        // The two adds overlap in logical time: each was invoked before the other returned.
+        #expect(adds[0].invocation < adds[1].response && adds[1].invocation < adds[0].response, "\(result)")
+        #expect(failure.shrunkFailedRuns >= 1 && failure.shrunkReruns == ConcurrentCheckOptions().shrinkReruns)
+    }
+
+    @Test("the correct implementations pass over several seeds", arguments: [UInt64(1), 2, 3, 0xC0FFEE])
+    func correctPasses(seed: UInt64) async {
+        let inMemory = await Self.check({ InMemoryBookmarks() }, seed: seed)
+        #expect(inMemory.passed, "\(inMemory)")
+        #expect(inMemory.plans == ProtocolModelCheck.defaultConcurrentRuns && inMemory.inconclusiveRuns == 0, "\(inMemory)")
+        let indexed = await Self.check({ IndexedBookmarks() }, seed: seed)
+        #expect(indexed.passed, "\(indexed)")
+        #expect(indexed.plans == ProtocolModelCheck.defaultConcurrentRuns && indexed.inconclusiveRuns == 0, "\(indexed)")
+    }
+
+    @Test("with an observation that is not Hashable (the search remembers orders) the race is found and the correct store passes")
+    func unhashedObservation() async throws {
+        func check(_ subject: @escaping @Sendable () -> any BookmarkStore, seed: UInt64) async -> ConcurrentModelCheckResult {
+            await ProtocolModelCheck.checkConcurrently(
+                model: { InMemoryBookmarks() }, subject: subject, operations: BookmarkOperations.all,
+                observe: { UnhashedListing(bookmarks: try await $0.all()) }, seed: seed)
+        }
+        let racy = await check({ RacyBookmarks() }, seed: 3)
+        #expect(try #require(racy.failure, "\(racy)").stepCount <= Self.racyShrunkSteps + 1, "\(racy)")
+        let correct = await check({ IndexedBookmarks() }, seed: 3)
+        #expect(correct.passed && correct.inconclusiveRuns == 0, "\(correct)")
+    }
+
+    @Test("without an observation, the race shows in the tasks' own reads (a third step, a read): found over 10 seeds")
+    func withoutObservation() async throws {
+        var found = 0
+        for seed in UInt64(1)...10 {
+            let result = await ProtocolModelCheck.checkConcurrently(
+                model: { InMemoryBookmarks() }, subject: { RacyBookmarks() }, operations: BookmarkOperations.all, seed: seed)
+            guard let failure = result.failure else { continue }
+            found += 1
+            #expect(failure.observation == nil, "\(result)")
+            #expect(failure.stepCount <= 4, "\(result)")
+        }
+        #expect(found == 10, "found in \(found) of 10 seeds")
+    }
+
+    @Test("a sequential bug is a concurrent failure too: IndexedBookmarks' addDuplicates")
+    func sequentialBug() async throws {
+        let result = await Self.check({ IndexedBookmarks(bug: .addDuplicates) }, seed: 7)
+        let failure = try #require(result.failure, "\(result)")
+        #expect(failure.stepCount <= 2, "\(result)")
+        // A sequential bug fails on every run.
+        #expect(failure.shrunkFailedRuns == failure.shrunkReruns, "\(result)")
+    }
+
+    @Test("no operations, or a subject that cannot be made, is a setup error")
+    func setupErrors() async {
+        let none = await ProtocolModelCheck.checkConcurrently(
+            model: { InMemoryBookmarks() as any BookmarkStore }, subject: { InMemoryBookmarks() as any BookmarkStore }, operations: [], seed: 1)
+        #expect(!none.passed && none.setupError == "no operations to draw", "\(none)")
+        struct Unreachable: Error {}
+        let broken = await ProtocolModelCheck.checkConcurrently(
+            model: { InMemoryBookmarks() as any BookmarkStore }, subject: { () throws -> any BookmarkStore in throw Unreachable() },
+            operations: BookmarkOperations.all, seed: 1)
+        #expect(!broken.passed && broken.description.hasPrefix("Concurrent model check could not run: making the model or the subject threw"), "\(broken)")
+    }
+}
