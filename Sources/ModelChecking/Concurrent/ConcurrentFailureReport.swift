@@ -52,15 +52,18 @@ extension ConcurrentModelCheckResult.Failure {
 extension ConcurrentModelCheckResult {
     /// The shrunk plan as the body of an `async throws` test on a fresh subject named `store`: the prefix's
     /// lines (`_ = try await` and the step's `swift:`, `try?` where the subject threw), then a throwing task
-    /// group with one child task per task, then the dead end as comments; `nil` when the check passed.
+    /// group with one child task per task, started together by a ``TaskGate`` as the check started them,
+    /// then the observation and the dead end as comments; `nil` when the check passed.
     public var swiftLines: [String]? {
         guard let failure else { return nil }
         func line(_ call: Call) -> String { "_ = \(call.threw ? "try?" : "try") await \(call.swift)" }
         var lines = failure.prefix.map(line)
         if !failure.tasks.isEmpty {
+            lines.append("let gate = TaskGate(tasks: \(failure.tasks.count))")
             lines.append("try await withThrowingTaskGroup(of: Void.self) { group in")
             for task in failure.tasks {
                 lines.append("    group.addTask {")
+                lines.append("        await gate.arriveAndWait()")
                 lines += task.map { "        " + line($0) }
                 lines.append("    }")
             }

@@ -126,7 +126,7 @@ struct ConcurrentRun<System: Sendable>: Sendable {
     /// Makes each task's calls in a child task of its own, all released together by a start gate.
     private func runTasks(_ tasks: [[Prepared]], on subject: System, clock: LogicalClock) async -> [RecordedCall<System>] {
         let busy = tasks.enumerated().filter { !$0.element.isEmpty }
-        let gate = StartGate(parties: busy.count)
+        let gate = TaskGate(tasks: busy.count)
         return await withTaskGroup(of: [RecordedCall<System>].self) { group in
             for (index, calls) in busy {
                 group.addTask {
