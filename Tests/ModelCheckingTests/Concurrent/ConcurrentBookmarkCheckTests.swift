@@ -39,12 +39,13 @@ struct ConcurrentBookmarkCheckTests {
             found += 1
             sizes.append(failure.stepCount)
             plans.append(result.plans)
-            #expect(failure.stepCount <= Self.racyShrunkSteps + 1, "\(result)")
+            #expect(failure.stepCount <= Self.racyShrunkSteps + 2, "\(result)")
             #expect(failure.tasks.count == 2, "\(result)")
             #expect(failure.observation?.result.contains("https://") == true, "\(result)")
         }
         #expect(found == 20, "found in \(found) of 20 seeds")
-        // Most seeds shrink to the two adds; dropping a step of a race may lose it, hence "or one more".
+        // Most seeds shrink to the two adds; a few keep a step the race needs (a rename racing an add after
+        // a prefix add), and a candidate whose race did not show in its re-runs is not taken.
         #expect(sizes.filter { $0 == Self.racyShrunkSteps }.count >= 15, "shrunk sizes \(sizes)")
         #expect((plans.max() ?? .max) <= 50, "plans until found \(plans)")
     }
@@ -86,7 +87,7 @@ struct ConcurrentBookmarkCheckTests {
         #expect(correct.passed && correct.inconclusiveRuns == 0, "\(correct)")
     }
 
-    @Test("without an observation, the race shows in the tasks' own reads (a third step, a read): found over 10 seeds")
+    @Test("without an observation, the race shows in the tasks' own reads: found over 10 seeds")
     func withoutObservation() async throws {
         var found = 0
         for seed in UInt64(1)...10 {
@@ -95,7 +96,9 @@ struct ConcurrentBookmarkCheckTests {
             guard let failure = result.failure else { continue }
             found += 1
             #expect(failure.observation == nil, "\(result)")
-            #expect(failure.stepCount <= 4, "\(result)")
+            // Not bounded more tightly: the duplicate must show in a read that runs after both adds, which
+            // hangs on timing, so a candidate may fail to reproduce in its re-runs and shrinking keeps more.
+            #expect(failure.stepCount <= failure.originalStepCount, "\(result)")
         }
         #expect(found == 10, "found in \(found) of 10 seeds")
     }
@@ -107,6 +110,26 @@ struct ConcurrentBookmarkCheckTests {
         #expect(failure.stepCount <= 2, "\(result)")
         // A sequential bug fails on every run.
         #expect(failure.shrunkFailedRuns == failure.shrunkReruns, "\(result)")
+    }
+
+    @Test("a failing plan's seed, passed as seed:, draws the same plan first; the report says a race may not replay")
+    func seedReplays() async throws {
+        // A sequential bug, so that the plan fails on every run and the replay cannot miss it.
+        let found = try #require(await Self.check({ IndexedBookmarks(bug: .addDuplicates) }, seed: 99).failure)
+        let replayed = await Self.check({ IndexedBookmarks(bug: .addDuplicates) }, seed: found.seed, runs: 1)
+        let again = try #require(replayed.failure, "\(replayed)")
+        #expect(replayed.plans == 1 && again.plan == 1 && again.seed == found.seed)
+        #expect(again.originalStepCount == found.originalStepCount)
+        let hex = String(found.seed, radix: 16)
+        #expect(replayed.description.contains("Replay this plan: REPOSITORY_CONTRACTS_SEED=0x" + String(repeating: "0", count: 16 - hex.count) + hex))
+        #expect(replayed.description.contains("a race may interleave them differently and pass"))
+    }
+
+    @Test("a passing check says how many plans and runs passed")
+    func passingReport() async {
+        let result = await Self.check({ InMemoryBookmarks() }, seed: 1, runs: 5)
+        #expect(result.description == "Concurrent model check passed 5 plans × 3 runs (seed 0x0000000000000001)", "\(result)")
+        #expect(result.swiftLines == nil)
     }
 
     @Test("no operations, or a subject that cannot be made, is a setup error")
