@@ -35,11 +35,17 @@ struct ConcurrentExploration<System: Sendable>: Sendable {
         return result
     }
 
-    /// `failing` shrunk, and its shrunk plan run `reruns` times more for how often it fails.
+    /// `failing` shrunk, and its shrunk plan run `reruns` times more for how often it fails; a run in which
+    /// a call hung is reported as it ran.
     private func shrunkFailure(
         _ failing: ConcurrentOutcome<System>, seed: UInt64, plan: Int, failedRuns: Int, result: inout ConcurrentModelCheckResult
     ) async throws -> ConcurrentModelCheckResult.Failure {
         let replay: (ConcurrentPlan) async throws -> ConcurrentOutcome<System> = { try await run.run(.replay($0)) }
+        guard !failing.hung else {
+            return ConcurrentModelCheckResult.Failure(
+                seed: seed, plan: plan, originalStepCount: failing.plan.stepCount, failedRuns: failedRuns, shrunk: failing,
+                shrinkAttempts: 0, shrunkFailures: (0, 0))
+        }
         let shrunk = try await ConcurrentShrinker(reruns: reruns, maxAttempts: maxShrinkAttempts).shrink(failing, run: replay)
         let measured = try await ConcurrentTally.of(shrunk.outcome.plan, times: max(1, reruns), stoppingAtFailure: false, run: replay)
         result.inconclusiveRuns += shrunk.inconclusive + measured.inconclusive

@@ -7,7 +7,8 @@ extension ConcurrentModelCheckResult.Failure {
         let labels = Self.labels(of: shrunk.calls)
         let calls = zip(shrunk.calls, labels).map { recorded, label in
             ConcurrentModelCheckResult.Call(
-                label: label, operation: recorded.operation, swift: recorded.swift, result: recorded.result.text,
+                label: label, operation: recorded.operation, swift: recorded.swift.text, isStatement: recorded.swift.isStatement,
+                result: recorded.result.text,
                 threw: recorded.result.threw, invocation: recorded.invocation, response: recorded.response)
         }
         let places = shrunk.calls.map(\.place)
@@ -51,12 +52,13 @@ extension ConcurrentModelCheckResult.Failure {
 
 extension ConcurrentModelCheckResult {
     /// The shrunk plan as the body of an `async throws` test on a fresh subject named `store`: the prefix's
-    /// lines (`_ = try await` and the step's `swift:`, `try?` where the subject threw), then a throwing task
+    /// lines (`_ = try await` and the step's `swift:`, `try?` where the subject threw; a statement as it is),
+    /// then a throwing task
     /// group with one child task per task, started together by a ``TaskGate`` as the check started them,
     /// then the observation and the dead end as comments; `nil` when the check passed.
     public var swiftLines: [String]? {
         guard let failure else { return nil }
-        func line(_ call: Call) -> String { "_ = \(call.threw ? "try?" : "try") await \(call.swift)" }
+        func line(_ call: Call) -> String { call.isStatement ? call.swift : "_ = \(call.threw ? "try?" : "try") await \(call.swift)" }
         var lines = failure.prefix.map(line)
         if !failure.tasks.isEmpty {
             lines.append("let gate = TaskGate(tasks: \(failure.tasks.count))")

@@ -11,8 +11,12 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
         public let label: String
         /// The operation's name (`observation` for the observation).
         public let operation: String
-        /// The call as the operation's `swift:` writes it (empty for the observation).
+        /// The call as the operation's `swift:` writes it, with the values the subject produced (empty for
+        /// the observation).
         public let swift: String
+        /// Whether ``swift`` is a whole statement (a time step), printed as it is rather than after
+        /// `_ = try await`.
+        public let isStatement: Bool
         /// What the subject's call returned or threw: `returned [a, b]`, `returned`, `threw …`.
         public let result: String
         /// Whether the subject's call threw (the Swift repro marks it `try?`).
@@ -65,7 +69,8 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
         public let shrinkAttempts: Int
         /// In how many of ``shrunkReruns`` runs of the shrunk plan, after shrinking, it failed.
         public let shrunkFailedRuns: Int
-        /// How many times the shrunk plan was run after shrinking.
+        /// How many times the shrunk plan was run after shrinking: 0 when a call did not return (the run is
+        /// reported as it ran, not shrunk, since every candidate would wait for the watchdog again).
         public let shrunkReruns: Int
 
         /// How many steps the shrunk plan has (the observation not counted).
@@ -107,8 +112,10 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
         var lines = [
             "Concurrent model check falsified (seed \(ProtocolModelCheckResult.hex(failure.seed)); plan \(failure.plan) of at most \(budget); "
                 + "\(failure.originalStepCount) steps shrunk to \(failure.stepCount) in \(failure.shrinkAttempts) candidates):",
-            "  the plan failed in \(failure.failedRuns) of \(repetitions) runs; the shrunk plan failed in \(failure.shrunkFailedRuns) of "
-                + "\(failure.shrunkReruns) runs after shrinking\(undecided)",
+            "  the plan failed in \(failure.failedRuns) of \(repetitions) runs; "
+                + (failure.shrunkReruns == 0
+                    ? "a call did not return, so the run is reported as it ran, not shrunk"
+                    : "the shrunk plan failed in \(failure.shrunkFailedRuns) of \(failure.shrunkReruns) runs after shrinking") + undecided,
         ]
         lines += failure.traceLines.map { "  " + $0 }
         lines.append("As Swift (the body of an async throwing test, on a fresh subject `store`):")

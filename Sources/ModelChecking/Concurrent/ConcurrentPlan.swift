@@ -10,6 +10,10 @@ struct ConcurrentPlan: Sendable, Hashable {
     /// How many steps the plan has, the prefix's and every task's.
     var stepCount: Int { prefix.count + tasks.reduce(0) { $0 + $1.count } }
 
+    /// The smaller plans shrinking tries, in order: one step fewer (``oneStepSmaller``), then one step
+    /// fewer in each of two tasks (``twoTasksShorter``).
+    var smaller: [ConcurrentPlan] { oneStepSmaller + twoTasksShorter }
+
     /// The plans with one step fewer: each prefix step dropped in turn, then each task's steps.
     var oneStepSmaller: [ConcurrentPlan] {
         var smaller: [ConcurrentPlan] = []
@@ -26,6 +30,26 @@ struct ConcurrentPlan: Sendable, Hashable {
             }
         }
         return smaller
+    }
+
+    /// The plans with one step fewer in each of two tasks. A race often needs its calls at the same
+    /// distance from the tasks' start: dropping a step of one task only shifts them apart, dropping one of
+    /// each keeps them together.
+    var twoTasksShorter: [ConcurrentPlan] {
+        var shorter: [ConcurrentPlan] = []
+        for first in tasks.indices {
+            for second in tasks.indices where second > first {
+                for i in tasks[first].indices {
+                    for j in tasks[second].indices {
+                        var candidate = self
+                        candidate.tasks[first].remove(at: i)
+                        candidate.tasks[second].remove(at: j)
+                        shorter.append(candidate)
+                    }
+                }
+            }
+        }
+        return shorter
     }
 }
 

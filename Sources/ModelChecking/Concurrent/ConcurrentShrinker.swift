@@ -38,7 +38,7 @@ struct ConcurrentTally<System>: Sendable {
 }
 
 /// Shrinks a failing concurrent plan by dropping one step at a time (prefix steps first, then the tasks'),
-/// repeating while a drop keeps it failing. A race may not show on every run, so a candidate is run up to
+/// else one step of each of two tasks, repeating while a drop keeps it failing. A race may not show on every run, so a candidate is run up to
 /// `reruns` times and kept if any run fails; the kept plan is the one that ran (steps whose seen values
 /// were dropped with their producer left out). The candidates tried are bounded by `maxAttempts`.
 struct ConcurrentShrinker {
@@ -54,7 +54,7 @@ struct ConcurrentShrinker {
         var progressed = true
         while progressed, attempts < maxAttempts {
             progressed = false
-            for candidate in current.plan.oneStepSmaller {
+            for candidate in current.plan.smaller {
                 guard attempts < maxAttempts else { break }
                 attempts += 1
                 let tally = try await ConcurrentTally.of(candidate, times: max(1, reruns), stoppingAtFailure: true, run: run)

@@ -1,17 +1,31 @@
 package import ContractEngine
 
 /// One call of a concurrent history as the model search sees it: how to make the same call on a model,
-/// and what the subject answered.
-package struct ModelCall<System, Response: Equatable & Sendable>: Sendable {
+/// what the subject answered, and when a model's answer agrees with it.
+package struct ModelCall<System, Response: Sendable>: Sendable {
     /// Makes the call on a model and returns its answer.
     package var make: @Sendable (System) async -> Response
     /// What the subject answered.
     package var response: Response
+    /// Whether a model's answer (first) agrees with the subject's.
+    package var agree: @Sendable (_ model: Response, _ subject: Response) -> Bool
 
-    /// A call that `make` repeats on a model, to which the subject answered `response`.
-    package init(make: @escaping @Sendable (System) async -> Response, response: Response) {
+    /// A call that `make` repeats on a model, to which the subject answered `response`; `agree` says
+    /// whether a model's answer agrees with it.
+    package init(
+        make: @escaping @Sendable (System) async -> Response, response: Response,
+        agree: @escaping @Sendable (_ model: Response, _ subject: Response) -> Bool
+    ) {
         self.make = make
         self.response = response
+        self.agree = agree
+    }
+}
+
+extension ModelCall where Response: Equatable {
+    /// A call that `make` repeats on a model, to which the subject answered `response`; equal answers agree.
+    package init(make: @escaping @Sendable (System) async -> Response, response: Response) {
+        self.init(make: make, response: response, agree: { $0 == $1 })
     }
 }
 
@@ -48,12 +62,12 @@ package struct ModelDeadEnd<Response: Sendable>: Sendable {
 ///
 /// Depth-first search over the orders consistent with real time (Wing & Gong): a call may come next when
 /// no call still unplaced responded before it was invoked. To try a call after an order, the search makes
-/// a fresh model, replays the order on it, makes the call and compares the answer with the subject's.
-/// Nodes are memoized by (set of placed calls, `key` of the model after them) (Lowe's cache): with a key
+/// a fresh model, replays the order on it, makes the call and asks the call whether the answer agrees
+/// with the subject's. Nodes are memoized by (set of placed calls, `key` of the model after them) (Lowe's cache): with a key
 /// that determines the model's behaviour (an observation of its whole state) the search stays small; the
 /// order itself is always a safe key. Every try counts toward `stepLimit`, past which the verdict is
 /// inconclusive. The model must be deterministic: the same calls give the same answers.
-package struct ModelLinearizabilitySearch<System, Response: Equatable & Sendable, Key: Hashable> {
+package struct ModelLinearizabilitySearch<System, Response: Sendable, Key: Hashable> {
     /// The default bound on tries (a fresh model, a replay and a call each).
     package static var defaultStepLimit: Int { 20_000 }
 
@@ -110,7 +124,7 @@ package struct ModelLinearizabilitySearch<System, Response: Equatable & Sendable
             if search.steps > stepLimit { throw LimitReached() }
             let model = try await replayed(path)
             let answer = await calls[index].call.make(model)
-            guard answer == calls[index].call.response else {
+            guard calls[index].call.agree(answer, calls[index].call.response) else {
                 stuck.append(.init(call: index, model: answer))
                 continue
             }
