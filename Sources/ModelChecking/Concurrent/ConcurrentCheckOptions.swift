@@ -17,12 +17,17 @@ public struct ConcurrentCheckOptions: Sendable {
     /// The most tries (a fresh model, a replay and one call each) the search for an order of one run's
     /// calls makes before it calls the run undecided, which is not a failure: 20 000 by default.
     public var searchStepLimit: Int
+    /// How long one of the subject's calls (or its observation) may go without any sign of progress
+    /// anywhere in the process before it is reported as not returning: ``ProtocolModelCheck/defaultCallTimeout``
+    /// by default. A run with such a call fails and is reported as it ran, not shrunk.
+    public var callTimeout: Duration
 
     /// Options with the given settings, the others at their defaults; counts below their least sensible
     /// value are raised to it (no negative step counts, at least one task, run and re-run).
     public init(
         prefixSteps: ClosedRange<Int> = 0...3, tasks: Int = 2, taskSteps: ClosedRange<Int> = 2...4, repetitions: Int = 3,
-        shrinkReruns: Int = 10, maxShrinkAttempts: Int = 200, searchStepLimit: Int = 20_000
+        shrinkReruns: Int = 10, maxShrinkAttempts: Int = 200, searchStepLimit: Int = 20_000,
+        callTimeout: Duration = ProtocolModelCheck.defaultCallTimeout
     ) {
         self.prefixSteps = max(0, prefixSteps.lowerBound)...max(0, prefixSteps.upperBound)
         self.tasks = max(1, tasks)
@@ -31,6 +36,7 @@ public struct ConcurrentCheckOptions: Sendable {
         self.shrinkReruns = max(1, shrinkReruns)
         self.maxShrinkAttempts = max(0, maxShrinkAttempts)
         self.searchStepLimit = max(1, searchStepLimit)
+        self.callTimeout = callTimeout
     }
 
     var shape: ConcurrentShape { ConcurrentShape(prefixSteps: prefixSteps, tasks: tasks, taskSteps: taskSteps) }

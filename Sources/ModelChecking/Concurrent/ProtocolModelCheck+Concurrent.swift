@@ -41,7 +41,7 @@ extension ProtocolModelCheck {
     ) async -> ConcurrentModelCheckResult {
         let steps = ProtocolRun(
             operations: operations, makeModel: model, makeSubject: subject,
-            observe: { system in await StepResult.of { try await observe(system) } })
+            observe: { system in await StepResult.of { try await observe(system) } }, callTimeout: options.callTimeout)
         return await exploreConcurrently(steps, runs: runs, seed: seed, options: options) { calls in
             try await ModelLinearizabilitySearch(calls, stepLimit: options.searchStepLimit, makeModel: model) { system, order in
                 guard let seen = try? await observe(system) else { return SearchKey<Observation>.order(order) }
@@ -60,7 +60,7 @@ extension ProtocolModelCheck {
     ) async -> ConcurrentModelCheckResult {
         let steps = ProtocolRun(
             operations: operations, makeModel: model, makeSubject: subject,
-            observe: { system in await StepResult.of { try await observe(system) } })
+            observe: { system in await StepResult.of { try await observe(system) } }, callTimeout: options.callTimeout)
         return await exploreConcurrently(steps, runs: runs, seed: seed, options: options) { calls in
             try await ModelLinearizabilitySearch(calls, stepLimit: options.searchStepLimit, makeModel: model) { _, order in order }.check()
         }
@@ -73,7 +73,8 @@ extension ProtocolModelCheck {
         operations: [ProtocolOperation<System>], runs: Int = defaultConcurrentRuns, seed: UInt64? = nil,
         options: ConcurrentCheckOptions = .init()
     ) async -> ConcurrentModelCheckResult {
-        let steps = ProtocolRun(operations: operations, makeModel: model, makeSubject: subject, observe: nil)
+        let steps = ProtocolRun(
+            operations: operations, makeModel: model, makeSubject: subject, observe: nil, callTimeout: options.callTimeout)
         return await exploreConcurrently(steps, runs: runs, seed: seed, options: options) { calls in
             try await ModelLinearizabilitySearch(calls, stepLimit: options.searchStepLimit, makeModel: model) { _, order in order }.check()
         }

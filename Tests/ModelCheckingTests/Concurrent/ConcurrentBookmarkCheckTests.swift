@@ -156,3 +156,21 @@ struct ConcurrentBookmarkCheckTests {
         #expect(!broken.passed && broken.description.hasPrefix("Concurrent model check could not run: making the model or the subject threw"), "\(broken)")
     }
 }
+
+/// A subject's call that never returns, in a concurrent run.
+@Suite("Concurrent model check: a conformer that hangs")
+struct ConcurrentHangTests {
+    @Test("the hung call fails the run, which is reported as it ran (not shrunk), the call saying it did not return")
+    func hangReported() async throws {
+        let result = await ProtocolModelCheck.checkConcurrently(
+            model: { InMemoryBookmarks() }, subject: { HangingCallTests.HangingRemove() }, operations: BookmarkOperations.all,
+            observe: { try await $0.all() }, runs: 20, seed: 5, options: ConcurrentCheckOptions(callTimeout: .milliseconds(200)))
+        let failure = try #require(result.failure, "\(result)")
+        #expect(failure.shrinkAttempts == 0 && failure.shrunkReruns == 0)
+        #expect(failure.stepCount == failure.originalStepCount)
+        let hung = (failure.prefix + failure.tasks.flatMap { $0 }).filter { $0.result.hasPrefix("did not return") }
+        #expect(!hung.isEmpty && hung.allSatisfy { $0.operation == "remove(url:)" }, "\(result)")
+        #expect(failure.deadEnd.unexplained.contains { $0.subject.hasPrefix("did not return") }, "\(result)")
+        #expect(result.description.contains("a call did not return, so the run is reported as it ran, not shrunk"), "\(result)")
+    }
+}
