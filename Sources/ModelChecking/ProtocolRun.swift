@@ -120,7 +120,7 @@ struct ProtocolRun<System>: Sendable {
 
     /// What `body` gave, or ``StepResult/hung(_:)`` when it went ``callTimeout`` without any sign of
     /// progress; the hung call is abandoned (its system is never used again).
-    private func watched(
+    func watched(
         _ operation: String, _ monitor: ProgressMonitor, _ body: @escaping @Sendable () async -> StepResult
     ) async -> StepResult {
         do {
@@ -134,7 +134,7 @@ struct ProtocolRun<System>: Sendable {
 
     /// A new step: an operation whose arguments can be drawn and pass its precondition, tried a few
     /// times; `nil` when none could be (the step is left out).
-    private func draw(id: Int, from generator: inout SplitMix64, pools: SeenPools) -> (PlannedStep, SidedCall<System>)? {
+    func draw(id: Int, from generator: inout SplitMix64, pools: SeenPools) -> (PlannedStep, SidedCall<System>)? {
         for _ in 0..<max(4, operations.count * 2) {
             let operation = generator.bounded(operations.count)
             let seed = generator.next(), pickSeed = generator.next()
@@ -148,7 +148,7 @@ struct ProtocolRun<System>: Sendable {
     }
 
     /// The call `step` makes, drawn again; `nil` when a value it drew is gone or its precondition fails.
-    private func prepare(_ step: PlannedStep, pools: SeenPools) -> (PlannedStep, SidedCall<System>)? {
+    func prepare(_ step: PlannedStep, pools: SeenPools) -> (PlannedStep, SidedCall<System>)? {
         var draw = Draw(choices: step.choices, picks: .replaying(step.picks), pool: pools.model)
         guard let call = try? operations[step.operation].prepare(&draw) else { return nil }
         var made = step

@@ -125,18 +125,21 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Call: Sendable
 }
 
 /// A set of call indices, as bits.
-struct CallSet: Hashable, Sendable {
+package struct CallSet: Hashable, Sendable {
     private var words: [UInt64]
 
-    init(count: Int) {
+    /// An empty set of indices below `count`.
+    package init(count: Int) {
         words = Array(repeating: 0, count: (count + 63) / 64)
     }
 
-    func contains(_ index: Int) -> Bool {
+    /// Whether `index` is in the set.
+    package func contains(_ index: Int) -> Bool {
         words[index / 64] & (1 << UInt64(index % 64)) != 0
     }
 
-    mutating func insert(_ index: Int) {
+    /// Adds `index`.
+    package mutating func insert(_ index: Int) {
         words[index / 64] |= 1 << UInt64(index % 64)
     }
 }

@@ -1,16 +1,17 @@
 import RepositoryContractsPrimitives
 
 /// Holds tasks until `parties` of them have arrived, then lets them all go at once.
-final class StartGate: Sendable {
+package final class StartGate: Sendable {
     private let parties: Int
     private let state = Protected<(arrived: Int, waiting: [CheckedContinuation<Void, Never>])>((0, []))
 
-    init(parties: Int) {
+    /// A gate for `parties` tasks.
+    package init(parties: Int) {
         self.parties = parties
     }
 
     /// Waits until every party has arrived.
-    func arriveAndWait() async {
+    package func arriveAndWait() async {
         await withCheckedContinuation { continuation in
             let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
                 state.arrived += 1
@@ -25,11 +26,14 @@ final class StartGate: Sendable {
 }
 
 /// A logical clock shared by concurrent callers: every tick is unique and later ticks are greater.
-final class LogicalClock: Sendable {
+package final class LogicalClock: Sendable {
     private let now = Protected(0)
 
+    /// A clock whose first tick is 1.
+    package init() {}
+
     /// The next tick.
-    func tick() -> Int {
+    package func tick() -> Int {
         now.withLock { now in
             now += 1
             return now
