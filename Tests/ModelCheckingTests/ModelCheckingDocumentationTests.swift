@@ -68,3 +68,28 @@ struct ModelCheckingDocumentationTests {
         #expect(try Self.article().contains("By default it makes 100 runs of 25 steps, each on a fresh model"))
     }
 }
+
+/// The section "Your operations in parallel": its call is the tests' own, and the report it quotes has the
+/// shape the check prints (a race's interleaving varies, so the quote is compared line by line in shape).
+@Suite("Documentation: ModelBasedChecks, your operations in parallel")
+struct ConcurrentDocumentationTests {
+    /// `text` with numbers and hex replaced by `#`.
+    static func shape(_ text: String) -> String {
+        text.replacing(/0x[0-9a-f]+|[0-9]+/, with: "#")
+    }
+
+    @Test("the quoted report has the shape of a report the check prints for the racy store, line for line up to the Swift")
+    func reportShape() async throws {
+        let article = try ModelCheckingDocumentationTests.article()
+        let quoted = try #require(article.split(separator: "```text\n").first { $0.hasPrefix("Concurrent model check falsified") })
+        let result = await ConcurrentBookmarkCheckTests.check({ RacyBookmarks() }, seed: 7)
+        let printed = result.description.split(separator: "\n").map(String.init)
+        let quotedLines = quoted.split(separator: "\n").map(String.init)
+        #expect(Self.shape(quotedLines[0]) == Self.shape(printed[0]), "\(result)")
+        for line in ["  task 1:", "  task 2:", "  after the tasks:", "    let gate = TaskGate(tasks: 2)",
+                     "  No order of the calls, each taking effect between its invocation and its response, explains every result."] {
+            #expect(quotedLines.contains(line) && printed.contains(line), "\(line)\n\(result)")
+        }
+        #expect(article.contains("model: { InMemoryBookmarks() }, subject: { RacyBookmarks() },"))
+    }
+}
