@@ -45,12 +45,15 @@ let package = Package(
         // imports nothing of the package.
         .target(name: "RepositoryContractsJSON"),
         // The protocol family, clauses, capabilities, runner and reports. Never imports Testing or XCTest.
+        // The model checks are a layer above it, in `ModelChecking`.
         .target(
             name: "ContractEngine",
             dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON"]),
-        // Model-based checks of a user's own protocol: operations declared once, the user's fake as the
-        // model, sequences compared step by step, shrunk and printed as Swift. Never imports Testing.
-        // Time steps advance a mock clock.
+        // The model checks, above the engine. `CRUD/`: the repository model check (`ModelCheck`): random
+        // sequences against a reference model, differential runs, parallel runs checked for
+        // linearizability. The top level: model-based checks of a user's own protocol: operations declared
+        // once, the user's fake as the model, sequences compared step by step, shrunk and printed as Swift;
+        // time steps advance a mock clock. Never imports Testing.
         .target(name: "ModelChecking", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "MockTime"]),
         // The built-in contracts (CRUD, …) as plain values: usable from the CLI without a test framework.
         // The caching contract drives a stub server and a mock clock.
@@ -62,7 +65,8 @@ let package = Package(
             name: "RepositoryContracts", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "ModelChecking", "StandardContracts", "RecordReplay", "StubServerTesting", "MockTimeTesting"],
             path: "Contracts/Testing"),
         // The XCTest glue, for test targets that still use XCTest.
-        .target(name: "RepositoryContractsXCTest", dependencies: ["ContractEngine", "StandardContracts"], path: "Contracts/XCTest"),
+        .target(
+            name: "RepositoryContractsXCTest", dependencies: ["ContractEngine", "ModelChecking", "StandardContracts"], path: "Contracts/XCTest"),
         // The record/replay stack, bottom up; each layer imports only those below it, and only the top one
         // is a product (it re-exports the others' public types). Messages at the bottom; then the wire and,
         // beside it and without sockets, the fixtures and redaction; `RecordReplay` on both.
@@ -166,17 +170,16 @@ let package = Package(
         .executableTarget(name: "repo-contracts-todo-app", dependencies: ["TodoExample"], path: "Tests/TodoAppExample"),
 
         .testTarget(
-            name: "ContractEngineTests",
-            dependencies: [
-                "RepositoryContractsPrimitives", "RepositoryContractsPlatform", "ContractEngine", "MockTime", "TodoExample", "BrokenExamples",
-            ]),
+            name: "ContractEngineTests", dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "ContractEngine"]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: [
                 "RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "RecordReplay", "RepositoryContracts",
                 "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples",
             ]),
-        .testTarget(name: "ModelCheckingTests", dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "MockTime", "ModelChecking"]),
+        .testTarget(
+            name: "ModelCheckingTests",
+            dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "MockTime", "ModelChecking", "TodoExample", "BrokenExamples"]),
         .testTarget(name: "RepositoryContractsPrimitivesTests", dependencies: ["RepositoryContractsPrimitives"]),
         .testTarget(name: "FidelityProofTests", dependencies: ["RepositoryContracts"]),
         // The record/replay stack's tests, one target per module and each on its module and those below it

@@ -1,4 +1,5 @@
 public import ContractEngine
+import ModelChecking
 import Testing
 
 extension Conformance {

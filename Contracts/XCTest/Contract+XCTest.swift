@@ -1,5 +1,6 @@
 @_exported public import ContractEngine
 @_exported public import StandardContracts
+@_exported public import ModelChecking
 import XCTest
 
 extension Contract {

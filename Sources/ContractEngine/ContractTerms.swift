@@ -82,6 +82,15 @@ public struct ClauseSetting<Terms: ContractTerms>: Sendable {
     /// ``ContractTerms/tearDown(_:after:)`` (which, for example, writes no recording of a failed clause).
     public internal(set) var failures: [ContractFailure] = []
 
+    /// A setting for `contractName`'s clause `clauseID` on `conformance` (`package`: the CRUD model checker in
+    /// `ModelChecking` opens its environments with one).
+    package init(contractName: String, clauseID: String, conformance: Conformance<Terms>, failures: [ContractFailure] = []) {
+        self.contractName = contractName
+        self.clauseID = clauseID
+        self.conformance = conformance
+        self.failures = failures
+    }
+
     /// The label every failure of the clause starts with: `[CRUD › delete.removes]`.
     public var label: String { ClauseLabel.text(contract: contractName, clause: clauseID) }
 }

@@ -1,12 +1,13 @@
 /// The order in which a conformer's `fetchAll()` (and its pages) return entities.
 public struct Ordering<Entity: Sendable>: Sendable, CustomStringConvertible {
-    enum Rule: Sendable {
+    /// How entities are ordered (`package`: the CRUD model checker in `ModelChecking` reads it).
+    package enum Rule: Sendable {
         case unspecified
         case insertion
         case sorted(@Sendable (Entity, Entity) -> Bool)
     }
 
-    let rule: Rule
+    package let rule: Rule
     /// The keys of a sort declared with `sorted(by:ties:)`; empty for any other order.
     public let keys: [SortKey<Entity>]
     /// What orders entities that tie on every key of a sort.
