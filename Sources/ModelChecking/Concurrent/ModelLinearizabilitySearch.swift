@@ -1,4 +1,4 @@
-package import ContractEngine
+import ContractEngine
 
 /// One call of a concurrent history as the model search sees it: how to make the same call on a model,
 /// what the subject answered, and when a model's answer agrees with it.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A note and the id its notebook assigned it.
-struct Note: Equatable, Sendable {
+/// A memo and the id its notebook assigned it.
+struct Memo: Equatable, Sendable {
     var id: String
     var text: String
 }
@@ -14,7 +14,7 @@ enum NoteBookError: Error, Equatable {
 /// A notebook whose store assigns the ids (a database's serial or UUID keys): the protocol of the proof
 /// that a check follows ids each side assigned itself.
 protocol NoteBook: Sendable {
-    func create(_ text: String) async throws -> Note
+    func create(_ text: String) async throws -> Memo
     func text(of id: String) async throws -> String?
     /// Throws ``NoteBookError/notFound`` when no note has `id`.
     func update(id: String, text: String) async throws
@@ -27,10 +27,10 @@ actor CountingNoteBook: NoteBook {
     private var notes: [String: String] = [:]
     private var created = 0
 
-    func create(_ text: String) -> Note {
+    func create(_ text: String) -> Memo {
         created += 1
         notes["n\(created)"] = text
-        return Note(id: "n\(created)", text: text)
+        return Memo(id: "n\(created)", text: text)
     }
 
     func text(of id: String) -> String? { notes[id] }
@@ -58,10 +58,10 @@ actor UUIDNoteBook: NoteBook {
         self.bug = bug
     }
 
-    func create(_ text: String) -> Note {
+    func create(_ text: String) -> Memo {
         let id = UUID().uuidString
         notes[id] = text
-        return Note(id: id, text: text)
+        return Memo(id: id, text: text)
     }
 
     func text(of id: String) -> String? { notes[id] }
