@@ -1,5 +1,3 @@
-import ContractEngine
-
 /// One call of a concurrent history as the model search sees it: how to make the same call on a model,
 /// what the subject answered, and when a model's answer agrees with it.
 package struct ModelCall<System, Response: Sendable>: Sendable {
