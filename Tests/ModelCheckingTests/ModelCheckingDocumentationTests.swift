@@ -90,6 +90,15 @@ struct ConcurrentDocumentationTests {
                      "  No order of the calls, each taking effect between its invocation and its response, explains every result."] {
             #expect(quotedLines.contains(line) && printed.contains(line), "\(line)\n\(result)")
         }
-        #expect(article.contains("model: { InMemoryBookmarks() }, subject: { RacyBookmarks() },"))
+        #expect(article.contains("The same check of `RacyBookmarks`, an actor whose `add` checks for the URL"))
+    }
+
+    // Article: the concurrent check of the indexed store.
+    @Test("the article's concurrent check: the indexed store passes")
+    func articleCheck() async {
+        let result = await ProtocolModelCheck.checkConcurrently(
+            model: { InMemoryBookmarks() }, subject: { IndexedBookmarks() },
+            operations: BookmarkOperations.all, observe: { try await $0.all() })
+        #expect(result.passed, "\(result)")
     }
 }
