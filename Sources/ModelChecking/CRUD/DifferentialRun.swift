@@ -12,53 +12,25 @@ struct DifferentialRun<Entity: Identifiable & Equatable & Sendable>: Sendable wh
         let a = GuardedSubject(firstWitness, first), b = GuardedSubject(secondWitness, second)
         // Both sides make the same entities: the first conformer's edge cases.
         let edgeCases = factory.edgeCases(first.promises.edgeCases)
-        var sideA = SideTables(factory: factory, serverAssigned: first.capabilities.contains(.serverAssignedIDs), edgeCases: edgeCases)
-        var sideB = SideTables(
+        let sideA = SideTables(factory: factory, serverAssigned: first.capabilities.contains(.serverAssignedIDs), edgeCases: edgeCases)
+        let sideB = SideTables(
             factory: factory, serverAssigned: second.capabilities.contains(.serverAssignedIDs), edgeCases: edgeCases,
             edgeCaseSettings: first.edgeCaseArgument)
         let compareOrder = first.ordering.isSpecified && first.ordering.description == second.ordering.description
         var outcome = ModelRunOutcome(preamble: ["var sent: [\(Entity.self)] = []"])
-        let anomalies = AnomalyLog()
+        var interpreter = DifferentialInterpreter(
+            run: self, a: a, b: b, sideA: sideA, sideB: sideB, compareOrder: compareOrder, anomalies: AnomalyLog())
         var created = 0
         for (index, operation) in operations.enumerated() {
             guard let newReference = outcome.admit(operation, at: index, created: &created) else { continue }
-            var observations: [String] = []
-            var threw = false
-            for (part, partReference) in operation.parts(newReference: newReference) {
-                let requestA = sideA.request(for: part, newReference: partReference)
-                let requestB = sideB.request(for: part, newReference: partReference)
-                let seenAnomalies = anomalies.messages.count
-                let observedA = await AnomalyLog.$current.withValue(anomalies) { await a.perform(requestA) }
-                let observedB = await AnomalyLog.$current.withValue(anomalies) { await b.perform(requestB) }
-                threw = threw || !observedB.returned
-                observations.append("\(first.name): \(observedA); \(second.name): \(observedB)")
-                var found = difference(observedA, sideA, observedB, sideB, compareOrder: compareOrder)
-                if found == nil, anomalies.messages.count > seenAnomalies {
-                    found = ("anomaly", anomalies.messages[seenAnomalies])
-                }
-                if let (check, message) = found {
-                    outcome.trace.append(TraceStep(
-                        operation: operation, swiftSource: sideB.swiftSource(for: operation, newReference: newReference, threw: threw),
-                        observed: observations.last ?? ""))
-                    outcome.divergence = Divergence(
-                        step: index, operation: operation, check: check, message: message,
-                        expected: "\(first.name) \(observedA)", actual: "\(second.name) \(observedB)")
-                    return outcome
-                }
-                var returnedA: Entity?, returnedB: Entity?
-                if case .value(let value) = observedA { returnedA = value }
-                if case .value(let value) = observedB { returnedB = value }
-                sideA.record(part, requestA, newReference: partReference, succeeded: observedA.returned, returned: returnedA)
-                sideB.record(part, requestB, newReference: partReference, succeeded: observedB.returned, returned: returnedB)
+            if await interpreter.drive(StepPlace(index: index, operation: operation, newReference: newReference), outcome: &outcome) {
+                return outcome
             }
-            outcome.trace.append(TraceStep(
-                operation: operation, swiftSource: sideB.swiftSource(for: operation, newReference: newReference, threw: threw),
-                observed: observations.count == 1 ? observations[0] : "\(observations.count) creates, the last \(observations.last ?? "")"))
         }
         return outcome
     }
 
-    private func difference(
+    func difference(
         _ a: ObservedOutcome<Entity>, _ sideA: SideTables<Entity>, _ b: ObservedOutcome<Entity>, _ sideB: SideTables<Entity>,
         compareOrder: Bool
     ) -> (String, String)? {
@@ -90,5 +62,44 @@ struct DifferentialRun<Entity: Identifiable & Equatable & Sendable>: Sendable wh
         default:
             return ("outcome", a.returned == b.returned ? "the two conformers answered differently" : "one conformer threw and the other returned")
         }
+    }
+}
+
+/// The differential run's step interpreter: each request made of both conformers, the second's answer
+/// judged against the first's.
+struct DifferentialInterpreter<Entity: Identifiable & Equatable & Sendable>: StepInterpreter where Entity.ID: Sendable {
+    let run: DifferentialRun<Entity>
+    let a: GuardedSubject<Entity>
+    let b: GuardedSubject<Entity>
+    var sideA: SideTables<Entity>
+    var sideB: SideTables<Entity>
+    let compareOrder: Bool
+    let anomalies: AnomalyLog
+
+    mutating func interpret(_ part: ModelOperation, _ partReference: Int) async -> InterpretedPart {
+        let requestA = sideA.request(for: part, newReference: partReference)
+        let requestB = sideB.request(for: part, newReference: partReference)
+        let seenAnomalies = anomalies.messages.count
+        let observedA = await AnomalyLog.$current.withValue(anomalies) { [a] in await a.perform(requestA) }
+        let observedB = await AnomalyLog.$current.withValue(anomalies) { [b] in await b.perform(requestB) }
+        let observed = "\(run.first.name): \(observedA); \(run.second.name): \(observedB)"
+        var found = run.difference(observedA, sideA, observedB, sideB, compareOrder: compareOrder)
+        if found == nil, anomalies.messages.count > seenAnomalies {
+            found = ("anomaly", anomalies.messages[seenAnomalies])
+        }
+        if let (check, message) = found {
+            let failure = StepFailure(check, message, expected: "\(run.first.name) \(observedA)", actual: "\(run.second.name) \(observedB)")
+            return InterpretedPart(observed: observed, returned: observedB.returned, failure: failure)
+        }
+        var returnedA: Entity?, returnedB: Entity?
+        if case .value(let value) = observedA { returnedA = value }
+        if case .value(let value) = observedB { returnedB = value }
+        sideA.record(part, requestA, newReference: partReference, succeeded: observedA.returned, returned: returnedA)
+        sideB.record(part, requestB, newReference: partReference, succeeded: observedB.returned, returned: returnedB)
+        return InterpretedPart(observed: observed, returned: observedB.returned, failure: nil)
+    }
+
+    func swiftSource(for operation: ModelOperation, newReference: Int, threw: Bool) -> String? {
+        sideB.swiftSource(for: operation, newReference: newReference, threw: threw)
     }
 }

@@ -41,7 +41,9 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
             if operation.isFamilyStep || (operation.kind == "delete" && conformance.promises.softDeletion != nil) {
                 diverged = await runFamilyStep(step, subject: subject, tables: &tables, anomalies: anomalies, outcome: &outcome)
             } else {
-                diverged = await runRequests(step, subject: subject, tables: &tables, anomalies: anomalies, outcome: &outcome)
+                var interpreter = SequentialInterpreter(run: self, subject: subject, tables: tables, anomalies: anomalies)
+                diverged = await interpreter.drive(step, outcome: &outcome)
+                tables = interpreter.tables
             }
             if diverged { return outcome }
         }
@@ -92,63 +94,6 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
             step: place.index, operation: place.operation, check: failure.check, message: failure.message,
             expected: failure.expected, actual: failure.actual)
         return true
-    }
-
-    /// Runs a CRUD step's requests (a create-many step makes several) and records the step; `true` when a
-    /// request diverged (the step is recorded with it).
-    private func runRequests(
-        _ place: StepPlace, subject: GuardedSubject<Entity>, tables: inout SequentialTables<Entity>, anomalies: AnomalyLog,
-        outcome: inout ModelRunOutcome
-    ) async -> Bool {
-        var observations: [String] = []
-        var threw = false
-        for (part, partReference) in place.operation.parts(newReference: place.newReference) {
-            let (observed, failure) = await interpret(
-                part, partReference, subject: subject, tables: &tables, anomalies: anomalies)
-            threw = threw || !observed.returned
-            observations.append(observed.description)
-            if let failure {
-                outcome.trace.append(TraceStep(
-                    operation: place.operation,
-                    swiftSource: tables.subjectSide.swiftSource(for: place.operation, newReference: place.newReference, threw: threw),
-                    observed: observed.description))
-                outcome.divergence = Divergence(
-                    step: place.index, operation: place.operation, check: failure.check, message: failure.message,
-                    expected: failure.expected, actual: failure.actual ?? observed.description)
-                return true
-            }
-        }
-        outcome.trace.append(TraceStep(
-            operation: place.operation,
-            swiftSource: tables.subjectSide.swiftSource(for: place.operation, newReference: place.newReference, threw: threw),
-            observed: observations.count == 1 ? observations[0] : "\(observations.count) creates, the last \(observations.last ?? "")"))
-        return false
-    }
-
-    /// The step interpreter: makes one request of the subject (the model's request and the subject's
-    /// for the same part), observes what it did, judges it against the model, and on agreement moves the
-    /// model and both sides' tables on. Returns the observation and the failure, if any.
-    private func interpret(
-        _ part: ModelOperation, _ partReference: Int, subject: GuardedSubject<Entity>, tables: inout SequentialTables<Entity>,
-        anomalies: AnomalyLog
-    ) async -> (ObservedOutcome<Entity>, StepFailure?) {
-        let expectedRequest = tables.modelSide.request(for: part, newReference: partReference)
-        let request = tables.subjectSide.request(for: part, newReference: partReference)
-        let seenAnomalies = anomalies.messages.count
-        let observed = await AnomalyLog.$current.withValue(anomalies) { await subject.perform(request) }
-        if case .broke(let text) = observed {
-            return (observed, StepFailure("broken", "the call did not complete", expected: "a result", actual: text))
-        }
-        if anomalies.messages.count > seenAnomalies {
-            return (observed, StepFailure("anomaly", anomalies.messages[seenAnomalies], expected: "every completion handler called exactly once"))
-        }
-        let judged = RequestJudgement(expected: expectedRequest, sent: request, observed: observed, part: part, partReference: partReference)
-        if let failure = await judge(judged, subject: subject, tables: &tables) { return (observed, failure) }
-        var returned: Entity?
-        if case .value(let value) = observed { returned = value }
-        tables.modelSide.record(part, expectedRequest, newReference: partReference, succeeded: observed.returned, returned: nil)
-        tables.subjectSide.record(part, request, newReference: partReference, succeeded: observed.returned, returned: returned)
-        return (observed, nil)
     }
 
     /// The outcome of a request a policy governs: rejected with the error's kind, or, when it returned,
