@@ -62,6 +62,7 @@ let package = Package(
             name: "bench-contracts",
             dependencies: [
                 .product(name: "ContractEngine", package: "swift-repository-contracts"),
+                .product(name: "ModelChecking", package: "swift-repository-contracts"),
                 .product(name: "StandardContracts", package: "swift-repository-contracts"),
             ]),
         // What the contract families (pages, versions, soft delete, …) add to one CRUD run on an in-memory store.

@@ -1,5 +1,6 @@
 import ContractEngine
 import Foundation
+import ModelChecking
 import StandardContracts
 
 /// What derived edge cases add to one run of the CRUD contract on an in-memory conformer: the whole
