@@ -81,7 +81,7 @@ public struct Draw: Sendable {
     }
 
     /// A value of `kind` that an earlier step's result produced (see
-    /// ``ProtocolOperation/init(_:arguments:precondition:call:produces:swift:)``'s `produces`).
+    /// ``ProtocolOperation/init(_:arguments:precondition:call:agree:produces:swift:)``'s `produces`).
     ///
     /// Throws when the run has seen no value of `kind` yet: the step is not drawn then (another
     /// operation is), and a replayed step whose value no longer exists is skipped.

@@ -1,7 +1,7 @@
 public import MockTime
 
 extension ProtocolOperation {
-    /// A time step: advances each side's ``MockClock`` by a duration drawn from `durations`, so that
+    /// A time step: advances each side's `MockClock` by a duration drawn from `durations`, so that
     /// expiry, time-to-live, retries and debounces are checked in sequences of your operations.
     ///
     /// The model and the subject each have their own clock (`clock` finds it in a system); both move by the
@@ -17,8 +17,8 @@ extension ProtocolOperation {
     ///   - durations: the durations a step draws from (put the boundaries you care about here: the TTL,
     ///     just under it); must not be empty.
     ///   - settlingWithin: when given, each advance waits for the work it woke to settle, as
-    ///     ``MockClock/advance(by:settlingWithin:)`` does (for sleeping tasks: retries, debounces); when
-    ///     `nil`, time moves and nothing is waited for (enough for code that reads ``MockClock/now``).
+    ///     `MockClock.advance(by:settlingWithin:)` does (for sleeping tasks: retries, debounces); when
+    ///     `nil`, time moves and nothing is waited for (enough for code that reads `MockClock.now`).
     ///   - name: the clock as the repro's Swift names it.
     public static func advancingTime(
         of clock: @escaping @Sendable (System) -> MockClock, by durations: [Duration], settlingWithin: Duration? = nil,
@@ -28,7 +28,7 @@ extension ProtocolOperation {
         return advancingTime(of: clock, settlingWithin: settlingWithin, swift: name) { $0.element(of: durations) }
     }
 
-    /// A time step: advances each side's ``MockClock`` by a duration of `range`, drawn by
+    /// A time step: advances each side's `MockClock` by a duration of `range`, drawn by
     /// ``Draw/duration(in:)`` (its bounds often, else any whole millisecond between them); see
     /// ``advancingTime(of:by:settlingWithin:swift:)``.
     public static func advancingTime(
