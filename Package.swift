@@ -44,11 +44,16 @@ let package = Package(
         // serialization styles, the canonical form, paths (`$.a["b c"][0]`) and differences. No product;
         // imports nothing of the package.
         .target(name: "RepositoryContractsJSON"),
-        // The protocol family, clauses, capabilities, runner and reports. Never imports Testing or XCTest.
-        // The model checks are a layer above it, in `ModelChecking`.
+        // The generic contract engine: clauses, contracts, conformances, the runner, reports, the watchdog and
+        // the callback bridge. Knows nothing of repositories. No product: `ContractEngine` re-exports it.
+        // Never imports Testing or XCTest.
+        .target(name: "RepositoryContractsCore", dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform"]),
+        // The repository terms on the engine: the protocol family, errors, capabilities, promises, the CRUD
+        // terms, the families and the edge cases. Never imports Testing or XCTest. The model checks are a
+        // layer above it, in `ModelChecking`.
         .target(
             name: "ContractEngine",
-            dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON"]),
+            dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "RepositoryContractsJSON", "RepositoryContractsCore"]),
         // The model checks, above the engine. `CRUD/`: the repository model check (`ModelCheck`): random
         // sequences against a reference model, differential runs, parallel runs checked for
         // linearizability. The top level: model-based checks of a user's own protocol: operations declared

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A value's description, cut to a length that keeps messages readable. A `Date` (an id, a field, a date
 /// inside an entity) reads as ISO 8601 at full precision: `2001-01-01T00:01:00.123456Z`, not
@@ -9,11 +9,11 @@ package func abbreviate(_ value: Any, limit: Int = 160) -> String {
 }
 
 /// Descriptions in which dates keep every digit that tells them apart.
-enum FullPrecisionText {
+package enum FullPrecisionText {
     /// `value` as `String(describing:)` prints it, but with each `Date` in it (in the stored properties
     /// of a struct or class without a description of its own, in collections and optionals) as
     /// ``iso8601(_:)``.
-    static func text(of value: Any) -> String {
+    package static func text(of value: Any) -> String {
         if let date = value as? Date { return iso8601(date) }
         guard holdsDate(value, depth: 0) else { return String(describing: value) }
         return members(of: value, typeName: String(describing: type(of: value)))
@@ -64,7 +64,7 @@ enum FullPrecisionText {
     /// `2023-11-14T22:13:21.123456Z`: whole seconds, then the fewest fraction digits (up to nine) from
     /// which `Date(timeIntervalSince1970:)` makes the date again exactly, so that two different dates
     /// read differently (dates no such text makes read to the nanosecond).
-    static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
         var whole = interval.rounded(.down)
         let fraction = interval - whole

@@ -43,6 +43,12 @@ public struct OperationFailure: Error, CustomStringConvertible {
     /// Why it failed.
     public var reason: Reason
 
+    /// `operation` failed for `reason`.
+    package init(operation: String, reason: Reason) {
+        self.operation = operation
+        self.reason = reason
+    }
+
     /// The call and why it failed, with what the watchdog saw when it timed out.
     public var description: String {
         switch reason.kind {
