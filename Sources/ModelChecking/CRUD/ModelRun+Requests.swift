@@ -114,14 +114,9 @@ extension ModelRun {
         let serverAssigned = conformance.capabilities.contains(.serverAssignedIDs)
         if !serverAssigned, let policy = tables.model.policy(forCreate: entity) {
             let resolved = await resolve(request.observed, policy, sent: entity, subject: subject, isCreate: true)
-            if !policy.accepts(resolved) {
-                return StepFailure(
-                    "policy", "create(_:) of an existing id was \(resolved), which the declared createOfExisting policy does not allow",
-                    expected: policy.description, actual: resolved.description)
+            return judge(resolved, under: policy, of: "create(_:) of an existing id", named: "createOfExisting", entity, request, tables: &tables) {
+                $0.create(entity, outcome: $1)
             }
-            tables.model.create(entity, outcome: resolved)
-            if resolved == .applied, case .value(let now?) = request.observed { tables.maintained.reset(entity.id, to: now) }
-            return nil
         }
         guard case .value(let returned?) = request.observed else {
             return StepFailure("outcome", "create(_:) of a new entity did not return it", expected: "returns \(abbreviate(entity))")
@@ -139,6 +134,24 @@ extension ModelRun {
         } else {
             tables.maintained.wrote(returned, reference: request.partReference)
         }
+        return nil
+    }
+
+    /// Judges a write a declared policy governs (a create of a taken id, an update of a missing one) by what
+    /// it resolved to; when the policy allows it, `apply` moves the model and an applied write resets the
+    /// store-maintained fields to what it returned.
+    private func judge(
+        _ resolved: RequestOutcome, under policy: RequestPolicy, of write: String, named policyName: String, _ entity: Entity,
+        _ request: RequestJudgement<Entity>, tables: inout SequentialTables<Entity>,
+        apply: (inout ReferenceModel<Entity>, RequestOutcome) -> Void
+    ) -> StepFailure? {
+        if !policy.accepts(resolved) {
+            return StepFailure(
+                "policy", "\(write) was \(resolved), which the declared \(policyName) policy does not allow",
+                expected: policy.description, actual: resolved.description)
+        }
+        apply(&tables.model, resolved)
+        if resolved == .applied, case .value(let now?) = request.observed { tables.maintained.reset(entity.id, to: now) }
         return nil
     }
 
@@ -165,14 +178,9 @@ extension ModelRun {
     ) async -> StepFailure? {
         if let policy = tables.model.policy(forUpdate: entity) {
             let resolved = await resolve(request.observed, policy, sent: request.sent.entity ?? entity, subject: subject, isCreate: false)
-            if !policy.accepts(resolved) {
-                return StepFailure(
-                    "policy", "update(_:) of a missing id was \(resolved), which the declared updateOfMissing policy does not allow",
-                    expected: policy.description, actual: resolved.description)
+            return judge(resolved, under: policy, of: "update(_:) of a missing id", named: "updateOfMissing", entity, request, tables: &tables) {
+                $0.update(entity, outcome: $1)
             }
-            tables.model.update(entity, outcome: resolved)
-            if resolved == .applied, case .value(let now?) = request.observed { tables.maintained.reset(entity.id, to: now) }
-            return nil
         }
         guard case .value(let returned?) = request.observed else {
             return StepFailure("outcome", "update(_:) of a stored entity did not return it", expected: "returns \(abbreviate(entity))")

@@ -39,9 +39,7 @@ extension ProtocolModelCheck {
         operations: [ProtocolOperation<System>], observe: @escaping @Sendable (System) async throws -> Observation,
         runs: Int = defaultConcurrentRuns, seed: UInt64? = nil, options: ConcurrentCheckOptions = .init()
     ) async -> ConcurrentModelCheckResult {
-        let steps = ProtocolRun(
-            operations: operations, makeModel: model, makeSubject: subject,
-            observe: { system in await StepResult.of { try await observe(system) } }, callTimeout: options.callTimeout)
+        let steps = observedRun(operations, model: model, subject: subject, observe: observe, options: options)
         return await exploreConcurrently(steps, runs: runs, seed: seed, options: options) { calls in
             try await ModelLinearizabilitySearch(calls, stepLimit: options.searchStepLimit, makeModel: model) { system, order in
                 guard let seen = try? await observe(system) else { return SearchKey<Observation>.order(order) }
@@ -58,12 +56,8 @@ extension ProtocolModelCheck {
         operations: [ProtocolOperation<System>], observe: @escaping @Sendable (System) async throws -> Observation,
         runs: Int = defaultConcurrentRuns, seed: UInt64? = nil, options: ConcurrentCheckOptions = .init()
     ) async -> ConcurrentModelCheckResult {
-        let steps = ProtocolRun(
-            operations: operations, makeModel: model, makeSubject: subject,
-            observe: { system in await StepResult.of { try await observe(system) } }, callTimeout: options.callTimeout)
-        return await exploreConcurrently(steps, runs: runs, seed: seed, options: options) { calls in
-            try await ModelLinearizabilitySearch(calls, stepLimit: options.searchStepLimit, makeModel: model) { _, order in order }.check()
-        }
+        let steps = observedRun(operations, model: model, subject: subject, observe: observe, options: options)
+        return await exploreConcurrently(steps, runs: runs, seed: seed, options: options, linearize: orderKeyedSearch(model, options))
     }
 
     /// Checks concurrent runs of `subject` against `model`, comparing the calls' results only; see
@@ -75,9 +69,25 @@ extension ProtocolModelCheck {
     ) async -> ConcurrentModelCheckResult {
         let steps = ProtocolRun(
             operations: operations, makeModel: model, makeSubject: subject, observe: nil, callTimeout: options.callTimeout)
-        return await exploreConcurrently(steps, runs: runs, seed: seed, options: options) { calls in
-            try await ModelLinearizabilitySearch(calls, stepLimit: options.searchStepLimit, makeModel: model) { _, order in order }.check()
-        }
+        return await exploreConcurrently(steps, runs: runs, seed: seed, options: options, linearize: orderKeyedSearch(model, options))
+    }
+
+    /// The run of `operations` with `observe` read after the tasks.
+    private static func observedRun<System: Sendable, Observation: Equatable & Sendable>(
+        _ operations: [ProtocolOperation<System>], model: @escaping @Sendable () async throws -> System,
+        subject: @escaping @Sendable () async throws -> System, observe: @escaping @Sendable (System) async throws -> Observation,
+        options: ConcurrentCheckOptions
+    ) -> ProtocolRun<System> {
+        ProtocolRun(
+            operations: operations, makeModel: model, makeSubject: subject,
+            observe: { system in await StepResult.of { try await observe(system) } }, callTimeout: options.callTimeout)
+    }
+
+    /// The search that remembers the orders it explored (no observation to key its states by).
+    private static func orderKeyedSearch<System: Sendable>(
+        _ model: @escaping @Sendable () async throws -> System, _ options: ConcurrentCheckOptions
+    ) -> @Sendable ([TimedCall<ModelCall<System, StepResult>>]) async throws -> ModelLinearizabilityVerdict<StepResult> {
+        { calls in try await ModelLinearizabilitySearch(calls, stepLimit: options.searchStepLimit, makeModel: model) { _, order in order }.check() }
     }
 
     private static func exploreConcurrently<System: Sendable>(

@@ -76,10 +76,19 @@ struct TimeStepTests {
             model: { MockClock() }, subject: { let clock = MockClock(); clock.advance(by: .milliseconds(1)); return clock },
             operations: operations, runs: 1, steps: 40, seed: 3)
         let failure = try #require(result.failure)
-        let advances = failure.steps.filter { $0.operation == "advance time" }.map(\.swift)
-        for advance in advances {
-            #expect(advance.hasPrefix("clock.advance(by: ."), "\(advance)")
-        }
         #expect(failure.divergence.operation == "now")
+        // Across many runs of advances alone, every drawn duration is a whole number of milliseconds in
+        // the range, and both bounds come up.
+        let advancesOnly = await ProtocolModelCheck.check(
+            model: { MockClock() }, subject: { let clock = MockClock(); clock.advance(by: .milliseconds(1)); return clock },
+            operations: Array(repeating: operations[0], count: 29) + [operations[1]], runs: 1, steps: 200, seed: 11, maxShrinkAttempts: 0)
+        let drawn = (advancesOnly.failure?.steps ?? []).filter { $0.operation == "advance time" }.map(\.swift)
+        #expect(drawn.count >= 10, "\(advancesOnly)")
+        let millisecondCounts = try drawn.map { swift in
+            let literal = try #require(swift.firstMatch(of: /clock\.advance\(by: \.(seconds|milliseconds)\((\d+)\)\)/), "\(swift)")
+            return Int(literal.output.2)! * (literal.output.1 == "seconds" ? 1000 : 1)
+        }
+        #expect(millisecondCounts.allSatisfy { (250...2000).contains($0) }, "\(millisecondCounts)")
+        #expect(millisecondCounts.contains(250) && millisecondCounts.contains(2000), "\(millisecondCounts)")
     }
 }
