@@ -17,8 +17,11 @@ struct ChildProcessForwardingTests {
         + "5\r\nhello\r\n6\r\n world\r\n0\r\nX-Checksum: 5eb63bbbe01eeed0\r\n\r\n"
 
     /// An upstream echoing each request (method, one field, body) and answering `/trailer` with a trailer.
+    /// Its connections never time out: a child process started on a loaded machine may connect long before
+    /// it sends, and the server's 30-second idle limit would then close the connection unanswered.
     static func upstream() async throws -> StubServer {
-        let upstream = StubServer()
+        let never = Duration.seconds(24 * 60 * 60)
+        let upstream = StubServer(StubServer.Configuration(server: ServerOptions(idleTimeout: never, requestTimeout: never)))
         upstream.playback.stub(.any) { request in
             StubResponse(
                 status: 201, headers: ["Content-Type": "application/octet-stream", "X-Seen-Flavour": request.headers["X-Flavour"] ?? "-"],
