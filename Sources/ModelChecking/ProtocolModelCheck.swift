@@ -74,51 +74,27 @@ public enum ProtocolModelCheck {
             result.setupError = "no operations to draw"
             return result
         }
-        var seeds = SplitMix64(seed: firstSeed)
-        for index in 0..<max(1, runs) {
-            let runSeed = index == 0 ? firstSeed : seeds.next()
-            result.runs = index + 1
-            do {
-                let outcome = try await runner.run(.generate(seed: runSeed, count: steps))
-                guard outcome.divergence != nil else { continue }
-                result.failure = await shrunkFailure(outcome, runner: runner, seed: runSeed, run: index + 1, maxShrinkAttempts: maxShrinkAttempts)
-                return result
-            } catch {
-                result.setupError = "making the model or the subject threw \(describe(error))"
-                return result
-            }
+        let search = SequenceSearch(runner: runner, runs: runs, steps: steps, maxShrinkAttempts: maxShrinkAttempts)
+        let (runsMade, ending) = await search.explore(firstSeed: firstSeed)
+        result.runs = runsMade
+        switch ending {
+        case .passed: break
+        case .setupFailed(let error): result.setupError = "making the model or the subject threw \(describe(error))"
+        case .found(let found): result.failure = failure(found)
         }
         return result
     }
 
-    /// The failure of `outcome`, shrunk and run once more for its trace (as it ran, when a call hung).
-    private static func shrunkFailure<System>(
-        _ outcome: RunOutcome, runner: ProtocolRun<System>, seed: UInt64, run: Int, maxShrinkAttempts: Int
-    ) async -> ProtocolModelCheckResult.Failure {
-        if outcome.divergence?.hung == true {
-            return failure(outcome, originalStepCount: outcome.steps.count, seed: seed, run: run, shrinkAttempts: 0)
-        }
-        let shrunk = await StepShrinker(maxAttempts: maxShrinkAttempts).shrink(outcome) { candidate in
-            try? await runner.run(.replay(candidate))
-        }
-        var final = outcome
-        if let rerun = try? await runner.run(.replay(shrunk.steps)), rerun.divergence?.signature == outcome.divergence?.signature {
-            final = rerun
-        }
-        return failure(final, originalStepCount: outcome.steps.count, seed: seed, run: run, shrinkAttempts: shrunk.attempts)
-    }
-
-    /// `outcome`'s steps and divergence as the report gives them.
-    private static func failure(
-        _ outcome: RunOutcome, originalStepCount: Int, seed: UInt64, run: Int, shrinkAttempts: Int
-    ) -> ProtocolModelCheckResult.Failure {
-        let divergence = outcome.divergence!
+    /// What the search found, as the report gives it: the smallest failing run's steps and divergence.
+    private static func failure<System>(_ found: SequenceSearch<ProtocolRun<System>>.Finding) -> ProtocolModelCheckResult.Failure {
+        let divergence = found.outcome.divergence!
         return ProtocolModelCheckResult.Failure(
-            seed: seed, run: run, originalStepCount: originalStepCount,
-            steps: outcome.reportedSteps,
+            seed: found.seed, run: found.run, originalStepCount: found.originalOutcome.steps.count,
+            steps: found.outcome.reportedSteps,
             divergence: .init(
                 step: divergence.step + 1, operation: divergence.operation, isObservation: divergence.isObservation,
-                model: divergence.model.text, subject: divergence.subject.text, hung: divergence.hung),
-            shrinkAttempts: shrinkAttempts)
+                model: divergence.model.text, subject: divergence.subject.text, hung: divergence.hung,
+                sideThatHung: divergence.sideThatHung),
+            shrinkAttempts: found.shrinkAttempts)
     }
 }

@@ -38,6 +38,17 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
         public let subject: String
         /// `true` when a side's call (or observation) did not return: the watchdog gave up on it.
         public let hung: Bool
+        /// Which side's call (or observation) did not return, when one did not: the model's is made
+        /// first, and a run stops at the first that hangs.
+        public let sideThatHung: Side?
+    }
+
+    /// One of the two systems a check compares.
+    public enum Side: String, Sendable, Hashable {
+        /// The model: your fake, or the model you wrote.
+        case model
+        /// The conformer checked against the model.
+        case subject
     }
 
     /// A falsified run, shrunk.
@@ -130,7 +141,7 @@ extension ProtocolModelCheckResult.Divergence {
     /// What went wrong at the step, in words.
     var summary: String {
         let what = isObservation ? "the observation after the step" : "its call"
-        if hung { return model.hasPrefix("did not return") ? "\(what) on the model did not return" : "\(what) on the subject did not return" }
+        if let sideThatHung { return "\(what) on the \(sideThatHung.rawValue) did not return" }
         return isObservation ? "the observation after the step differs" : "the subject's result differs from the model's"
     }
 }

@@ -44,6 +44,11 @@ struct RunDivergence: Sendable, Equatable {
     /// Whether a side's call did not return: such a run is reported as it ran, never shrunk (every
     /// candidate would wait for the watchdog again).
     var hung: Bool { model.hung || subject.hung }
+
+    /// The side whose call did not return, if one did not (the model's call is made first).
+    var sideThatHung: ProtocolModelCheckResult.Side? {
+        model.hung ? .model : subject.hung ? .subject : nil
+    }
 }
 
 /// A run's steps (those that ran; skipped ones are not there) and its divergence, if any.

@@ -201,46 +201,25 @@ public enum ModelCheck {
     private static func explore(
         subject: String, assumptions: String, capabilities: Capabilities, families: ModelFamilies = .none, runs: Int, steps: Int,
         seed: UInt64?, maxShrinkAttempts: Int?,
-        run: @escaping ([ModelOperation]) async throws -> ModelRunOutcome
+        run: @escaping @Sendable ([ModelOperation]) async throws -> ModelRunOutcome
     ) async -> ModelCheckResult {
         let firstSeed = seed ?? seedFromEnvironment() ?? UInt64.random(in: 1...UInt64.max)
         var result = ModelCheckResult(
             subject: subject, seed: firstSeed, runs: 0, budget: max(1, runs), steps: steps, assumptions: assumptions)
-        var seeds = RunSeeds(first: firstSeed)
-        for index in 0..<max(1, runs) {
-            let runSeed = seeds.next()
-            result.runs = index + 1
-            let operations = self.operations(seed: runSeed, steps: steps, capabilities: capabilities, families: families)
-            let outcome: ModelRunOutcome
-            do {
-                outcome = try await run(operations)
-            } catch {
-                result.setupError = "makeSubject() threw \(describe(error))"
-                return result
-            }
-            guard let divergence = outcome.divergence else { continue }
-            guard let maxShrinkAttempts else {
-                result.failure = .init(
-                    seed: runSeed, run: index + 1, original: operations, originalDivergence: divergence,
-                    shrunk: operations, divergence: divergence, trace: outcome.trace, shrinkAttempts: 0,
-                    shrinkingSkipped: true, preamble: outcome.preamble)
-                return result
-            }
-            let shrunk = await Shrinker(maxAttempts: maxShrinkAttempts).shrink(operations, failing: outcome) { candidate in
-                try? await run(candidate)
-            }
-            // The minimal case once more, for its trace; it fails the same way by construction.
-            let final = (try? await run(shrunk.operations)) ?? outcome
-            let finalDivergence = final.divergence ?? divergence
+        let runner = CRUDSequenceRunner(
+            capabilities: capabilities, families: families, shrinks: maxShrinkAttempts != nil, runSteps: run)
+        let search = SequenceSearch(runner: runner, runs: runs, steps: steps, maxShrinkAttempts: maxShrinkAttempts ?? 0)
+        let (runsMade, ending) = await search.explore(firstSeed: firstSeed)
+        result.runs = runsMade
+        switch ending {
+        case .passed: break
+        case .setupFailed(let error): result.setupError = "makeSubject() threw \(describe(error))"
+        case .found(let found):
             result.failure = .init(
-                seed: runSeed, run: index + 1, original: operations, originalDivergence: divergence,
-                shrunk: shrunk.operations, divergence: finalDivergence,
-                trace: final.divergence == nil ? outcome.trace : final.trace, shrinkAttempts: shrunk.attempts,
-                preamble: outcome.preamble)
-            if final.divergence == nil {
-                result.failure?.shrunk = operations
-            }
-            return result
+                seed: found.seed, run: found.run, original: found.original, originalDivergence: found.originalOutcome.divergence!,
+                shrunk: found.shrunk, divergence: found.outcome.divergence!, trace: found.outcome.trace,
+                shrinkAttempts: found.shrinkAttempts, shrinkingSkipped: found.shrinkingSkipped,
+                preamble: found.originalOutcome.preamble)
         }
         return result
     }

@@ -218,9 +218,9 @@ struct ModelCheckFamiliesTests {
             .query(0, of: .created(2), parameter: 0, nearMiss: nil), .restore(.created(1)),
         ]
         // Without #0's create, the batch naming #0 goes; the query and the restore are renumbered.
-        #expect(Shrinker.removing(0..<1, from: operations) == [.query(0, of: .created(1), parameter: 0, nearMiss: nil), .restore(.created(0))])
-        #expect(Shrinker.removing(1..<2, from: operations) == [.create(ordinal: 1)])
-        #expect(Shrinker.simplified([.create(ordinal: 7), .insertBatch(firstOrdinal: 9, count: 2, clash: BatchClash.repeated), .create(ordinal: 30)])
+        #expect(CRUDSequenceRunner.removing(0..<1, from: operations) == [.query(0, of: .created(1), parameter: 0, nearMiss: nil), .restore(.created(0))])
+        #expect(CRUDSequenceRunner.removing(1..<2, from: operations) == [.create(ordinal: 1)])
+        #expect(CRUDSequenceRunner.simplified([.create(ordinal: 7), .insertBatch(firstOrdinal: 9, count: 2, clash: BatchClash.repeated), .create(ordinal: 30)])
             == [.create(ordinal: 1), .insertBatch(firstOrdinal: 2, count: 2, clash: .repeated), .create(ordinal: 4)])
     }
 

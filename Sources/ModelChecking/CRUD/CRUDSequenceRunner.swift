@@ -1,53 +1,49 @@
-/// Shrinks a failing sequence by delta debugging: removes chunks of steps (halving the chunk size down to
-/// single steps), then simplifies what is left (ordinals renumbered from 1, unknown ids from 0), and repeats
-/// while anything helps.
-///
-/// Every candidate is run on a fresh subject, and kept only if it fails with the same
-/// ``Divergence/signature``, so shrinking cannot slide to a different bug. Steps after the divergence and
-/// steps that were skipped are dropped from every kept candidate. The number of re-runs is bounded.
-package struct Shrinker: Sendable {
-    /// The most candidates to run.
-    var maxAttempts: Int
+import ContractEngine
 
-    struct Result: Sendable {
-        var operations: [ModelOperation]
-        var attempts: Int
+/// The CRUD check as a user of the sequence search: its steps are ``ModelOperation``s drawn from a
+/// conformer's capabilities and families, run against the reference model (or a second conformer);
+/// removing steps renumbers the references of the rest, a step's simpler form is the plain step of its
+/// kind, and the whole sequence simplifies by numbering ordinals and unknown ids from the start.
+package struct CRUDSequenceRunner: SequenceRunner {
+    var capabilities: Capabilities
+    var families: ModelFamilies
+    /// `false` for a subject that only replays recorded requests: a shorter sequence would send requests
+    /// nothing recorded.
+    var shrinks: Bool
+    /// Runs the steps on a fresh subject (or two).
+    var runSteps: @Sendable ([ModelOperation]) async throws -> ModelRunOutcome
+
+    func run(seed: UInt64, count: Int) async throws -> (steps: [ModelOperation], outcome: ModelRunOutcome) {
+        let operations = ModelCheck.operations(seed: seed, steps: count, capabilities: capabilities, families: families)
+        return (operations, try await runSteps(operations))
     }
 
-    func shrink(
-        _ operations: [ModelOperation], failing outcome: ModelRunOutcome,
-        run: ([ModelOperation]) async -> ModelRunOutcome?
-    ) async -> Result {
-        guard let divergence = outcome.divergence else { return Result(operations: operations, attempts: 0) }
-        let signature = divergence.signature
-        var current = Self.trimmed(operations, outcome)
-        var attempts = 0
+    func run(_ steps: [ModelOperation]) async throws -> ModelRunOutcome {
+        try await runSteps(steps)
+    }
 
-        func attempt(_ candidate: [ModelOperation]) async -> Bool {
-            guard attempts < maxAttempts, candidate != current, !candidate.isEmpty else { return false }
-            attempts += 1
-            guard let result = await run(candidate), result.divergence?.signature == signature else { return false }
-            current = Self.trimmed(candidate, result)
-            return true
-        }
+    func signature(of outcome: ModelRunOutcome) -> String? {
+        outcome.divergence?.signature
+    }
 
-        var progressed = true
-        while progressed, attempts < maxAttempts {
-            progressed = await removeChunks(
-                count: { current.count }, canTryMore: { attempts < maxAttempts },
-                tryWithout: { range in await attempt(Self.removing(range, from: current)) })
-            var index = 0
-            while index < current.count, attempts < maxAttempts {
-                if let plainer = Self.plainer(current[index]) {
-                    var candidate = current
-                    candidate[index] = plainer
-                    if await attempt(candidate) { progressed = true }
-                }
-                index += 1
-            }
-            if await attempt(Self.simplified(current)) { progressed = true }
-        }
-        return Result(operations: current, attempts: attempts)
+    func mayShrink(_ outcome: ModelRunOutcome) -> Bool {
+        shrinks
+    }
+
+    func steps(_ steps: [ModelOperation], thatRanIn outcome: ModelRunOutcome) -> [ModelOperation] {
+        Self.trimmed(steps, outcome)
+    }
+
+    func removing(_ range: Range<Int>, from steps: [ModelOperation]) -> [ModelOperation] {
+        Self.removing(range, from: steps)
+    }
+
+    func simplerForms(of step: ModelOperation) -> [ModelOperation] {
+        Self.plainer(step).map { [$0] } ?? []
+    }
+
+    func simplified(_ steps: [ModelOperation]) -> [ModelOperation]? {
+        Self.simplified(steps)
     }
 
     /// `operations` without the steps in `range`, references renumbered so that every remaining step still
