@@ -82,14 +82,15 @@ public enum ModelCheck {
         let generator = ParallelPlanGenerator(
             capabilities: capabilities, conditionalUpdates: subject.promises.optimisticConcurrency != nil,
             deletes: subject.promises.softDeletion == nil)
-        let exploration = ParallelExploration(
-            generator: generator, plans: plans, repetitions: defaultRepetitions,
-            maxShrinkAttempts: shrinks ? defaultParallelShrinkAttempts : 0
-        ) { plan in
+        let planRunner = CRUDPlanRunner(generator: generator) { plan in
             try await subject.withFreshSubject { witness in await parallelRunner.run(plan, on: witness) }
         }
+        let search = PlanSearch(
+            runner: planRunner, plans: plans, repetitions: defaultRepetitions, candidateRuns: 2 * defaultRepetitions,
+            measuringRuns: nil, maxShrinkAttempts: shrinks ? defaultParallelShrinkAttempts : 0, seedSalt: 0x9e37_79b9_7f4a_7c15)
         do {
-            result.parallel = try await exploration.explore(firstSeed: result.seed)
+            let searched = try await search.explore(firstSeed: result.seed)
+            result.parallel = ParallelReport(searched, budget: max(0, plans), repetitions: defaultRepetitions)
         } catch {
             result.setupError = "makeSubject() threw \(describe(error))"
         }

@@ -60,8 +60,8 @@ struct ConcurrentRun<System: Sendable>: Sendable {
     var shape: ConcurrentShape
     var linearize: @Sendable ([TimedCall<ModelCall<System, StepResult>>]) async throws -> ModelLinearizabilityVerdict<StepResult>
 
-    /// What a run does: draw a plan from `seed`, or replay a plan.
-    enum Plan: Sendable {
+    /// How a run gets its plan: drawn from `seed`, or replayed.
+    enum Mode: Sendable {
         case generate(seed: UInt64)
         case replay(ConcurrentPlan)
     }
@@ -70,13 +70,13 @@ struct ConcurrentRun<System: Sendable>: Sendable {
     private typealias Prepared = (step: PlannedStep, call: SidedCall<System>)
 
     /// Runs `plan` once; throws only what making the model or the subject throws.
-    func run(_ plan: Plan) async throws -> ConcurrentOutcome<System> {
+    func run(_ mode: Mode) async throws -> ConcurrentOutcome<System> {
         let subject = try await steps.makeSubject(), model = try await steps.makeModel()
         let clock = LogicalClock(), monitor = ProgressMonitor()
         var generator = SplitMix64(seed: 0)
-        if case .generate(let seed) = plan { generator = SplitMix64(seed: seed) }
-        let (prefix, pools) = await runPrefix(plan, generator: &generator, subject: subject, model: model, clock: clock, monitor: monitor)
-        let tasks = prepareTasks(plan, firstID: (prefix.compactMap(\.step?.id).max() ?? -1) + 1, generator: &generator, pools: pools)
+        if case .generate(let seed) = mode { generator = SplitMix64(seed: seed) }
+        let (prefix, pools) = await runPrefix(mode, generator: &generator, subject: subject, model: model, clock: clock, monitor: monitor)
+        let tasks = prepareTasks(mode, firstID: (prefix.compactMap(\.step?.id).max() ?? -1) + 1, generator: &generator, pools: pools)
         var calls = prefix + (await runTasks(tasks, on: subject, clock: clock, monitor: monitor))
         if let observe = steps.observe {
             let invocation = clock.tick()
@@ -95,17 +95,17 @@ struct ConcurrentRun<System: Sendable>: Sendable {
     /// side's results produce (each side's calls draw their seen values from its own, as in the sequential
     /// run).
     private func runPrefix(
-        _ plan: Plan, generator: inout SplitMix64, subject: System, model: System, clock: LogicalClock, monitor: ProgressMonitor
+        _ mode: Mode, generator: inout SplitMix64, subject: System, model: System, clock: LogicalClock, monitor: ProgressMonitor
     ) async -> ([RecordedCall<System>], SeenPools) {
         var pools = SeenPools(), recorded: [RecordedCall<System>] = []
         let count: Int
-        switch plan {
+        switch mode {
         case .generate: count = ConcurrentShape.count(in: shape.prefixSteps, using: &generator)
         case .replay(let planned): count = planned.prefix.count
         }
         for index in 0..<count {
             let prepared: Prepared?
-            switch plan {
+            switch mode {
             case .generate: prepared = steps.draw(id: index, from: &generator, pools: pools)
             case .replay(let planned): prepared = steps.prepare(planned.prefix[index], pools: pools)
             }
@@ -120,8 +120,8 @@ struct ConcurrentRun<System: Sendable>: Sendable {
 
     /// Draws (or prepares) each task's steps from the values the prefix produced; a drawn step's id
     /// follows the ones before it.
-    private func prepareTasks(_ plan: Plan, firstID: Int, generator: inout SplitMix64, pools: SeenPools) -> [[Prepared]] {
-        switch plan {
+    private func prepareTasks(_ mode: Mode, firstID: Int, generator: inout SplitMix64, pools: SeenPools) -> [[Prepared]] {
+        switch mode {
         case .replay(let planned):
             return planned.tasks.map { task in task.compactMap { steps.prepare($0, pools: pools) } }
         case .generate:

@@ -101,9 +101,17 @@ extension ProtocolModelCheck {
             return result
         }
         let run = ConcurrentRun(steps: steps, shape: options.shape, linearize: linearize)
-        let exploration = ConcurrentExploration(
-            run: run, plans: runs, repetitions: options.repetitions, reruns: options.shrinkReruns, maxShrinkAttempts: options.maxShrinkAttempts)
-        return await exploration.explore(firstSeed: firstSeed)
+        let search = PlanSearch(
+            runner: run, plans: max(1, runs), repetitions: options.repetitions, candidateRuns: options.shrinkReruns,
+            measuringRuns: options.shrinkReruns, maxShrinkAttempts: options.maxShrinkAttempts)
+        let budget = max(1, runs), repetitions = max(1, options.repetitions)
+        do {
+            return ConcurrentModelCheckResult(try await search.explore(firstSeed: firstSeed), seed: firstSeed, budget: budget, repetitions: repetitions)
+        } catch {
+            var result = ConcurrentModelCheckResult(seed: firstSeed, budget: budget, repetitions: repetitions)
+            result.setupError = "making the model or the subject threw \(describe(error))"
+            return result
+        }
     }
 }
 

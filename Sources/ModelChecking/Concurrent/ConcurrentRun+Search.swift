@@ -1,0 +1,50 @@
+import ContractEngine
+
+/// The concurrent check of a protocol of the user's own as a user of the plan search: a plan is a prefix
+/// and tasks of drawn steps; the kept plan is the one that ran (steps whose seen values were dropped with
+/// their producer left out); a smaller plan drops one step, else one step of each of two tasks.
+extension ConcurrentRun: PlanRunner {
+    func run(seed: UInt64) async throws -> (plan: ConcurrentPlan, outcome: ConcurrentOutcome<System>) {
+        let outcome = try await run(.generate(seed: seed))
+        return (outcome.plan, outcome)
+    }
+
+    func run(_ plan: ConcurrentPlan) async throws -> ConcurrentOutcome<System> {
+        try await run(.replay(plan))
+    }
+
+    func plan(_ plan: ConcurrentPlan, asRanIn outcome: ConcurrentOutcome<System>) -> ConcurrentPlan {
+        outcome.plan
+    }
+
+    func failed(_ outcome: ConcurrentOutcome<System>) -> Bool {
+        outcome.failed
+    }
+
+    func inconclusive(_ outcome: ConcurrentOutcome<System>) -> Bool {
+        outcome.inconclusive
+    }
+
+    /// A run in which a call hung is reported as it ran.
+    func mayShrink(_ outcome: ConcurrentOutcome<System>) -> Bool {
+        !outcome.hung
+    }
+
+    func smaller(_ plan: ConcurrentPlan) -> [ConcurrentPlan] {
+        plan.smaller
+    }
+}
+
+extension ConcurrentModelCheckResult {
+    /// What a plan search of `budget` plans, `repetitions` runs each, found, starting at `seed`.
+    init<System>(_ searched: PlanSearch<ConcurrentRun<System>>.Report, seed: UInt64, budget: Int, repetitions: Int) {
+        self.init(seed: seed, budget: budget, repetitions: repetitions)
+        plans = searched.plans
+        inconclusiveRuns = searched.inconclusiveRuns
+        failure = searched.finding.map { found in
+            Failure(
+                seed: found.seed, plan: found.plan, originalStepCount: found.original.stepCount, failedRuns: found.failedRepetitions,
+                shrunk: found.outcome, shrinkAttempts: found.shrinkAttempts, shrunkFailures: found.shrunkFailures)
+        }
+    }
+}
