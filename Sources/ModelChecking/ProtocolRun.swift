@@ -188,13 +188,16 @@ struct SeenPools: Sendable {
         if case .returned(let value) = subjectResult { subject.add(call.subject.produces(value), by: id, from: value) }
     }
 
-    /// The values of `picks` the two sides hold differently, where the subject's can be named.
-    func renames(_ picks: [SeenReference]) -> [SeenRename] {
+    /// The values of `picks` the two sides hold differently, where the subject's can be named; each
+    /// rename's literal is the value as `side`'s Swift writes it (the sequential repro prints the model's
+    /// calls, the concurrent one the subject's).
+    func renames(_ picks: [SeenReference], writtenBy side: ProtocolModelCheckResult.Side = .model) -> [SeenRename] {
         picks.compactMap { reference in
             guard let mine = model.seen(at: reference), let theirs = subject.seen(at: reference), let accessor = theirs.accessor
             else { return nil }
-            let literal = swiftLiteral(of: mine.value)
-            return literal == swiftLiteral(of: theirs.value) ? nil : SeenRename(literal: literal, producer: reference.step, accessor: accessor)
+            let (modelLiteral, subjectLiteral) = (swiftLiteral(of: mine.value), swiftLiteral(of: theirs.value))
+            guard modelLiteral != subjectLiteral else { return nil }
+            return SeenRename(literal: side == .model ? modelLiteral : subjectLiteral, producer: reference.step, accessor: accessor)
         }
     }
 }

@@ -5,11 +5,17 @@ extension ConcurrentModelCheckResult.Failure {
         shrunkFailures: (failed: Int, made: Int)
     ) {
         let labels = Self.labels(of: shrunk.calls)
+        let bindings = Self.bindings(of: shrunk.calls, labels: labels)
         let calls = zip(shrunk.calls, labels).map { recorded, label in
-            ConcurrentModelCheckResult.Call(
-                label: label, operation: recorded.operation, swift: recorded.swift.text, isStatement: recorded.swift.isStatement,
-                result: recorded.result.text,
-                threw: recorded.result.threw, invocation: recorded.invocation, response: recorded.response)
+            var swift = recorded.swift.text
+            for rename in recorded.renames {
+                guard let name = bindings[rename.producer] else { continue }
+                swift = swift.replacing(rename.literal, with: name + rename.accessor)
+            }
+            return ConcurrentModelCheckResult.Call(
+                label: label, operation: recorded.operation, swift: swift, isStatement: recorded.swift.isStatement,
+                result: recorded.result.text, threw: recorded.result.threw, invocation: recorded.invocation,
+                response: recorded.response, binding: recorded.step.flatMap { bindings[$0.id] })
         }
         let places = shrunk.calls.map(\.place)
         let taskNumbers = Set(places.compactMap { if case .task(let number) = $0 { number } else { nil } }).sorted()
@@ -24,6 +30,18 @@ extension ConcurrentModelCheckResult.Failure {
         self.shrinkAttempts = shrinkAttempts
         self.shrunkFailedRuns = shrunkFailures.failed
         self.shrunkReruns = shrunkFailures.made
+    }
+
+    /// The names the repro binds producers' results to, by step id: the label of each call that returned a
+    /// value a later call passes on and the two sides assigned differently.
+    static func bindings<System>(of calls: [RecordedCall<System>], labels: [String]) -> [Int: String] {
+        let producers = Set(calls.flatMap { $0.renames.map(\.producer) })
+        var names: [Int: String] = [:]
+        for (call, label) in zip(calls, labels) {
+            guard let id = call.step?.id, producers.contains(id), !call.result.threw else { continue }
+            names[id] = label
+        }
+        return names
     }
 
     /// `p1`, `p2`, … for the prefix's calls, `t1.1`, … for task 1's, `observation`; `calls` are in
@@ -58,7 +76,10 @@ extension ConcurrentModelCheckResult {
     /// then the observation and the dead end as comments; `nil` when the check passed.
     public var swiftLines: [String]? {
         guard let failure else { return nil }
-        func line(_ call: Call) -> String { call.isStatement ? call.swift : "_ = \(call.threw ? "try?" : "try") await \(call.swift)" }
+        func line(_ call: Call) -> String {
+            if call.isStatement { return call.swift }
+            return "\(call.binding.map { "let \($0) =" } ?? "_ =") \(call.threw ? "try?" : "try") await \(call.swift)"
+        }
         var lines = failure.prefix.map(line)
         if !failure.tasks.isEmpty {
             lines.append("let gate = TaskGate(tasks: \(failure.tasks.count))")

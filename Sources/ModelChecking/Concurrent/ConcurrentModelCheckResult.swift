@@ -25,6 +25,10 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
         public let invocation: Int
         /// The logical clock's tick just after the call returned.
         public let response: Int
+        /// The name the repro binds this prefix call's result to (its label, `p1`), when a later call
+        /// passes on a value it produced that the model and the subject assigned differently (an id, a
+        /// token); ``swift`` of those calls reads it from there (`p1.id`).
+        public let binding: String?
     }
 
     /// A call that could have come next in the dead end, which the model does not explain there.

@@ -21,6 +21,9 @@ struct RecordedCall<System>: Sendable {
     var model: ModelCall<System, StepResult>
     var invocation: Int
     var response: Int
+    /// The seen values the call passed that the two sides assigned differently: the repro reads them
+    /// from the prefix step that produced them.
+    var renames: [SeenRename] = []
 
     /// What the subject answered.
     var result: StepResult { model.response }
@@ -77,7 +80,7 @@ struct ConcurrentRun<System: Sendable>: Sendable {
         if case .generate(let seed) = mode { generator = SplitMix64(seed: seed) }
         let (prefix, pools) = await runPrefix(mode, generator: &generator, subject: subject, model: model, clock: clock, monitor: monitor)
         let tasks = prepareTasks(mode, firstID: (prefix.compactMap(\.step?.id).max() ?? -1) + 1, generator: &generator, pools: pools)
-        var calls = prefix + (await runTasks(tasks, on: subject, clock: clock, monitor: monitor))
+        var calls = prefix + (await runTasks(tasks, pools: pools, on: subject, clock: clock, monitor: monitor))
         if let observe = steps.observe {
             let invocation = clock.tick()
             let seen = await steps.watched("observe", monitor) { await observe(subject) }
@@ -110,7 +113,7 @@ struct ConcurrentRun<System: Sendable>: Sendable {
             case .replay(let planned): prepared = steps.prepare(planned.prefix[index], pools: pools)
             }
             guard let prepared else { continue }
-            let call = await record(prepared, place: .prefix, on: subject, clock: clock, monitor: monitor)
+            let call = await record(prepared, place: .prefix, pools: pools, on: subject, clock: clock, monitor: monitor)
             recorded.append(call)
             let onModel = await call.model.make(model)
             pools.add(prepared.step.id, prepared.call, model: onModel, subject: call.result)
@@ -137,7 +140,9 @@ struct ConcurrentRun<System: Sendable>: Sendable {
     }
 
     /// Makes each task's calls in a child task of its own, all released together by a start gate.
-    private func runTasks(_ tasks: [[Prepared]], on subject: System, clock: LogicalClock, monitor: ProgressMonitor) async -> [RecordedCall<System>] {
+    private func runTasks(
+        _ tasks: [[Prepared]], pools: SeenPools, on subject: System, clock: LogicalClock, monitor: ProgressMonitor
+    ) async -> [RecordedCall<System>] {
         let busy = tasks.enumerated().filter { !$0.element.isEmpty }
         let gate = TaskGate(tasks: busy.count)
         return await withTaskGroup(of: [RecordedCall<System>].self) { group in
@@ -146,7 +151,8 @@ struct ConcurrentRun<System: Sendable>: Sendable {
                     await gate.arriveAndWait()
                     var recorded: [RecordedCall<System>] = []
                     for prepared in calls {
-                        recorded.append(await record(prepared, place: .task(index + 1), on: subject, clock: clock, monitor: monitor))
+                        recorded.append(await record(
+                            prepared, place: .task(index + 1), pools: pools, on: subject, clock: clock, monitor: monitor))
                     }
                     return recorded
                 }
@@ -157,9 +163,10 @@ struct ConcurrentRun<System: Sendable>: Sendable {
         }
     }
 
-    /// Makes `prepared`'s call on the subject between two ticks, under the watchdog.
+    /// Makes `prepared`'s call on the subject between two ticks, under the watchdog; `pools` are the seen
+    /// values it was drawn from.
     private func record(
-        _ prepared: Prepared, place: CallPlace, on subject: System, clock: LogicalClock, monitor: ProgressMonitor
+        _ prepared: Prepared, place: CallPlace, pools: SeenPools, on subject: System, clock: LogicalClock, monitor: ProgressMonitor
     ) async -> RecordedCall<System> {
         let name = steps.operations[prepared.step.operation].name
         let invocation = clock.tick()
@@ -168,6 +175,7 @@ struct ConcurrentRun<System: Sendable>: Sendable {
         let modelCall = prepared.call.model
         return RecordedCall(
             place: place, step: prepared.step, operation: name, swift: prepared.call.subject.swift,
-            model: ModelCall(make: modelCall.call, response: result, agree: modelCall.agree), invocation: invocation, response: response)
+            model: ModelCall(make: modelCall.call, response: result, agree: modelCall.agree), invocation: invocation, response: response,
+            renames: pools.renames(prepared.step.picks, writtenBy: .subject))
     }
 }
