@@ -53,6 +53,31 @@ struct ConcurrentPlan: Sendable, Hashable {
     }
 }
 
+extension ConcurrentPlan {
+    /// The plans with one step replaced by one of its simpler `forms` (its choices simplified), for each
+    /// step in turn: the prefix's first, then each task's.
+    func withOneStepSimpler(_ forms: (PlannedStep) -> [PlannedStep]) -> [ConcurrentPlan] {
+        var simpler: [ConcurrentPlan] = []
+        for index in prefix.indices {
+            for form in forms(prefix[index]) {
+                var candidate = self
+                candidate.prefix[index] = form
+                simpler.append(candidate)
+            }
+        }
+        for task in tasks.indices {
+            for index in tasks[task].indices {
+                for form in forms(tasks[task][index]) {
+                    var candidate = self
+                    candidate.tasks[task][index] = form
+                    simpler.append(candidate)
+                }
+            }
+        }
+        return simpler
+    }
+}
+
 /// The shape of the plans a concurrent check draws: how many prefix steps, how many tasks, how many steps
 /// each task makes.
 struct ConcurrentShape: Sendable {

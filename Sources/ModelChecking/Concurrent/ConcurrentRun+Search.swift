@@ -2,7 +2,8 @@ import ContractEngine
 
 /// The concurrent check of a protocol of the user's own as a user of the plan search: a plan is a prefix
 /// and tasks of drawn steps; the kept plan is the one that ran (steps whose seen values were dropped with
-/// their producer left out); a smaller plan drops one step, else one step of each of two tasks.
+/// their producer left out); a smaller plan drops one step, else one step of each of two tasks, else
+/// simplifies one step's choices.
 extension ConcurrentRun: PlanRunner {
     func run(seed: UInt64) async throws -> (plan: ConcurrentPlan, outcome: ConcurrentOutcome<System>) {
         let outcome = try await run(.generate(seed: seed))
@@ -30,8 +31,10 @@ extension ConcurrentRun: PlanRunner {
         !outcome.hung
     }
 
+    /// Plans with a step fewer first, then plans with one step's choices simplified, as the sequential
+    /// shrink simplifies them (each to 0, else to half).
     func smaller(_ plan: ConcurrentPlan) -> [ConcurrentPlan] {
-        plan.smaller
+        plan.smaller + plan.withOneStepSimpler(steps.simplerForms)
     }
 }
 

@@ -122,6 +122,10 @@ struct ConcurrentBookmarkCheckTests {
         #expect(failure.stepCount <= 2, "\(result)")
         // A sequential bug fails on every run.
         #expect(failure.shrunkFailedRuns == failure.shrunkReruns, "\(result)")
+        // The shrink simplified the adds' arguments: no tags (the URL stays one both adds share, as a step
+        // is simplified alone).
+        let adds = (failure.prefix + failure.tasks.flatMap { $0 }).filter { $0.operation == "add" }
+        #expect(adds.count == 2 && Set(adds.map(\.swift)).count == 1 && adds.allSatisfy { $0.swift.hasSuffix(", tags: [])") }, "\(result)")
     }
 
     @Test("a failing plan's seed, passed as seed:, draws the same plan first; the report says a race may not replay")
