@@ -22,6 +22,10 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
         /// it produced that the model and the subject assigned differently (an id, a token); ``swift`` of
         /// those steps reads it from there (`v1.id`).
         public let binding: String?
+        /// Whether the step drew a value an earlier result produced that the subject's results had not
+        /// produced (the model's produced more values of that kind): the subject was given the model's
+        /// value, and the report says so at the step.
+        public let subjectGivenModelValues: Bool
     }
 
     /// Where the model and the subject first disagreed.
@@ -120,6 +124,9 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
             let mark = index + 1 == divergence.step ? "✗" : " "
             let result = step.model == step.subject ? step.model : "model \(step.model), subject \(step.subject)"
             lines.append("  \(mark) \(index + 1). \(step.binding.map { "let \($0) = " } ?? "")\(step.swift) → \(result)")
+            if step.subjectGivenModelValues {
+                lines.append("       (the subject's results had not produced a value this step drew: it was given the model's)")
+            }
         }
         lines.append("  step \(divergence.step), \(divergence.operation): " + divergence.summary)
         lines.append("    model:   \(divergence.model)")

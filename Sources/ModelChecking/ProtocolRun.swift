@@ -20,6 +20,8 @@ struct RanStep: Sendable {
     var model: StepResult
     var subject: StepResult
     var renames: [SeenRename] = []
+    /// Whether the subject had no value of its own for a seen value the step drew, and got the model's.
+    var subjectGivenModelValues = false
 }
 
 /// A seen value the model and the subject assigned differently: the model's value as the step's Swift
@@ -96,7 +98,7 @@ struct ProtocolRun<System>: Sendable {
             outcome.steps.append(
                 RanStep(
                     step: step, operation: name, swift: call.model.swift, model: modelResult, subject: subjectResult,
-                    renames: pools.renames(step.picks)))
+                    renames: pools.renames(step.picks), subjectGivenModelValues: call.subjectGivenModelValues))
             let position = outcome.steps.count - 1
             guard call.model.agree(modelResult, subjectResult), !modelResult.hung else {
                 outcome.divergence = RunDivergence(
@@ -146,7 +148,7 @@ struct ProtocolRun<System>: Sendable {
             var draw = Draw(seed: seed, picks: .choosing(SplitMix64(seed: pickSeed)), pool: pools.model)
             if let call = try? operations[operation].prepare(&draw) {
                 let step = PlannedStep(id: id, operation: operation, choices: draw.choices, picks: draw.used)
-                return (step, SidedCall(model: call, subject: subjectCall(step, pools) ?? call))
+                return (step, SidedCall(model: call, subject: step.picks.isEmpty ? call : subjectCall(step, pools)))
             }
         }
         return nil
@@ -158,13 +160,12 @@ struct ProtocolRun<System>: Sendable {
         guard let call = try? operations[step.operation].prepare(&draw) else { return nil }
         var made = step
         made.choices = draw.choices
-        return (made, SidedCall(model: call, subject: subjectCall(made, pools) ?? call))
+        return (made, SidedCall(model: call, subject: made.picks.isEmpty ? call : subjectCall(made, pools)))
     }
 
     /// `step`'s call drawn from the subject's seen values: the same operation, random draws and picks,
     /// so that each side gets the value it assigned itself; `nil` when the subject has no such value.
     private func subjectCall(_ step: PlannedStep, _ pools: SeenPools) -> PreparedCall<System>? {
-        guard !step.picks.isEmpty else { return nil }
         var draw = Draw(choices: step.choices, picks: .replaying(step.picks), pool: pools.subject)
         return try? operations[step.operation].prepare(&draw)
     }
@@ -175,6 +176,17 @@ struct ProtocolRun<System>: Sendable {
 struct SidedCall<System>: Sendable {
     var model: PreparedCall<System>
     var subject: PreparedCall<System>
+    /// Whether the subject had no value for a seen value the step drew, so it was given the model's (its
+    /// results produced fewer values of that kind, or none): the report says so at the step.
+    var subjectGivenModelValues = false
+
+    /// The model's call, and the subject's drawn from its own seen values (`nil`: it has none for a value
+    /// the step drew, and gets the model's call).
+    init(model: PreparedCall<System>, subject: PreparedCall<System>?) {
+        self.model = model
+        self.subject = subject ?? model
+        subjectGivenModelValues = subject == nil
+    }
 }
 
 /// The seen values of both sides of a run.

@@ -16,7 +16,8 @@ extension RunOutcome {
             }
             return ProtocolModelCheckResult.Step(
                 operation: ran.operation, swift: swift, model: ran.model.text, subject: ran.subject.text,
-                modelThrew: ran.model.threw, isStatement: ran.swift.isStatement, binding: names[ran.step.id])
+                modelThrew: ran.model.threw, isStatement: ran.swift.isStatement, binding: names[ran.step.id],
+                subjectGivenModelValues: ran.subjectGivenModelValues)
         }
     }
 }
