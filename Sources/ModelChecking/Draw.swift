@@ -194,14 +194,16 @@ struct SeenPool: Sendable {
         values[reference.kind]?.first { $0.reference == reference }?.seen
     }
 
-    /// Adds what step `step` produced from `result`. A value given without an accessor that prints as the
-    /// whole result does is read as the result itself.
+    /// Adds what step `step` produced from `result`. A value given without an accessor that is of the
+    /// result's type and prints as the result does is read as the result itself.
     mutating func add(_ produced: [SeenValue], by step: Int, from result: AnyResult) {
         var offsets: [String: Int] = [:]
         for var seen in produced {
             let offset = offsets[seen.kind, default: 0]
             offsets[seen.kind] = offset + 1
-            if seen.accessor == nil, String(describing: seen.value) == result.text { seen = SeenValue(kind: seen.kind, value: seen.value, accessor: "") }
+            if seen.accessor == nil, type(of: seen.value) == type(of: result.base), String(describing: seen.value) == result.text {
+                seen = SeenValue(kind: seen.kind, value: seen.value, accessor: "")
+            }
             values[seen.kind, default: []].append((SeenReference(kind: seen.kind, step: step, offset: offset), seen))
         }
     }
