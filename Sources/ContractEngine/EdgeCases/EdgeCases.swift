@@ -10,7 +10,9 @@ import RepositoryContractsJSON
 /// whole microseconds, with a part below the microsecond, before 1970 and far in the future; arrays empty, with one element, unsorted, with duplicates and long; optionals
 /// `nil` and present; nested objects the same way), and decodes each back: a variant that does not
 /// decode is dropped. The variants feed the CRUD contract's `values.edgeCases*` and
-/// `update.eachFieldAlone` clauses and the model-based check.
+/// `update.eachFieldAlone` clauses and the model-based check. The same values around a `Codable` sample
+/// of your own (a `String`, an `Int`, a struct) are ``values(around:)``, which the model-based check of
+/// your own protocol draws from.
 ///
 /// ```swift
 /// Conformance("sqlite", edgeCases: .derived(adding: ["Robert'); DROP TABLE notes;--"])) { … }
