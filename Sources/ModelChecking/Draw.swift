@@ -6,7 +6,12 @@ import ContractEngine
 /// A step's draws are replayed exactly: its random choices are recorded, and a value drawn by
 /// ``seen(_:)`` is remembered as "the value that step *n* produced", so it still means the same value
 /// after shrinking dropped other steps. Shrinking simplifies the recorded choices toward zero: the lower
-/// bound, the first element, `false`, the empty subset.
+/// bound, the first element, `false`, the empty subset, the plain sample.
+///
+/// Besides values you list, a draw gives edge values derived from a `Codable` sample, as the CRUD
+/// contract's edge cases are: ``edgeValue(around:in:)`` gives the sample or, say, the empty, padded,
+/// NUL or right-to-left `String`; ``edgeCase(around:in:)`` gives it with the name a repro makes it again
+/// by.
 public struct Draw: Sendable {
     private var random: Choices
     private var picks: Picks
@@ -32,8 +37,13 @@ public struct Draw: Sendable {
         self.pool = pool
     }
 
+    /// A draw that replays `choices` and has seen no values: for tests of what a choice draws.
+    package init(replaying choices: [Int]) {
+        self.init(choices: choices, picks: .replaying([]), pool: SeenPool())
+    }
+
     /// The random choices this draw made, in order: what a replay of the step reads back.
-    var choices: [Int] { random.made }
+    package var choices: [Int] { random.made }
 
     /// An integer of `range`, uniformly; `range` must hold fewer than `Int.max` values.
     public mutating func int(in range: ClosedRange<Int>) -> Int {

@@ -1,10 +1,12 @@
 import Foundation
 import RepositoryContractsJSON
 
-/// Derives ``EdgeCase``s from `make(1)`: one candidate value at a time put into its tree, decoded back,
-/// kept when it decodes and changes the entity.
-struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Entity.ID: Sendable {
-    let factory: EntityFactory<Entity>
+/// Derives ``EdgeCase``s from a `Codable` value: one candidate value at a time put into its tree (in
+/// each field, or at the root of a scalar), decoded back, kept when it decodes and changes the value.
+/// The paths of `identity` (and below them) are left alone: for an entity, where its twin differs.
+struct EdgeCaseDerivation<Value: Sendable> {
+    let base: Value
+    let identity: [JSONPath]
     let settings: EdgeCases
 
     /// One value to try at one path.
@@ -15,11 +17,9 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
         var isChange = false
     }
 
-    func derive() -> [EdgeCase<Entity>] {
-        let base = factory.make(1)
+    func derive() -> [EdgeCase<Value>] {
         guard let tree = ValueTreeText.tree(of: base) else { return [] }
-        let identity = identityPaths(base, tree)
-        var found: [EdgeCase<Entity>] = []
+        var found: [EdgeCase<Value>] = []
         var seen: Set<ValueTree> = [tree]
         for (path, value) in tree.paths() + absentOptionals(base, tree) where !identity.contains(where: { path.components.starts(with: $0.components) }) {
             var candidates = self.candidates(for: value)
@@ -30,7 +30,7 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
             var labels: Set<String> = []
             for candidate in candidates where !labels.contains(candidate.label) {
                 let variant = tree.replacing(path, with: candidate.value)
-                guard let entity = ValueTreeText.decode(variant, as: Entity.self), let decoded = ValueTreeText.tree(of: entity),
+                guard let entity = ValueTreeText.decode(variant, as: Value.self), let decoded = ValueTreeText.tree(of: entity),
                       !seen.contains(decoded) else { continue }
                 if let ladder = Self.ladder(of: candidate.label) {
                     extremes[ladder] = candidate.value
@@ -45,7 +45,7 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
             // Of each ladder of extremes, only the farthest value that decodes.
             for (label, value) in extremes.sorted(by: { $0.key < $1.key }) {
                 let variant = tree.replacing(path, with: value)
-                guard let entity = ValueTreeText.decode(variant, as: Entity.self), let decoded = ValueTreeText.tree(of: entity),
+                guard let entity = ValueTreeText.decode(variant, as: Value.self), let decoded = ValueTreeText.tree(of: entity),
                       !seen.contains(decoded) else { continue }
                 seen.insert(decoded)
                 found.append(EdgeCase(name: "\(path.description): \(label)", path: path.description, entity: entity, isChange: false, substitution: (path, value)))
@@ -54,15 +54,9 @@ struct EdgeCaseDerivation<Entity: Identifiable & Equatable & Sendable> where Ent
         return found
     }
 
-    /// The paths where a twin differs from its original: the identity, which edge cases leave alone.
-    private func identityPaths(_ base: Entity, _ tree: ValueTree) -> [JSONPath] {
-        guard let twin = ValueTreeText.tree(of: factory.twin(base, 2)) else { return [] }
-        return ValueTree.differences(tree, twin).map(\.path)
-    }
-
-    /// Optional stored properties that `make(1)` leaves `nil` (and so encodes as absent), as paths with
+    /// Optional stored properties that the base value leaves `nil` (and so encodes as absent), as paths with
     /// a `null` value: found by reflection, in nested objects too.
-    private func absentOptionals(_ base: Entity, _ tree: ValueTree) -> [(JSONPath, ValueTree)] {
+    private func absentOptionals(_ base: Value, _ tree: ValueTree) -> [(JSONPath, ValueTree)] {
         Self.absentOptionals(in: base, tree, at: JSONPath())
     }
 

@@ -10,7 +10,9 @@ import RepositoryContractsJSON
 /// whole microseconds, with a part below the microsecond, before 1970 and far in the future; arrays empty, with one element, unsorted, with duplicates and long; optionals
 /// `nil` and present; nested objects the same way), and decodes each back: a variant that does not
 /// decode is dropped. The variants feed the CRUD contract's `values.edgeCases*` and
-/// `update.eachFieldAlone` clauses and the model-based check.
+/// `update.eachFieldAlone` clauses and the model-based check. The same values around a `Codable` sample
+/// of your own (a `String`, an `Int`, a struct) are ``values(around:)``, which the model-based check of
+/// your own protocol draws from.
 ///
 /// ```swift
 /// Conformance("sqlite", edgeCases: .derived(adding: ["Robert'); DROP TABLE notes;--"])) { … }
@@ -65,20 +67,26 @@ public struct EdgeCases: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One entity derived from `make(1)` with one field set to an edge value (or changed, for the
-/// per-field update clause).
+/// per-field update clause); or one value derived from a sample with ``EdgeCases/values(around:)``.
 public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
-    /// The field and the value: `$.title: empty`. ``EntityFactory/edgeCase(_:ordinal:in:)`` makes it again.
+    /// The field and the value: `$.title: empty` (`$: empty` for a value that is not an object).
+    /// ``EntityFactory/edgeCase(_:ordinal:in:)`` or ``EdgeCases/value(_:around:)`` makes it again.
     public let name: String
     /// The field's path, in the notation every JSON path of the package is printed in: `$.title`,
     /// `$.tags[0]`, `$["due date"]`.
     public let path: String
-    /// The entity, with the id of `make(1)`: give it a harness id with the factory's `twin`.
+    /// The entity, with the id of `make(1)`: give it a harness id with the factory's `twin`. For an edge
+    /// value derived around a sample, the value (see ``value``).
     public let entity: Entity
     /// Whether this is the field's plain change (what the per-field update clause sends) rather than an
     /// edge value.
     public let isChange: Bool
     /// Where the value goes in the entity's tree, and the value (`nil`: removed).
     let substitution: (path: JSONPath, value: ValueTree?)
+
+    /// The value with the edge value in it: the sample of ``EdgeCases/values(around:)`` with one field
+    /// (or the whole scalar) replaced; the same as ``entity``.
+    public var value: Entity { entity }
 
     /// The value's label, the part of the name after the field: `empty` in `$.title: empty`.
     package var label: String { String(name.dropFirst(path.count + 2)) }
@@ -91,12 +99,16 @@ public struct EdgeCase<Entity: Sendable>: Sendable, CustomStringConvertible {
 public struct EdgeCaseNotFound: Error, CustomStringConvertible {
     /// The name asked for.
     public let name: String
-    /// What the factory derives now (the first few).
+    /// What the factory (or the sample) derives now (the first few).
     public let known: [String]
+    /// The sample the edge value was asked around, as Swift prints it; `nil` for an entity factory's.
+    var sample: String?
 
     /// Which edge case was not found, and the names there are.
     public var description: String {
-        "no edge case named \"\(name)\" is derived from this factory (has the entity or make(_:) changed?); "
+        let source = sample.map { "around the sample \($0) (has its type or the sample changed?)" }
+            ?? "from this factory (has the entity or make(_:) changed?)"
+        return "no edge case named \"\(name)\" is derived \(source); "
             + "known: \(known.prefix(8).joined(separator: ", "))\(known.count > 8 ? ", …" : "")"
     }
 }
@@ -111,7 +123,14 @@ extension EntityFactory {
     /// Every edge case derived under `settings`, those it excludes included.
     private func allEdgeCases(_ settings: EdgeCases) -> [EdgeCase<Entity>] {
         guard settings.isDerived else { return [] }
-        return EdgeCaseDerivation(factory: self, settings: settings).derive()
+        let base = make(1)
+        return EdgeCaseDerivation(base: base, identity: identityPaths(of: base), settings: settings).derive()
+    }
+
+    /// The paths where `base`'s twin differs from it: the identity, which edge cases leave alone.
+    private func identityPaths(of base: Entity) -> [JSONPath] {
+        guard let tree = ValueTreeText.tree(of: base), let twin = ValueTreeText.tree(of: twin(base, 2)) else { return [] }
+        return ValueTree.differences(tree, twin).map(\.path)
     }
 
     /// What `settings` leaves out, one line each (`$.title: NUL left out: PostgreSQL refuses NUL`), of the
