@@ -14,6 +14,7 @@ import Foundation
 /// Work the scheduler does not see (the main actor, an actor with a custom executor, an unstructured
 /// `Task {}`, a callback from another thread) comes back as a job enqueued from another thread: the
 /// scheduler counts those (``foreignEnqueues``) so that a run can say it was not in control.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 package final class SeededScheduler: TaskExecutor, SerialExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var ready: [UnownedJob] = []

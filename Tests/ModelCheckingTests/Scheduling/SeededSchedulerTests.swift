@@ -45,6 +45,7 @@ actor WriteFirstCounter {
 struct SeededSchedulerTests {
     /// Two increments released together in a task group, under a scheduler of `seed`: the final value and
     /// the counter's log.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     static func race(seed: UInt64) async -> (value: Int, log: [String], foreign: Int) {
         let counter = HoppingCounter()
         let scheduler = SeededScheduler(seed: seed)
@@ -57,6 +58,7 @@ struct SeededSchedulerTests {
         return (await counter.value, await counter.log, scheduler.foreignEnqueues)
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test("the same seed gives the same interleaving, 100 seeds twice each")
     func replaysExactly() async {
         for seed in UInt64(1)...100 {
@@ -65,6 +67,7 @@ struct SeededSchedulerTests {
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test("the lost update through a plain hop shows under many seeds, and under others the calls run one after the other")
     func findsThePlainHopRace() async {
         var lost = 0
@@ -76,6 +79,7 @@ struct SeededSchedulerTests {
         #expect(lost < 100, "every seed interleaved the same way: the seed does not choose")
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test("a counter that writes before it hops never loses an update, over 200 seeds")
     func correctCounterHolds() async {
         for seed in UInt64(1)...200 {
@@ -90,6 +94,7 @@ struct SeededSchedulerTests {
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test("work on default actors and child tasks stays on the scheduler: no job comes from another thread")
     func defaultActorsAreControlled() async {
         for seed in UInt64(1)...20 {
@@ -97,6 +102,7 @@ struct SeededSchedulerTests {
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test("work the scheduler cannot see comes back from another thread, and is counted: the main actor, an unstructured task")
     func uncontrolledWorkIsCounted() async {
         let onMain = SeededScheduler(seed: 1)
