@@ -1,4 +1,3 @@
-
 extension EdgeCases {
     /// The edge values derived around `sample`, those these settings exclude left out: `sample` with one
     /// field set to an edge value (or, for a scalar such as a `String` or an `Int`, the edge value itself),

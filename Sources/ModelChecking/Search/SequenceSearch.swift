@@ -28,7 +28,7 @@ struct SequenceSearch<Runner: SequenceRunner> {
     enum Ending {
         case passed
         case found(Finding)
-        /// Making the systems of run `seed` threw.
+        /// Making a run's systems threw: the check reports the error alone.
         case setupFailed(any Error)
     }
 
