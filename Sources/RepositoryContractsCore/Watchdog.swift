@@ -23,22 +23,27 @@ package func withWatchdog<Value: Sendable>(
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     let race = Race<Value>()
+    let executor = RunExecutorScope.current
+    let work: @Sendable () async -> Void = {
+        let result: Result<Value, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        // Its end is a sign of progress for the calls still waiting (before they hear of it).
+        monitor.noteCallEnded()
+        race.finish(result)
+    }
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             race.start(continuation)
             race.attach(
-                work: Task {
-                    let result: Result<Value, any Error>
-                    do { result = .success(try await body()) } catch { result = .failure(error) }
-                    // Its end is a sign of progress for the calls still waiting (before they hear of it).
-                    monitor.noteCallEnded()
-                    race.finish(result)
-                },
+                // On the run's executor when a run owns one, so that the call's jobs stay in its hands.
+                work: executor?.startTask(work) ?? Task(operation: work),
                 timer: Task {
                     // An unstructured task inherits the task-local sources.
                     let stall = await waitForStall(
                         limit: limit, monitor: monitor, localProgressLiftsCeiling: localProgressLiftsCeiling)
                     if let stall {
+                        // The stalled call may be blocking the run executor's thread: the caller must not wait for it.
+                        executor?.release()
                         race.finish(.failure(OperationFailure(operation: operation, reason: .timedOut(stall))))
                     }
                 })

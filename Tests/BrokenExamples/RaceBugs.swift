@@ -4,25 +4,18 @@ import RepositoryContractsPrimitives
 public import TodoExample
 
 /// Actor conformers with logic races: each one is data-race free (Swift checks that) but reads its state,
-/// suspends at an `await` (a write to a stand-in disk), and acts on what it read, so a call that runs in
-/// the meantime is lost (actor reentrancy). Sequential checks pass them all; only concurrent calls on the
-/// same ids show the bugs. All declare `.concurrentAccess`, so the model-based check runs them in parallel.
+/// suspends at a plain `await` on another actor (a write to a stand-in disk), and acts on what it read, so a
+/// call that runs in the meantime is lost (actor reentrancy). Sequential checks pass them all; only
+/// concurrent calls on the same ids show the bugs, and only when the runtime lets another call into the
+/// actor during that hop: the model-based check's seeded scheduler makes every hop such a place. All declare
+/// `.concurrentAccess`, so the model-based check runs them in parallel.
 public enum RaceBugs {
-    /// Where the racy actors "persist": a write suspends its caller as real I/O would (it gives up its
-    /// thread once, standing in for waiting on a file or the network), letting other calls into the actor.
+    /// Where the racy actors "persist": another actor, reached by a plain hop (no yield, no sleep), as a
+    /// store or a logger actor is in users' code.
     actor Disk {
         private var writes = 0
-        func write() async {
-            await Task.yield()
+        func write() {
             writes += 1
-        }
-
-        /// A read from a remote store: the answer travels back as a network response would, suspending
-        /// the caller once more.
-        func read(_ id: Int, from store: InMemoryTodoRepository) async -> Todo? {
-            let found = await store.fetch(id: id)
-            await Task.yield()
-            return found
         }
     }
 
@@ -159,13 +152,17 @@ public enum RaceBugs {
         }
     }
 
-    /// A read-through cache in front of a correct store: a fetch that misses reads the store, and fills
-    /// the cache with what it read after the `await`, even if an update or delete invalidated that entry
-    /// meanwhile; later fetches then serve the stale value.
+    /// A read-through cache in front of a correct store that invalidates an entry before the write reaches
+    /// the store: a fetch that missed and read the old value from the store before the write fills the
+    /// cache after the invalidation, and later fetches serve the stale value. (Invalidating after the write
+    /// has the mirror-image race, a fill that lands after the invalidation; on one thread that one needs
+    /// two actors running at once, which the seeded scheduler does not produce: see the model-based
+    /// article.)
     public actor RacingCache: RepositoryProtocol {
         private let backing = InMemoryTodoRepository()
-        private let network = Disk()
         private var cache: [Int: Todo] = [:]
+
+        public init() {}
 
         public func create(_ todo: Todo) async throws -> Todo {
             try await backing.create(todo)
@@ -173,7 +170,7 @@ public enum RaceBugs {
 
         public func fetch(id: Int) async -> Todo? {
             if let cached = cache[id] { return cached }
-            let found = await network.read(id, from: backing)
+            let found = await backing.fetch(id: id)
             if let found { cache[id] = found }
             return found
         }
@@ -181,14 +178,13 @@ public enum RaceBugs {
         public func fetchAll() async -> [Todo] { await backing.fetchAll() }
 
         public func update(_ todo: Todo) async throws -> Todo {
-            let updated = try await backing.update(todo)
             cache[todo.id] = nil
-            return updated
+            return try await backing.update(todo)
         }
 
         public func delete(id: Int) async throws {
-            try await backing.delete(id: id)
             cache[id] = nil
+            try await backing.delete(id: id)
         }
     }
 

@@ -82,8 +82,10 @@ public enum ModelCheck {
         let generator = ParallelPlanGenerator(
             capabilities: capabilities, conditionalUpdates: subject.promises.optimisticConcurrency != nil,
             deletes: subject.promises.softDeletion == nil)
-        let planRunner = CRUDPlanRunner(generator: generator) { plan in
-            try await subject.withFreshSubject { witness in await parallelRunner.run(plan, on: witness) }
+        let planRunner = CRUDPlanRunner(generator: generator) { plan, schedule, scheduling in
+            try await subject.withFreshSubject { witness in
+                await parallelRunner.run(plan, on: witness, schedule: schedule, scheduling: scheduling)
+            }
         }
         let search = PlanSearch(
             runner: planRunner, plans: plans, repetitions: defaultRepetitions, candidateRuns: 2 * defaultRepetitions,
@@ -98,16 +100,23 @@ public enum ModelCheck {
     }
 
     /// Runs a parallel `plan` `repetitions` times on fresh subjects and returns every run's outcome: the
-    /// replay of a plan a failure printed.
+    /// replay of a plan a failure printed. With `schedule`, every run's tasks run on a scheduler of that
+    /// seed (the failing run's interleaving, again); without, each run on a seed of its own.
     package static func replayParallel<Entity>(
-        _ plan: ParallelPlan, on conformance: Conformance<CRUD<Entity>>, factory: EntityFactory<Entity>, repetitions: Int
+        _ plan: ParallelPlan, on conformance: Conformance<CRUD<Entity>>, factory: EntityFactory<Entity>, repetitions: Int,
+        schedule: UInt64? = nil
     ) async throws -> [ParallelOutcome] {
         let terms = CRUD(factory: factory)
         let subject = ModelSubject(conformance, terms: terms)
         let runner = ParallelRun(conformance: subject, factory: factory)
+        let scheduling = ParallelScheduling()
+        var schedules = SplitMix64(seed: 0x5ced)
         var outcomes: [ParallelOutcome] = []
         for _ in 0..<repetitions {
-            outcomes.append(try await subject.withFreshSubject { witness in await runner.run(plan, on: witness) })
+            let seed = schedule ?? schedules.next()
+            outcomes.append(try await subject.withFreshSubject { witness in
+                await runner.run(plan, on: witness, schedule: seed, scheduling: scheduling)
+            })
         }
         return outcomes
     }

@@ -140,7 +140,7 @@ extension ModelCheckResult {
             lines.append("  Values: " + failure.outcome.versions.map { "v\($0.version) = \($0.entity)" }.joined(separator: "; "))
         }
         lines.append("  Keys: \(failure.outcome.keys)")
-        lines.append("Interleavings vary: the same plan may pass in another run.")
+        lines.append(ParallelFailure.replayLine(schedule: failure.outcome.schedule, replays: failure.replays, uncontrolled: report.uncontrolled))
         lines.append("Replay this plan first: \(EnvironmentVariable.seed)=\(hex(failure.seed)) (or seed: \(hex(failure.seed)))")
         lines.append("Assumed: \(assumptions)")
         return lines.joined(separator: "\n")

@@ -2,7 +2,7 @@ extension ConcurrentModelCheckResult.Failure {
     /// The report of `shrunk`, a failing run of the shrunk plan of plan number `plan` (seed `seed`).
     init<System>(
         seed: UInt64, plan: Int, originalStepCount: Int, failedRuns: Int, shrunk: ConcurrentOutcome<System>, shrinkAttempts: Int,
-        shrunkFailures: (failed: Int, made: Int)
+        shrunkFailures: (failed: Int, made: Int), scheduleReplays: (failed: Int, made: Int)
     ) {
         let labels = Self.labels(of: shrunk.calls)
         let bindings = Self.bindings(of: shrunk.calls, labels: labels)
@@ -30,6 +30,9 @@ extension ConcurrentModelCheckResult.Failure {
         self.shrinkAttempts = shrinkAttempts
         self.shrunkFailedRuns = shrunkFailures.failed
         self.shrunkReruns = shrunkFailures.made
+        self.schedule = shrunk.schedule
+        self.failedScheduleReplays = scheduleReplays.failed
+        self.scheduleReplays = scheduleReplays.made
     }
 
     /// The names the repro binds producers' results to, by step id: the label of each call that returned a

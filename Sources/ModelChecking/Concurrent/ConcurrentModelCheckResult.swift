@@ -53,7 +53,8 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
     /// A failing plan, shrunk, with one failing run of it.
     public struct Failure: Sendable {
         /// The failing plan's seed: as `seed:` or `REPOSITORY_CONTRACTS_SEED` it makes that plan the first
-        /// one (the plan is the same; the interleaving of a race may not be).
+        /// one. While the seeded scheduler controls the subject (``schedule`` is set), the rerun is the same
+        /// search: the same interleavings, the same failure and the same shrinking.
         public let seed: UInt64
         /// Which plan failed, counted from 1.
         public let plan: Int
@@ -76,6 +77,13 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
         /// How many times the shrunk plan was run after shrinking: 0 when a call did not return (the run is
         /// reported as it ran, not shrunk, since every candidate would wait for the watchdog again).
         public let shrunkReruns: Int
+        /// The seed of the scheduler the failing run's tasks ran on, when it picked every job of theirs:
+        /// the same plan under the same seed interleaves the same way. `nil` when they interleaved freely.
+        public let schedule: UInt64?
+        /// In how many of ``scheduleReplays`` replays of the shrunk plan under ``schedule`` it failed.
+        public let failedScheduleReplays: Int
+        /// How many times the shrunk plan was replayed under ``schedule`` (0 without one).
+        public let scheduleReplays: Int
 
         /// How many steps the shrunk plan has (the observation not counted).
         public var stepCount: Int { prefix.count + tasks.reduce(0) { $0 + $1.count } }
@@ -95,6 +103,10 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
     public internal(set) var failure: Failure?
     /// Why the check could not run (no operations, or making the model or the subject threw); a failure too.
     public internal(set) var setupError: String?
+    /// What the seeded scheduler saw and could not control (work on the main actor, an unstructured task, a
+    /// callback from another thread), which turned it off for the check's later runs; `nil` when it
+    /// controlled every run it was given.
+    public internal(set) var uncontrolledWork: String?
 
     init(seed: UInt64, budget: Int, repetitions: Int) {
         self.seed = seed
@@ -112,6 +124,7 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
         let undecided = inconclusiveRuns > 0 ? " (\(inconclusiveRuns) runs undecided: the search reached its step limit)" : ""
         guard let failure else {
             return "Concurrent model check passed \(plans) plans × \(repetitions) runs (seed \(ProtocolModelCheckResult.hex(seed)))\(undecided)"
+                + (uncontrolledWork.map { " (\($0))" } ?? "")
         }
         var lines = [
             "Concurrent model check falsified (seed \(ProtocolModelCheckResult.hex(failure.seed)); plan \(failure.plan) of at most \(budget); "
@@ -124,10 +137,20 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
         lines += failure.traceLines.map { "  " + $0 }
         lines.append("As Swift (the body of an async throwing test, on a fresh subject `store`):")
         lines += (swiftLines ?? []).map { "    " + $0 }
-        lines.append(
-            "Replay this plan: \(EnvironmentVariable.seed)=\(ProtocolModelCheckResult.hex(failure.seed)) (or seed: "
-                + "\(ProtocolModelCheckResult.hex(failure.seed))); a replay runs the same calls, but a race may interleave them "
-                + "differently and pass")
+        if let schedule = failure.schedule {
+            lines.append(
+                "Replays exactly: the tasks ran on a seeded scheduler (schedule \(ProtocolModelCheckResult.hex(schedule))), and the "
+                    + "shrunk plan failed in \(failure.failedScheduleReplays) of \(failure.scheduleReplays) replays under that schedule")
+            lines.append(
+                "Replay this search, failure and shrinking included: \(EnvironmentVariable.seed)=\(ProtocolModelCheckResult.hex(failure.seed)) "
+                    + "(or seed: \(ProtocolModelCheckResult.hex(failure.seed))). The Swift above runs the calls on the default executor: "
+                    + "a race may interleave them differently there and pass")
+        } else {
+            lines.append(
+                "Replay this plan: \(EnvironmentVariable.seed)=\(ProtocolModelCheckResult.hex(failure.seed)) (or seed: "
+                    + "\(ProtocolModelCheckResult.hex(failure.seed))); a replay runs the same calls, but a race may interleave them "
+                    + "differently and pass" + (uncontrolledWork.map { " (\($0))" } ?? ""))
+        }
         return lines.joined(separator: "\n")
     }
 }

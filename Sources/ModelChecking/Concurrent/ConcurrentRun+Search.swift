@@ -5,14 +5,20 @@ import ContractEngine
 /// their producer left out); a smaller plan drops one step, else one step of each of two tasks, else
 /// simplifies one step's choices.
 extension ConcurrentRun: PlanRunner {
-    func run(seed: UInt64) async throws -> (plan: ConcurrentPlan, outcome: ConcurrentOutcome<System>) {
-        let outcome = try await run(.generate(seed: seed))
+    func run(seed: UInt64, schedule: UInt64) async throws -> (plan: ConcurrentPlan, outcome: ConcurrentOutcome<System>) {
+        let outcome = try await run(.generate(seed: seed), schedule: schedule)
         return (outcome.plan, outcome)
     }
 
-    func run(_ plan: ConcurrentPlan) async throws -> ConcurrentOutcome<System> {
-        try await run(.replay(plan))
+    func run(_ plan: ConcurrentPlan, schedule: UInt64) async throws -> ConcurrentOutcome<System> {
+        try await run(.replay(plan), schedule: schedule)
     }
+
+    func schedule(of outcome: ConcurrentOutcome<System>) -> UInt64? {
+        outcome.schedule
+    }
+
+    var uncontrolled: UncontrolledWork? { scheduling.uncontrolled }
 
     func plan(_ plan: ConcurrentPlan, asRanIn outcome: ConcurrentOutcome<System>) -> ConcurrentPlan {
         outcome.plan
@@ -44,10 +50,12 @@ extension ConcurrentModelCheckResult {
         self.init(seed: seed, budget: budget, repetitions: repetitions)
         plans = searched.plans
         inconclusiveRuns = searched.inconclusiveRuns
+        uncontrolledWork = searched.uncontrolled?.description
         failure = searched.finding.map { found in
             Failure(
                 seed: found.seed, plan: found.plan, originalStepCount: found.original.stepCount, failedRuns: found.failedRepetitions,
-                shrunk: found.outcome, shrinkAttempts: found.shrinkAttempts, shrunkFailures: found.shrunkFailures)
+                shrunk: found.outcome, shrinkAttempts: found.shrinkAttempts, shrunkFailures: found.shrunkFailures,
+                scheduleReplays: found.replays)
         }
     }
 }

@@ -35,6 +35,8 @@ struct ConcurrentOutcome<System>: Sendable {
     var plan: ConcurrentPlan
     var calls: [RecordedCall<System>]
     var verdict: ModelLinearizabilityVerdict<StepResult>
+    /// The schedule seed every job of the tasks was picked by, or `nil` when they interleaved freely.
+    var schedule: UInt64?
 
     /// Whether no order of the calls explains the subject's answers.
     var failed: Bool {
@@ -62,6 +64,8 @@ struct ConcurrentRun<System: Sendable>: Sendable {
     var steps: ProtocolRun<System>
     var shape: ConcurrentShape
     var linearize: @Sendable ([TimedCall<ModelCall<System, StepResult>>]) async throws -> ModelLinearizabilityVerdict<StepResult>
+    /// Whether the runs' tasks are still in a seeded scheduler's hands.
+    let scheduling = ParallelScheduling()
 
     /// How a run gets its plan: drawn from `seed`, or replayed.
     enum Mode: Sendable {
@@ -72,15 +76,19 @@ struct ConcurrentRun<System: Sendable>: Sendable {
     /// A step drawn or prepared, with the call it makes on each side.
     private typealias Prepared = (step: PlannedStep, call: SidedCall<System>)
 
-    /// Runs `plan` once; throws only what making the model or the subject throws.
-    func run(_ mode: Mode) async throws -> ConcurrentOutcome<System> {
+    /// Runs `plan` once, its tasks on a scheduler seeded `schedule` while ``scheduling`` can; throws only
+    /// what making the model or the subject throws.
+    func run(_ mode: Mode, schedule: UInt64) async throws -> ConcurrentOutcome<System> {
         let subject = try await steps.makeSubject(), model = try await steps.makeModel()
         let clock = LogicalClock(), monitor = ProgressMonitor()
         var generator = SplitMix64(seed: 0)
         if case .generate(let seed) = mode { generator = SplitMix64(seed: seed) }
         let (prefix, pools) = await runPrefix(mode, generator: &generator, subject: subject, model: model, clock: clock, monitor: monitor)
         let tasks = prepareTasks(mode, firstID: (prefix.compactMap(\.step?.id).max() ?? -1) + 1, generator: &generator, pools: pools)
-        var calls = prefix + (await runTasks(tasks, pools: pools, on: subject, clock: clock, monitor: monitor))
+        let (tasksCalls, ranOn) = await scheduling.run(seed: schedule) { [self] in
+            await runTasks(tasks, pools: pools, on: subject, clock: clock, monitor: monitor)
+        }
+        var calls = prefix + tasksCalls
         if let observe = steps.observe {
             let invocation = clock.tick()
             let seen = await steps.watched("observe", monitor) { await observe(subject) }
@@ -91,7 +99,7 @@ struct ConcurrentRun<System: Sendable>: Sendable {
         calls.sort { $0.invocation < $1.invocation }
         let verdict = try await linearize(calls.map { TimedCall($0.model, invocation: $0.invocation, response: $0.response) })
         let ran = ConcurrentPlan(prefix: prefix.compactMap(\.step), tasks: tasks.map { $0.map(\.step) })
-        return ConcurrentOutcome(plan: ran, calls: calls, verdict: verdict)
+        return ConcurrentOutcome(plan: ran, calls: calls, verdict: verdict, schedule: ranOn)
     }
 
     /// Draws (or prepares) and makes the prefix's steps on the subject, and on a model, for the values each

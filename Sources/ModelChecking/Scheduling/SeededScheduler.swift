@@ -1,3 +1,4 @@
+import ContractEngine
 import Foundation
 
 /// Runs the jobs of a parallel run one at a time, on a thread of its own, and picks the next job among
@@ -13,70 +14,139 @@ import Foundation
 ///
 /// Work the scheduler does not see (the main actor, an actor with a custom executor, an unstructured
 /// `Task {}`, a callback from another thread) comes back as a job enqueued from another thread: the
-/// scheduler counts those (``foreignEnqueues``) so that a run can say it was not in control.
+/// scheduler counts those (``report``) so that a run can say it was not in control.
+///
+/// A watched call that stalls releases it (``release()``): the call may be blocking its thread, so a
+/// second thread takes the jobs from then on, first come first served. Jobs that arrive after the run
+/// (an abandoned call coming back) are run on a short-lived thread, never dropped.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-package final class SeededScheduler: TaskExecutor, SerialExecutor, @unchecked Sendable {
+package final class SeededScheduler: TaskExecutor, SerialExecutor, RunExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var ready: [UnownedJob] = []
     private var random: SplitMix64
-    private var stopping = false
     private var ownThread: Thread?
-    private var picked = 0
-    private var foreign = 0
     private var started = false
+    private var released = false
+    private var stopping = false
+    private var workers = 0
+    private var counts = SchedulerReport()
 
     /// A scheduler whose picks follow `seed`.
     package init(seed: UInt64) {
         random = SplitMix64(seed: seed)
+        _ = MainQueue.isCurrent  // sets the main queue's key before any job can come back from it
     }
 
-    /// How many jobs it has run.
-    package var picks: Int { condition.withLock { picked } }
-
-    /// How many jobs were enqueued from another thread after the run's first: work the scheduler did not
-    /// run coming back to it.
-    package var foreignEnqueues: Int { condition.withLock { foreign } }
+    /// What it ran and what came back from elsewhere so far.
+    package var report: SchedulerReport { condition.withLock { counts } }
 
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.withLock {
-            if started, Thread.current !== ownThread { foreign += 1 }
+        let startsDrainer = condition.withLock {
+            if started, !released, Thread.current !== ownThread {
+                if MainQueue.isCurrent { counts.jobsFromMainThread += 1 } else { counts.jobsFromOtherThreads += 1 }
+            }
             started = true
             ready.append(job)
             condition.signal()
+            guard stopping, workers == 0 else { return false }
+            workers += 1
+            return true
         }
+        if startsDrainer { startWorker() }
     }
 
-    /// Runs `body` with this scheduler as its tasks' preferred executor, on a thread started for the run
-    /// and stopped after it.
+    package func startTask(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        Task(executorPreference: self, operation: body)
+    }
+
+    package func release() {
+        let startsWorker = condition.withLock {
+            guard !released else { return false }
+            released = true
+            counts.released = true
+            workers += 1
+            return true
+        }
+        if startsWorker { startWorker() }
+    }
+
+    /// Runs `body` with this scheduler as its tasks' preferred executor (and their watched calls' run
+    /// executor), on a thread started for the run; the thread ends once the run is over and no job is left.
     package func run<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) async -> Value {
-        let thread = Thread { [self] in loop() }
-        condition.withLock { ownThread = thread }
+        let thread = Thread { [self] in work() }
+        condition.withLock {
+            ownThread = thread
+            workers += 1
+        }
         thread.start()
-        let value = await withTaskExecutorPreference(self) { await body() }
+        let value = await withTaskExecutorPreference(self) {
+            await RunExecutorScope.$current.withValue(self) { await body() }
+        }
         condition.withLock {
             stopping = true
-            condition.signal()
+            condition.broadcast()
         }
         return value
     }
 
-    /// Runs ready jobs, each picked by the seed, until the run is over and nothing is left.
-    private func loop() {
+    private func startWorker() {
+        Thread { [self] in work() }.start()
+    }
+
+    /// Runs jobs until the run is over and none is left.
+    private func work() {
         while let job = next() {
             job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
         }
     }
 
-    /// The next job to run, or `nil` once the run is over and none is ready.
+    /// The next job: picked by the seed among those ready, or the oldest once released; `nil` once the run
+    /// is over and none is ready.
     private func next() -> UnownedJob? {
         condition.withLock {
             while ready.isEmpty {
-                if stopping { return nil }
+                if stopping {
+                    workers -= 1
+                    return nil
+                }
                 condition.wait()
             }
-            picked += 1
-            return ready.remove(at: random.bounded(ready.count))
+            counts.picks += 1
+            return ready.remove(at: released ? 0 : random.bounded(ready.count))
         }
+    }
+}
+
+/// What a seeded scheduler ran, and what it did not control.
+package struct SchedulerReport: Sendable, Equatable {
+    /// How many jobs it ran.
+    package var picks = 0
+    /// Jobs enqueued from the main thread during the run: work on the main actor coming back.
+    package var jobsFromMainThread = 0
+    /// Jobs enqueued from other threads during the run: a custom executor's actor, an unstructured or
+    /// detached task, a callback from URLSession or a database driver coming back.
+    package var jobsFromOtherThreads = 0
+    /// Whether a watched call stalled and the scheduler ran the rest freely.
+    package var released = false
+
+    package init() {}
+
+    /// Whether every job of the run was in the scheduler's hands, picked by its seed.
+    package var controlled: Bool { jobsFromMainThread == 0 && jobsFromOtherThreads == 0 && !released }
+}
+
+/// Whether code runs on the main queue, where the main actor's jobs run: on Linux a worker thread drains
+/// it (the process's main thread waits in `dispatchMain()`), so `Thread.isMainThread` cannot tell.
+enum MainQueue {
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main queue (or the main thread).
+    static var isCurrent: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true
     }
 }

@@ -7,12 +7,21 @@ protocol PlanRunner: Sendable {
     associatedtype Plan: Sendable
     associatedtype Outcome: Sendable
 
-    /// Draws a plan from `seed` and runs it once: the plan and the outcome. Throws only when the systems
-    /// cannot be made.
-    func run(seed: UInt64) async throws -> (plan: Plan, outcome: Outcome)
+    /// Draws a plan from `seed` and runs it once, its tasks on a scheduler seeded `schedule` when the
+    /// conformer's work stays in its hands: the plan and the outcome. Throws only when the systems cannot
+    /// be made.
+    func run(seed: UInt64, schedule: UInt64) async throws -> (plan: Plan, outcome: Outcome)
 
-    /// Runs `plan` once on fresh systems. Throws only when the systems cannot be made.
-    func run(_ plan: Plan) async throws -> Outcome
+    /// Runs `plan` once on fresh systems, its tasks on a scheduler seeded `schedule` when it can. Throws
+    /// only when the systems cannot be made.
+    func run(_ plan: Plan, schedule: UInt64) async throws -> Outcome
+
+    /// The schedule seed every job of the run was picked by, or `nil` when its tasks interleaved freely.
+    func schedule(of outcome: Outcome) -> UInt64?
+
+    /// Work the scheduler saw come back from elsewhere in some run, which turned it off for the rest of
+    /// the check.
+    var uncontrolled: UncontrolledWork? { get }
 
     /// The plan as it ran in `outcome` (a run may leave out steps it could not draw again).
     func plan(_ plan: Plan, asRanIn outcome: Outcome) -> Plan
@@ -38,13 +47,14 @@ struct PlanTally<Outcome: Sendable>: Sendable {
     var inconclusive = 0
     var firstFailure: Outcome?
 
-    /// Runs `plan` `times` times with `runner`; with `stoppingAtFailure`, stops at the first failing run.
+    /// Runs `plan` `times` times with `runner`, each on the next schedule seed of `schedules`; with
+    /// `stoppingAtFailure`, stops at the first failing run.
     static func of<Runner: PlanRunner>(
-        _ plan: Runner.Plan, times: Int, stoppingAtFailure: Bool, with runner: Runner
+        _ plan: Runner.Plan, times: Int, stoppingAtFailure: Bool, with runner: Runner, schedules: inout SplitMix64
     ) async throws -> PlanTally where Runner.Outcome == Outcome {
         var tally = PlanTally()
         for _ in 0..<max(0, times) {
-            tally.add(try await runner.run(plan), by: runner)
+            tally.add(try await runner.run(plan, schedule: schedules.next()), by: runner)
             if stoppingAtFailure, tally.firstFailure != nil { break }
         }
         return tally

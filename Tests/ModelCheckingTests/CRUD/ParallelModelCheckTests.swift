@@ -23,7 +23,8 @@ struct ParallelModelCheckTests {
         ProcessInfo.processInfo.environment["REPOSITORY_CONTRACTS_RACE_SEEDS"] == nil ? 1 : ModelCheck.defaultRuns
     }
 
-    @Test("each racy actor is found by the default parallel budget in all seeds but one in twenty", arguments: RaceBugs.all)
+    @Test("each racy actor, racing through a plain actor hop, is found by the default parallel budget in all seeds but one in twenty, and its failure replays 10 of 10 times under its schedule",
+          arguments: RaceBugs.all)
     func racesFound(_ conformance: Conformance<CRUD<Todo>>) async {
         var found = 0
         var plans: [Int] = []
@@ -35,9 +36,12 @@ struct ParallelModelCheckTests {
             slowest = max(slowest, took)
             total += took
             #expect(result.failure == nil, "the sequential runs pass \(conformance.name): \(result)")
+            #expect(result.parallel?.uncontrolled == nil, "\(result)")
             if let failure = result.parallel?.failure {
                 found += 1
                 plans.append(failure.shrunk.callCount)
+                #expect(failure.outcome.schedule != nil, "\(result)")
+                #expect(failure.replays == (10, 10) as (Int, Int), "seed \(seed): \(failure.replays) \(result)")
             }
         }
         // 95 of 100, 19 of 20, 11 of 12: one miss in twenty allowed, at least one.
@@ -47,24 +51,36 @@ struct ParallelModelCheckTests {
         print("race-detection \(conformance.name): \(found)/\(Self.seeds) seeds; shrunk plans of \(plans.first ?? 0)…\(plans.last ?? 0) calls "
             + "(median \(plans.isEmpty ? 0 : plans[plans.count / 2])); a check (generation, runs, shrinking) took \(total / Self.seeds) "
             + "on average, \(slowest) at most")
+        guard ProcessInfo.processInfo.environment["REPOSITORY_CONTRACTS_RACE_SEEDS"] != nil else { return }
+        // The figure beside it: the same checks with the tasks interleaving freely on the global executor.
+        var foundFreely = 0
+        for seed in 1...UInt64(Self.seeds) {
+            let result = await ParallelScheduling.$isTurnedOff.withValue(true) {
+                await ModelCheck.check(conformance, factory: Self.factory, runs: Self.sequentialRuns, seed: seed)
+            }
+            if result.parallel?.failure != nil { foundFreely += 1 }
+        }
+        print("race-detection \(conformance.name) without the scheduler: \(foundFreely)/\(Self.seeds) seeds")
+        #expect(found >= foundFreely)
     }
 
-    @Test("the correct actor, a locked class and an actor assigning ids pass the parallel mode",
+    @Test("the correct actor, a locked class and an actor assigning ids pass 1,000 parallel runs each",
           arguments: [ExampleContracts.inMemory, RaceBugs.locked, RaceBugs.serverIDs])
     func correctPass(_ conformance: Conformance<CRUD<Todo>>) async {
         let checks = ProcessInfo.processInfo.environment["REPOSITORY_CONTRACTS_CORRECT_CHECKS"].flatMap { Int($0) } ?? 1
+        let plans = 200
         var failures = 0
         var slowest = Duration.zero
         for seed in 1...UInt64(checks) {
             let started = ContinuousClock.now
-            let result = await ModelCheck.check(conformance, factory: Self.factory, seed: seed &* 7_919)
+            let result = await ModelCheck.check(conformance, factory: Self.factory, runs: 1, seed: seed &* 7_919, parallelRuns: plans)
             slowest = max(slowest, ContinuousClock.now - started)
             #expect(result.passed, "\(result)")
-            #expect(result.parallel?.plans == ModelCheck.defaultParallelRuns)
+            #expect(result.parallel?.plans == plans && result.parallel?.uncontrolled == nil, "\(result)")
             if !result.passed { failures += 1 }
         }
-        print("false-positives \(conformance.name): \(failures) of \(checks * ModelCheck.defaultParallelRuns * ModelCheck.defaultRepetitions) "
-            + "parallel runs; the default check (100 sequential runs, then the parallel plans) took \(slowest) at most")
+        print("false-positives \(conformance.name): \(failures) of \(checks * plans * ModelCheck.defaultRepetitions) "
+            + "parallel runs on the seeded scheduler; a check of \(plans) plans took \(slowest) at most")
     }
 }
 

@@ -128,7 +128,7 @@ struct ConcurrentBookmarkCheckTests {
         #expect(adds.count == 2 && Set(adds.map(\.swift)).count == 1 && adds.allSatisfy { $0.swift.hasSuffix(", tags: [])") }, "\(result)")
     }
 
-    @Test("a failing plan's seed, passed as seed:, draws the same plan first; the report says a race may not replay")
+    @Test("a failing plan's seed, passed as seed:, draws the same plan first; the report gives its schedule and 10 of 10 replays")
     func seedReplays() async throws {
         // A sequential bug, so that the plan fails on every run and the replay cannot miss it.
         let found = try #require(await Self.check({ IndexedBookmarks(bug: .addDuplicates) }, seed: 99).failure)
@@ -137,8 +137,14 @@ struct ConcurrentBookmarkCheckTests {
         #expect(replayed.plans == 1 && again.plan == 1 && again.seed == found.seed)
         #expect(again.originalStepCount == found.originalStepCount)
         let hex = String(found.seed, radix: 16)
-        #expect(replayed.description.contains("Replay this plan: REPOSITORY_CONTRACTS_SEED=0x" + String(repeating: "0", count: 16 - hex.count) + hex))
-        #expect(replayed.description.contains("a race may interleave them differently and pass"))
+        #expect(replayed.description.contains(
+            "Replay this search, failure and shrinking included: REPOSITORY_CONTRACTS_SEED=0x" + String(repeating: "0", count: 16 - hex.count) + hex))
+        let schedule = try #require(again.schedule, "\(replayed)")
+        #expect(again.failedScheduleReplays == 10 && again.scheduleReplays == 10, "\(replayed)")
+        #expect(replayed.description.contains("Replays exactly: the tasks ran on a seeded scheduler (schedule 0x"), "\(replayed)")
+        #expect(replayed.description.contains(String(schedule, radix: 16)) && replayed.uncontrolledWork == nil)
+        // The whole check is a function of the seed: the same report again.
+        #expect(await Self.check({ IndexedBookmarks(bug: .addDuplicates) }, seed: found.seed, runs: 1).description == replayed.description)
     }
 
     @Test("a passing check says how many plans and runs passed")

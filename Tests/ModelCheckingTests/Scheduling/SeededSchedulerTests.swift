@@ -1,4 +1,5 @@
 import Foundation
+import ContractEngine
 import ModelChecking
 import Testing
 
@@ -55,7 +56,8 @@ struct SeededSchedulerTests {
                 group.addTask { await counter.increment("B") }
             }
         }
-        return (await counter.value, await counter.log, scheduler.foreignEnqueues)
+        let report = scheduler.report
+        return (await counter.value, await counter.log, report.jobsFromMainThread + report.jobsFromOtherThreads)
     }
 
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
@@ -111,12 +113,15 @@ struct SeededSchedulerTests {
                 group.addTask { await MainActorNotes.touch() }
             }
         }
-        #expect(onMain.foreignEnqueues > 0)
+        #expect(onMain.report.jobsFromMainThread > 0, "\(onMain.report)")
+        #expect(!onMain.report.controlled)
         let unstructured = SeededScheduler(seed: 1)
         let counter = HoppingCounter()
         await unstructured.run {
             await Task { await counter.increment("U") }.value
         }
-        #expect(unstructured.foreignEnqueues > 0)
+        #expect(unstructured.report.jobsFromOtherThreads > 0, "\(unstructured.report)")
+        #expect(!unstructured.report.controlled)
     }
 }
+

@@ -67,11 +67,11 @@ struct ParallelCaller<Entity: Identifiable & Equatable & Sendable>: Sendable whe
         return nil
     }
 
-    /// Makes each task's calls in its own child task, all released together by a gate; appends them to
-    /// `made`, and returns the first problem.
+    /// Makes each task's calls in its own child task, all released together by a gate: the calls made, and
+    /// the first problem.
     func together(
-        _ tasks: [[(ParallelOperation, Int?)]], seen seenByPrefix: SeenValues<Entity>, into made: inout [MadeCall<Entity>]
-    ) async -> String? {
+        _ tasks: [[(ParallelOperation, Int?)]], seen seenByPrefix: SeenValues<Entity>
+    ) async -> (made: [MadeCall<Entity>], problem: String?) {
         let gate = StartGate(parties: tasks.count)
         let results = await withTaskGroup(of: ([MadeCall<Entity>], String?).self) { group in
             for (index, calls) in tasks.enumerated() {
@@ -87,8 +87,7 @@ struct ParallelCaller<Entity: Identifiable & Equatable & Sendable>: Sendable whe
             for await entries in group { all.append(entries) }
             return all
         }
-        made += results.flatMap(\.0)
-        return results.compactMap(\.1).first
+        return (results.flatMap(\.0), results.compactMap(\.1).first)
     }
 
     /// Makes `call`; `nil` when it needs an id its key does not have.

@@ -120,7 +120,7 @@ package struct ParallelPlan: Hashable, Sendable, CustomStringConvertible {
         return parts.joined(separator: "; ")
     }
 
-    /// The plan as Swift source, for ``ModelCheck/replayParallel(_:on:factory:repetitions:)``.
+    /// The plan as Swift source, for ``ModelCheck/replayParallel(_:on:factory:repetitions:schedule:)``.
     package var swiftSource: String {
         func list(_ calls: [ParallelOperation]) -> String {
             "[" + calls.map { call in

@@ -10,6 +10,8 @@ package struct ParallelReport: Sendable {
     package var inconclusiveRuns = 0
     /// The first failing plan, shrunk.
     package var failure: ParallelFailure?
+    /// Work a seeded scheduler did not control, which turned it off for the rest of the check.
+    package var uncontrolled: UncontrolledWork?
 
     package init(plans: Int, budget: Int, repetitions: Int) {
         self.plans = plans
@@ -21,6 +23,7 @@ package struct ParallelReport: Sendable {
     var summary: String {
         "\(plans) parallel plans × \(repetitions) runs linearizable"
             + (inconclusiveRuns > 0 ? " (\(inconclusiveRuns) runs inconclusive: the search hit its step limit)" : "")
+            + (uncontrolled.map { " (\($0))" } ?? "")
     }
 }
 
@@ -42,6 +45,9 @@ package struct ParallelFailure: Sendable {
     package var shrunkFailures: (failed: Int, made: Int)
     /// A failing run of the shrunk plan.
     package var outcome: ParallelOutcome
+    /// How often the shrunk plan failed when replayed under the failing run's schedule seed (`(0, 0)`: its
+    /// tasks interleaved freely, so there was no seed to replay).
+    package var replays: (failed: Int, made: Int) = (0, 0)
 
     /// A failure of plan number `plan` (seed `seed`), shrunk to `shrunk`, with a failing run's `outcome`.
     package init(
@@ -105,6 +111,20 @@ package struct ParallelFailure: Sendable {
             return lines
         default: return []
         }
+    }
+}
+
+extension ParallelFailure {
+    /// Whether a failing run replays exactly, in a report's words: its schedule seed and how many replays
+    /// under it failed; or why its interleaving may not recur.
+    package static func replayLine(schedule: UInt64?, replays: (failed: Int, made: Int), uncontrolled: UncontrolledWork?) -> String {
+        if let schedule {
+            return "Replays exactly: the tasks ran on a seeded scheduler (schedule \(hex(schedule))), and the shrunk plan "
+                + "failed in \(replays.failed) of \(replays.made) replays under that schedule. The seed below reruns this search, "
+                + "failure and shrinking included."
+        }
+        let why = uncontrolled.map { "\($0)." } ?? "Its tasks interleaved freely (a call stalled, or the scheduler is off)."
+        return why + " Interleavings vary: the same plan may pass in another run."
     }
 }
 

@@ -27,6 +27,8 @@ package struct ParallelOutcome: Sendable {
     package var problem: String?
     /// The linearizability search's verdict on the history.
     package var verdict: LinearizabilityVerdict<CRUDState> = .linearizable
+    /// The schedule seed every job of the tasks was picked by, or `nil` when they interleaved freely.
+    package var schedule: UInt64?
     /// What each value version sent was.
     package var versions: [(version: Int, entity: String)] = []
     /// What the keys stand for.
@@ -65,9 +67,11 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
     /// The ordinal base of the values a run sends: version `v` is the content of `make(base + v)`.
     static var valueOrdinalBase: Int { 1_000 }
 
-    /// Runs `plan` on `witness`: the prefix, the tasks together, a fetch of every key; then the history's
-    /// verdict.
-    func run(_ plan: ParallelPlan, on witness: RepositoryWitness<Entity>) async -> ParallelOutcome {
+    /// Runs `plan` on `witness`: the prefix, the tasks together (on a scheduler seeded `schedule` while
+    /// `scheduling` can), a fetch of every key; then the history's verdict.
+    func run(
+        _ plan: ParallelPlan, on witness: RepositoryWitness<Entity>, schedule: UInt64, scheduling: ParallelScheduling
+    ) async -> ParallelOutcome {
         let (numbered, sent) = numberedVersions(plan)
         let serverAssigned = conformance.capabilities.contains(.serverAssignedIDs)
         let tables = ParallelTables<Entity>(
@@ -79,7 +83,11 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
         var seenBeforeTasks: SeenValues<Entity> = [:]
         outcome.problem = await caller.inOrder(numbered[0], task: 0, seen: &seenBeforeTasks, into: &made)
         if outcome.problem == nil {
-            outcome.problem = await caller.together(Array(numbered.dropFirst()), seen: seenBeforeTasks, into: &made)
+            let tasks = Array(numbered.dropFirst()), seen = seenBeforeTasks
+            let (together, schedule) = await scheduling.run(seed: schedule) { await caller.together(tasks, seen: seen) }
+            made += together.made
+            outcome.problem = together.problem
+            outcome.schedule = schedule
         }
         if outcome.problem == nil {
             var seenAfterTasks: SeenValues<Entity> = [:]
