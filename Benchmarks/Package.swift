@@ -65,6 +65,13 @@ let package = Package(
                 .product(name: "ModelChecking", package: "swift-repository-contracts"),
                 .product(name: "StandardContracts", package: "swift-repository-contracts"),
             ]),
+        // What the seeded scheduler costs the model-based check's default parallel budget on an in-memory actor.
+        .executableTarget(
+            name: "bench-scheduler",
+            dependencies: [
+                .product(name: "ContractEngine", package: "swift-repository-contracts"),
+                .product(name: "ModelChecking", package: "swift-repository-contracts"),
+            ]),
         // What the contract families (pages, versions, soft delete, …) add to one CRUD run on an in-memory store.
         .executableTarget(
             name: "bench-families",

@@ -70,13 +70,13 @@ extension CRUDClauses {
         ]
     }
 
-    /// Runs `operation` on every input from its own task, all released at once by a barrier, and returns
-    /// the results in input order.
+    /// Runs `operation` on every input from its own task, all released at once by a barrier, on a seeded
+    /// scheduler (``SeededInterleaving``), and returns the results in input order.
     private static func releasedTogether<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], _ operation: @escaping @Sendable (Input) async throws -> Output
     ) async throws -> [Output] {
         let barrier = Barrier(parties: inputs.count)
-        return try await withThrowingTaskGroup(of: (Int, Output).self) { group in
+        return try await SeededInterleaving.run { try await withThrowingTaskGroup(of: (Int, Output).self) { group in
             for (index, input) in inputs.enumerated() {
                 group.addTask {
                     await barrier.arriveAndWait()
@@ -88,6 +88,6 @@ extension CRUDClauses {
                 outputs[index] = output
             }
             return outputs.map { $0! }
-        }
+        } }
     }
 }

@@ -18,6 +18,9 @@ package enum EnvironmentVariable {
     package static let driftWrites = "REPOSITORY_CONTRACTS_DRIFT_WRITES"
     /// `REPOSITORY_CONTRACTS_SEED`: the first seed of a model-based check (decimal or `0x` hexadecimal).
     package static let seed = "REPOSITORY_CONTRACTS_SEED"
+    /// `REPOSITORY_CONTRACTS_SCHEDULER`: `free` runs the tasks of the model-based checks' parallel plans
+    /// on the default executor, interleaving freely, instead of on the seeded scheduler (to compare).
+    package static let scheduler = "REPOSITORY_CONTRACTS_SCHEDULER"
     /// `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG`: the file `.stubServer` scopes append the path of every
     /// fixture they load to (what `repo-contracts status` reads), instead of
     /// `<package root>/.build/repository-contracts/fixture-usage.log`.

@@ -1,4 +1,5 @@
-import ContractEngine
+package import ContractEngine
+import Foundation
 import RepositoryContractsPrimitives
 
 /// Whether a check's parallel runs are in a seeded scheduler's hands. They are for a conformer whose work
@@ -12,17 +13,23 @@ package final class ParallelScheduling: Sendable {
     @TaskLocal package static var isTurnedOff = false
 
     private let lost = Protected<SchedulerReport?>(nil)
+    private let isOn: Bool
 
-    init() {}
+    /// Scheduling for one check: on unless turned off in the scope or by `REPOSITORY_CONTRACTS_SCHEDULER=free`
+    /// in `environment`.
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let setting = EnvironmentVariable.value(of: EnvironmentVariable.scheduler, in: environment)
+        isOn = !Self.isTurnedOff && setting?.lowercased() != "free"
+    }
 
     /// The run that showed work the scheduler does not control, if one did: the check's later runs
     /// interleave freely.
-    var uncontrolled: UncontrolledWork? { lost.withLock { $0 }.map(UncontrolledWork.init) }
+    package var uncontrolled: UncontrolledWork? { lost.withLock { $0 }.map(UncontrolledWork.init) }
 
     /// Runs `body` (a run's tasks) on a scheduler seeded `seed` while the conformer's work stays in its
     /// hands, else freely; the seed when every job was picked by it, else `nil`.
-    func run<Value: Sendable>(seed: UInt64, _ body: @escaping @Sendable () async -> Value) async -> (value: Value, schedule: UInt64?) {
-        guard !Self.isTurnedOff, lost.withLock({ $0 }) == nil,
+    package func run<Value: Sendable>(seed: UInt64, _ body: @escaping @Sendable () async -> Value) async -> (value: Value, schedule: UInt64?) {
+        guard isOn, lost.withLock({ $0 }) == nil,
             #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
         else { return (await body(), nil) }
         let scheduler = SeededScheduler(seed: seed)

@@ -1,3 +1,4 @@
+import ContractEngine
 /// One kind of parallel model-based run, as the plan search drives it: how a plan is drawn and run on
 /// fresh systems (tasks released together, the history checked for linearizability), how a run's outcome
 /// reads, and which plans are one step smaller. The CRUD check's parallel plans (``ParallelPlan``, against

@@ -1,3 +1,4 @@
+import ContractEngine
 /// The search every parallel model-based check runs: `plans` plans, seeded from the first seed (salted,
 /// so the parallel plans do not repeat the sequential runs' seeds), each run `repetitions` times on fresh
 /// systems, each run's tasks on a scheduler of its own seed (drawn from the plan's seed, so the whole

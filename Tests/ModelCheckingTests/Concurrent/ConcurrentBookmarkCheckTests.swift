@@ -1,3 +1,4 @@
+import Foundation
 import ContractEngine
 import ModelChecking
 import Testing
@@ -60,6 +61,17 @@ struct ConcurrentBookmarkCheckTests {
         // processes a candidate may not show it in its re-runs and is not taken, so the bound has room.
         #expect(sizes.filter { $0 == Self.racyShrunkSteps }.count >= 10, "shrunk sizes \(sizes)")
         #expect((plans.max() ?? .max) <= 50, "plans until found \(plans)")
+    }
+
+    @Test("the report the model-based article quotes comes out of the check to the character, twice")
+    func articleReport() async throws {
+        let result = await Self.check({ RacyBookmarks() }, seed: 0x1a82_e79b_05b5_faeb)
+        #expect(!result.passed)
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Contracts/Testing/RepositoryContracts.docc/Articles/ModelBasedChecks.md")
+        let text = try String(contentsOf: article.standardizedFileURL, encoding: .utf8)
+        #expect(text.contains(result.description), "\(result)")
+        #expect(await Self.check({ RacyBookmarks() }, seed: 0x1a82_e79b_05b5_faeb).description == result.description)
     }
 
     @Test("the shrunk race: two adds of one URL, one per task, overlapping; the dead end is the observation of a duplicate")

@@ -99,3 +99,36 @@ struct UncontrolledWorkTests {
         #expect(seeded.contains("failed in 10 of 10 replays") && !seeded.contains("may pass"), "\(seeded)")
     }
 }
+
+/// A correct bookmark store that answers from the main actor.
+@MainActor final class MainActorBookmarks: BookmarkStore {
+    private let store = InMemoryBookmarks()
+    nonisolated init() {}
+    func add(_ url: String, tags: Set<String>) async throws -> Bookmark { await store.add(url, tags: tags) }
+    func bookmarks(tagged tag: String) async throws -> [Bookmark] { await store.bookmarks(tagged: tag) }
+    func remove(url: String) async throws { try await store.remove(url: url) }
+    func rename(url: String, to newURL: String) async throws { try await store.rename(url: url, to: newURL) }
+    func all() async throws -> [Bookmark] { await store.all() }
+}
+
+extension UncontrolledWorkTests {
+    @Test("the concurrent check of your own protocol names the main actor's work too, and passes a correct store with free interleaving")
+    func ownProtocolNamesIt() async {
+        let result = await ProtocolModelCheck.checkConcurrently(
+            model: { InMemoryBookmarks() }, subject: { MainActorBookmarks() }, operations: BookmarkOperations.all,
+            observe: { try await $0.all() }, runs: 5, seed: 3)
+        #expect(result.passed, "\(result)")
+        #expect(result.uncontrolledWork?.contains("from the main thread (work on the main actor)") == true, "\(result)")
+        #expect(result.description.contains("the seeded scheduler did not control this conformer"), "\(result)")
+    }
+
+    @Test("REPOSITORY_CONTRACTS_SCHEDULER=free turns the scheduler off; without it, a run's tasks get the seed")
+    func environmentTurnsItOff() async {
+        let off = await ParallelScheduling(environment: ["REPOSITORY_CONTRACTS_SCHEDULER": "free"]).run(seed: 7) { 1 }
+        #expect(off.schedule == nil)
+        let on = await ParallelScheduling(environment: [:]).run(seed: 7) { 1 }
+        #expect(on.schedule == 7)
+        let scoped = await ParallelScheduling.$isTurnedOff.withValue(true) { await ParallelScheduling(environment: [:]).run(seed: 7) { 1 } }
+        #expect(scoped.schedule == nil)
+    }
+}

@@ -82,7 +82,7 @@ package struct ParallelFailure: Sendable {
             events.append((entry.call.response, entry.task, "← \(entry.observed)"))
         }
         events.sort { $0.tick < $1.tick }
-        var lines = ["       " + (0..<columns).map { pad($0 == 0 ? "before/after" : "task \($0)") }.joined()]
+        var lines = [("       " + (0..<columns).map { pad($0 == 0 ? "before/after" : "task \($0)") }.joined()).trimmingTrailingSpaces]
         for event in events {
             var cells = Array(repeating: pad(""), count: columns)
             cells[event.task] = pad(event.text)
