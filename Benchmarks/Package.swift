@@ -57,10 +57,13 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "RecordReplay", package: "swift-repository-contracts"),
             ]),
+        // The benchmarks' correct in-memory store, behind an actor.
+        .target(name: "BenchStores", dependencies: [.product(name: "ContractEngine", package: "swift-repository-contracts")]),
         // What the CRUD contract's derived edge cases add to one run on an in-memory conformer.
         .executableTarget(
             name: "bench-contracts",
             dependencies: [
+                "BenchStores",
                 .product(name: "ContractEngine", package: "swift-repository-contracts"),
                 .product(name: "ModelChecking", package: "swift-repository-contracts"),
                 .product(name: "StandardContracts", package: "swift-repository-contracts"),
@@ -69,6 +72,7 @@ let package = Package(
         .executableTarget(
             name: "bench-scheduler",
             dependencies: [
+                "BenchStores",
                 .product(name: "ContractEngine", package: "swift-repository-contracts"),
                 .product(name: "ModelChecking", package: "swift-repository-contracts"),
             ]),

@@ -1,3 +1,4 @@
+import BenchStores
 import ContractEngine
 import Foundation
 import ModelChecking
@@ -18,38 +19,9 @@ enum BenchContracts {
         var due: Date?
     }
 
-    actor Store {
-        private var todos: [Int: Todo] = [:]
-        private var order: [Int] = []
-
-        func create(_ todo: Todo) throws -> Todo {
-            guard todos[todo.id] == nil else { throw RepositoryError.conflict() }
-            todos[todo.id] = todo
-            order.append(todo.id)
-            return todo
-        }
-
-        func fetch(_ id: Int) -> Todo? { todos[id] }
-        func all() -> [Todo] { order.compactMap { todos[$0] } }
-
-        func update(_ todo: Todo) throws -> Todo {
-            guard todos[todo.id] != nil else { throw RepositoryError.notFound() }
-            todos[todo.id] = todo
-            return todo
-        }
-
-        func delete(_ id: Int) throws {
-            guard todos.removeValue(forKey: id) != nil else { throw RepositoryError.notFound() }
-            order.removeAll { $0 == id }
-        }
-    }
-
     static func conformance(_ edgeCases: EdgeCases) -> Conformance<CRUD<Todo>> {
         Conformance("in-memory", ordering: .insertion, edgeCases: edgeCases) {
-            let store = Store()
-            return RepositoryWitness(
-                create: { try await store.create($0) }, fetch: { await store.fetch($0) }, fetchAll: { await store.all() },
-                update: { try await store.update($0) }, delete: { try await store.delete($0) })
+            InMemoryStore<Todo>().witness
         }
     }
 
