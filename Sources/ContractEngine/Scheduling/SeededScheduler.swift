@@ -5,11 +5,12 @@ import Foundation
 /// different ones.
 ///
 /// It is both the task executor the run's tasks prefer (child tasks inherit the preference, and default
-/// actors run on it) and a serial executor each job is run isolated to. The second matters: the runtime
-/// hops from one default actor to another on the same thread when the target is free, without asking
-/// any executor, unless the job it runs is isolated to a serial executor that is not the generic one.
-/// Then every hop is enqueued here, and a plain `await other.save(x)` between a read and a write is a
-/// place where another task's job can be picked.
+/// actors run on it) and a serial executor each job is run isolated to. The second matters: a job isolated
+/// to a serial executor other than the generic one may not hand its thread to a default actor inline, so a
+/// call from a task's own code into an actor is enqueued here, as is a hop onto an actor with calls queued;
+/// a plain `await other.save(x)` between a read and a write is then a place where another task's job can
+/// be picked. Inside an actor, the runtime still takes a hop into an actor that has nothing queued inline,
+/// on the same thread: no executor sees it, so that hop is no choice point.
 ///
 /// Work the scheduler does not see (the main actor, an actor with a custom executor, an unstructured
 /// `Task {}`, a callback from another thread) comes back as a job enqueued from another thread: the
