@@ -15,23 +15,23 @@ extension CRUDClauses {
                    requires: [.create, .concurrentAccess]) { context in
                 let concurrentWriters = concurrentWriters(context)
                 let entities = context.newEntities(concurrentWriters)
-                let stored = try await releasedTogether(entities) { try await context.subject.create($0) }
-                try await context.expectContents(stored, "after \(concurrentWriters) concurrent creates", ignoringOrder: true)
+                let (stored, schedule) = try await releasedTogether(entities) { try await context.subject.create($0) }
+                try await context.expectContents(stored, "after \(concurrentWriters) concurrent creates \(schedule)", ignoringOrder: true)
             },
             Clause("concurrency.updatesLoseNothing", "concurrent updates of different ids all take effect",
                    requires: [.create, .update, .concurrentAccess]) { context in
                 let concurrentWriters = concurrentWriters(context)
                 let stored = try await context.createNew(concurrentWriters)
-                let updated = try await releasedTogether(stored.map(context.mutated)) { try await context.subject.update($0) }
-                try await context.expectContents(updated, "after \(concurrentWriters) concurrent updates", ignoringOrder: true)
+                let (updated, schedule) = try await releasedTogether(stored.map(context.mutated)) { try await context.subject.update($0) }
+                try await context.expectContents(updated, "after \(concurrentWriters) concurrent updates \(schedule)", ignoringOrder: true)
             },
             Clause("concurrency.deletesLoseNothing", "concurrent deletes remove exactly what they target",
                    requires: [.create, .delete, .concurrentAccess]) { context in
                 let concurrentWriters = concurrentWriters(context)
                 let stored = try await context.createNew(concurrentWriters + concurrentWriters / 2)
                 let doomed = Array(stored.prefix(concurrentWriters))
-                _ = try await releasedTogether(doomed) { try await context.subject.delete(id: $0.id) }
-                try await context.expectContents(Array(stored.dropFirst(concurrentWriters)), "after \(concurrentWriters) concurrent deletes")
+                let (_, schedule) = try await releasedTogether(doomed) { try await context.subject.delete(id: $0.id) }
+                try await context.expectContents(Array(stored.dropFirst(concurrentWriters)), "after \(concurrentWriters) concurrent deletes \(schedule)")
             },
             Clause("concurrency.createsOfOneIDFollowPolicy",
                    "concurrent creates of one id: one succeeds, the others follow the create-of-existing policy, one entity is stored",
@@ -39,11 +39,11 @@ extension CRUDClauses {
                 let creators = min(8, concurrentWriters(context))
                 let first = context.newEntity(), second = context.mutated(first)
                 let sent = (0..<creators).map { $0 % 2 == 0 ? first : second }
-                let attempts = try await releasedTogether(sent) { entity in
+                let (attempts, schedule) = try await releasedTogether(sent) { entity in
                     try await context.attempt { try await context.subject.create(entity) }
                 }
                 let policy = context.repositoryPromises.policies.createOfExisting
-                let request = "one of \(creators) concurrent create(_:) calls of id \(first.id)"
+                let request = "one of \(creators) concurrent create(_:) calls of id \(first.id) \(schedule)"
                 var succeeded: [Entity] = []
                 for (entity, attempt) in zip(sent, attempts) {
                     switch attempt {
@@ -54,29 +54,30 @@ extension CRUDClauses {
                 let overwrites = policy.accepts(.applied) || policy.accepts(.ignored)
                 context.expect(
                     overwrites ? !succeeded.isEmpty : succeeded.count == 1,
-                    "\(succeeded.count) of \(creators) concurrent create(_:) calls of id \(first.id) succeeded; with createOfExisting "
-                        + "\(policy) exactly one may (a check-then-act across an await lets several through)")
+                    "\(succeeded.count) of \(creators) concurrent create(_:) calls of id \(first.id) succeeded \(schedule); with "
+                        + "createOfExisting \(policy) exactly one may (a check-then-act across an await lets several through)")
                 let stored = try await context.subject.fetch(id: first.id)
                 let equivalence = context.repositoryPromises.equivalence
                 guard let stored, let winner = succeeded.first(where: { equivalence(stored, $0) }) else {
                     context.fail(
-                        "after \(creators) concurrent creates of id \(first.id), fetch(id:) does not return what a successful create sent",
+                        "after \(creators) concurrent creates of id \(first.id) \(schedule), fetch(id:) does not return what a successful create sent",
                         expected: succeeded.isEmpty ? "one create succeeds" : "one of the values the successful creates sent",
                         actual: stored.map { "\($0)" } ?? "nil")
                     return
                 }
-                try await context.expectContents([winner], "after \(creators) concurrent creates of one id")
+                try await context.expectContents([winner], "after \(creators) concurrent creates of one id \(schedule)")
             },
         ]
     }
 
     /// Runs `operation` on every input from its own task, all released at once by a barrier, on a seeded
-    /// scheduler (``SeededInterleaving``), and returns the results in input order.
+    /// scheduler (``SeededInterleaving``), and returns the results in input order with the schedule they
+    /// ran on.
     private static func releasedTogether<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], _ operation: @escaping @Sendable (Input) async throws -> Output
-    ) async throws -> [Output] {
+    ) async throws -> (outputs: [Output], schedule: InterleavingSchedule) {
         let barrier = Barrier(parties: inputs.count)
-        return try await SeededInterleaving.run { try await withThrowingTaskGroup(of: (Int, Output).self) { group in
+        let (outputs, schedule) = try await SeededInterleaving.run { try await withThrowingTaskGroup(of: (Int, Output).self) { group in
             for (index, input) in inputs.enumerated() {
                 group.addTask {
                     await barrier.arriveAndWait()
@@ -89,5 +90,6 @@ extension CRUDClauses {
             }
             return outputs.map { $0! }
         } }
+        return (outputs, schedule)
     }
 }

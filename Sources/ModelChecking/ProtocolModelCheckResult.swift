@@ -114,10 +114,10 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
     /// runs passed.
     public var description: String {
         if let setupError { return "Model-based check could not run: \(setupError)" }
-        guard let failure else { return "Model-based check passed \(runs) runs of \(stepsPerRun) steps (seed \(Self.hex(seed)))" }
+        guard let failure else { return "Model-based check passed \(runs) runs of \(stepsPerRun) steps (seed \(hex(seed)))" }
         let divergence = failure.divergence
         var lines = [
-            "Model-based check falsified (seed \(Self.hex(failure.seed)); run \(failure.run) of at most \(budget); "
+            "Model-based check falsified (seed \(hex(failure.seed)); run \(failure.run) of at most \(budget); "
                 + "\(failure.originalStepCount) steps shrunk to \(failure.steps.count) in \(failure.shrinkAttempts) re-runs):"
         ]
         for (index, step) in failure.steps.enumerated() {
@@ -133,14 +133,8 @@ public struct ProtocolModelCheckResult: Sendable, CustomStringConvertible {
         lines.append("    subject: \(divergence.subject)")
         lines.append("As Swift (the body of an async throwing test, on a fresh subject):")
         lines += (swiftLines ?? []).map { "    " + $0 }
-        lines.append("Replay this run: \(EnvironmentVariable.seed)=\(Self.hex(failure.seed)) (or seed: \(Self.hex(failure.seed)))")
+        lines.append("Replay this run: \(EnvironmentVariable.seed)=\(hex(failure.seed)) (or seed: \(hex(failure.seed)))")
         return lines.joined(separator: "\n")
-    }
-
-    /// `0x0123456789abcdef`.
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 

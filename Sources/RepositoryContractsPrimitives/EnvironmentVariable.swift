@@ -1,3 +1,5 @@
+import Foundation
+
 /// The environment variables the package reads, named in one place.
 ///
 /// `xcodebuild test` hands the test process the variables of the scheme and the test plan, and those of
@@ -16,10 +18,12 @@ package enum EnvironmentVariable {
     /// `REPOSITORY_CONTRACTS_DRIFT_WRITES`: `send` lets a drift check send state-changing requests
     /// (`POST`, `PUT`, `PATCH`, `DELETE`) to the live API; `skip` (the default) does not.
     package static let driftWrites = "REPOSITORY_CONTRACTS_DRIFT_WRITES"
-    /// `REPOSITORY_CONTRACTS_SEED`: the first seed of a model-based check (decimal or `0x` hexadecimal).
+    /// `REPOSITORY_CONTRACTS_SEED`: the first seed of a model-based check, and the schedule seed of the
+    /// contract's concurrency clauses (decimal or `0x` hexadecimal).
     package static let seed = "REPOSITORY_CONTRACTS_SEED"
     /// `REPOSITORY_CONTRACTS_SCHEDULER`: `free` runs the tasks of the model-based checks' parallel plans
-    /// on the default executor, interleaving freely, instead of on the seeded scheduler (to compare).
+    /// and of the contract's race clauses on the default executor, interleaving freely, instead of on the
+    /// seeded scheduler (to compare).
     package static let scheduler = "REPOSITORY_CONTRACTS_SCHEDULER"
     /// `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG`: the file `.stubServer` scopes append the path of every
     /// fixture they load to (what `repo-contracts status` reads), instead of
@@ -36,5 +40,19 @@ package enum EnvironmentVariable {
             if let value = environment[key], !value.isEmpty { return value }
         }
         return nil
+    }
+
+    /// The seed `REPOSITORY_CONTRACTS_SEED` holds in `environment` (decimal or `0x` hexadecimal), or nil
+    /// when it is unset or does not parse.
+    package static func seed(in environment: [String: String]) -> UInt64? {
+        guard let text = value(of: seed, in: environment)?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if text.lowercased().hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
+        return UInt64(text)
+    }
+
+    /// `seed` as ``seed`` takes it and reports print it: `0x` and sixteen hexadecimal digits.
+    package static func text(ofSeed seed: UInt64) -> String {
+        let digits = String(seed, radix: 16)
+        return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -17,16 +17,18 @@ extension CRUDClauses {
                 for round in 1...raceRounds {
                     guard let (read, values) = try await raceEntrants(writers, context) else { return }
                     let barrier = Barrier(parties: writers)
-                    let entries = try await withThrowingTaskGroup(of: (Int, RaceEntry).self) { group in
-                        for (index, value) in values.enumerated() {
-                            group.addTask { (index, try await readThenWrite(value, barrier, concurrency, context)) }
+                    let (entries, schedule) = try await SeededInterleaving.run(round: round) {
+                        try await withThrowingTaskGroup(of: (Int, RaceEntry).self) { group in
+                            for (index, value) in values.enumerated() {
+                                group.addTask { (index, try await readThenWrite(value, barrier, concurrency, context)) }
+                            }
+                            var entries = [RaceEntry?](repeating: nil, count: values.count)
+                            for try await (index, entry) in group { entries[index] = entry }
+                            return entries.compactMap { $0 }
                         }
-                        var entries = [RaceEntry?](repeating: nil, count: values.count)
-                        for try await (index, entry) in group { entries[index] = entry }
-                        return entries.compactMap { $0 }
                     }
                     let race = "\(writers) writers of id \(abbreviate(read.id)) from a task group, each carrying the \(concurrency.tokenName) "
-                        + "it read (\(concurrency.token(in: read))) (round \(round) of \(raceRounds))"
+                        + "it read (\(concurrency.token(in: read))) (round \(round) of \(raceRounds), \(schedule))"
                     guard try await judgeRace(race, read: read, entries: entries, concurrency, context) else { return }
                 }
             },
@@ -37,12 +39,14 @@ extension CRUDClauses {
                 for round in 1...raceRounds {
                     guard let (read, values) = try await raceEntrants(3, context) else { return }
                     let barrier = Barrier(parties: 3)
-                    async let first = readThenWrite(values[0], barrier, concurrency, context)
-                    async let second = readThenWrite(values[1], barrier, concurrency, context)
-                    async let third = readThenWrite(values[2], barrier, concurrency, context)
-                    let entries = try await [first, second, third]
+                    let (entries, schedule) = try await SeededInterleaving.run(round: round) {
+                        async let first = readThenWrite(values[0], barrier, concurrency, context)
+                        async let second = readThenWrite(values[1], barrier, concurrency, context)
+                        async let third = readThenWrite(values[2], barrier, concurrency, context)
+                        return try await [first, second, third]
+                    }
                     let race = "3 writers of id \(abbreviate(read.id)) started with async let, each carrying the \(concurrency.tokenName) "
-                        + "it read (\(concurrency.token(in: read))) (round \(round) of \(raceRounds))"
+                        + "it read (\(concurrency.token(in: read))) (round \(round) of \(raceRounds), \(schedule))"
                     guard try await judgeRace(race, read: read, entries: entries, concurrency, context) else { return }
                 }
             },

@@ -31,11 +31,7 @@ public enum ModelCheck {
 
     /// The seed in `REPOSITORY_CONTRACTS_SEED`, if it is set and parses.
     package static func seedFromEnvironment() -> UInt64? {
-        let environment = ProcessInfo.processInfo.environment
-        guard let text = EnvironmentVariable.value(of: EnvironmentVariable.seed, in: environment)?.trimmingCharacters(in: .whitespaces)
-        else { return nil }
-        if text.lowercased().hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
-        return UInt64(text)
+        EnvironmentVariable.seed(in: ProcessInfo.processInfo.environment)
     }
 
     /// Checks `conformance` against the reference model: `runs` sequences of `steps` steps, each on a fresh

@@ -149,6 +149,5 @@ extension ModelCheckResult {
 
 /// `0x0123456789abcdef`.
 func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
+    EnvironmentVariable.text(ofSeed: value)
 }

@@ -123,11 +123,11 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
         if let setupError { return "Concurrent model check could not run: \(setupError)" }
         let undecided = inconclusiveRuns > 0 ? " (\(inconclusiveRuns) runs undecided: the search reached its step limit)" : ""
         guard let failure else {
-            return "Concurrent model check passed \(plans) plans × \(repetitions) runs (seed \(ProtocolModelCheckResult.hex(seed)))\(undecided)"
+            return "Concurrent model check passed \(plans) plans × \(repetitions) runs (seed \(hex(seed)))\(undecided)"
                 + (uncontrolledWork.map { " (\($0))" } ?? "")
         }
         var lines = [
-            "Concurrent model check falsified (seed \(ProtocolModelCheckResult.hex(failure.seed)); plan \(failure.plan) of at most \(budget); "
+            "Concurrent model check falsified (seed \(hex(failure.seed)); plan \(failure.plan) of at most \(budget); "
                 + "\(failure.originalStepCount) steps shrunk to \(failure.stepCount) in \(failure.shrinkAttempts) candidates):",
             "  the plan failed in \(failure.failedRuns) of \(repetitions) runs; "
                 + (failure.shrunkReruns == 0
@@ -139,16 +139,16 @@ public struct ConcurrentModelCheckResult: Sendable, CustomStringConvertible {
         lines += (swiftLines ?? []).map { "    " + $0 }
         if let schedule = failure.schedule {
             lines.append(
-                "Replays exactly: the tasks ran on a seeded scheduler (schedule \(ProtocolModelCheckResult.hex(schedule))), and the "
+                "Replays exactly: the tasks ran on a seeded scheduler (schedule \(hex(schedule))), and the "
                     + "shrunk plan failed in \(failure.failedScheduleReplays) of \(failure.scheduleReplays) replays under that schedule")
             lines.append(
-                "Replay this search, failure and shrinking included: \(EnvironmentVariable.seed)=\(ProtocolModelCheckResult.hex(failure.seed)) "
-                    + "(or seed: \(ProtocolModelCheckResult.hex(failure.seed))). The Swift above runs the calls on the default executor: "
+                "Replay this search, failure and shrinking included: \(EnvironmentVariable.seed)=\(hex(failure.seed)) "
+                    + "(or seed: \(hex(failure.seed))). The Swift above runs the calls on the default executor: "
                     + "a race may interleave them differently there and pass")
         } else {
             lines.append(
-                "Replay this plan: \(EnvironmentVariable.seed)=\(ProtocolModelCheckResult.hex(failure.seed)) (or seed: "
-                    + "\(ProtocolModelCheckResult.hex(failure.seed))); a replay runs the same calls, but a race may interleave them "
+                "Replay this plan: \(EnvironmentVariable.seed)=\(hex(failure.seed)) (or seed: "
+                    + "\(hex(failure.seed))); a replay runs the same calls, but a race may interleave them "
                     + "differently and pass" + (uncontrolledWork.map { " (\($0))" } ?? ""))
         }
         return lines.joined(separator: "\n")
