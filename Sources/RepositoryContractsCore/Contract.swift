@@ -1,3 +1,6 @@
+import Foundation
+import RepositoryContractsPrimitives
+
 /// A named list of clauses under one set of terms: what every conformer must satisfy.
 ///
 /// Built-in contracts come from `StandardContracts` (`Contract.crud(...)`, `Contract.caching(...)`);
@@ -41,8 +44,30 @@ public struct Contract<Terms: ContractTerms>: Sendable {
     /// A clause that does not apply to `conformance`, or that the conformance leaves out
     /// (``Conformance/omitting(_:because:)``), is a case too: it runs nothing and reports itself skipped
     /// with its reason (``ContractCase/skipReason``), so every clause shows in the test output.
+    ///
+    /// `REPOSITORY_CONTRACTS_CLAUSES` (or `TEST_RUNNER_REPOSITORY_CONTRACTS_CLAUSES` for `xcodebuild test`)
+    /// narrows the list to the clauses whose ids it matches (`update.*`), and says so on standard error.
     public func cases(for conformance: Conformance<Terms>) -> [ContractCase<Terms>] {
-        clauses.map { ContractCase(contract: self, conformance: conformance, clause: $0) }
+        cases(for: conformance, selection: ClauseSelection(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// The cases of the clauses `selection` keeps (all when nil); a selection that keeps none gives one
+    /// case that fails saying so.
+    package func cases(
+        for conformance: Conformance<Terms>, selection: ClauseSelection?,
+        announce: @Sendable (String) -> Void = ClauseSelection.announceOnStandardError
+    ) -> [ContractCase<Terms>] {
+        let all = clauses.map { ContractCase(contract: self, conformance: conformance, clause: $0) }
+        guard let selection else { return all }
+        let kept = all.filter { selection.keeps($0.clauseID) }
+        guard !kept.isEmpty else {
+            let message = selection.nothingMatched(clauses.map(\.id), contract: name)
+            return [ContractCase(contract: self, conformance: conformance, clause: Clause(EnvironmentVariable.clauses, message) { context in
+                context.fail(message)
+            })]
+        }
+        announce(selection.notice(kept: kept.map(\.clauseID), of: all.count, contract: name, conformance: conformance.name))
+        return kept
     }
 
     /// The cases that run on `conformance`: ``cases(for:)`` without the skipped ones.
@@ -66,7 +91,7 @@ public struct Contract<Terms: ContractTerms>: Sendable {
     /// The clauses skipped on `conformance`, each with the reason: those that do not apply, and those it
     /// leaves out.
     public func inapplicableClauses(for conformance: Conformance<Terms>) -> [(clause: Clause<Terms>, reason: String)] {
-        zip(clauses, cases(for: conformance)).compactMap { clause, check in check.skipReason.map { (clause, $0) } }
+        zip(clauses, cases(for: conformance, selection: nil)).compactMap { clause, check in check.skipReason.map { (clause, $0) } }
     }
 
     /// Runs every clause on `conformance`, one after another, and reports them all (skipped ones with
@@ -76,13 +101,27 @@ public struct Contract<Terms: ContractTerms>: Sendable {
     ///   - skipped: Clause ids to leave out of the run and the report (already run elsewhere).
     ///   - progress: Told when each clause starts and how it ended, as it happens: a process that dies in
     ///     the middle of a clause has already reported every clause before it.
+    ///
+    /// `REPOSITORY_CONTRACTS_CLAUSES` narrows the run as it narrows ``cases(for:)``.
     public func report(
         on conformance: Conformance<Terms>,
         skipping skipped: Set<String> = [],
         progress: @Sendable (ClauseProgress) -> Void = { _ in }
     ) async -> ConformanceReport {
+        await report(on: conformance, skipping: skipped, selection: ClauseSelection(environment: ProcessInfo.processInfo.environment),
+                     progress: progress)
+    }
+
+    /// Runs the clauses `selection` keeps (all when nil) on `conformance`, one after another.
+    package func report(
+        on conformance: Conformance<Terms>,
+        skipping skipped: Set<String> = [],
+        selection: ClauseSelection?,
+        announce: @Sendable (String) -> Void = ClauseSelection.announceOnStandardError,
+        progress: @Sendable (ClauseProgress) -> Void = { _ in }
+    ) async -> ConformanceReport {
         var results: [ClauseResult] = []
-        for check in cases(for: conformance) where !skipped.contains(check.clauseID) {
+        for check in cases(for: conformance, selection: selection, announce: announce) where !skipped.contains(check.clauseID) {
             if check.skipReason == nil {
                 progress(.started(id: check.clauseID, summary: check.summary))
             }

@@ -25,6 +25,9 @@ package enum EnvironmentVariable {
     /// and of the contract's race clauses on the default executor, interleaving freely, instead of on the
     /// seeded scheduler (to compare).
     package static let scheduler = "REPOSITORY_CONTRACTS_SCHEDULER"
+    /// `REPOSITORY_CONTRACTS_CLAUSES`: the clauses a contract's case lists and runs keep, by id pattern
+    /// (`update.*`, comma-separated, `*` for any run of characters).
+    package static let clauses = "REPOSITORY_CONTRACTS_CLAUSES"
     /// `REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG`: the file `.stubServer` scopes append the path of every
     /// fixture they load to (what `repo-contracts status` reads), instead of
     /// `<package root>/.build/repository-contracts/fixture-usage.log`.
