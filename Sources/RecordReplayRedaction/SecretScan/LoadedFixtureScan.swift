@@ -43,7 +43,9 @@ package enum LoadedFixtureScan {
             "\(file) holds \(count) secret\(count == 1 ? "" : "s") that a recording would have redacted:"
         ] + lines + more + [
             "Redact it before it is committed: swift run repo-contracts redact \(file)"
-                + (redaction.commandLineOptions.isEmpty ? "" : " " + redaction.commandLineOptions)
+                + (redaction.commandLineOptions.isEmpty ? "" : " " + redaction.commandLineOptions),
+            "Writing the fixture by hand? Write REDACTED where the credential goes (Authorization: Bearer REDACTED): "
+                + "it matches whatever the client sends there.",
         ]).joined(separator: "\n")
     }
 }

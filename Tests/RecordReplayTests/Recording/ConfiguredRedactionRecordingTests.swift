@@ -57,9 +57,9 @@ struct ConfiguredRedactionRecordingTests {
         #expect(message.contains("request.header X-Tenant"))
         #expect(message.contains("request.query tenant"))
         #expect(
-            message.hasSuffix(
+            message.contains(
                 "Redact it before it is committed: swift run repo-contracts redact \(file.path) "
-                    + "--redact X-Tenant --redact tenant --redact tenantCode"))
+                    + "--redact X-Tenant --redact tenant --redact tenantCode\n"))
     }
 
     @Test("drift: with no redaction of its own, the check redacts with the scope's; the request and values shown redacted")

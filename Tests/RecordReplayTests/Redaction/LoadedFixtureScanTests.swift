@@ -47,4 +47,46 @@ struct LoadedFixtureScanTests {
         let redacted = Redaction().redact(Self.fixture(authorization: "Bearer \(Self.bearer)")).fixture
         #expect(try Self.findings(loading: redacted, as: "redacted.json").isEmpty)
     }
+
+    /// A hand-written native fixture whose request carries `authorization` and an `apiKey` member.
+    static func handWritten(authorization: String, apiKey: String) -> String {
+        """
+        {
+          "format": "swift-repository-contracts/fixture",
+          "version": 1,
+          "interactions": [
+            {
+              "request": {
+                "method": "POST",
+                "path": "/sessions",
+                "headers": [["Authorization", "\(authorization)"]],
+                "body": {"json": {"user": "ada", "apiKey": "\(apiKey)"}}
+              },
+              "response": {"status": 201}
+            }
+          ]
+        }
+        """
+    }
+
+    static func findings(loadingText text: String) throws -> [PlaybackReport.Finding] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hand-written-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("login.json")
+        try Data(text.utf8).write(to: file)
+        let server = StubServer()
+        try server.loadFixture(at: file)
+        return server.report.findings.filter { $0.message.contains("a recording would have redacted") }
+    }
+
+    @Test("a made-up token in a hand-written fixture is flagged with how to write it; written as the articles say, it loads clean")
+    func handWrittenCredential() throws {
+        let madeUp = try Self.findings(loadingText: Self.handWritten(authorization: "Bearer test-token-123", apiKey: "my-test-key-42"))
+        let finding = try #require(madeUp.first)
+        #expect(finding.message.contains("holds 2 secrets"), "\(finding.message)")
+        #expect(finding.message.contains("Writing the fixture by hand? Write REDACTED where the credential goes (Authorization: Bearer REDACTED)"))
+        #expect(!finding.message.contains("test-token-123") && !finding.message.contains("my-test-key-42"))
+        #expect(try Self.findings(loadingText: Self.handWritten(authorization: "Bearer REDACTED", apiKey: "REDACTED")).isEmpty)
+    }
 }
