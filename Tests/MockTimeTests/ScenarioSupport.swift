@@ -3,15 +3,16 @@ import MockTime
 import RepositoryContractsPrimitives
 
 /// An integer bumped from any task.
-final class Counter: Sendable {
-    private let count = Protected(0)
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
 
     func increment() {
-        count.withLock { $0 += 1 }
+        lock.withLock { count += 1 }
     }
 
     var value: Int {
-        count.withLock { $0 }
+        lock.withLock { count }
     }
 }
 

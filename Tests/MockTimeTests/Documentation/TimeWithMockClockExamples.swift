@@ -6,6 +6,39 @@ import Testing
 
 @Suite("Article: time with MockClock")
 struct TimeWithMockClockExamples {
+    /// The declaration of `type` in `file` (a path under `Tests/MockTimeTests`): from its first line to
+    /// the closing brace at the start of a line, attributes above it included.
+    static func declaration(of type: String, in file: String) throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(file)
+        let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let first = try #require(lines.firstIndex { $0.hasPrefix("final class \(type)") }, "no class \(type) in \(file)")
+        let last = try #require(lines[first...].firstIndex(of: "}"))
+        let start = lines[first - 1] == "@MainActor" ? first - 1 : first
+        return lines[start...last].joined(separator: "\n")
+    }
+
+    @Test("the article states the trait's time limit and the sleeper wait as the package defines them")
+    func statedLimits() {
+        let article = ArticleText.named("TimeWithMockClock")
+        #expect(MockClockTrait.defaultTimeLimit == .seconds(120) && MockClock.defaultSleeperWait == .seconds(30))
+        #expect(article.contains("makes no progress for 120 s of real time is cancelled"))
+        #expect(article.contains("``MockClockTrait/defaultTimeLimit``, 120 s"))
+        #expect(article.contains("``MockClock/defaultSleeperWait`` (30 s)"))
+    }
+
+    @Test("the article defines every type its snippets use, as this target compiles it, or links to where it is defined")
+    func snippetsDefineWhatTheyUse() throws {
+        let article = ArticleText.named("TimeWithMockClock")
+        for (type, file) in [("Poller", "ProductionModels.swift"), ("Counter", "ScenarioSupport.swift"),
+                             ("TickingModel", "ProductionModels.swift"), ("TickingLoop", "Documentation/TimeWithMockClockExamples.swift")] {
+            let declaration = try Self.declaration(of: type, in: file)
+            #expect(article.contains(declaration), "the article does not quote \(type) as \(file) declares it:\n\(declaration)")
+        }
+        // TokenRefresher is quoted by the article it links to.
+        #expect(article.contains("`TokenRefresher` is an actor that sleeps an hour between refreshes; <doc:ProductionCodeOptIn> shows it."))
+        #expect(ArticleText.named("ProductionCodeOptIn").contains("actor TokenRefresher {"))
+    }
+
     @Test func pollsEveryThirtySeconds() async throws {
         try await withMockClock { clock in
             let polls = Counter()
