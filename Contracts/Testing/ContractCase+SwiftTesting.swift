@@ -54,7 +54,11 @@ extension ContractCase {
             Issue.record(Comment(rawValue: "\(label) \(unloaded)"), sourceLocation: location)
             return ClauseResult(id: clauseID, summary: summary, status: .failed, failures: [ContractFailure(message: unloaded)])
         }
-        let result = await inStubServerScope(announce: Self.warning(at: location)) { await run() }
+        let result = await inStubServerScope(announce: Self.warning(at: location)) {
+            let result = await run()
+            result.failureAttachment(label: label, conformance: conformanceName, verifiedAt: location)?.record(at: location)
+            return result
+        }
         result.recordIssues(label: label, verifiedAt: location)
         for note in result.notes {
             recordIssue("\(label) \(note)", isWarning: true, at: location)

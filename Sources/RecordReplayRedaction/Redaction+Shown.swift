@@ -17,6 +17,14 @@ extension Redaction {
         redact(Fixture(interactions: [interaction])).fixture.interactions[0]
     }
 
+    /// `text` (a failure's message, an attachment) with every secret a recording would redact from a
+    /// plain-text body replaced by ``placeholder``: by shape, by name inside the text, by randomness.
+    package func shown(text: String) -> String {
+        let response = StubResponse(status: 200, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8))
+        let body = shown(Interaction(request: StubRequest(method: "GET", path: "/"), response: response)).response.body
+        return String(decoding: body, as: UTF8.self)
+    }
+
     /// The `repo-contracts` options that give a command this redaction's names beyond the defaults:
     /// `--redact <name>` for every name added to a deny-list, `--allow-name <name>` for every allowed
     /// name (each quoted for a POSIX shell when it needs it), joined by spaces; empty for the defaults.
