@@ -90,9 +90,10 @@ extension ModelCheckResult {
         guard !passed else { return }
         Issue.record(Comment(rawValue: description), sourceLocation: location)
         guard failure != nil || parallel?.failure != nil else { return }
-        #if compiler(>=6.2)
-            Attachment.record(fullReport, named: attachmentName, sourceLocation: location)
-        #endif
+        FailureAttachment(text: fullReport, named: attachmentStem + ".txt").record(at: location)
+        if let chart = timelineChart {
+            FailureAttachment(chart: chart, named: attachmentStem + " timeline.svg").record(at: location)
+        }
     }
 }
 
@@ -110,11 +111,11 @@ extension ModelCheckResult {
         return lines.joined(separator: "\n")
     }
 
-    /// `model-check in-memory 0x….txt`.
-    var attachmentName: String {
+    /// `model-check in-memory 0x…`: the attachments' names, before `.txt` or ` timeline.svg`.
+    var attachmentStem: String {
         let seed = failure?.seed ?? parallel?.failure?.seed ?? self.seed
         let digits = String(seed, radix: 16)
         let name = subject.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
-        return "model-check \(String(name)) 0x\(String(repeating: "0", count: 16 - digits.count))\(digits).txt"
+        return "model-check \(String(name)) 0x\(String(repeating: "0", count: 16 - digits.count))\(digits)"
     }
 }
