@@ -17,6 +17,12 @@ extension Redaction {
         redact(Fixture(interactions: [interaction])).fixture.interactions[0]
     }
 
+    /// `fixture` with its secrets replaced by ``placeholder`` as a recording would store it (a secret found
+    /// in one interaction is replaced in all).
+    package func shown(_ fixture: Fixture) -> Fixture {
+        redact(fixture).fixture
+    }
+
     /// `text` (a failure's message, an attachment) with every secret a recording would redact from a
     /// plain-text body replaced by ``placeholder``: by shape, by name inside the text, by randomness.
     package func shown(text: String) -> String {

@@ -142,7 +142,9 @@ public struct StubServerTrait: TestTrait, SuiteTrait, TestScoping {
         } catch {
             Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
         }
-        report(server.report)
+        let report = server.report
+        self.report(report)
+        for attachment in Self.findingAttachments(of: server.playback, report: report) { attachment.record(at: sourceLocation) }
     }
 
     private func prepareFixtures(of server: StubServer, for test: Test, testCase: Test.Case?) throws {

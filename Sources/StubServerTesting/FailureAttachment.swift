@@ -1,7 +1,6 @@
 import Foundation
 package import RecordReplay
 package import Testing
-package import ModelChecking
 
 /// What the package attaches to a failing test: a name and the bytes, redacted before they leave.
 ///
@@ -61,18 +60,3 @@ package struct FailureAttachment: Sendable, Equatable {
     }
 }
 
-extension FailureAttachment {
-    /// `chart` as an SVG file, every text in it (calls, results, notes) redacted with `redaction` first.
-    package init(chart: TimelineChart, named name: String, redaction: Redaction = Self.currentRedaction) {
-        var shown = chart
-        shown.title = redaction.shown(text: chart.title)
-        shown.bars = chart.bars.map { bar in
-            var bar = bar
-            bar.call = redaction.shown(text: bar.call)
-            bar.result = redaction.shown(text: bar.result)
-            return bar
-        }
-        shown.notes = chart.notes.map { redaction.shown(text: $0) }
-        self.init(redactedBytes: Array(shown.svg.utf8), named: name)
-    }
-}
