@@ -36,6 +36,8 @@ struct ClockState {
     var censusSleepersPending = 0
     /// The tasks the clock can never follow whose explanation was printed (once each).
     var explainedUnseen: Set<Int> = []
+    /// The tasks a synchronous advance has said were not back when it returned (once each).
+    var warnedAfterSynchronousAdvance: Set<Int> = []
 
     init(now: MockClock.Instant = MockClock.Instant()) {
         self.now = now
@@ -151,6 +153,16 @@ struct ClockState {
     mutating func takeReturnSignal(of sleeper: Sleeper) -> Signal? {
         defer { sleeper.returnSignal = nil }
         return sleeper.returnSignal
+    }
+
+    /// The tasks away now that the clock can follow (it started them, or its scope counts them) and that
+    /// no synchronous advance has warned about yet, marked as warned. A task it can never follow is
+    /// explained by the runs instead (``noteNotBackReported()``): no awaited form would wait for it.
+    mutating func awayNotYetWarned() -> [WokenTask] {
+        woken.away.sorted { $0.value.wake < $1.value.wake }.compactMap { task, _ in
+            guard let away = woken.notBack(task), away.reason != .unseen else { return nil }
+            return warnedAfterSynchronousAdvance.insert(task).inserted ? away : nil
+        }
     }
 
     /// Notes that a run or advance reported the tasks away now; returns those never to be followed

@@ -238,11 +238,13 @@ extension MockClock {
     /// - Returns: The number of sleepers this call resumed.
     @discardableResult
     public func advance(by duration: Duration = .zero) -> Int {
-        executor.serve {
+        let resumed = executor.serve {
             executor.runQueued()
             let target = state.withLock { $0.now.advanced(by: duration) }
             return drain(toward: target)
         }
+        warnOfWorkAway(after: "advance(by:)")
+        return resumed
     }
 
     /// Moves time forward to `deadline`, resuming every sleeper due by then and running woken work on the
@@ -252,10 +254,26 @@ extension MockClock {
     /// - Returns: The number of sleepers this call resumed.
     @discardableResult
     public func advance(to deadline: Instant) -> Int {
-        executor.serve {
+        let resumed = executor.serve {
             executor.runQueued()
             return drain(toward: deadline)
         }
+        warnOfWorkAway(after: "advance(to:)")
+        return resumed
+    }
+
+    /// After a synchronous advance: says, once per task, that a task it woke had neither slept again on
+    /// the clock nor ended when it returned (it went to I/O or another actor), so that code checked right
+    /// after the advance may not have run yet, and names the awaited form that waits for it.
+    private func warnOfWorkAway(after call: String) {
+        let away = state.withLock { $0.awayNotYetWarned() }
+        guard !away.isEmpty else { return }
+        MockClock.report(
+            "\(call) returned while \(away.count == 1 ? "a task it woke was" : "\(away.count) tasks it woke were") still away "
+                + "(not asleep on the clock again, not ended), so what \(away.count == 1 ? "it does" : "they do") after waking "
+                + "may not have happened yet when the test checks it; await clock.advance(by:settlingWithin:) waits for woken "
+                + "work:" + away.map { "\n  - " + $0.explained }.joined(),
+            isWarning: true)
     }
 
     /// Moves time to the earliest pending deadline and resumes every sleeper due then (all the ties),

@@ -19,6 +19,27 @@ struct TroubleshootingExamples {
         }
     }
 
+    @Test("a synchronous advance over a poller whose fetch does I/O")
+    func synchronousAdvanceOverIO() async throws {
+        let messages = Protected<[String]>([])
+        try await withMockClock { clock in
+            await MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+                let polls = Counter()
+                let poller = Poller(clock: clock, startTask: clock.taskStarter) {
+                    await simulatedRequest()
+                    polls.increment()
+                }
+                let polling = poller.start(polls: 3)
+                await clock.waitForSleepers(count: 1)
+                clock.advance(by: .seconds(90))
+                #expect(polls.value == 0)   // the first fetch is still on its way
+                await clock.advance(by: .seconds(90), settlingWithin: .seconds(600))
+                await polling.value
+            }
+        }
+        Self.expectQuoted(messages.withLock { $0 })
+    }
+
     @Test("a sleeper that never arrives: the code sleeps with Task.sleep")
     func sleeperNeverArrives() async throws {
         let clock = MockClock()
