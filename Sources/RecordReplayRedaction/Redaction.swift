@@ -172,9 +172,11 @@ public struct Redaction: Sendable {
                 propagation.apply(to: &interactions[index], at: index, log: &log)
             }
         }
-        return RedactionResult(
+        var result = RedactionResult(
             fixture: Fixture(interactions: interactions, upstream: fixture.upstream, recorded: fixture.recorded),
             redactions: log.entries)
+        result.secrets = log.secrets
+        return result
     }
 
     /// Redacts the deny-listed headers, query items and body members of one interaction.

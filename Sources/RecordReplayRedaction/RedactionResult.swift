@@ -6,6 +6,11 @@ public import RecordReplayFixtures
     /// Every field that was changed, in the order the changes were made; never the secrets themselves.
     public var redactions: [RedactedField]
 
+    /// The secret values removed (at least ``Redaction/minimumWholeTokenLength`` characters or found by
+    /// a rule), for an edit of the fixture file's text that replaces them where they stand (see
+    /// ``InPlaceRedaction``); never shown.
+    package var secrets: Set<String> = []
+
     /// Creates a result.
     public init(fixture: Fixture, redactions: [RedactedField]) {
         self.fixture = fixture

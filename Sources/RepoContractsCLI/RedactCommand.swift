@@ -21,9 +21,13 @@ struct RedactCommand: Subcommand, Equatable {
         Applies to each fixture (.json: the native format, .har: HAR 1.2) the redaction a recording gets:
         credentials by name, by shape and by randomness are replaced by REDACTED wherever they appear,
         and the secret scan must then find nothing. A changed fixture is written back atomically and
-        stays replayable (a REDACTED value matches whatever the client sends there). A HAR is written
-        back through the package's HAR writer, without the entries it cannot replay (each noted). A
-        fixture with nothing to redact is left untouched, byte for byte.
+        stays replayable (a REDACTED value matches whatever the client sends there). Only the secrets
+        change: every other byte of the file is kept (a HAR's creator, dates, member order, custom
+        fields and the entries replay skips, which are redacted too; a native fixture's layout), a
+        base64 body holding a secret being re-encoded whole. When replacing the secrets where they
+        stand cannot give the redacted fixture (a redacted number, a custom redactor), the file is
+        written by the package's writer instead, with a note saying why. A fixture with nothing to
+        redact is left untouched, byte for byte.
 
         With --check nothing is written: each field that would be redacted is listed, for CI and
         pre-commit hooks.
@@ -80,16 +84,15 @@ struct RedactCommand: Subcommand, Equatable {
     func run(_ console: Console) async throws -> ExitCode {
         var exitCode = ExitCode.success
         for path in fixtures {
-            let file: FixtureFile
-            let result: RedactionResult
+            let redacted: FixtureRedaction
             do {
-                file = try FixtureFile.load(path)
-                result = try redactionOptions.redaction.redactedForWriting(file.fixture, to: path)
+                redacted = try FixtureRedaction.redacting(path, with: redactionOptions.redaction)
             } catch {
                 console.printError("error: \(error)")
                 exitCode = .dataError
                 continue
             }
+            let result = redacted.result
             let fields = result.redactions.count
             guard fields > 0 else {
                 console.print("\(path): nothing to redact")
@@ -103,11 +106,16 @@ struct RedactCommand: Subcommand, Equatable {
                 if exitCode == .success { exitCode = .failure }
                 continue
             }
-            for note in file.notes {
+            if let reason = redacted.rewriteReason {
+                console.printError(
+                    "note: \(path): not edited in place: \(reason); written by the package's "
+                        + "\(path.hasSuffix(".har") ? "HAR" : "fixture") writer instead")
+            }
+            for note in redacted.notes {
                 console.printError("note: \(note)")
             }
             do {
-                try result.fixture.write(to: URL(fileURLWithPath: path))
+                try Fixture.write(redacted.output, to: URL(fileURLWithPath: path))
             } catch {
                 throw ToolError("\(error)")
             }

@@ -33,8 +33,11 @@ extension Playback {
                 decide(request, keys: snapshot.keys, screening: screening, arrival: arrival, state: &$0)
             }
         }
+        let plan = makePlan(decision, request: request, normalized: normalized)
+        // Noted once the plan is made, so that a request ``waitForRequests(count:)`` counts has its
+        // unmatched-request finding (made while planning) already in the report.
         requestWaiters.noteRequest()
-        return makePlan(decision, request: request, normalized: normalized)
+        return plan
     }
 
     /// When and how a request arrived, read before the lock is taken.

@@ -95,8 +95,9 @@ public final class Playback: Sendable {
     }
 
     /// Suspends until the playback has received at least `count` requests since it was created (at once
-    /// if it has): the handshake for "the client's request has arrived" (it is then journaled, and a
-    /// delay or a never-answering fault holds it), in place of polling the ``journal``. It also returns
+    /// if it has): the handshake for "the client's request has arrived" (it is then journaled, an
+    /// unmatched one is in the ``report``, and a delay or a never-answering fault holds it), in place of
+    /// polling the ``journal``. It also returns
     /// as soon as the waiting task is cancelled (a time limit that fired), so a test is never left
     /// waiting for a request that will not come.
     public func waitForRequests(count: Int) async {

@@ -84,13 +84,22 @@ extension Fixture {
                 kind: .unwritable, file: file,
                 reason: "unknown fixture extension \"\(url.pathExtension)\"; use .json (native) or .har (HAR 1.2)")
         }
+        try Self.write(encoded(as: format), to: url)
+    }
+
+    /// Writes `bytes` to `url` atomically, as ``write(to:)`` writes a fixture: for a fixture file's text
+    /// edited in place.
+    ///
+    /// - Throws: ``FixtureError`` naming the file when a directory, the temporary file or the rename fails.
+    package static func write(_ bytes: Data, to url: URL) throws(FixtureError) {
+        let file = url.relativePath
         let folder = url.deletingLastPathComponent()
         let partial = folder.appendingPathComponent(
             "\(Self.partialPrefix(of: url))\(FixtureFileSystem.processID)-\(UUID().uuidString.prefix(8)).partial")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             Self.removeAbandonedPartials(of: url)
-            try encoded(as: format).write(to: partial)
+            try bytes.write(to: partial)
         } catch {
             try? FileManager.default.removeItem(at: partial)
             throw FixtureError(kind: .unwritable, file: file, reason: "cannot write the file: \(error.localizedDescription)")

@@ -58,4 +58,33 @@ struct CommandLineToolExamples {
         let shown = capture.out.replacingOccurrences(of: package.root.path + "/", with: "")
         #expect(try Self.article().contains("```text\n\(shown)```"), "the article does not quote:\n\(shown)")
     }
+
+    @Test("the article's redact example: the HAR it shows is written back changed only at the secret, and the note it quotes is what redact prints")
+    func redactExample() async throws {
+        let article = try Self.article()
+        let section = try #require(article.range(of: "`redact` changes nothing but the secrets"))
+        let rest = article[section.upperBound...]
+        let open = try #require(rest.range(of: "```json\n"))
+        let close = try #require(rest[open.upperBound...].range(of: "```"))
+        let har = String(rest[open.upperBound..<close.lowerBound])
+        let secret = "opaque-session-Qx7Qx7Qx7Qx7Qx7Qx7"
+        #expect(article.contains("one change, `\"value\": \"Bearer REDACTED\"`"))
+
+        let directory = try makeTemporaryDirectory("article-redact")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("capture.har")
+        try Data(har.utf8).write(to: file)
+        #expect(try await RedactCommand(fixtures: [file.path]).run(ConsoleCapture().console) == .success)
+        let written = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(written == har.replacingOccurrences(of: "Bearer \(secret)", with: "Bearer REDACTED"))
+
+        // The note, for a password that is a JSON number.
+        let numeric = har.replacingOccurrences(of: #""text": "{}""#, with: #""text": "{\"password\": 83920175}""#)
+        try Data(numeric.utf8).write(to: file)
+        let capture = ConsoleCapture()
+        #expect(try await RedactCommand(fixtures: [file.path]).run(capture.console) == .success)
+        let line = try #require(capture.error.split(separator: "\n").first { $0.hasPrefix("note: ") })
+        let note = line.replacingOccurrences(of: file.path, with: "capture.har")
+        #expect(article.contains("```text\n\(note)\n```"), "the article does not quote:\n\(note)")
+    }
 }
