@@ -4,7 +4,8 @@ import Foundation
 ///
 /// It starts with a totals line, then has a section per contract (and per kind of model-based check):
 /// a table with a row per clause and a column per conformer, marked with the legend's symbols; then
-/// each failure's message in a collapsed `<details>`; then the skipped clauses with their reasons.
+/// each failure's message in a collapsed `<details>`; then the skipped clauses with their reasons (a
+/// whole clause family skipped for one reason as one `` `pages.*` (11) ``).
 ///
 /// The table lists only the clauses worth a look: those that failed or crashed somewhere, and those
 /// that did not end the same way on every conformer (passed on one, skipped on another). A line under it
@@ -155,11 +156,32 @@ package struct MarkdownSummary {
             for group in byReason {
                 lines.append(
                     "- **\(Self.cell(suite.conformer))**, \(group.names.count) clause\(group.names.count == 1 ? "" : "s"): "
-                        + "\(Self.cell(group.reason)) — " + group.names.map { "`\(Self.code($0))`" }.joined(separator: ", "))
+                        + "\(Self.cell(group.reason)) — " + Self.compacted(group.names, in: suite).joined(separator: ", "))
             }
         }
         guard total > 0 else { return [] }
         return ["", "<details><summary>⏭️ \(total) skipped, with the reasons</summary>", ""] + lines + ["", "</details>"]
+    }
+
+    /// `names` in backticks, a whole clause family of three or more (every clause of the suite whose id
+    /// starts `pages.`) as one: `` `pages.*` (11) ``.
+    private static func compacted(_ names: [String], in suite: ReportSuite) -> [String] {
+        func family(_ name: String) -> Substring? {
+            name.firstIndex(of: ".").map { name[..<$0] }
+        }
+        var written: Set<Substring> = []
+        var result: [String] = []
+        for name in names {
+            if let family = family(name) {
+                let members = suite.cases.filter { $0.name.hasPrefix(family + ".") }.map(\.name)
+                if members.count >= 3, Set(members).isSubset(of: names) {
+                    if written.insert(family).inserted { result.append("`\(code(String(family))).*` (\(members.count))") }
+                    continue
+                }
+            }
+            result.append("`\(code(name))`")
+        }
+        return result
     }
 
     /// `names` without repeats, in order.

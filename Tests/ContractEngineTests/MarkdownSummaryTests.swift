@@ -51,7 +51,7 @@ struct MarkdownSummaryTests {
 
     @Test("all passing: no table, only the count")
     func allPassing() {
-        let entries = (0..<3).map { ReportSamples.entry("c\($0)", .passed, position: $0) }
+        let entries = (0..<3).map { (index: Int) in ReportSamples.entry("c\(index)", .passed, position: index) }
         let markdown = MarkdownSummary(entries: entries).markdown()
         #expect(!markdown.contains("| clause |"))
         #expect(markdown.contains("✅ **3 results** of 1 contract on 1 conformer: 3 passed, 0 failed, 0 crashed, 0 skipped"))
@@ -69,12 +69,27 @@ struct MarkdownSummaryTests {
     @Test("at most 50 failures are shown, each cut at 4,000 characters, and the rest are counted")
     func limits() {
         let long = String(repeating: "x", count: 5_000)
-        let entries = (0..<60).map { ReportSamples.entry("c\($0)", .failed, message: long, position: $0) }
+        let entries = (0..<60).map { (index: Int) in ReportSamples.entry("c\(index)", .failed, message: long, position: index) }
         let markdown = MarkdownSummary(entries: entries).markdown()
         #expect(markdown.components(separatedBy: "<details><summary>❌").count - 1 == MarkdownSummary.failureLimit)
         #expect(markdown.contains("… and 10 more failures: see the JUnit report."))
         #expect(markdown.contains(String(repeating: "x", count: 4_000) + "\n… (cut at 4000 characters)"))
         #expect(!markdown.contains(String(repeating: "x", count: 4_001)))
+    }
+
+    @Test("a clause family skipped whole for one reason is one item; a family partly run is listed clause by clause")
+    func skippedFamilies() {
+        let reason = "no pagination is declared"
+        var entries = (0..<3).map { (index: Int) in ReportSamples.entry("pages.p\(index)", .skipped, message: reason, position: index) }
+        entries += [
+            ReportSamples.entry("versions.a", .skipped, message: reason, position: 3),
+            ReportSamples.entry("versions.b", .skipped, message: reason, position: 4),
+            ReportSamples.entry("versions.c", .passed, position: 5),
+            ReportSamples.entry("versions.d", .skipped, message: reason, position: 6),
+        ]
+        let markdown = MarkdownSummary(entries: entries).markdown()
+        #expect(markdown.contains("- **in-memory**, 6 clauses: no pagination is declared — `pages.*` (3), `versions.a`, `versions.b`, `versions.d`"))
+        #expect(markdown.contains("<details><summary>⏭️ 6 skipped, with the reasons</summary>"))
     }
 
     @Test("no results: one line says so")

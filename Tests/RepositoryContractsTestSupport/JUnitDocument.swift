@@ -40,9 +40,13 @@ package struct JUnitDocument {
     /// Every rule the document breaks, one line each; empty for a valid report.
     package var problems: [String]
 
-    /// Parses `xml` (a parse error throws) and checks it.
+    /// Parses `xml` (a document that is not well-formed throws) and checks it.
     package init(_ xml: String) throws {
         #if canImport(FoundationXML) || os(macOS)
+        // XMLDocument recovers from some errors on Linux (an unescaped `&` only prints a warning); the
+        // streaming parser stops at the first, as CI services' parsers do.
+        let parser = XMLParser(data: Data(xml.utf8))
+        guard parser.parse() else { throw parser.parserError ?? CocoaError(.propertyListReadCorrupt) }
         let document = try XMLDocument(data: Data(xml.utf8), options: [])
         guard let root = document.rootElement() else { throw CocoaError(.propertyListReadCorrupt) }
         attributes = Self.attributes(of: root)

@@ -1,4 +1,4 @@
-import ContractEngine
+package import ContractEngine
 
 extension ModelCheckResult {
     /// The kinds of model-based check the CI reports tell apart: each conformer's suite in them is
