@@ -69,6 +69,18 @@ struct CIReportGlueTests {
         #expect(document.cases.count == 3)
     }
 
+    @Test("Contract.verify(_:) hands every clause of the run to the task's collector")
+    func contractVerifyHook() async {
+        let (collector, folder) = Self.collector()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = await ReportCollector.$current.withValue(collector) {
+            await withKnownIssue(isIntermittent: true) { await Self.todos.verify(Self.newestFirst) }
+            return await Self.todos.report(on: Self.newestFirst)
+        }
+        #expect(collector.entries.map(\.id) == report.clauses.map(\.id))
+        #expect(collector.entries.map(\.status) == report.clauses.map(\.status))
+    }
+
     @Test("verifyModel hands each check to the task's collector: a falsified one fails with its report, a passing one passes")
     func modelCheckHook() async throws {
         let (collector, folder) = Self.collector()
