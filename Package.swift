@@ -125,7 +125,7 @@ let package = Package(
             dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "RecordReplay", "TodoExample", "ExampleSystems"],
             path: "Tests/BrokenExamples"),
         // The helpers the test targets share (a raw HTTP client, a test listener, request and fixture builders,
-        // fake secrets): not API, no product. It sits on the wire and the fixtures, below every test target
+        // fake secrets, a JUnit XML report checker): not API, no product. It sits on the wire and the fixtures, below every test target
         // that uses it, and never on `RecordReplay`, so a lower module's tests link nothing above it.
         .target(
             name: "RepositoryContractsTestSupport",
@@ -175,12 +175,13 @@ let package = Package(
         .executableTarget(name: "repo-contracts-todo-app", dependencies: ["TodoExample"], path: "Tests/TodoAppExample"),
 
         .testTarget(
-            name: "ContractEngineTests", dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "ContractEngine"]),
+            name: "ContractEngineTests",
+            dependencies: ["RepositoryContractsPrimitives", "RepositoryContractsPlatform", "ContractEngine", "RepositoryContractsTestSupport"]),
         .testTarget(
             name: "RepositoryContractsTests",
             dependencies: [
                 "RepositoryContractsPrimitives", "ContractEngine", "StandardContracts", "MockTime", "RecordReplay", "RepositoryContracts",
-                "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples",
+                "RepositoryContractsXCTest", "TodoExample", "ExampleSystems", "BrokenExamples", "RepositoryContractsTestSupport",
             ]),
         .testTarget(
             name: "ModelCheckingTests",

@@ -48,11 +48,11 @@ extension ContractCase {
         if let skipReason {
             recordIssue("\(label) skipped: \(skipReason)", isWarning: true, at: location)
             cancelTestCase(because: skipReason, at: location)
-            return ClauseResult(id: clauseID, summary: summary, status: .skipped, reason: skipReason)
+            return reported(ClauseResult(id: clauseID, summary: summary, status: .skipped, reason: skipReason))
         }
         if let unloaded = loadClauseFixture() {
             Issue.record(Comment(rawValue: "\(label) \(unloaded)"), sourceLocation: location)
-            return ClauseResult(id: clauseID, summary: summary, status: .failed, failures: [ContractFailure(message: unloaded)])
+            return reported(ClauseResult(id: clauseID, summary: summary, status: .failed, failures: [ContractFailure(message: unloaded)]))
         }
         let result = await inStubServerScope(announce: Self.warning(at: location)) {
             let result = await run()
@@ -63,7 +63,7 @@ extension ContractCase {
         for note in result.notes {
             recordIssue("\(label) \(note)", isWarning: true, at: location)
         }
-        return result
+        return reported(result)
     }
 
     /// Marks the running test case cancelled, which Swift Testing's reports and Xcode show as skipped.
@@ -144,6 +144,6 @@ extension Contract {
         if let leftOut = report.leftOutList(contract: name) {
             recordIssue(leftOut, isWarning: true, at: location)
         }
-        return report
+        return reported(report)
     }
 }

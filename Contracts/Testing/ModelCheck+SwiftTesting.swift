@@ -30,7 +30,7 @@ extension Conformance {
             self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks,
             parallelRuns: parallelRuns)
         result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-        return result
+        return result.reported(as: .modelCheck)
     }
 
     /// Differential model-based check: runs the same random sequences on this conformer and on `other`
@@ -54,7 +54,7 @@ extension Conformance {
             self, against: other, factory: factory, runs: runs, steps: steps, seed: seed,
             maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-        return result
+        return result.reported(as: .differential)
     }
 }
 
@@ -79,7 +79,7 @@ extension Conformance where Terms: RepositoryTerms {
             self, under: terms, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks,
             parallelRuns: parallelRuns)
         result.recordIssue(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-        return result
+        return result.reported(as: .modelCheck)
     }
 }
 

@@ -33,6 +33,6 @@ extension Contract {
         if let leftOut = report.leftOutList(contract: name) {
             print(leftOut)
         }
-        return report
+        return reported(report)
     }
 }

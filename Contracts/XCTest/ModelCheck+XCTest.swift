@@ -27,7 +27,7 @@ extension Conformance {
             self, factory: factory, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks,
             parallelRuns: parallelRuns)
         if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
-        return result
+        return result.reported(as: .modelCheck)
     }
 
     /// Differential model-based check: the same random sequences on this conformer and on `other`; the first
@@ -43,7 +43,7 @@ extension Conformance {
             self, against: other, factory: factory, runs: runs, steps: steps, seed: seed,
             maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks)
         if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
-        return result
+        return result.reported(as: .differential)
     }
 }
 
@@ -61,7 +61,7 @@ extension Conformance where Terms: RepositoryTerms {
             self, under: terms, runs: runs, steps: steps, seed: seed, maxShrinkAttempts: maxShrinkAttempts, shrinks: shrinks,
             parallelRuns: parallelRuns)
         if let message = result.xctFailureMessage { XCTFail(message, file: file, line: line) }
-        return result
+        return result.reported(as: .modelCheck)
     }
 }
 

@@ -35,7 +35,7 @@ extension XCTestCase {
         if let leftOut = report.leftOutList(contract: contract.name) {
             print(leftOut)
         }
-        return report
+        return contract.reported(report)
     }
 
     /// Records a failure at `filePath`:`line`, which need not be a `StaticString`.

@@ -20,6 +20,8 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
         let clause: Clause<Terms>
         /// Mistakes in how the conformance names the contract's clauses (an omitted id it does not have).
         let declarationMistakes: [String]
+        /// Where the clause is in the contract (0 for its first clause), when it is one of the contract's.
+        let position: Int?
     }
 
     init(contract: Contract<Terms>, conformance: Conformance<Terms>, clause: Clause<Terms>) {
@@ -29,8 +31,13 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
         summary = clause.summary
         bound = Bound(
             terms: contract.terms, conformance: conformance, clause: clause,
-            declarationMistakes: contract.omissionMistakes(of: conformance))
+            declarationMistakes: contract.omissionMistakes(of: conformance),
+            position: contract.clauses.firstIndex { $0.id == clause.id })
     }
+
+    /// Where the clause is in the contract (0 for its first clause): the order reports list results in.
+    /// `nil` for a case decoded from its id alone, or a clause the contract does not have.
+    package var clausePosition: Int? { bound?.position }
 
     /// Why this case is skipped rather than run, or `nil` when it runs: the clause does not apply to
     /// the conformer (it needs a capability the conformer does not declare), or the conformance leaves it

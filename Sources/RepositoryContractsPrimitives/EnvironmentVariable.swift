@@ -32,6 +32,12 @@ package enum EnvironmentVariable {
     /// fixture they load to (what `repo-contracts status` reads), instead of
     /// `<package root>/.build/repository-contracts/fixture-usage.log`.
     package static let fixtureUsageLog = "REPOSITORY_CONTRACTS_FIXTURE_USAGE_LOG"
+    /// `REPOSITORY_CONTRACTS_JUNIT`: the file the contracts' results are written to as a JUnit XML report
+    /// (one test case per clause per conformer and per model-based check), rewritten after every result.
+    package static let junitReport = "REPOSITORY_CONTRACTS_JUNIT"
+    /// `REPOSITORY_CONTRACTS_SUMMARY`: the file the contracts' results are written to as a Markdown summary
+    /// (the conformer × clause matrix, for a CI job summary), rewritten after every result.
+    package static let summaryReport = "REPOSITORY_CONTRACTS_SUMMARY"
     /// The prefix `xcodebuild test` removes from the names of its environment's variables before it
     /// hands them to the test process.
     package static let testRunnerPrefix = "TEST_RUNNER_"
