@@ -137,6 +137,7 @@ extension Contract {
         }
         for result in report.clauses {
             result.recordIssues(label: label(of: result.id), verifiedAt: location)
+            result.failureAttachment(label: label(of: result.id), conformance: conformance.name, verifiedAt: location)?.record(at: location)
         }
         if let skipped = report.skippedList(contract: name) {
             recordIssue(skipped, isWarning: true, at: location)
