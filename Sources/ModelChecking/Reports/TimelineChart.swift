@@ -69,9 +69,11 @@ package struct TimelineChart: Sendable, Equatable {
 
     /// The picture, a standalone SVG 1.1 document.
     package var svg: String {
-        let width = x(of: lastTick) + Self.margin + Self.tickWidth
+        let noteLines = notes.flatMap { Self.wrapped($0, width: Self.noteColumns) }
+        let textWidth = Int(Double(([title] + noteLines).map(\.count).max() ?? 0) * Self.characterWidth)
+        let width = max(x(of: lastTick) + Self.margin + Self.tickWidth, textWidth + 2 * Self.margin)
         let lanesBottom = y(ofLane: lanes.count)
-        let height = lanesBottom + Self.margin + (notes.count + 1) * Self.lineHeight
+        let height = lanesBottom + Self.margin + (noteLines.count + 1) * Self.lineHeight
         var parts = [
             ##"<?xml version="1.0" encoding="UTF-8"?>"##,
             ##"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" font-family="Menlo, DejaVu Sans Mono, monospace" font-size="12">"##,
@@ -90,7 +92,7 @@ package struct TimelineChart: Sendable, Equatable {
             parts.append(##"<text x="\##(x)" y="\##(y(ofLane: 0) - 4)" text-anchor="middle" fill="#57606a" font-size="10">\##(tick)</text>"##)
         }
         for bar in bars { parts.append(svg(of: bar)) }
-        for (index, note) in notes.enumerated() {
+        for (index, note) in noteLines.enumerated() {
             parts.append(##"<text x="\##(Self.margin)" y="\##(lanesBottom + Self.margin + (index + 1) * Self.lineHeight)">\##(Self.escaped(note))</text>"##)
         }
         parts.append("</svg>")
@@ -118,6 +120,23 @@ package struct TimelineChart: Sendable, Equatable {
         ("#e7ecf0", "#8c959f"), ("#ddf4ff", "#0969da"), ("#fff8c5", "#bf8700"), ("#ffebe9", "#cf222e"),
         ("#dafbe1", "#1a7f37"), ("#fbefff", "#8250df"),
     ]
+
+    /// How many characters a line of the notes holds before it wraps.
+    private static let noteColumns = 110
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        return lines + [line]
+    }
 
     /// `text` cut to `limit` characters, ending in `…` when it was longer.
     static func cut(_ text: String, to limit: Int) -> String {

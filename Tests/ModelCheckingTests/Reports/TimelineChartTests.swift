@@ -55,6 +55,19 @@ struct TimelineChartTests {
         #expect(chart.svg.contains("racy &lt;store&gt; &amp; co") && chart.svg.contains("No order explains every response."))
     }
 
+    @Test("notes wrap at spaces and the picture is wide enough for its longest line")
+    func notesWrap() throws {
+        let note = (1...40).map { "word\($0)" }.joined(separator: " ")
+        let chart = TimelineChart(title: "t", lanes: ["before/after"],
+                                  bars: [.init(lane: 0, invocation: 0, response: 1, call: "c", result: "r")], notes: [note])
+        let svg = try Self.document(chart.svg)
+        let texts = try svg.nodes(forXPath: "//*[local-name()='text']").compactMap(\.stringValue)
+        let wrapped = texts.filter { $0.hasPrefix("word") }
+        #expect(wrapped.count > 1 && wrapped.joined(separator: " ") == note, "\(wrapped)")
+        let width = try #require(Self.attribute("width", of: svg.rootElement()))
+        #expect(wrapped.allSatisfy { Double($0.count) * 7.3 <= Double(width) }, "width \(width)")
+    }
+
     @Test("a long label is cut to its bar and ends in …; the tooltip keeps it whole")
     func longLabels() throws {
         let long = "update(k1) " + String(repeating: "x", count: 200)
