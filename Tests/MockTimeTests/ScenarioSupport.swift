@@ -49,3 +49,34 @@ struct Ticks<C: Clock<Duration>>: AsyncSequence {
         AsyncIterator(clock: clock, interval: interval, last: nil)
     }
 }
+
+/// A request the code under test makes that stays unanswered until the test answers it: the first
+/// call parks its task (it is then neither asleep on a clock nor ended, whatever the machine's speed);
+/// once ``answerAll()`` has been called, every call returns at once.
+final class ParkedRequests: Sendable {
+    private let state = Protected<(parked: [CheckedContinuation<Void, Never>], answering: Bool)>(([], false))
+
+    /// How many calls are parked now.
+    var parkedCount: Int { state.withLock { $0.parked.count } }
+
+    /// The request: parks until answered, or returns at once after ``answerAll()``.
+    func request() async {
+        await withCheckedContinuation { continuation in
+            let answerNow = state.withLock { state in
+                if !state.answering { state.parked.append(continuation) }
+                return state.answering
+            }
+            if answerNow { continuation.resume() }
+        }
+    }
+
+    /// Answers every parked call, and every later one at once.
+    func answerAll() {
+        let parked = state.withLock { state in
+            state.answering = true
+            defer { state.parked = [] }
+            return state.parked
+        }
+        for continuation in parked { continuation.resume() }
+    }
+}

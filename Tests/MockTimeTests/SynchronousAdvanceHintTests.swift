@@ -13,15 +13,17 @@ struct SynchronousAdvanceHintTests {
         try await withMockClock { clock in
             await MockClock.$problemReporter.withValue(reports.reporter) {
                 let polls = Counter()
+                let requests = ParkedRequests()
                 let poller = Poller(clock: clock, startTask: clock.taskStarter) {
-                    await simulatedRequest()
+                    await requests.request()
                     polls.increment()
                 }
                 let polling = poller.start(polls: 3)
                 await clock.waitForSleepers(count: 1)
                 clock.advance(by: .seconds(90))
-                #expect(polls.value == 0)
+                #expect(polls.value == 0 && requests.parkedCount == 1)
                 clock.advance(by: .zero)  // the same task, still away: no second warning
+                requests.answerAll()
                 let settled = await clock.advance(by: .seconds(90), settlingWithin: .seconds(600))
                 #expect(settled.isSettled && polls.value == 3)
                 await polling.value

@@ -25,14 +25,16 @@ struct TroubleshootingExamples {
         try await withMockClock { clock in
             await MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
                 let polls = Counter()
+                let requests = ParkedRequests()
                 let poller = Poller(clock: clock, startTask: clock.taskStarter) {
-                    await simulatedRequest()
+                    await requests.request()
                     polls.increment()
                 }
                 let polling = poller.start(polls: 3)
                 await clock.waitForSleepers(count: 1)
                 clock.advance(by: .seconds(90))
                 #expect(polls.value == 0)   // the first fetch is still on its way
+                requests.answerAll()
                 await clock.advance(by: .seconds(90), settlingWithin: .seconds(600))
                 await polling.value
             }
