@@ -28,32 +28,40 @@ package struct ProgressSources: Sendable {
 /// is what nearly every bound comes to, so it neither throws nor leaves a timer behind.
 ///
 /// Time spent in the sources' uncounted waits stands still for the bound: it looks again only once they
-/// end, and their end counts as progress. `onLook` sees each look, with the time counted so far.
+/// end, and their end counts as progress. So does time the bound could not watch (``UnwatchedTime``): a
+/// look that comes more than a quarter of `limit` late, because the whole process was stopped (a debugger,
+/// a stack dump) or starved, counts only that quarter. `onLook` sees each look, with the time counted so far.
 package func waitForStall(
     limit: Duration, watching sources: ProgressSources, localProgressLiftsCeiling: Bool = false,
-    onLook: (Duration) -> Void = { _ in }
+    timer: BoundTimer = .continuous, onLook: (Duration) -> Void = { _ in }
 ) async -> StallReading? {
-    let start = ContinuousClock.now
+    let start = timer.now()
+    var unwatched = UnwatchedTime(allowance: limit / 4)
     var detector = StallDetector(limit: limit, local: sources.local(), elsewhere: sources.elsewhere())
     detector.localProgressLiftsCeiling = localProgressLiftsCeiling
     // Looks that count as local progress on top of the sources' own count: busy looks, ended waits.
     var extraLocal: UInt64 = 0
     var endedWaits = sources.uncounted?.endedCount ?? 0
+    func uncounted(at now: ContinuousClock.Instant) -> Duration {
+        sources.uncounted?.total(at: now) ?? .zero
+    }
     func counted(at now: ContinuousClock.Instant) -> Duration {
-        start.duration(to: now) - (sources.uncounted?.total(at: now) ?? .zero)
+        start.duration(to: now) - uncounted(at: now) - unwatched.total
     }
     while true {
-        let now = ContinuousClock.now
+        let now = timer.now()
         let waiting = !(sources.uncounted?.openWaits.isEmpty ?? true)
         let pause = waiting ? limit / 4 : max(detector.nextLook - counted(at: now), .zero)
-        guard await sleepUnlessCancelled(until: now + pause) else { return nil }
+        guard await timer.sleep(now + pause) else { return nil }
+        let woke = timer.now()
+        unwatched.look(due: now + pause, woke: woke, uncounted: uncounted(at: woke) - uncounted(at: now))
         if let uncounted = sources.uncounted {
             guard uncounted.openWaits.isEmpty else { continue }
             let ended = uncounted.endedCount
             if ended != endedWaits { (endedWaits, extraLocal) = (ended, extraLocal &+ 1) }
         }
         if sources.isBusy() { extraLocal &+= 1 }
-        let elapsed = counted(at: .now)
+        let elapsed = counted(at: woke)
         onLook(elapsed)
         if let reading = detector.look(at: elapsed, local: sources.local() &+ extraLocal, elsewhere: sources.elsewhere()) {
             return reading

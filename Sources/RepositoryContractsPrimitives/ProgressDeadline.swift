@@ -1,5 +1,6 @@
 /// A real-time deadline that moves while work moves: it passes only once nothing its sources watch has
 /// moved for `limit`, or at the ceiling (``ceilingFactor`` × `limit` after it was made) whatever moves.
+/// Time it could not watch (``UnwatchedTime``, seen by its alarms going off late) is not counted.
 ///
 /// For bounds made of several waits in a row (a settling advance waits for each woken task in turn):
 /// every wait of the call takes the same deadline, so one call gets one budget of stillness, not one per
@@ -9,6 +10,7 @@ package final class ProgressDeadline: Sendable {
         var local: UInt64
         var elsewhere: UInt64
         var lastProgress: ContinuousClock.Instant
+        var unwatched: UnwatchedTime
     }
 
     /// How long nothing may move.
@@ -24,19 +26,26 @@ package final class ProgressDeadline: Sendable {
         self.local = local
         let now = ContinuousClock.now
         started = now
-        state = Protected(State(local: local(), elsewhere: ProcessActivity.count, lastProgress: now))
+        state = Protected(
+            State(local: local(), elsewhere: ProcessActivity.count, lastProgress: now, unwatched: UnwatchedTime(allowance: limit / 4)))
     }
 
     /// When the deadline passes if nothing moves from now on (movements are read here).
     package var current: ContinuousClock.Instant {
         let (local, elsewhere, now) = (local(), ProcessActivity.count, ContinuousClock.now)
-        let last = state.withLock { state in
+        let (last, unwatched) = state.withLock { state in
             if local != state.local || elsewhere != state.elsewhere {
                 (state.local, state.elsewhere, state.lastProgress) = (local, elsewhere, now)
             }
-            return state.lastProgress
+            return (state.lastProgress, state.unwatched.total)
         }
-        return min(last + limit, started + limit * ceilingFactor)
+        return min(last + limit, started + limit * ceilingFactor) + unwatched
+    }
+
+    /// Takes an alarm that was set for `due` and went off at `woke`: lateness past a quarter of the limit
+    /// is time the deadline could not watch (the process was stopped or starved), and moves it on by as much.
+    package func alarmWentOff(due: ContinuousClock.Instant, woke: ContinuousClock.Instant) {
+        state.withLock { $0.unwatched.look(due: due, woke: woke) }
     }
 
     /// Whether the deadline has passed.
@@ -53,6 +62,7 @@ extension OneShot {
             let scheduled = RealTimeAlarms.shared.schedule(at: instant) { [self] in
                 // Set meanwhile (the wait is over): nothing more to watch.
                 guard currentValue == nil else { return }
+                deadline.alarmWentOff(due: instant, woke: .now)
                 let next = deadline.current
                 if next <= .now { fire(timeout) } else { arm(at: next) }
             }
