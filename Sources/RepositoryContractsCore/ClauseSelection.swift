@@ -6,8 +6,10 @@ import RepositoryContractsPrimitives
 ///
 /// Set, it narrows every case list and run of a contract on a conformance (``Contract/cases(for:)``,
 /// ``Contract/applicableCases(for:)``, ``Contract/report(on:skipping:progress:)``) to the clauses it
-/// matches, and says so on standard error. A pattern that matches no clause of the contract makes the
-/// list one failing case naming the contract's clause groups, so a typo cannot pass as green.
+/// matches, and says so on standard error. A contract it matches no clause of gets one case in place of
+/// its list: skipped when the selection kept clauses of another contract in this process (a test target
+/// with two contracts, the pattern meant for one), failing and naming the contract's clause groups when
+/// it kept none anywhere, so a typo cannot pass as green.
 package struct ClauseSelection: Sendable, Equatable {
     /// The patterns, as written.
     package let patterns: [String]
@@ -40,6 +42,27 @@ package struct ClauseSelection: Sendable, Equatable {
         let shown = kept.prefix(8).joined(separator: ", ") + (kept.count > 8 ? ", …" : "")
         return "\(setting): running \(kept.count) of \(total) clauses of contract \(contract) on \(conformance) (\(shown)); "
             + "\(total - kept.count) left out"
+    }
+
+    /// The contracts each selection (by its setting) kept clauses of in this process so far. Swift Testing
+    /// makes every test's cases before it runs any, so by the time a case runs, every contract of the
+    /// run has been narrowed.
+    private static let keptContracts = Protected<[String: [String]]>([:])
+
+    /// Notes that the selection kept clauses of `contract`.
+    package func noteKept(contract: String) {
+        Self.keptContracts.withLock { kept in
+            if !(kept[setting] ?? []).contains(contract) { kept[setting, default: []].append(contract) }
+        }
+    }
+
+    /// Why the case standing for `contract`, of which the selection kept nothing, is skipped: it kept
+    /// clauses of other contracts in this process. `nil` when it kept none anywhere (the case fails).
+    package func skipReason(contract: String) -> String? {
+        let others = Self.keptContracts.withLock { $0[setting] ?? [] }.filter { $0 != contract }
+        guard !others.isEmpty else { return nil }
+        return "\(setting) matches no clause of contract \(contract); it runs clauses of contract "
+            + "\(others.joined(separator: ", ")) in this run"
     }
 
     /// Why the selection kept none of `ids`, naming their groups: the message of the failing case.

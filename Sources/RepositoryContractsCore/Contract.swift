@@ -51,8 +51,9 @@ public struct Contract<Terms: ContractTerms>: Sendable {
         cases(for: conformance, selection: ClauseSelection(environment: ProcessInfo.processInfo.environment))
     }
 
-    /// The cases of the clauses `selection` keeps (all when nil); a selection that keeps none gives one
-    /// case that fails saying so.
+    /// The cases of the clauses `selection` keeps (all when nil). A selection that keeps none gives one
+    /// case in their place: skipped when it kept clauses of another contract in this process, otherwise
+    /// failing and naming this contract's clause groups (decided when the case runs).
     package func cases(
         for conformance: Conformance<Terms>, selection: ClauseSelection?,
         announce: @Sendable (String) -> Void = ClauseSelection.announceOnStandardError
@@ -61,11 +62,13 @@ public struct Contract<Terms: ContractTerms>: Sendable {
         guard let selection else { return all }
         let kept = all.filter { selection.keeps($0.clauseID) }
         guard !kept.isEmpty else {
-            let message = selection.nothingMatched(clauses.map(\.id), contract: name)
-            return [ContractCase(contract: self, conformance: conformance, clause: Clause(EnvironmentVariable.clauses, message) { context in
-                context.fail(message)
-            })]
+            let (message, contract) = (selection.nothingMatched(clauses.map(\.id), contract: name), name)
+            let placeholder = Clause<Terms>(EnvironmentVariable.clauses, message, when: { _, _ in selection.skipReason(contract: contract) }) {
+                context in context.fail(message)
+            }
+            return [ContractCase(contract: self, conformance: conformance, clause: placeholder)]
         }
+        selection.noteKept(contract: name)
         announce(selection.notice(kept: kept.map(\.clauseID), of: all.count, contract: name, conformance: conformance.name))
         return kept
     }

@@ -65,7 +65,7 @@ struct ClauseSelectionTests {
         #expect(notices.withLock { $0 }.first?.hasPrefix("REPOSITORY_CONTRACTS_CLAUSES=update.*: running 1 of 4 clauses") == true)
     }
 
-    @Test("a pattern that matches nothing gives one failing case naming the contract's groups, not an empty green list")
+    @Test("a pattern that matches nothing in the run gives one failing case naming the contract's groups, not an empty green list")
     func nothingMatched() async throws {
         let cases = Self.contract.cases(for: Item.conformance, selection: Self.selection("updte.*")) { _ in }
         #expect(cases.map(\.clauseID) == [EnvironmentVariable.clauses])
@@ -74,6 +74,26 @@ struct ClauseSelectionTests {
         #expect(result.status == .failed)
         #expect(result.failures.first?.message == "REPOSITORY_CONTRACTS_CLAUSES=updte.* matches no clause of contract demo; its clause groups: "
             + "create.*, update.*, delete.* (a pattern matches a whole clause id; * stands for any run of characters)")
+    }
+
+    @Test("a pattern meant for another contract of the run skips this contract's case, naming the one it runs")
+    func meantForAnotherContract() async throws {
+        let caching = Contract<CRUD<Item>>("caching", terms: CRUD(factory: Item.factory), clauses: [
+            Clause("cache.fresh", "serves a fresh entry") { _ in },
+        ])
+        // A setting of its own, so that no other test's selection counts as this one's.
+        let selection = try #require(Self.selection("cache.*,none-\(UInt64.random(in: 1...UInt64.max))"))
+        let demo = Self.contract.cases(for: Item.conformance, selection: selection) { _ in }
+        #expect(caching.cases(for: Item.conformance, selection: selection) { _ in }.map(\.clauseID) == ["cache.fresh"])
+        let check = try #require(demo.first)
+        #expect(demo.count == 1)
+        #expect(check.skipReason == "\(selection.setting) matches no clause of contract demo; it runs clauses of contract caching in this run")
+        let result = await check.run()
+        #expect(result.status == .skipped)
+        #expect(result.failures.isEmpty)
+        // A report of the contract under the same selection skips it the same way.
+        let report = await Self.contract.report(on: Item.conformance, selection: selection, announce: { _ in })
+        #expect(report.clauses.map(\.status) == [.skipped])
     }
 
     @Test("without the variable, the public case list and report hold every clause")
