@@ -50,6 +50,13 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "RecordReplay", package: "swift-repository-contracts"),
             ]),
+        // What replacing server-assigned ids by placeholders costs a recording, against body size.
+        .executableTarget(
+            name: "bench-placeholders",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "RecordReplay", package: "swift-repository-contracts"),
+            ]),
         // What answering an unmatched request costs: form fields, query items, a large body.
         .executableTarget(
             name: "bench-diagnostics",

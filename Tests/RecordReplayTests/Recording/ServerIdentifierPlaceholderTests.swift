@@ -84,6 +84,29 @@ struct ServerIdentifierPlaceholderTests {
         #expect(written.allSatisfy { !String(decoding: $0.response.body, as: UTF8.self).contains(Self.uuid) })
     }
 
+    @Test("ids inside longer pieces are all replaced, however many were learned: side by side, of two lengths, after non-ASCII text")
+    func manyIdsInsidePieces() throws {
+        let uuids = (0..<300).map { _ in UUID().uuidString.lowercased() }
+        let items = uuids.enumerated().map { index, id in
+            #"{"id":"\#(id)","ref":"todo_\#(id)x","pair":"\#(id)\#(uuids[(index + 1) % uuids.count])","note":"é\#(id)","objectId":"\#(Self.objectID)"}"#
+        }
+        let created = #"{"ownerId":"\#(Self.objectID)","items":[\#(items.joined(separator: ","))]}"#
+        let interactions = [Self.exchange("POST", "/todos/bulk", body: "[]", status: 201, response: created)]
+        let written = try #require(Self.normalized(interactions).first)
+        let body = String(decoding: written.response.body, as: UTF8.self)
+        #expect(written.response.body.count == interactions[0].response.body.count)
+        #expect(uuids.allSatisfy { !body.contains($0) })
+        #expect(!body.contains(Self.objectID))
+        // Numbered in reading order, members by name: the first item's id, then its objectId. The first id
+        // is the first placeholder wherever it stands: whole, inside a piece, after é, beside another id.
+        let (first, second) = ("00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000003")
+        #expect(body.contains(#""id":"\#(first)""#))
+        #expect(body.contains(#""ref":"todo_\#(first)x""#))
+        #expect(body.contains(#""note":"é\#(first)""#))
+        #expect(body.contains(#""pair":"\#(first)\#(second)""#))
+        #expect(body.contains(#""ownerId":"000000000000000000000002""#))
+    }
+
     @Test("the client's own ids, ids only a read returned, integers and words are kept; a fixture without random ids is written as with asReceived")
     func keptValues() {
         let interactions = [
