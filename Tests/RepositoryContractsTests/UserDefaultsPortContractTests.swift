@@ -7,7 +7,10 @@ import TodoExample
 /// clause in its own process (the crash-isolation recipe from the README): one of its bugs is a trap.
 ///
 /// The exact set of clauses it fails is asserted, so a weakened contract turns this suite red.
-@Suite("UserDefaults port")
+///
+/// Serialized: exit tests run in parallel keep the concurrency pool's threads busy while their children
+/// run, and starve every other test of the run (see the CrashIsolation article).
+@Suite("UserDefaults port", .serialized)
 struct UserDefaultsPortContractTests {
     static let contract = Contract.crud(factory: ExampleContracts.datedTodoFactory)
 
