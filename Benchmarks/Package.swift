@@ -57,6 +57,13 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "RecordReplay", package: "swift-repository-contracts"),
             ]),
+        // What recording adds to each request, beside nothing, busy threads and busy pool tasks.
+        .executableTarget(
+            name: "bench-recording",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "RecordReplay", package: "swift-repository-contracts"),
+            ]),
         // What answering an unmatched request costs: form fields, query items, a large body.
         .executableTarget(
             name: "bench-diagnostics",

@@ -94,8 +94,7 @@ struct ConfiguredRedactionOutputTests {
         let request = StubRequest(
             method: "GET", path: "/todos", query: [QueryItem(name: "tenant", value: Self.value), QueryItem(name: "page", value: "3")],
             headers: ["X-Tenant": Self.value])
-        var plan = server.playback.plan(for: request)
-        while case .deferred(let decide) = plan { plan = await decide() }
+        let plan = await server.playback.plan(for: request).settled()
         guard case .respond(let response) = plan else {
             Issue.record("expected a response, got \(plan)")
             return

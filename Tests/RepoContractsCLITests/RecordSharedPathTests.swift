@@ -20,12 +20,15 @@ struct RecordSharedPathTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("record-shared-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        // A constant answer, sent from the live server's connection thread: a closure stub would wait for
+        // the concurrency pool, which the rest of the run may keep busy beyond the tool's 30 s upstream
+        // timeout (a wall-clock bound that would then answer 502).
         let live = StubServer()
-        live.playback.stub(.any) { request in
-            StubResponse(
+        live.playback.stub(
+            .any,
+            with: StubResponse(
                 headers: ["Content-Type": "application/json", "Date": "Mon, 01 Jan 2024 00:00:00 GMT"],
-                body: Data(#"{"z":1,"id":"3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b","path":"\#(request.path)","a":[2,1]}"#.utf8))
-        }
+                body: Data(#"{"z":1,"id":"3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b","path":"/todos","a":[2,1]}"#.utf8)))
         try await live.start()
         defer { Task { await live.stop() } }
 

@@ -39,11 +39,9 @@ package enum PlaybackTestSupport {
         Fixture(interactions: pairs.map { Interaction(request: $0.0, response: $0.1) })
     }
 
-    /// The plan with every deferred step carried out.
+    /// The plan with every deferred and blocking step carried out.
     package static func resolve(_ plan: ResponsePlan) async -> ResponsePlan {
-        var plan = plan
-        while case .deferred(let decide) = plan { plan = await decide() }
-        return plan
+        await plan.settled()
     }
 
     /// The response a plan sends, if it sends one (deferred steps carried out).

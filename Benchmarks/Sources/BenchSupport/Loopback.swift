@@ -158,3 +158,52 @@ public struct BenchError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 }
+
+/// A blocking HTTP/1.1 client that keeps one connection to `127.0.0.1:port` open and sends every request
+/// on it, as `URLSession` and most clients do.
+public final class KeepAliveClient {
+    private let fd: Int32
+    private var received: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+
+    /// Connects; `nil` when the connection is refused.
+    public init?(port: UInt16) {
+        #if canImport(Glibc)
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { return nil }
+        var on: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Sends `GET path` and reads its response (framed by `Content-Length`); `nil` when the connection fails.
+    public func get(_ path: String) -> Loopback.Reply? {
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        let sent = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        guard sent == request.count else { return nil }
+        received.removeAll(keepingCapacity: true)
+        while true {
+            if let reply = Loopback.parse(received) { return reply }
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return nil }
+            received += chunk[0..<count]
+        }
+    }
+}

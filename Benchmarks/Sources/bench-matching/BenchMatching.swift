@@ -119,12 +119,12 @@ struct BenchMatching {
         }
     }
 
-    /// The status a plan answers with (`-1` for a fault or a deferred plan, which these fixtures never
-    /// produce).
+    /// The status a plan answers with (`-1` for a fault, a deferred or a blocking plan, which these
+    /// fixtures never produce).
     static func answerStatus(_ plan: ResponsePlan) -> Int {
         switch plan {
         case .respond(let response): response.status
-        case .fault, .deferred: -1
+        case .fault, .deferred, .blocking: -1
         }
     }
 

@@ -56,7 +56,7 @@ struct InterceptedDelivery: @unchecked Sendable {
     func immediateOutcome(of plan: ResponsePlan) -> Outcome? {
         switch plan {
         case .respond(let response): return .response(httpResponse(response), body: sentBody(of: response))
-        case .fault(.neverRespond), .deferred: return nil
+        case .fault(.neverRespond), .deferred, .blocking: return nil
         case .fault(let fault): return outcome(of: fault)
         }
     }
@@ -65,8 +65,8 @@ struct InterceptedDelivery: @unchecked Sendable {
     /// answered, its `timeout` on `clock` (until the load is cancelled).
     func outcome(of plan: ResponsePlan, timeout: TimeInterval, clock: PlaybackClock) async -> Outcome {
         switch plan {
-        case .deferred(let decide):
-            return await outcome(of: decide(), timeout: timeout, clock: clock)
+        case .deferred, .blocking:
+            return await outcome(of: plan.settled(), timeout: timeout, clock: clock)
         case .fault(.neverRespond):
             do {
                 try await clock.sleep(.milliseconds(Int64((timeout * 1_000).rounded(.up))))

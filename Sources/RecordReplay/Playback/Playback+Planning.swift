@@ -285,22 +285,19 @@ extension Playback {
                         redaction: redaction),
                     request: request, sequenceNumber: decision.sequenceNumber))
         case .handedOver(let handler):
-            return .deferred { [clock, state] in
+            let sequenceNumber = decision.sequenceNumber
+            if effects.delay == .zero, let blocking = handler.blockingAnswer(to: request, sequenceNumber: sequenceNumber) {
+                return .blocking(
+                    BlockingDecision(
+                        decide: { self.plan(for: blocking.answer(), to: request, sequenceNumber: sequenceNumber, effects: effects) },
+                        cancel: blocking.cancel))
+            }
+            return .deferred { [clock] in
                 if effects.delay > .zero, !(await Self.sleep(effects.delay, on: clock)) {
                     return .fault(.closeWithoutReply)
                 }
-                switch await handler.answer(request, sequenceNumber: decision.sequenceNumber) {
-                case .response(let response):
-                    return effects.applied(to: response)
-                case .failed(let response, let diagnostic):
-                    state.withLock {
-                        $0.unmatchedRequests.append(
-                            .init(
-                                sequenceNumber: decision.sequenceNumber,
-                                request: request.keepingBody(upTo: self.options.journalBodyLimit), diagnostic: diagnostic))
-                    }
-                    return .respond(response)
-                }
+                let answer = await handler.answer(request, sequenceNumber: sequenceNumber)
+                return self.plan(for: answer, to: request, sequenceNumber: sequenceNumber, effects: effects)
             }
         case .stub(let id, .closure(let respond)):
             return .deferred { [clock, state] in
@@ -328,6 +325,25 @@ extension Playback {
         guard effects.delay > .zero else { return ready }
         return .deferred { [clock] in
             await Self.sleep(effects.delay, on: clock) ? ready : .fault(.closeWithoutReply)
+        }
+    }
+
+    /// The plan that sends the unanswered-request handler's `answer` to `request`: with the fault `effects`
+    /// applied, or as it is (kept as an unmatched request's diagnostic) when the handler could not answer.
+    private func plan(
+        for answer: UnansweredRequestAnswer, to request: StubRequest, sequenceNumber: Int, effects: FaultEffects
+    ) -> ResponsePlan {
+        switch answer {
+        case .response(let response):
+            return effects.applied(to: response)
+        case .failed(let response, let diagnostic):
+            state.withLock {
+                $0.unmatchedRequests.append(
+                    .init(
+                        sequenceNumber: sequenceNumber, request: request.keepingBody(upTo: options.journalBodyLimit),
+                        diagnostic: diagnostic))
+            }
+            return .respond(response)
         }
     }
 

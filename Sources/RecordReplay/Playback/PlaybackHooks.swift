@@ -23,6 +23,30 @@ extension PlaybackHook {
 package protocol UnansweredRequestHandler: PlaybackHook {
     /// The answer to `request`, the playback's request number `sequenceNumber`.
     func answer(_ request: StubRequest, sequenceNumber: Int) async -> UnansweredRequestAnswer
+
+    /// The answer to `request` as a call that blocks the thread carrying the plan out (a connection's
+    /// own), with no hop through the concurrency pool; `nil` when `request` is answered only through
+    /// ``answer(_:sequenceNumber:)``. Asked while the plan is made, so it must not block itself.
+    func blockingAnswer(to request: StubRequest, sequenceNumber: Int) -> BlockingUnansweredAnswer?
+}
+
+extension UnansweredRequestHandler {
+    /// None: every request goes through ``answer(_:sequenceNumber:)``.
+    package func blockingAnswer(to request: StubRequest, sequenceNumber: Int) -> BlockingUnansweredAnswer? { nil }
+}
+
+/// An ``UnansweredRequestAnswer`` worked out by a call that blocks its thread, and the way to cut it short.
+package struct BlockingUnansweredAnswer: Sendable {
+    /// Works the answer out; may block. After ``cancel`` it returns promptly.
+    package let answer: @Sendable () -> UnansweredRequestAnswer
+    /// Makes a running or later ``answer`` return promptly; called from another thread.
+    package let cancel: @Sendable () -> Void
+
+    /// An answer worked out by `answer`, cut short by `cancel`.
+    package init(answer: @escaping @Sendable () -> UnansweredRequestAnswer, cancel: @escaping @Sendable () -> Void) {
+        self.answer = answer
+        self.cancel = cancel
+    }
 }
 
 /// What an ``UnansweredRequestHandler`` gives back.

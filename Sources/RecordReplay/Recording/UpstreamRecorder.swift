@@ -37,28 +37,55 @@ final class UpstreamRecorder: UnansweredRequestHandler {
     func answer(_ request: StubRequest, sequenceNumber: Int) async -> UnansweredRequestAnswer {
         let started = state.withLock { $0.tick() }
         do {
-            let response = try await forwarder.forward(request)
-            state.withLock {
-                let flight = started..<$0.tick()
-                $0.recorded.append(
-                    RecordedExchange(
-                        interaction: Interaction(request: request, response: response), sequenceNumber: sequenceNumber,
-                        flight: flight))
-            }
-            return .response(response)
+            return recorded(try await forwarder.forward(request), for: request, sequenceNumber: sequenceNumber, started: started)
         } catch {
-            // The request, and the URL it went to, as the redaction leaves them.
-            let shown = redaction.shown(request)
-            let reason =
-                (error as? UpstreamError).map {
-                    UpstreamError(url: forwarder.url(for: shown)?.absoluteString ?? shown.path, reason: $0.reason).description
-                } ?? "\(error)"
-            let text = "Request #\(sequenceNumber) \(DiagnosticText.requestLine(shown)) could not be recorded: \(reason)"
-            onFailure?(text)
-            return .failed(
-                StubResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8)),
-                diagnostic: text)
+            return failed(request, sequenceNumber: sequenceNumber, error: error)
         }
+    }
+
+    /// The forward over the own HTTP client, on the connection's thread, when the request goes to a plain
+    /// `http` URL.
+    func blockingAnswer(to request: StubRequest, sequenceNumber: Int) -> BlockingUnansweredAnswer? {
+        guard let forward = forwarder.blockingForward(request) else { return nil }
+        return BlockingUnansweredAnswer(
+            answer: { [self] in
+                let started = state.withLock { $0.tick() }
+                do {
+                    return recorded(try forward.run(), for: request, sequenceNumber: sequenceNumber, started: started)
+                } catch {
+                    return failed(request, sequenceNumber: sequenceNumber, error: error)
+                }
+            },
+            cancel: forward.cancel)
+    }
+
+    /// Keeps the exchange of `request`, handed over at tick `started`, and answers with `response`.
+    private func recorded(_ response: StubResponse, for request: StubRequest, sequenceNumber: Int, started: Int)
+        -> UnansweredRequestAnswer
+    {
+        state.withLock {
+            let flight = started..<$0.tick()
+            $0.recorded.append(
+                RecordedExchange(
+                    interaction: Interaction(request: request, response: response), sequenceNumber: sequenceNumber,
+                    flight: flight))
+        }
+        return .response(response)
+    }
+
+    /// The 502 answer, and the message, for `request` that could not be recorded because of `error`.
+    private func failed(_ request: StubRequest, sequenceNumber: Int, error: any Error) -> UnansweredRequestAnswer {
+        // The request, and the URL it went to, as the redaction leaves them.
+        let shown = redaction.shown(request)
+        let reason =
+            (error as? UpstreamError).map {
+                UpstreamError(url: forwarder.url(for: shown)?.absoluteString ?? shown.path, reason: $0.reason).description
+            } ?? "\(error)"
+        let text = "Request #\(sequenceNumber) \(DiagnosticText.requestLine(shown)) could not be recorded: \(reason)"
+        onFailure?(text)
+        return .failed(
+            StubResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(text.utf8)),
+            diagnostic: text)
     }
 
     /// The exchanges recorded so far, in the order the requests arrived.

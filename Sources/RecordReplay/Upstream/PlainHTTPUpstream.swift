@@ -4,7 +4,8 @@ import RepositoryContractsPrimitives
 @_spi(Benchmarks) import RecordReplayWire
 
 /// How an ``UpstreamForwarder`` reaches a plain `http` upstream: over the package's own HTTP/1.1 client
-/// (``OutboundExchange``), one connection per request, on a thread of its own.
+/// (``OutboundExchange``), one connection per request, blocking the thread that runs it (a recording
+/// stub server's connection thread, or a thread of its own).
 ///
 /// Not URLSession, because on Linux swift-corelibs-foundation ends the process on valid answers: a
 /// chunked body with a trailer field stops it with `Fatal error: Transfer completed, but there's no
@@ -32,46 +33,56 @@ final class PlainHTTPUpstream: Sendable {
         inFlight.withLock { $0 }
     }
 
-    /// Sends `method` to `url` with `headers` (the fields to forward, in order) and `body`, and returns
-    /// the answer as received: status, fields in order and the body with its framing undone.
+    /// The exchange that sends `method` to `url` with `headers` and `body` when run: on the calling thread,
+    /// which it blocks (see ``PlainHTTPExchange``).
     ///
-    /// Cancelling the calling task stops the exchange at once (connecting, sending or reading).
-    ///
-    /// - Throws: ``UpstreamError`` naming `url` and what failed.
-    func send(_ method: String, to url: URL, headers: HTTPHeaders, body: Data) async throws(UpstreamError) -> StubResponse {
+    /// - Throws: ``UpstreamError`` when `url` names no host.
+    func prepare(_ method: String, to url: URL, headers: HTTPHeaders, body: Data) throws(UpstreamError) -> PlainHTTPExchange {
         guard let endpoint = Endpoint(url) else {
             throw UpstreamError(url: url.absoluteString, reason: "the URL names no host")
         }
         let bytes = RequestEncoder.encode(
             method: method, target: endpoint.target, host: endpoint.hostField, headers: headers, body: body)
-        let exchange = OutboundExchange()
-        let timeout = self.timeout
+        return PlainHTTPExchange(
+            endpoint: endpoint, request: bytes, method: method, url: url, timeout: timeout, inFlight: inFlight)
+    }
+}
+
+/// One request to a plain `http` upstream, ready to go: ``run()`` blocks the calling thread until the answer
+/// is in, ``cancel()`` (from any thread, before or during the run) makes it throw at once.
+struct PlainHTTPExchange: Sendable {
+    fileprivate let endpoint: Endpoint
+    fileprivate let request: [UInt8]
+    fileprivate let method: String
+    fileprivate let url: URL
+    fileprivate let timeout: Duration
+    fileprivate let inFlight: Protected<Int>
+    private let exchange = OutboundExchange()
+
+    /// The answer as received: status, fields in order and the body with its framing undone.
+    ///
+    /// - Throws: ``UpstreamError`` naming the URL and what failed.
+    func run() throws(UpstreamError) -> StubResponse {
         inFlight.withLock { $0 += 1 }
         defer { inFlight.withLock { $0 -= 1 } }
-        let result: Result<StubResponse, OutboundExchangeError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                // Blocking socket calls: off the concurrency pool, which has only as many threads as cores.
-                Thread.detachNewThread {
-                    continuation.resume(returning: Result { () throws(OutboundExchangeError) in
-                        try exchange.run(
-                            host: endpoint.host, port: endpoint.port, request: bytes, method: method, timeout: timeout
-                        ).response
-                    })
-                }
-            }
-        } onCancel: {
-            exchange.cancel()
+        do {
+            return try exchange.run(
+                host: endpoint.host, port: endpoint.port, request: request, method: method, timeout: timeout
+            ).response
+        } catch {
+            throw UpstreamError(url: url.absoluteString, reason: error.message)
         }
-        switch result {
-        case .success(let response): return response
-        case .failure(let error): throw UpstreamError(url: url.absoluteString, reason: error.message)
-        }
+    }
+
+    /// Stops the exchange: connecting, sending or reading, or before it starts.
+    func cancel() {
+        exchange.cancel()
     }
 }
 
 /// Where a plain `http` URL's request goes: host and port to connect to, the `Host` field, and the
 /// request target (path and query, as percent-encoded in the URL).
-private struct Endpoint {
+private struct Endpoint: Sendable {
     var host: String
     var port: UInt16
     var hostField: String

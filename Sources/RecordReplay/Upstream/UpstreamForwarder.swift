@@ -127,10 +127,51 @@ package struct UpstreamForwarder: Sendable {
                 url: request.path,
                 reason: "the request names no origin and no upstream is configured (set \(EnvironmentVariable.upstream))")
         }
-        if let plainHTTP, url.scheme?.lowercased() == "http" {
-            var fields = HTTPHeaders(request.headers.filter { !Self.requestFieldsNotForwarded.contains($0.name.lowercased()) })
-            fields.append(name: "Accept-Encoding", value: "identity")
-            var response = try await plainHTTP.send(request.method, to: url, headers: fields, body: request.body)
+        if let exchange = try plainHTTPExchange(for: request, to: url) {
+            let result: Result<StubResponse, UpstreamError> = await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    // Blocking socket calls: off the concurrency pool, which has only as many threads as cores.
+                    Thread.detachNewThread { continuation.resume(returning: Result { () throws(UpstreamError) in try exchange.run() }) }
+                }
+            } onCancel: {
+                exchange.cancel()
+            }
+            return try result.get()
+        }
+        if let forwardingInChildProcess {
+            return try await forwardingInChildProcess(ForwardJob(request: request, url: url, timeoutSeconds: timeoutSeconds))
+        }
+        return try await forwardInThisProcess(request, to: url)
+    }
+
+    /// The forward of `request` as a call that blocks the calling thread, when it goes to a plain `http`
+    /// URL (over the own client, no concurrency-pool hop): the recorder runs it on the connection's own
+    /// thread. `nil` when the request goes over URLSession or names no URL (``forward(_:)`` then does it,
+    /// or says why it cannot).
+    package func blockingForward(_ request: StubRequest) -> BlockingForward? {
+        guard let url = url(for: request), let exchange = try? plainHTTPExchange(for: request, to: url) else { return nil }
+        return exchange
+    }
+
+    /// The own client's exchange for `request` to `url` when `url` is plain `http`, `nil` otherwise.
+    ///
+    /// - Throws: ``UpstreamError`` when `url` names no host.
+    private func plainHTTPExchange(for request: StubRequest, to url: URL) throws(UpstreamError) -> BlockingForward? {
+        guard let plainHTTP, url.scheme?.lowercased() == "http" else { return nil }
+        var fields = HTTPHeaders(request.headers.filter { !Self.requestFieldsNotForwarded.contains($0.name.lowercased()) })
+        fields.append(name: "Accept-Encoding", value: "identity")
+        return BlockingForward(exchange: try plainHTTP.prepare(request.method, to: url, headers: fields, body: request.body))
+    }
+
+    /// One forward over the own HTTP/1.1 client, ready to run on the calling thread, which it blocks.
+    package struct BlockingForward: Sendable {
+        fileprivate let exchange: PlainHTTPExchange
+
+        /// Sends the request and returns the answer as a fixture keeps it (see ``UpstreamForwarder``).
+        ///
+        /// - Throws: ``UpstreamError`` naming the URL and what failed.
+        package func run() throws(UpstreamError) -> StubResponse {
+            var response = try exchange.run()
             // Compressed although identity was asked for: stored decoded when it is gzip or deflate, as
             // URLSession would; any other coding is kept as it came, with its Content-Encoding.
             if let coding = response.headers["Content-Encoding"],
@@ -140,13 +181,15 @@ package struct UpstreamForwarder: Sendable {
                 response.headers = HTTPHeaders(response.headers.filter { !$0.name.equalsIgnoringASCIICase("Content-Encoding") })
             }
             return StubResponse(
-                status: response.status, headers: Self.keptHeaders(response.headers, body: response.body, mayBeDecoded: false),
+                status: response.status,
+                headers: UpstreamForwarder.keptHeaders(response.headers, body: response.body, mayBeDecoded: false),
                 body: response.body)
         }
-        if let forwardingInChildProcess {
-            return try await forwardingInChildProcess(ForwardJob(request: request, url: url, timeoutSeconds: timeoutSeconds))
+
+        /// Stops the forward at once, before or while it runs.
+        package func cancel() {
+            exchange.cancel()
         }
-        return try await forwardInThisProcess(request, to: url)
     }
 
     /// `request` sent to `url` over URLSession, in this process.

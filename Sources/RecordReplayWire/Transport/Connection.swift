@@ -7,7 +7,8 @@ import Dispatch
 /// request path. Each round reads bytes and decodes a request (``RequestDecoder``), asks the handler for
 /// its plan (the playback), and sends the answer (``ResponseEncoder``), while the connection stays open.
 ///
-/// No Swift-concurrency hop on the way: a `.deferred` plan is the only thing that waits for a task.
+/// No Swift-concurrency hop on the way: a `.deferred` plan is the only thing that waits for a task (a
+/// `.blocking` one runs on this thread).
 /// Timeouts are socket timeouts: ``ConnectionContext/idleTimeout`` while waiting for a request's first
 /// byte (the connection then closes silently) and for writes; after the first byte, each read waits
 /// only until the request's deadline (``ConnectionContext/requestTimeout`` from its start), after which the
@@ -165,6 +166,14 @@ final class Connection {
                 if context.registry.dropsPendingAnswers { wait.cancel() }
                 wait.start(decide)
                 let decided = wait.wait()
+                slot.detachDeferredPlan()
+                guard let decided else { return false }
+                plan = decided
+            case .blocking(let decision):
+                let run = BlockingDecisionRun(decision)
+                guard slot.attach(run) else { return false }
+                if context.registry.dropsPendingAnswers { run.cancel() }
+                let decided = run.run()
                 slot.detachDeferredPlan()
                 guard let decided else { return false }
                 plan = decided
@@ -362,7 +371,7 @@ final class ConnectionSlot: Sendable {
     private struct State {
         var phase = Phase.working
         var stopRequested = false
-        var deferredPlan: DeferredPlanWait?
+        var deferredPlan: (any PendingDecision)?
         var holdsUnansweredRequest = false
     }
 
@@ -396,9 +405,9 @@ final class ConnectionSlot: Sendable {
         }
     }
 
-    /// Registers the deferred plan the connection waits for, so stop can cancel it; `false` when the
-    /// server is stopping.
-    func attach(_ wait: DeferredPlanWait) -> Bool {
+    /// Registers the deferred or blocking plan the connection waits for, so stop can cancel it; `false`
+    /// when the server is stopping.
+    func attach(_ wait: any PendingDecision) -> Bool {
         state.withLock { state in
             guard !state.stopRequested else { return false }
             state.deferredPlan = wait
@@ -447,61 +456,5 @@ final class ConnectionSlot: Sendable {
             return state.deferredPlan
         }
         deferred?.cancel()
-    }
-}
-
-/// Runs a `.deferred` plan's closure in a task and lets the connection's thread block until it returns
-/// or the server stops.
-///
-/// The one bridge from the connection threads to Swift concurrency; it is used only for deferred plans,
-/// never on the path of an ordinary response.
-final class DeferredPlanWait: Sendable {
-    private struct State {
-        var plan: ResponsePlan?
-        var cancelled = false
-        var task: Task<Void, Never>?
-    }
-
-    private let state = Protected(State())
-    /// Signalled once: when the plan is decided or the wait is cancelled. The connection's thread waits on
-    /// it.
-    private let decidedOrCancelled = DispatchSemaphore(value: 0)
-
-    /// Starts `decide` in a task.
-    func start(_ decide: @escaping @Sendable () async -> ResponsePlan) {
-        state.withLock { state in
-            guard !state.cancelled else { return }
-            state.task = Task { [self] in
-                let plan = await decide()
-                finish(with: plan)
-            }
-        }
-    }
-
-    /// Blocks until the plan is decided or ``cancel()`` is called; `nil` when cancelled (the server is
-    /// stopping and the connection closes without carrying out the plan).
-    func wait() -> ResponsePlan? {
-        decidedOrCancelled.wait()
-        return state.withLock { $0.cancelled ? nil : $0.plan }
-    }
-
-    /// Cancels the task and releases the waiting thread at once, without waiting for the task to return.
-    func cancel() {
-        let task = state.withLock { state -> Task<Void, Never>? in
-            guard !state.cancelled else { return nil }
-            state.cancelled = true
-            return state.task
-        }
-        task?.cancel()
-        decidedOrCancelled.signal()
-    }
-
-    private func finish(with plan: ResponsePlan) {
-        let decided = state.withLock { state in
-            guard !state.cancelled, state.plan == nil else { return false }
-            state.plan = plan
-            return true
-        }
-        if decided { decidedOrCancelled.signal() }
     }
 }

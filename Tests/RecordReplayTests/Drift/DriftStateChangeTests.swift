@@ -244,8 +244,7 @@ struct DriftStateChangeTests {
         playback.load(Fixture(interactions: requests.map { Interaction(request: $0, response: StubResponse()) }), source: "items.json")
         playback.checkDrift(against: UpstreamForwarder.patient(upstream.baseURL))
         for request in requests {
-            var plan = playback.plan(for: request)
-            while case .deferred(let decide) = plan { plan = await decide() }
+            _ = await playback.plan(for: request).settled()
         }
         await upstream.stop()
         let report = playback.report
