@@ -82,8 +82,39 @@ package enum FullPrecisionText {
             }
             break
         }
-        let text = ISO8601DateFormatter().string(from: Date(timeIntervalSinceReferenceDate: whole))
+        let seconds = whole + Date.timeIntervalBetween1970AndReferenceDate
+        let text =
+            gregorianSeconds.contains(seconds)
+            ? wholeSecondsText(Int64(seconds))
+            : ISO8601DateFormatter().string(from: Date(timeIntervalSinceReferenceDate: whole))
         guard !digits.isEmpty, text.hasSuffix("Z") else { return text }
         return text.dropLast() + "." + digits + "Z"
+    }
+
+    /// Seconds since 1970 from 1582-10-15T00:00:00Z to 9999-12-31T23:59:59Z: where `ISO8601DateFormatter`'s
+    /// calendar is the Gregorian one and its years have four digits. Before, it counts Julian days.
+    private static let gregorianSeconds: ClosedRange<Double> = -12_219_292_800...253_402_300_799
+
+    /// `yyyy-MM-ddTHH:mm:ssZ` for `seconds` since 1970 in ``gregorianSeconds``, as `ISO8601DateFormatter`
+    /// writes it, without a formatter: making one per date was a fifth of the test suite's time.
+    private static func wholeSecondsText(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        // Days since 1970 to a civil date (proleptic Gregorian), by 400-year eras from 0000-03-01.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(secondOfDay / 3_600, 2)):"
+            + "\(padded(secondOfDay / 60 % 60, 2)):\(padded(secondOfDay % 60, 2))Z"
     }
 }

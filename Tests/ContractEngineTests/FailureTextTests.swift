@@ -30,6 +30,26 @@ struct FailureTextTests {
         #expect(abbreviate(["a": 1]) == String(describing: ["a": 1]))
     }
 
+    @Test("whole seconds read as ISO8601DateFormatter writes them, Julian dates before 1582 and years past 9999 too")
+    func wholeSecondsAsTheFormatterWrites() {
+        let formatter = ISO8601DateFormatter()
+        // The edges of the Gregorian range, leap days, the epoch, and a spread of seconds between them.
+        var seconds: [Double] = [
+            -12_219_292_800, -12_219_292_801, 253_402_300_799, 253_402_300_800, 0, -1, 86_399, 86_400,
+            951_782_400, 951_868_799, 4_107_542_400, -62_135_596_800, Date.distantPast.timeIntervalSince1970,
+            Date.distantFuture.timeIntervalSince1970,
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            seconds.append(-13_000_000_000 + Double(state >> 30 % 266_500_000_000))
+        }
+        let differing = seconds.filter { abbreviate(Date(timeIntervalSince1970: $0)) != formatter.string(from: Date(timeIntervalSince1970: $0)) }
+        #expect(differing.isEmpty, "\(differing.prefix(5).map { (abbreviate(Date(timeIntervalSince1970: $0)), formatter.string(from: Date(timeIntervalSince1970: $0))) })")
+        #expect(abbreviate(Date(timeIntervalSince1970: -12_219_292_801)) == "1582-10-04T23:59:59Z")
+        #expect(abbreviate(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
+    }
+
     /// An error whose description hides its fields, as a database driver's does.
     struct Withheld: Error, CustomStringConvertible {
         var sqlState: String

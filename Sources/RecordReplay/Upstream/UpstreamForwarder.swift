@@ -128,14 +128,7 @@ package struct UpstreamForwarder: Sendable {
                 reason: "the request names no origin and no upstream is configured (set \(EnvironmentVariable.upstream))")
         }
         if let exchange = try plainHTTPExchange(for: request, to: url) {
-            let result: Result<StubResponse, UpstreamError> = await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
-                    // Blocking socket calls: off the concurrency pool, which has only as many threads as cores.
-                    Thread.detachNewThread { continuation.resume(returning: Result { () throws(UpstreamError) in try exchange.run() }) }
-                }
-            } onCancel: {
-                exchange.cancel()
-            }
+            let result = await onOwnThread({ Result { () throws(UpstreamError) in try exchange.run() } }, cancel: exchange.cancel)
             return try result.get()
         }
         if let forwardingInChildProcess {

@@ -1,5 +1,6 @@
 public import RecordReplayMessages
 public import Foundation
+import RepositoryContractsPrimitives
 
 /// What the server does for one request: send a response, misbehave on the connection, or decide
 /// later (after a delay on a clock, after an `async` stub closure returns, or after a blocking call such
@@ -47,13 +48,7 @@ extension ResponsePlan {
             case .deferred(let decide):
                 plan = await decide()
             case .blocking(let decision):
-                plan = await withTaskCancellationHandler {
-                    await withCheckedContinuation { continuation in
-                        Thread.detachNewThread { continuation.resume(returning: decision.decide()) }
-                    }
-                } onCancel: {
-                    decision.cancel()
-                }
+                plan = await onOwnThread(decision.decide, cancel: decision.cancel)
             case .respond, .fault:
                 return plan
             }
