@@ -9,7 +9,7 @@ import Testing
 
 /// Recording from a plain `http` upstream does the forward on the connection's own thread: no step of it
 /// waits for the Swift concurrency pool, which a test process shares with every other test.
-@Suite("Recording: the forward to a plain-http upstream stays off the concurrency pool")
+@Suite("Recording: the forward to a plain-http upstream stays off the concurrency pool", .timeLimit(.minutes(10)))
 struct RecordingOffThePoolTests {
     /// Exit codes of the child process below.
     private enum Outcome: Int32 {
@@ -20,6 +20,37 @@ struct RecordingOffThePoolTests {
         /// nothing.
         case poolWasFree = 2
         case setUpFailed = 3
+    }
+
+    /// How the server ends a recorded request whose live API never answers.
+    enum Ending: String, CaseIterable, Sendable {
+        case stop = "stop()"
+        case cancelPendingAnswers = "cancelPendingAnswers()"
+    }
+
+    @Test("a forward the live API never answers is cut short, the client sees the connection close, nothing is recorded", arguments: Ending.allCases)
+    func endsForwardInFlight(_ ending: Ending) async throws {
+        let upstream = StubServer()
+        upstream.playback.inject(.neverRespond, when: .get("/hang"))
+        try await upstream.start()
+        let server = StubServer()
+        // A day-long forward timeout: only the server's own ending can stop the forward (if it does not,
+        // stop() and the client wait on, and the suite's time limit fails the test).
+        server.playback.recordUnmatched(through: UpstreamForwarder.patient(upstream.baseURL))
+        try await server.start()
+        let port = server.port
+        let hanging = Task { try await blocking { try RawHTTPClient(port: port).exchange("GET /hang HTTP/1.1\r\nHost: x\r\n\r\n") } }
+        await upstream.playback.waitForRequests(count: 1)
+
+        switch ending {
+        case .stop: await server.stop()
+        case .cancelPendingAnswers: server.cancelPendingAnswers()
+        }
+        let result = await hanging.result
+        #expect(throws: RawClientError.self) { try result.get() }
+        await server.stop()
+        await upstream.stop()
+        #expect(server.playback.recordedInteractions.isEmpty)
     }
 
     @Test("a request is recorded and answered while every thread of the concurrency pool is blocked")
