@@ -120,7 +120,8 @@ struct BenchRecording {
 /// What runs beside the measurement: nothing, two busy plain threads, or two busy Swift-pool tasks.
 final class Load: @unchecked Sendable {
     let name: String
-    private let running = Protected(true)
+    private let lock = NSLock()
+    private var running = true
 
     init(_ kind: String) throws {
         switch kind {
@@ -148,10 +149,10 @@ final class Load: @unchecked Sendable {
         }
     }
 
-    private var isRunning: Bool { running.withLock { $0 } }
+    private var isRunning: Bool { lock.withLock { running } }
 
     func stop() {
-        running.withLock { $0 = false }
+        lock.withLock { running = false }
     }
 
     /// Keeps this thread's CPU busy for `duration`.
@@ -160,18 +161,6 @@ final class Load: @unchecked Sendable {
         var x = 0
         while ContinuousClock.now < end { x &+= 1 }
         blackHole(x)
-    }
-}
-
-/// A lock-protected value.
-final class Protected<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
 
