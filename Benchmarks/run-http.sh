@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# HTTP throughput and latency of the StubServer against FlyingFox and Hummingbird, in one run.
+# HTTP throughput and latency of the StubServer against FlyingFox, Hummingbird and (when asked) nginx,
+# in one run.
 #
 # usage: Benchmarks/run-http.sh [--pin | --no-pin] [--rounds N] [variant ...]
-#   variants: stub flyingfox flyingfox-nodelay hummingbird (default: all four)
+#   variants: stub flyingfox flyingfox-nodelay hummingbird (default: these four)
+#             nginx nginx-2w (only when named: nginx with 1 or 2 worker processes, nginx-Nw for N ≤ 9,
+#             serving the body file; installs nginx-light, or nginx, with apt-get when nginx is missing)
+#             stub-before (only when named: the stub of another build, BEFORE_BIN=<its bench-http-server>,
+#             to compare two revisions in one run)
 #   env:      DURATION=10 (s per wrk point)  WARMUP=2 (s)  ROUNDS=2  CONNECTIONS="1 8 64"
 #             QUICK=1 (DURATION=2 WARMUP=1: a smoke run, not for numbers)
 #             SKIP_BUILD=1 (use the release binary already built)
@@ -15,6 +20,9 @@
 # c=8, and runs wrk --latency for DURATION s at each c (-t1 at c=1, -t2 above). Pinned (the default),
 # the server runs on CPU 0 and wrk on CPU 1. It prints a Markdown table of medians over rounds, with
 # min–max, and writes the raw wrk output and a TSV under Benchmarks/results/<UTC timestamp>/.
+# nginx is not the system service: it runs in the foreground (master and workers, all on the server's
+# CPU when pinned) from its own prefix <results>/<variant>/ (config, pid, error log); it is READY once
+# /todos/1 answers 200, and its server CPU and RSS are the sums over the master and its workers.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,7 +34,7 @@ while [ $# -gt 0 ]; do
         --pin) pin=1 ;;
         --no-pin) pin=0 ;;
         --rounds) rounds="$2"; shift ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
         *) variants+=("$1") ;;
     esac
@@ -46,6 +54,27 @@ fi
 for tool in curl python3 taskset; do
     command -v "$tool" >/dev/null || { echo "needs $tool" >&2; exit 2; }
 done
+
+is_nginx() { case "$1" in nginx|nginx-[1-9]w) return 0 ;; *) return 1 ;; esac; }
+needs_nginx=0
+for variant in "${variants[@]}"; do
+    if is_nginx "$variant"; then needs_nginx=1; fi
+done
+if [ "$needs_nginx" = 1 ]; then
+    nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+    if [ ! -x "$nginx_bin" ]; then
+        # nginx-light is gone from newer Debian releases; its successor is the nginx package.
+        package=nginx-light
+        apt-get update -qq
+        apt-cache show nginx-light >/dev/null 2>&1 || package=nginx
+        echo "installing $package (apt-get)…" >&2
+        apt-get install -y -qq "$package" >/dev/null
+        nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+    fi
+    [ -x "$nginx_bin" ] || { echo "needs nginx" >&2; exit 2; }
+    command -v pgrep >/dev/null || { echo "needs pgrep" >&2; exit 2; }
+    nginx_configure="$("$nginx_bin" -V 2>&1)"
+fi
 
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
     echo "building (release)…" >&2
@@ -69,12 +98,23 @@ else
 fi
 
 server_pid=""
+server_nginx=0    # 1 while the server is nginx (server_pid is its master)
+nginx_workers=""  # nginx's worker pids, noted when it became ready
 stop_server() {
+    local workers="" pid
     if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        if [ "$server_nginx" = 1 ]; then workers="$nginx_workers $(pgrep -P "$server_pid" || true)"; fi
+        # For nginx, SIGTERM is its fast shutdown: the master stops its workers, then exits.
         kill "$server_pid" 2>/dev/null || true
         wait "$server_pid" 2>/dev/null || true
     fi
+    # An nginx worker that outlived its master (only if the master died first) is stopped too.
+    for pid in $workers; do
+        if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = nginx ]; then kill -KILL "$pid" 2>/dev/null || true; fi
+    done
     server_pid=""
+    server_nginx=0
+    nginx_workers=""
 }
 trap stop_server EXIT
 
@@ -83,7 +123,10 @@ start_server() {
     local variant="$1" log="$2"
     : > "$log.out"
     : > "$log.err"
-    "${server_pin[@]}" "$server_bin" "$variant" >> "$log.out" 2>> "$log.err" &
+    if is_nginx "$variant"; then start_nginx "$variant" "$log"; return 0; fi
+    local bin="$server_bin" name="$variant"
+    if [ "$variant" = stub-before ]; then bin="${BEFORE_BIN:?stub-before needs BEFORE_BIN}"; name=stub; fi
+    "${server_pin[@]}" "$bin" "$name" >> "$log.out" 2>> "$log.err" &
     server_pid=$!
     port=""
     for _ in $(seq 1 1000); do
@@ -97,8 +140,76 @@ start_server() {
     exit 1
 }
 
-# CPU time of the server process (all threads), in clock ticks.
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+# start_nginx VARIANT LOGPREFIX: nginx (nginx: 1 worker, nginx-Nw: N workers) from its own prefix
+# $out/VARIANT/, on a free port, serving the expected body file; sets server_pid (the master) and port.
+start_nginx() {
+    local variant="$1" log="$2" dir="$out/$1" workers=1 module status deadline
+    [ "$variant" = nginx ] || { workers="${variant#nginx-}"; workers="${workers%w}"; }
+    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+    mkdir -p "$dir/tmp"
+    {
+        echo "# written by run-http.sh for the $variant variant"
+        # As root nginx would run its workers as nobody, who may not read the body file.
+        if [ "$(id -u)" = 0 ]; then echo "user $(id -un) $(id -gn);"; fi
+        echo "daemon off;"
+        echo "master_process on;"
+        echo "worker_processes $workers;"
+        echo "pid \"$dir/nginx.pid\";"
+        echo "lock_file \"$dir/nginx.lock\";"
+        echo "error_log \"$dir/error.log\";"
+        echo "events { worker_connections 1024; }"
+        echo "http {"
+        echo "    access_log off;"
+        # No MIME table: every answer is application/json, with no charset (none is configured).
+        echo "    types {}"
+        echo "    default_type application/json;"
+        echo "    keepalive_requests 1000000;"
+        echo "    keepalive_timeout 65;"
+        echo "    tcp_nodelay on;"
+        # Keep the body file open (the other servers answer from memory): no open/close per request.
+        echo "    open_file_cache max=16 inactive=600s;"
+        echo "    open_file_cache_valid 600s;"
+        echo "    client_body_temp_path \"$dir/tmp/client_body\";"
+        for module in proxy fastcgi uwsgi scgi; do
+            case "$nginx_configure" in
+                *"--without-http_${module}_module"*) ;;
+                *) echo "    ${module}_temp_path \"$dir/tmp/$module\";" ;;
+            esac
+        done
+        echo "    server {"
+        echo "        listen 127.0.0.1:$port;"
+        echo "        location = /todos/1 { alias \"$out/expected-body.json\"; }"
+        echo "        location / { return 404; }"
+        echo "    }"
+        echo "}"
+    } > "$dir/nginx.conf"
+    # -e: the error log from the start (before the config is read), not the compiled-in one.
+    "${server_pin[@]}" "$nginx_bin" -p "$dir/" -c "$dir/nginx.conf" -e "$dir/error.log" >> "$log.out" 2>> "$log.err" &
+    server_pid=$!
+    server_nginx=1
+    deadline=$((SECONDS + 10))
+    while [ "$SECONDS" -le "$deadline" ]; do
+        status="$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "http://127.0.0.1:$port/todos/1" || true)"
+        if [ "$status" = 200 ]; then
+            nginx_workers="$(pgrep -P "$server_pid" | tr '\n' ' ' || true)"
+            echo "READY $port" >> "$log.out"
+            return 0
+        fi
+        kill -0 "$server_pid" 2>/dev/null || break
+        sleep 0.01
+    done
+    echo "$variant did not answer 200 on /todos/1 within 10 s; its stderr and error log:" >&2
+    cat "$log.err" "$dir/error.log" >&2 || true
+    exit 1
+}
+
+# nginx_proc FILE: /proc/<pid>/FILE of nginx's master and of each of its workers.
+nginx_proc() { local pid; for pid in "$server_pid" $(pgrep -P "$server_pid" || true); do echo "/proc/$pid/$1"; done; }
+# CPU time of the server process (all threads), in clock ticks; for nginx, of its master and workers.
+cpu_ticks() {
+    if [ "$server_nginx" = 1 ]; then awk '{ s += $14 + $15 } END { print s }' $(nginx_proc stat); return 0; fi
+    awk '{ print $14 + $15 }' "/proc/$server_pid/stat"
+}
 # User + nice + system + steal time of the whole machine, in clock ticks: what processes used, plus what
 # the hypervisor took from this VM's CPUs (steal). irq and softirq are left out: loopback TCP's softirq
 # work belongs to the benchmark.
@@ -123,8 +234,15 @@ children_ms() {
     times > "$out/.times"
     awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d\n", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 1000 }' "$out/.times"
 }
-rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$server_pid/status"; }
-hwm_kib() { awk '/^VmHWM:/ { print $2 }' "/proc/$server_pid/status"; }
+# RSS and its peak (VmHWM) of the server process; for nginx, the sums over its master and workers.
+rss_kib() {
+    if [ "$server_nginx" = 1 ]; then awk '/^VmRSS:/ { s += $2 } END { print s }' $(nginx_proc status); return 0; fi
+    awk '/^VmRSS:/ { print $2 }' "/proc/$server_pid/status"
+}
+hwm_kib() {
+    if [ "$server_nginx" = 1 ]; then awk '/^VmHWM:/ { s += $2 } END { print s }' $(nginx_proc status); return 0; fi
+    awk '/^VmHWM:/ { print $2 }' "/proc/$server_pid/status"
+}
 
 echo "checking every variant serves the same job…" >&2
 for variant in "${variants[@]}"; do
@@ -152,6 +270,7 @@ printf 'round\tvariant\tc\treq_per_s\tp50_ms\tp99_ms\terrors\tserver_cpu_pct\tse
     echo "variants: ${variants[*]}"
     echo "swift: $(swift --version 2>&1 | head -1)"
     echo "wrk: $(dpkg-query -W -f '${Version}' wrk 2>/dev/null || echo unknown)"
+    if [ "$needs_nginx" = 1 ]; then echo "nginx: $("$nginx_bin" -v 2>&1 | sed 's/^nginx version: //')"; fi
     echo "kernel: $(uname -r)  cpus: $(nproc)"
     echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } > "$out/run-info.txt"

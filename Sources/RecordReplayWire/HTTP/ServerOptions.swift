@@ -61,7 +61,8 @@ public struct ServerOptions: Sendable, Hashable {
     /// trickling bytes (slowloris), which a per-read timeout alone does not stop. `.zero` turns the limit
     /// off (each read then waits at most ``idleTimeout``).
     public var requestTimeout: Duration
-    /// The most connections open at once (default 256), and so the most connection threads. A connection
+    /// The most connections open at once (default 256), and so the most threads of connections that left
+    /// the event loops (see the article "The server"). A connection
     /// beyond it is answered `503 Service Unavailable` with `Retry-After: 1` and closed at once, without a
     /// thread, and the journal notes it (``Journal/refusals``). A parallel test suite's clients keep a
     /// few connections each per server; a client opening connections in a loop meets the limit.

@@ -3,18 +3,26 @@ import Foundation
 import RepositoryContractsPrimitives
 import Dispatch
 
-/// One client connection, served on its own thread with blocking reads and writes: the loop of the
-/// request path. Each round reads bytes and decodes a request (``RequestDecoder``), asks the handler for
-/// its plan (the playback), and sends the answer (``ResponseEncoder``), while the connection stays open.
+/// One client connection: the loop of the request path. Each round reads bytes and decodes a request
+/// (``RequestDecoder``), asks the handler for its plan (the playback), and sends the answer
+/// (``ResponseEncoder``), while the connection stays open.
+///
+/// A connection starts on an ``EventLoop``, which serves it without blocking
+/// (``serveReadyRequests()``) for as long as every request arrives whole and is answered at once. The
+/// first time something would block, the loop hands it to a thread of its own, which serves it with
+/// blocking reads and writes (``continueOnOwnThread(_:)``) until it closes. One thread at a time owns
+/// the connection: the loop, then its own thread.
 ///
 /// No Swift-concurrency hop on the way: a `.deferred` plan is the only thing that waits for a task (a
-/// `.blocking` one runs on this thread).
-/// Timeouts are socket timeouts: ``ConnectionContext/idleTimeout`` while waiting for a request's first
-/// byte (the connection then closes silently) and for writes; after the first byte, each read waits
+/// `.blocking` one runs on the connection's thread).
+///
+/// Timeouts: ``ConnectionContext/idleTimeout`` while waiting for a request's first byte (the connection
+/// then closes silently; on a loop the loop keeps that deadline, on a thread it is the socket's) and for
+/// writes; after the first byte, each read waits
 /// only until the request's deadline (``ConnectionContext/requestTimeout`` from its start), after which the
 /// server answers 408. Bad requests are answered with their status and a `text/plain` reason, then the
 /// connection closes.
-final class Connection {
+final class Connection: @unchecked Sendable {
     /// A request read from the connection, or why there is none.
     private enum Incoming {
         case request(StubRequest, ResponseTerms)
@@ -36,7 +44,8 @@ final class Connection {
     private static let lingerTime = Duration.seconds(2)
     private static let lingerBytes = 1 << 20
 
-    private let descriptor: Int32
+    /// The connection's socket.
+    let descriptor: Int32
     private let slot: ConnectionSlot
     private let context: ConnectionContext
     /// Bytes received and not yet used (pipelined requests wait here).
@@ -47,29 +56,36 @@ final class Connection {
     private var receiveTimeout = Duration.nanoseconds(-1)
     /// The bytes of the listener's body budget the request being read or answered holds.
     private var reservedBodyBytes = 0
+    /// The request the event loop started reading and did not finish, if any.
+    private var decoder: RequestDecoder?
+    /// While parked on an event loop: when the loop closes the connection if no request starts.
+    private(set) var idleDeadline: ContinuousClock.Instant?
 
     /// A connection served on `slot`'s socket, with what the listener's connections share.
     init(slot: ConnectionSlot, context: ConnectionContext) {
         self.descriptor = slot.descriptor
         self.slot = slot
         self.context = context
+        Platform.setSendTimeout(descriptor, context.idleTimeout)
     }
 
-    /// Serves requests until the connection ends, then closes the socket.
-    func run() {
-        Platform.setSendTimeout(descriptor, context.idleTimeout)
-        while serveNextRequest() {}
+    /// Ends the connection: closes the socket and leaves the registry.
+    private func finish() {
+        releaseBody()
         slot.markClosed()
         Platform.closeDescriptor(descriptor)
         context.registry.remove(slot)
     }
 
+    /// Gives back the body budget the request just answered held.
+    private func releaseBody() {
+        if reservedBodyBytes > 0 { context.bodyBudget.release(reservedBodyBytes) }
+        reservedBodyBytes = 0
+    }
+
     /// Reads one request, asks for its plan and carries it out; `false` when the connection is over.
     private func serveNextRequest() -> Bool {
-        defer {
-            if reservedBodyBytes > 0 { context.bodyBudget.release(reservedBodyBytes) }
-            reservedBodyBytes = 0
-        }
+        defer { releaseBody() }
         switch readRequest() {
         case .request(let request, let terms):
             ServerActivity.note("a stub server received a request")
@@ -84,17 +100,195 @@ final class Connection {
         }
     }
 
+    // MARK: On an event loop
+
+    /// What serving a connection on an event loop came to.
+    enum LoopOutcome {
+        /// Waiting for its next request on the loop; the loop closes it at `idleDeadline` (`nil`: never).
+        case parked(idleDeadline: ContinuousClock.Instant?)
+        /// Closed.
+        case closed
+        /// Moved to a thread of its own: the loop forgets it.
+        case handedOff
+    }
+
+    /// What a connection's own thread takes over from the event loop.
+    private enum HandOff {
+        /// Reading the rest of a request that has started.
+        case readRest
+        /// Sending `100 Continue`, then reading the body.
+        case sendContinue
+        /// Carrying out a plan that is not ready at once (deferred, blocking, a fault).
+        case carryOut(ResponsePlan, ResponseTerms)
+        /// Sending the rest of a reply, then ending as it says.
+        case finishSending(ResponseEncoder.Reply, alreadySent: Int)
+        /// Ending an exchange whose reply went out (or failed) in a way that waits.
+        case end(ResponseEncoder.Ending)
+    }
+
+    /// Waits on the loop for the next request: `.parked`, or `.closed` when the server is stopping.
+    func park() -> LoopOutcome {
+        guard slot.beginWaiting() else {
+            finish()
+            return .closed
+        }
+        idleDeadline = context.idleTimeout > .zero ? ContinuousClock.now + context.idleTimeout : nil
+        return .parked(idleDeadline: idleDeadline)
+    }
+
+    /// Closes the connection, parked on the loop, when its idle deadline has passed at `now`; `true` when
+    /// it did.
+    func closeIfIdle(at now: ContinuousClock.Instant) -> Bool {
+        guard let idleDeadline, idleDeadline <= now else { return false }
+        _ = slot.endWaiting()
+        finish()
+        return true
+    }
+
+    /// Serves, without blocking, every request whose bytes have arrived, on the event loop's thread; the
+    /// loop calls it when the socket is readable. Whatever would block hands the connection to a thread of
+    /// its own.
+    func serveReadyRequests() -> LoopOutcome {
+        idleDeadline = nil
+        guard slot.endWaiting() else {
+            finish()
+            return .closed
+        }
+        var minimumFree = RequestDecoder.headReadSize
+        while true {
+            if decoder != nil || input.readableCount > 0 {
+                var decoder = self.decoder ?? RequestDecoder(limits: context.limits)
+                let step: RequestDecoder.Step
+                do throws(HTTPRequestError) {
+                    let used: Int
+                    (step, used) = try input.withReadableBytes { bytes throws(HTTPRequestError) in
+                        try decoder.decode(bytes, reservingBody: reserveBody)
+                    }
+                    input.consume(used)
+                } catch {
+                    self.decoder = nil
+                    if let outcome = sendOnLoop(encoder.refusal(status: error.status, message: error.message)) {
+                        return outcome
+                    }
+                    continue
+                }
+                switch step {
+                case .request(let request, let terms):
+                    self.decoder = nil
+                    if let outcome = answerOnLoop(request, honouring: terms) { return outcome }
+                    // Nothing pipelined behind it: wait on the loop rather than try a read that finds nothing.
+                    if input.readableCount == 0 { return park() }
+                    continue
+                case .sendContinue:
+                    self.decoder = decoder
+                    return handOff(.sendContinue)
+                case .needsBytes(let free):
+                    self.decoder = decoder
+                    minimumFree = free
+                }
+            }
+            let count = Platform.receiveWithoutWaiting(descriptor, into: input.freeSpace(minimumFree: minimumFree))
+            if count > 0 {
+                input.didWrite(count)
+                continue
+            }
+            guard count < 0 && Platform.lastError == Platform.wouldBlock else {
+                // End of stream, or the connection failed.
+                finish()
+                return .closed
+            }
+            if decoder != nil { return handOff(.readRest) }
+            return park()
+        }
+    }
+
+    /// Asks for the request's plan and answers it on the loop when it is ready at once; `nil` when the
+    /// connection stays on the loop for the next request.
+    private func answerOnLoop(_ request: StubRequest, honouring terms: ResponseTerms) -> LoopOutcome? {
+        ServerActivity.note("a stub server received a request")
+        let plan = context.handler(request)
+        guard case .respond(let response) = plan else { return handOff(.carryOut(plan, terms)) }
+        // Before sending: once the connection is handed off, its own thread owns this state.
+        releaseBody()
+        ServerActivity.note("a stub server answered a request")
+        return sendOnLoop(encoder.reply(with: response, honouring: terms, stopRequested: slot.isStopRequested))
+    }
+
+    /// Sends a reply with the socket's send buffer as it is, and ends as it says; `nil` when the connection
+    /// stays on the loop. What does not fit, and the endings that wait, go on on the connection's own thread.
+    private func sendOnLoop(_ reply: ResponseEncoder.Reply) -> LoopOutcome? {
+        var ending = reply.ending
+        if reply.sends {
+            let total = encoder.output.count + reply.body.count
+            let sent = encoder.output.withUnsafeBytes { head in
+                reply.body.withUnsafeBytes { body in Platform.sendWithoutWaiting(descriptor, head, body) }
+            }
+            if sent < 0 && Platform.lastError != Platform.wouldBlock {
+                ending = reply.endingIfUnsent
+            } else if sent < total {
+                return handOff(.finishSending(reply, alreadySent: max(sent, 0)))
+            }
+        }
+        switch ending {
+        case .keepOpen:
+            return nil
+        case .close:
+            finish()
+            return .closed
+        case .reset:
+            Platform.setResetOnClose(descriptor)
+            finish()
+            return .closed
+        case .closeGracefully, .waitForClientToClose:
+            return handOff(.end(ending))
+        }
+    }
+
+    /// Starts the connection's own thread, which takes over `work` and serves the connection until it ends.
+    private func handOff(_ work: HandOff) -> LoopOutcome {
+        let thread = Thread { [self] in continueOnOwnThread(work) }
+        thread.stackSize = ConnectionContext.threadStackSize
+        thread.start()
+        return .handedOff
+    }
+
+    /// Takes over from the event loop: does `work`, then serves requests with blocking reads and writes
+    /// until the connection ends, and closes it.
+    private func continueOnOwnThread(_ work: HandOff) {
+        var open: Bool
+        switch work {
+        case .readRest:
+            open = true
+        case .sendContinue:
+            open = ResponseEncoder.continueResponse.withUnsafeBytes {
+                write($0, UnsafeRawBufferPointer(start: nil, count: 0))
+            }
+        case .carryOut(let plan, let terms):
+            open = carryOut(plan, honouring: terms)
+            releaseBody()
+            ServerActivity.note("a stub server answered a request")
+        case .finishSending(let reply, let alreadySent):
+            open = send(reply, alreadySent: alreadySent)
+        case .end(let ending):
+            open = end(as: ending)
+        }
+        while open && serveNextRequest() {}
+        finish()
+    }
+
     // MARK: Reading a request
 
     /// The next request, or why there is none: waits up to the idle timeout for its first byte, then
     /// reads until ``RequestDecoder`` has it all, within the request deadline.
     private func readRequest() -> Incoming {
-        if input.readableCount == 0 {
+        if decoder == nil && input.readableCount == 0 {
             setReceiveTimeout(context.idleTimeout)
             guard receive(minimumFree: RequestDecoder.headReadSize) == .bytes else { return .ended }
         }
-        var decoder = RequestDecoder(limits: context.limits)
+        // A request the event loop started reading goes on where it stopped; its deadline starts here.
+        var decoder = self.decoder ?? RequestDecoder(limits: context.limits)
         var deadline: ContinuousClock.Instant?
+        self.decoder = nil
         do throws(HTTPRequestError) {
             while true {
                 let (step, used) = try input.withReadableBytes { bytes throws(HTTPRequestError) in
@@ -181,13 +375,25 @@ final class Connection {
         }
     }
 
-    /// Sends the encoder's reply and ends the connection as it says; `true` when the connection stays open.
-    private func send(_ reply: ResponseEncoder.Reply) -> Bool {
+    /// Sends the encoder's reply (less the first `alreadySent` bytes, which went out before) and ends the
+    /// connection as it says; `true` when the connection stays open.
+    private func send(_ reply: ResponseEncoder.Reply, alreadySent: Int = 0) -> Bool {
         var sent = true
         if reply.sends {
-            sent = encoder.output.withUnsafeBytes { head in reply.body.withUnsafeBytes { write(head, $0) } }
+            sent = encoder.output.withUnsafeBytes { head in
+                reply.body.withUnsafeBytes { body in
+                    var head = head, body = body
+                    Self.advance(&head, &body, by: alreadySent)
+                    return write(head, body)
+                }
+            }
         }
-        switch sent ? reply.ending : reply.endingIfUnsent {
+        return end(as: sent ? reply.ending : reply.endingIfUnsent)
+    }
+
+    /// Ends the exchange as `ending` says; `true` when the connection stays open.
+    private func end(as ending: ResponseEncoder.Ending) -> Bool {
+        switch ending {
         case .keepOpen:
             return true
         case .close:
@@ -237,14 +443,20 @@ final class Connection {
         while !first.isEmpty || !second.isEmpty {
             let count = Platform.send(descriptor, first, second)
             guard count > 0 else { return false }
-            if count < first.count {
-                first = UnsafeRawBufferPointer(rebasing: first[count...])
-            } else {
-                second = UnsafeRawBufferPointer(rebasing: second[(count - first.count)...])
-                first = UnsafeRawBufferPointer(start: nil, count: 0)
-            }
+            Self.advance(&first, &second, by: count)
         }
         return true
+    }
+
+    /// Drops the first `count` bytes of the two buffers sent one after the other.
+    private static func advance(_ first: inout UnsafeRawBufferPointer, _ second: inout UnsafeRawBufferPointer, by count: Int) {
+        guard count > 0 else { return }
+        if count < first.count {
+            first = UnsafeRawBufferPointer(rebasing: first[count...])
+        } else {
+            second = UnsafeRawBufferPointer(rebasing: second[(count - first.count)...])
+            first = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
     }
 
     /// Ends the connection so the client reads everything sent: stops writing (the client sees end of
@@ -265,196 +477,5 @@ final class Connection {
             drained += input.readableCount
             input.consumeAll()
         }
-    }
-}
-
-// MARK: - Buffers and counters
-
-/// The bytes a connection has received and not yet used: a growable buffer read into directly by `recv`.
-private final class ReadBuffer {
-    private var storage: UnsafeMutableRawPointer
-    private var capacity: Int
-    private var start = 0
-    private var end = 0
-
-    /// An empty buffer with room for `capacity` bytes to begin with.
-    init(capacity: Int = 4096) {
-        self.capacity = capacity
-        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-    }
-
-    deinit {
-        storage.deallocate()
-    }
-
-    /// The number of bytes received and not yet consumed.
-    var readableCount: Int { end - start }
-
-    /// Calls `body` with the bytes received and not yet consumed.
-    func withReadableBytes<Result, Failure: Error>(
-        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try body(UnsafeBufferPointer(start: (storage + start).assumingMemoryBound(to: UInt8.self), count: end - start))
-    }
-
-    /// Marks the first `count` readable bytes as used.
-    func consume(_ count: Int) {
-        start += count
-        if start == end {
-            start = 0
-            end = 0
-        }
-    }
-
-    /// Forgets every readable byte.
-    func consumeAll() {
-        start = 0
-        end = 0
-    }
-
-    /// Free space of at least `minimumFree` bytes after the readable bytes (moving or growing the storage),
-    /// for `recv` to fill; report what it wrote with ``didWrite(_:)``.
-    func freeSpace(minimumFree: Int) -> UnsafeMutableRawBufferPointer {
-        if capacity - end < minimumFree && start > 0 {
-            (storage).copyMemory(from: storage + start, byteCount: end - start)
-            end -= start
-            start = 0
-        }
-        if capacity - end < minimumFree {
-            let newCapacity = max(capacity * 2, end + minimumFree)
-            let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
-            grown.copyMemory(from: storage, byteCount: end)
-            storage.deallocate()
-            storage = grown
-            capacity = newCapacity
-        }
-        return UnsafeMutableRawBufferPointer(start: storage + end, count: capacity - end)
-    }
-
-    /// Adds `count` bytes written into the space ``freeSpace(minimumFree:)`` returned.
-    func didWrite(_ count: Int) {
-        end += count
-    }
-}
-
-/// A count of the requests the stub servers of this process have received and answered: a sign of life
-/// that a watchdog reads to tell a slow machine (requests still flowing) from a hang (nothing moving).
-package enum ServerActivity {
-    private static let counter = Protected<UInt64>(0)
-
-    /// Requests received plus responses finished, by every server of this process, so far.
-    package static var count: UInt64 { counter.withLock { $0 } }
-
-    /// Counts one request received or one response finished, for the process's activity too.
-    static func note(_ what: StaticString) {
-        counter.withLock { $0 &+= 1 }
-        ProcessActivity.note(what)
-    }
-}
-
-/// One open connection as ``HTTPListener/stop()`` sees it: its socket, whether its thread is blocked in a
-/// read that stop may interrupt, and the deferred plan it may be waiting for.
-///
-/// The connection's thread moves the slot between phases; stop calls ``requestStop()``. A slot is marked
-/// closed before its socket is, so stop never shuts down a descriptor number that was closed and reused.
-final class ConnectionSlot: Sendable {
-    private enum Phase {
-        /// Reading the request or answering it: stop lets it finish.
-        case working
-        /// Blocked in a read (waiting for a request, its rest, or for the client to close): stop shuts the
-        /// socket down to wake it.
-        case waiting
-        /// The socket is closed.
-        case closed
-    }
-
-    private struct State {
-        var phase = Phase.working
-        var stopRequested = false
-        var deferredPlan: (any PendingDecision)?
-        var holdsUnansweredRequest = false
-    }
-
-    /// The connection's socket.
-    let descriptor: Int32
-    private let state = Protected(State())
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
-    /// Whether the server is stopping: the connection closes after its current response.
-    var isStopRequested: Bool {
-        state.withLock { $0.stopRequested }
-    }
-
-    /// Enters a read that stop may interrupt; `false` (stay out) when the server is stopping.
-    func beginWaiting() -> Bool {
-        state.withLock { state in
-            guard !state.stopRequested else { return false }
-            state.phase = .waiting
-            return true
-        }
-    }
-
-    /// Leaves the read; `false` when stop interrupted it (the socket is shut down).
-    func endWaiting() -> Bool {
-        state.withLock { state in
-            state.phase = .working
-            return !state.stopRequested
-        }
-    }
-
-    /// Registers the deferred or blocking plan the connection waits for, so stop can cancel it; `false`
-    /// when the server is stopping.
-    func attach(_ wait: any PendingDecision) -> Bool {
-        state.withLock { state in
-            guard !state.stopRequested else { return false }
-            state.deferredPlan = wait
-            return true
-        }
-    }
-
-    /// Forgets the deferred plan once it has been carried out.
-    func detachDeferredPlan() {
-        state.withLock { $0.deferredPlan = nil }
-    }
-
-    /// Marks the slot closed; call just before closing the socket.
-    func markClosed() {
-        state.withLock { $0.phase = .closed }
-    }
-
-    /// Notes that the connection holds a request it will never answer (a never-respond fault), waiting
-    /// for the client to give up: ``dropPendingAnswer()`` then closes it.
-    func markHoldingUnansweredRequest() {
-        state.withLock { $0.holdsUnansweredRequest = true }
-    }
-
-    /// Drops the answer the connection is deciding (a deferred plan, cancelled) or withholding (a
-    /// never-respond fault, whose socket is shut down): the client sees the connection close at once.
-    func dropPendingAnswer() {
-        let deferred = state.withLock { state in
-            // Under the lock: the connection cannot mark the slot closed and close the socket meanwhile.
-            if state.holdsUnansweredRequest {
-                // About to wait (it then stays out) or waiting (woken by the shutdown): the connection ends.
-                state.stopRequested = true
-                if state.phase == .waiting { Platform.shutdownBoth(descriptor) }
-            }
-            return state.deferredPlan
-        }
-        deferred?.cancel()
-    }
-
-    /// Asks the connection to stop: wakes a blocked read by shutting the socket down, cancels a deferred
-    /// plan, and otherwise lets the current response finish (the connection closes after it).
-    func requestStop() {
-        let deferred = state.withLock { state in
-            state.stopRequested = true
-            // Under the lock: the connection cannot mark the slot closed and close the socket meanwhile.
-            if state.phase == .waiting { Platform.shutdownBoth(descriptor) }
-            return state.deferredPlan
-        }
-        deferred?.cancel()
     }
 }

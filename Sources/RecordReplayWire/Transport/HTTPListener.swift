@@ -2,8 +2,11 @@ package import RecordReplayMessages
 import Foundation
 import RepositoryContractsPrimitives
 
-/// The stub server's HTTP/1.1 core: listens on loopback (or an address chosen explicitly), serves each
-/// connection on its own thread, and hands every request to a handler that returns a ``ResponsePlan``.
+/// The stub server's HTTP/1.1 core: listens on loopback (or an address chosen explicitly), serves its
+/// connections on the process's event loops (a connection moves to a thread of its own when an answer
+/// would block; see ``EventLoop``), and hands every request to a handler that returns a ``ResponsePlan``.
+/// The handler runs on the loop's thread: it returns at once, and leaves whatever waits to a
+/// `.deferred` or `.blocking` plan.
 ///
 /// Supports HTTP/1.0 and 1.1, keep-alive, pipelining, `Content-Length` and chunked request bodies,
 /// `Expect: 100-continue` and `HEAD`; refuses bad input with 400, 413, 414, 431, 501 or 505, and closes
@@ -53,7 +56,19 @@ package final class HTTPListener: Sendable {
                     call: "pipe", errno: Platform.lastError, message: Platform.errorText(Platform.lastError),
                     address: addresses.first ?? "")
             }
-            let loop = AcceptLoop(listeners: listeners, wakePipe: wakePipe, context: context)
+            let eventLoops = (1...EventLoop.countPerListener).compactMap {
+                EventLoop(name: "StubServer loop \($0)", registry: context.registry)
+            }
+            guard eventLoops.count == EventLoop.countPerListener else {
+                let code = Platform.lastError
+                eventLoops.forEach { $0.discard() }
+                listeners.forEach(Platform.closeDescriptor)
+                Platform.closeDescriptor(wakePipe.read)
+                Platform.closeDescriptor(wakePipe.write)
+                throw .systemError(
+                    call: "pipe", errno: code, message: Platform.errorText(code), address: addresses.first ?? "")
+            }
+            let loop = AcceptLoop(listeners: listeners, wakePipe: wakePipe, eventLoops: eventLoops, context: context)
             state.acceptLoop = loop
             state.addresses = addresses
             state.port = port
@@ -191,7 +206,8 @@ struct ConnectionContext: Sendable {
     /// Told of each connection or request turned away by a limit.
     let onRefusal: @Sendable (ConnectionRefusal) -> Void
 
-    /// The stack size of each connection's thread: room for a handler's matching and JSON work.
+    /// The stack size of an event loop's thread and of a connection's own thread: room for a handler's
+    /// matching and JSON work.
     static let threadStackSize = 1 << 20
 }
 
@@ -227,7 +243,7 @@ final class BodyBudget: Sendable {
     }
 }
 
-/// The thread that accepts connections on the listening sockets and starts a thread for each, until
+/// The thread that accepts connections on the listening sockets and hands each to an event loop, until
 /// stopped; it closes the listening sockets when it ends. Each connection is admitted into the
 /// listener's ``ConnectionRegistry`` (below) first, within ``ServerOptions/maxConnections``.
 final class AcceptLoop: Sendable {
@@ -237,20 +253,25 @@ final class AcceptLoop: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let context: ConnectionContext
+    /// The loops that serve the connections accepted, in turn.
+    private let eventLoops: [EventLoop]
+    private let nextEventLoop = Protected(0)
     /// Whether the loop has ended and closed its descriptors (the wake pipe's write end among them).
     private let ended = Protected(false)
 
-    /// Takes ownership of `listeners` and of the wake pipe.
-    init(listeners: [Int32], wakePipe: (read: Int32, write: Int32), context: ConnectionContext) {
+    /// Takes ownership of `listeners`, of the wake pipe and of the event loops (not started yet).
+    init(listeners: [Int32], wakePipe: (read: Int32, write: Int32), eventLoops: [EventLoop], context: ConnectionContext) {
         self.listeners = listeners
         self.wakeRead = wakePipe.read
         self.wakeWrite = wakePipe.write
+        self.eventLoops = eventLoops
         self.context = context
     }
 
-    /// Starts the loop on its own thread.
+    /// Starts the loop on its own thread, and the event loops on theirs.
     func start() {
-        context.registry.acceptLoopStarted()
+        context.registry.loopStarted()
+        for loop in eventLoops { loop.start() }
         let thread = Thread { [self] in run() }
         thread.name = "StubServer accept"
         thread.start()
@@ -277,7 +298,8 @@ final class AcceptLoop: Sendable {
             ended = true
             for descriptor in listeners + [wakeRead, wakeWrite] { Platform.closeDescriptor(descriptor) }
         }
-        context.registry.acceptLoopEnded()
+        for loop in eventLoops { loop.finishWhenEmpty() }
+        context.registry.loopEnded()
     }
 
     /// Accepts every waiting connection; `false` when stop was requested during a back-off.
@@ -312,10 +334,12 @@ final class AcceptLoop: Sendable {
             refuseAtCapacity(descriptor)
             return
         }
-        let context = context
-        let thread = Thread { Connection(slot: slot, context: context).run() }
-        thread.stackSize = ConnectionContext.threadStackSize
-        thread.start()
+        // Only this thread hands connections out: a plain counter would do, and the lock costs nothing here.
+        let index = nextEventLoop.withLock { next in
+            defer { next = (next + 1) % eventLoops.count }
+            return next
+        }
+        eventLoops[index].adopt(Connection(slot: slot, context: context))
     }
 
     /// Answers a connection beyond ``ServerOptions/maxConnections`` with a 503 and closes it, on this
@@ -340,14 +364,15 @@ final class AcceptLoop: Sendable {
 final class ConnectionRegistry: Sendable {
     private struct State {
         var slots: [ObjectIdentifier: ConnectionSlot] = [:]
-        var acceptLoopRunning = false
+        /// The accept loop and event loops running.
+        var runningLoops = 0
         var stopping = false
         var dropsPendingAnswers = false
         var waiters: [CheckedContinuation<Void, Never>] = []
 
         /// The waiters to resume, taken out, once the accept loop has ended and every connection is closed.
         mutating func takeWaitersIfDone() -> [CheckedContinuation<Void, Never>] {
-            guard slots.isEmpty && !acceptLoopRunning && !waiters.isEmpty else { return [] }
+            guard slots.isEmpty && runningLoops == 0 && !waiters.isEmpty else { return [] }
             defer { waiters = [] }
             return waiters
         }
@@ -360,15 +385,16 @@ final class ConnectionRegistry: Sendable {
         state.withLock { $0.slots.count }
     }
 
-    /// Notes that the accept loop runs; stop waits for it to close the listening sockets.
-    func acceptLoopStarted() {
-        state.withLock { $0.acceptLoopRunning = true }
+    /// Notes that the accept loop or an event loop runs; stop waits for it to end and close its
+    /// descriptors.
+    func loopStarted() {
+        state.withLock { $0.runningLoops += 1 }
     }
 
-    /// Notes that the accept loop has closed the listening sockets and ended.
-    func acceptLoopEnded() {
+    /// Notes that the accept loop or an event loop has closed its descriptors and ended.
+    func loopEnded() {
         let ready = state.withLock { state in
-            state.acceptLoopRunning = false
+            state.runningLoops -= 1
             return state.takeWaitersIfDone()
         }
         ready.forEach { $0.resume() }
@@ -429,11 +455,12 @@ final class ConnectionRegistry: Sendable {
         state.withLock { $0.dropsPendingAnswers }
     }
 
-    /// Returns once the accept loop has ended and every connection is closed (after ``stopAll()``).
+    /// Returns once every connection is closed and the accept loop and event loops have ended (after
+    /// ``stopAll()``).
     func waitUntilAllClosed() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = state.withLock { state in
-                if state.slots.isEmpty && !state.acceptLoopRunning { return true }
+                if state.slots.isEmpty && state.runningLoops == 0 { return true }
                 state.waiters.append(continuation)
                 return false
             }

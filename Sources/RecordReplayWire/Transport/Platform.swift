@@ -276,8 +276,17 @@ package enum Platform {
     /// Reads into `buffer`: the byte count, `0` at end of stream, `-1` with `errno` set (`EAGAIN` when the
     /// receive timeout expired).
     package static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        receive(descriptor, into: buffer, flags: 0)
+    }
+
+    /// `recv` that returns at once: `-1` with ``wouldBlock`` when nothing has arrived.
+    package static func receiveWithoutWaiting(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        receive(descriptor, into: buffer, flags: Int32(MSG_DONTWAIT))
+    }
+
+    private static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, flags: Int32) -> Int {
         while true {
-            let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+            let count = recv(descriptor, buffer.baseAddress, buffer.count, flags)
             if count >= 0 || errno != EINTR { return count }
         }
     }
@@ -287,6 +296,20 @@ package enum Platform {
     package static func send(_ descriptor: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer)
         -> Int
     {
+        send(descriptor, first, second, flags: 0)
+    }
+
+    /// ``send(_:_:_:)`` that returns at once with what the socket's send buffer took: `-1` with
+    /// ``wouldBlock`` when it took nothing.
+    package static func sendWithoutWaiting(
+        _ descriptor: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer
+    ) -> Int {
+        send(descriptor, first, second, flags: Int32(MSG_DONTWAIT))
+    }
+
+    private static func send(
+        _ descriptor: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, flags: Int32
+    ) -> Int {
         var vectors = (
             iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
             iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
@@ -296,7 +319,7 @@ package enum Platform {
             message.msg_iov = raw.baseAddress!.assumingMemoryBound(to: iovec.self)
             message.msg_iovlen = numericCast(second.isEmpty ? 1 : 2)
             while true {
-                let count = sendmsg(descriptor, &message, noSignalFlag)
+                let count = sendmsg(descriptor, &message, noSignalFlag | flags)
                 if count >= 0 || errno != EINTR { return count }
             }
         }
@@ -348,6 +371,16 @@ package enum Platform {
         while write(descriptor, &byte, 1) < 0 && errno == EINTR {}
     }
 
+    /// Reads and drops everything waiting on a non-blocking descriptor (a wake pipe's read end).
+    package static func drain(_ descriptor: Int32) {
+        var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        while true {
+            let count = withUnsafeMutableBytes(of: &bytes) { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 || (count < 0 && errno == EINTR) { continue }
+            return
+        }
+    }
+
     /// Waits until one of `descriptors` is readable (or has hung up), or `timeoutMilliseconds` pass (`-1`:
     /// no limit). Returns, for each descriptor, whether it is ready.
     package static func waitReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32) -> [Bool] {
@@ -356,6 +389,48 @@ package enum Platform {
             let result = poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
             if result >= 0 { return entries.map { $0.revents != 0 } }
             if errno != EINTR { return entries.map { _ in false } }
+        }
+    }
+
+    /// Descriptors waited on together with `poll`, kept from one wait to the next: what an event loop
+    /// watches. Removing swaps the last descriptor into the gap.
+    package struct PollSet {
+        private var entries: [pollfd] = []
+
+        package init() {}
+
+        /// The number of descriptors watched.
+        package var count: Int { entries.count }
+
+        /// Watches `descriptor` for input (and hang-up) from the next wait on, at index ``count`` − 1.
+        package mutating func append(_ descriptor: Int32) {
+            entries.append(pollfd(fd: descriptor, events: Int16(truncatingIfNeeded: POLLIN), revents: 0))
+        }
+
+        /// Stops watching the descriptor at `index`; the last one takes its index.
+        package mutating func swapRemove(at index: Int) {
+            entries.swapAt(index, entries.count - 1)
+            entries.removeLast()
+        }
+
+        /// Waits until a descriptor has input, is hung up or failed, or `timeoutMilliseconds` pass (`-1`:
+        /// no limit); then ``isReady(at:)`` tells which.
+        package mutating func wait(timeoutMilliseconds: Int32) {
+            while true {
+                let result = entries.withUnsafeMutableBufferPointer {
+                    poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds)
+                }
+                if result >= 0 { return }
+                if errno != EINTR {
+                    for index in entries.indices { entries[index].revents = 0 }
+                    return
+                }
+            }
+        }
+
+        /// Whether the last wait found the descriptor at `index` ready (input, hang-up or error).
+        package func isReady(at index: Int) -> Bool {
+            entries[index].revents != 0
         }
     }
 }

@@ -1,0 +1,131 @@
+import RecordReplayMessages
+import Dispatch
+import Foundation
+@_spi(Benchmarks) import RecordReplayWire
+import Testing
+import RepositoryContractsTestSupport
+
+/// The event loops: whatever would make a loop wait moves its connection to a thread of its own, so no
+/// client holds up another. Each test would hang (and meet the suite's time limit) if a loop waited.
+@Suite("HTTP transport: event loops", .timeLimit(.minutes(10)))
+struct HTTPEventLoopTests {
+    /// More connections than any machine here has loops, so some share a loop with the one that waits.
+    static let otherConnections = 8
+
+    @Test("a response larger than the socket takes at once arrives whole, and its connection goes on serving")
+    func largeResponseArrivesWhole() async throws {
+        // A pattern, not one repeated byte: a part sent twice or skipped would show.
+        let large = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: ($0 &* 31) >> 3) })
+        let medium = Data((0..<(20 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
+            switch request.path {
+            case "/large": .respond(StubResponse(status: 200, body: large))
+            case "/medium": .respond(StubResponse(status: 200, body: medium))
+            default: echo(request)
+            }
+        }
+        try await withListener(handler: handler) { _, port in
+            let (first, second, third, after) = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                let first = try client.exchange("GET /medium HTTP/1.1\r\nHost: x\r\n\r\n")
+                let second = try client.exchange("GET /large HTTP/1.1\r\nHost: x\r\n\r\n")
+                let third = try client.exchange("GET /large HTTP/1.1\r\nHost: x\r\n\r\n")
+                return (first, second, third, try client.exchange("GET /after HTTP/1.1\r\nHost: x\r\n\r\n"))
+            }
+            #expect(first.body == Array(medium))
+            #expect(second.body.count == large.count)
+            #expect(second.body == Array(large), "the large body, byte for byte")
+            #expect(third.body == Array(large), "again, on the connection's own thread")
+            #expect(after.text.hasPrefix("GET /after\n"))
+        }
+    }
+
+    @Test("a client that stops reading a large response holds up no other connection")
+    func stalledReaderHoldsUpNoOne() async throws {
+        let large = Data(repeating: 0x61, count: 32 << 20)
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
+            request.path == "/large" ? .respond(StubResponse(status: 200, body: large)) : echo(request)
+        }
+        try await withListener(handler: handler) { _, port in
+            let (started, answered) = try await blocking {
+                let stalled = try RawHTTPClient(port: port)
+                try stalled.send("GET /large HTTP/1.1\r\nHost: x\r\n\r\n")
+                let started = stalled.readOnce(maximum: 1)
+                let others = try (0..<Self.otherConnections).map { _ in try RawHTTPClient(port: port) }
+                var answered = 0
+                for round in 0..<2 {
+                    for (index, client) in others.enumerated() {
+                        let path = "/\(index)-\(round)"
+                        if try client.exchange("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n").text.hasPrefix("GET \(path)\n") {
+                            answered += 1
+                        }
+                    }
+                }
+                stalled.reset()
+                return (started, answered)
+            }
+            #expect(started == .bytes(Array("H".utf8)))
+            #expect(answered == 2 * Self.otherConnections)
+        }
+    }
+
+    @Test("a deferred answer holds up no other connection, and its connection goes on serving once it is sent")
+    func deferredAnswerHoldsUpNoOne() async throws {
+        let (released, release) = AsyncStream<Void>.makeStream()
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
+            guard request.path == "/slow" else { return echo(request) }
+            return .deferred {
+                for await _ in released { break }
+                return .respond(StubResponse(status: 200, body: Data("slow".utf8)))
+            }
+        }
+        try await withListener(handler: handler) { _, port in
+            let (answered, slow, after) = try await blocking {
+                let waiting = try RawHTTPClient(port: port)
+                try waiting.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+                let others = try (0..<Self.otherConnections).map { _ in try RawHTTPClient(port: port) }
+                var answered = 0
+                for (index, client) in others.enumerated()
+                where try client.exchange("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text.hasPrefix("GET /\(index)\n") {
+                    answered += 1
+                }
+                release.yield()
+                let slow = try waiting.readResponse()
+                return (answered, slow, try waiting.exchange("GET /after HTTP/1.1\r\nHost: x\r\n\r\n"))
+            }
+            #expect(answered == Self.otherConnections)
+            #expect(slow.status == 200 && slow.body == Array("slow".utf8))
+            #expect(after.text.hasPrefix("GET /after\n"))
+        }
+    }
+
+    @Test("a handler that blocks holds up no other listener's connections")
+    func blockedHandlerHoldsUpNoOtherListener() async throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let blockingHandler: @Sendable (StubRequest) -> ResponsePlan = { request in
+            entered.signal()
+            release.wait()
+            return echo(request)
+        }
+        try await withListener(handler: blockingHandler) { _, blockedPort in
+            try await withListener { _, port in
+                let (answered, held) = try await blocking {
+                    let blocked = try RawHTTPClient(port: blockedPort)
+                    try blocked.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
+                    entered.wait()
+                    let others = try (0..<Self.otherConnections).map { _ in try RawHTTPClient(port: port) }
+                    var answered = 0
+                    for (index, client) in others.enumerated()
+                    where try client.exchange("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text.hasPrefix("GET /\(index)\n") {
+                        answered += 1
+                    }
+                    release.signal()
+                    return (answered, try blocked.readResponse())
+                }
+                #expect(answered == Self.otherConnections)
+                #expect(held.text.hasPrefix("GET /held\n"))
+            }
+        }
+    }
+}
