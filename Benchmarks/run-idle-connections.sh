@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# What an idle keep-alive connection costs the stub server: its resident memory and threads with 0, 100,
-# 1,000 and 2,000 connections open, each having had one answer and then idle.
+# What an idle keep-alive connection costs the stub server: its resident memory and threads with 0, 50,
+# 100 and 250 connections open (the default ServerOptions.maxConnections is 256), each having had one
+# answer and then idle.
 #
 # usage: Benchmarks/run-idle-connections.sh [--rounds N]
 #   env: SKIP_BUILD=1 (use the release binary already built)
 #        SERVER_BIN=path (another build of bench-http-server, e.g. an older revision's, to compare)
-#        COUNTS="100 1000 2000"
+#        COUNTS="50 100 250"
 #
 # Each round starts `bench-http-server stub`, answers one request to warm it up, reads the server's VmRSS
 # and Threads from /proc/PID/status, then opens connections up to each count (every one sends
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-counts="${COUNTS:-100 1000 2000}"
+counts="${COUNTS:-50 100 250}"
 
 if [ -z "${SERVER_BIN:-}" ]; then
     if [ "${SKIP_BUILD:-0}" != 1 ]; then
