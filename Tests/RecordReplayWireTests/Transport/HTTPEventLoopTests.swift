@@ -12,6 +12,22 @@ struct HTTPEventLoopTests {
     /// More connections than any machine here has loops, so some share a loop with the one that waits.
     static let otherConnections = 8
 
+    /// Opens ``otherConnections`` connections to `port` and sends `rounds` requests on each, one at a
+    /// time; returns how many were answered by the echo handler (each with its own path).
+    static func answeredByOtherConnections(port: UInt16, rounds: Int = 1) throws -> Int {
+        let others = try (0..<otherConnections).map { _ in try RawHTTPClient(port: port) }
+        var answered = 0
+        for round in 0..<rounds {
+            for (index, client) in others.enumerated() {
+                let path = "/\(index)-\(round)"
+                if try client.exchange("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n").text.hasPrefix("GET \(path)\n") {
+                    answered += 1
+                }
+            }
+        }
+        return answered
+    }
+
     @Test("a response larger than the socket takes at once arrives whole, and its connection goes on serving")
     func largeResponseArrivesWhole() async throws {
         // A pattern, not one repeated byte: a part sent twice or skipped would show.
@@ -51,16 +67,7 @@ struct HTTPEventLoopTests {
                 let stalled = try RawHTTPClient(port: port)
                 try stalled.send("GET /large HTTP/1.1\r\nHost: x\r\n\r\n")
                 let started = stalled.readOnce(maximum: 1)
-                let others = try (0..<Self.otherConnections).map { _ in try RawHTTPClient(port: port) }
-                var answered = 0
-                for round in 0..<2 {
-                    for (index, client) in others.enumerated() {
-                        let path = "/\(index)-\(round)"
-                        if try client.exchange("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n").text.hasPrefix("GET \(path)\n") {
-                            answered += 1
-                        }
-                    }
-                }
+                let answered = try Self.answeredByOtherConnections(port: port, rounds: 2)
                 stalled.reset()
                 return (started, answered)
             }
@@ -83,12 +90,7 @@ struct HTTPEventLoopTests {
             let (answered, slow, after) = try await blocking {
                 let waiting = try RawHTTPClient(port: port)
                 try waiting.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-                let others = try (0..<Self.otherConnections).map { _ in try RawHTTPClient(port: port) }
-                var answered = 0
-                for (index, client) in others.enumerated()
-                where try client.exchange("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text.hasPrefix("GET /\(index)\n") {
-                    answered += 1
-                }
+                let answered = try Self.answeredByOtherConnections(port: port)
                 release.yield()
                 let slow = try waiting.readResponse()
                 return (answered, slow, try waiting.exchange("GET /after HTTP/1.1\r\nHost: x\r\n\r\n"))
@@ -114,12 +116,7 @@ struct HTTPEventLoopTests {
                     let blocked = try RawHTTPClient(port: blockedPort)
                     try blocked.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
                     entered.wait()
-                    let others = try (0..<Self.otherConnections).map { _ in try RawHTTPClient(port: port) }
-                    var answered = 0
-                    for (index, client) in others.enumerated()
-                    where try client.exchange("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n").text.hasPrefix("GET /\(index)\n") {
-                        answered += 1
-                    }
+                    let answered = try Self.answeredByOtherConnections(port: port)
                     release.signal()
                     return (answered, try blocked.readResponse())
                 }
