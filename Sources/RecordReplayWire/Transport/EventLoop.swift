@@ -28,18 +28,27 @@ final class EventLoop: @unchecked Sendable {
     /// servers on a large machine does not start hundreds of threads.
     static let countPerListener: Int = {
         #if os(Linux)
-        // `Cpus_allowed:` is the affinity mask in hexadecimal, in groups of 8 digits split by commas.
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") })
+            let count = loopCount(fromProcessStatus: status)
         {
-            let count = line.dropFirst("Cpus_allowed:".count).reduce(0) { count, digit in
-                count + (digit.hexDigitValue ?? 0).nonzeroBitCount
-            }
-            if count > 0 { return min(count, 8) }
+            return count
         }
         #endif
         return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
     }()
+
+    /// The loop count for the processors that `/proc/self/status` (Linux) allows, at most 8: its
+    /// `Cpus_allowed:` line is the affinity mask in hexadecimal, in groups of 8 digits split by commas.
+    /// `nil` without such a line or with no processor allowed.
+    static func loopCount(fromProcessStatus status: String) -> Int? {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else {
+            return nil
+        }
+        let count = line.dropFirst("Cpus_allowed:".count).reduce(0) { count, digit in
+            count + (digit.hexDigitValue ?? 0).nonzeroBitCount
+        }
+        return count > 0 ? min(count, 8) : nil
+    }
 
     private let name: String
     private let registry: ConnectionRegistry

@@ -1,7 +1,7 @@
 import RecordReplayMessages
 import Dispatch
 import Foundation
-@_spi(Benchmarks) import RecordReplayWire
+@_spi(Benchmarks) @testable import RecordReplayWire
 import Testing
 import RepositoryContractsTestSupport
 
@@ -124,5 +124,25 @@ struct HTTPEventLoopTests {
                 #expect(held.text.hasPrefix("GET /held\n"))
             }
         }
+    }
+
+    @Test(
+        "a listener runs one loop per processor the process may run on, at most 8",
+        arguments: [
+            ("Name:\tx\nCpus_allowed:\t1\nCpus_allowed_list:\t0\n", 1),
+            ("Cpus_allowed:\t3\n", 2),
+            ("Cpus_allowed:\t00000000,00000000,00000000,0000000a\n", 2),
+            ("Cpus_allowed:\tff\n", 8),
+            ("Cpus_allowed:\tffffffff,ffffffff\n", 8),
+        ])
+    func loopCountFromAffinity(status: String, expected: Int) {
+        #expect(EventLoop.loopCount(fromProcessStatus: status) == expected)
+    }
+
+    @Test("without an affinity line, or with none allowed, the count comes from elsewhere")
+    func loopCountWithoutAffinity() {
+        #expect(EventLoop.loopCount(fromProcessStatus: "Name:\tx\nThreads:\t4\n") == nil)
+        #expect(EventLoop.loopCount(fromProcessStatus: "Cpus_allowed:\t0\n") == nil)
+        #expect((1...8).contains(EventLoop.countPerListener))
     }
 }
