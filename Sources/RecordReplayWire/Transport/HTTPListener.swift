@@ -3,10 +3,10 @@ import Foundation
 import RepositoryContractsPrimitives
 
 /// The stub server's HTTP/1.1 core: listens on loopback (or an address chosen explicitly), serves its
-/// connections on the process's event loops (a connection moves to a thread of its own when an answer
-/// would block; see ``EventLoop``), and hands every request to a handler that returns a ``ResponsePlan``.
-/// The handler runs on the loop's thread: it returns at once, and leaves whatever waits to a
-/// `.deferred` or `.blocking` plan.
+/// connections on event loops of its own, one per processor (a connection moves to a thread of its own
+/// when an answer would block; see ``EventLoop``), and hands every request to a handler that returns a
+/// ``ResponsePlan``. The handler runs on a loop's thread: it returns at once, and leaves whatever waits
+/// to a `.deferred` or `.blocking` plan.
 ///
 /// Supports HTTP/1.0 and 1.1, keep-alive, pipelining, `Content-Length` and chunked request bodies,
 /// `Expect: 100-continue` and `HEAD`; refuses bad input with 400, 413, 414, 431, 501 or 505, and closes
@@ -334,7 +334,7 @@ final class AcceptLoop: Sendable {
             refuseAtCapacity(descriptor)
             return
         }
-        // Only this thread hands connections out: a plain counter would do, and the lock costs nothing here.
+        // Only this thread hands connections out; the counter is locked because the class is Sendable.
         let index = nextEventLoop.withLock { next in
             defer { next = (next + 1) % eventLoops.count }
             return next
@@ -370,7 +370,7 @@ final class ConnectionRegistry: Sendable {
         var dropsPendingAnswers = false
         var waiters: [CheckedContinuation<Void, Never>] = []
 
-        /// The waiters to resume, taken out, once the accept loop has ended and every connection is closed.
+        /// The waiters to resume, taken out, once every loop has ended and every connection is closed.
         mutating func takeWaitersIfDone() -> [CheckedContinuation<Void, Never>] {
             guard slots.isEmpty && runningLoops == 0 && !waiters.isEmpty else { return [] }
             defer { waiters = [] }
