@@ -77,12 +77,13 @@ extension ModelRun {
 
     private func judgeFetch(_ id: Entity.ID, _ observed: ObservedOutcome<Entity>, tables: inout SequentialTables<Entity>) -> StepFailure? {
         let expected = tables.model.fetch(id: id)
-        let expectedText = "returns \(expected.map { abbreviate($0) } ?? "nil")"
-        guard case .value(let found) = observed else { return StepFailure("outcome", "fetch(id:) threw", expected: expectedText) }
+        // Described only for a failure: describing an entity walks it through reflection.
+        func expectedText() -> String { "returns \(expected.map { abbreviate($0) } ?? "nil")" }
+        guard case .value(let found) = observed else { return StepFailure("outcome", "fetch(id:) threw", expected: expectedText()) }
         switch (expected, found) {
         case (nil, nil): break
         case (let expected?, let found?) where conformance.equivalence(found, expected): break
-        default: return StepFailure("value", "fetch(id:) disagrees with the model", expected: expectedText)
+        default: return StepFailure("value", "fetch(id:) disagrees with the model", expected: expectedText())
         }
         if let found, let broken = tables.maintained.observe(found, id: id, isWrite: false, call: "fetch(id:)") {
             let fields = conformance.promises.storeMaintained.map(\.name)
@@ -93,10 +94,11 @@ extension ModelRun {
 
     private func judgeFetchAll(_ observed: ObservedOutcome<Entity>, tables: inout SequentialTables<Entity>) -> StepFailure? {
         let expected = tables.model.fetchAll()
-        let expectedText = "returns \(abbreviate(expected, limit: 400))"
-        guard case .listed(let all) = observed else { return StepFailure("outcome", "fetchAll() threw", expected: expectedText) }
+        // Described only for a failure: describing entities walks them through reflection.
+        func expectedText() -> String { "returns \(abbreviate(expected, limit: 400))" }
+        guard case .listed(let all) = observed else { return StepFailure("outcome", "fetchAll() threw", expected: expectedText()) }
         if let (check, message) = compareContents(all, tables.subjectSide, expected) {
-            return StepFailure(check, message, expected: expectedText)
+            return StepFailure(check, message, expected: expectedText())
         }
         for entity in all {
             if let id = tables.subjectSide.harnessID(entity.id),
