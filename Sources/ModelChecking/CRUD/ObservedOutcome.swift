@@ -77,32 +77,26 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
         }
     }
 
-    /// `operation` is described only when a message needs it: most calls return, and describing an
-    /// entity walks it through reflection.
     private func guarded(
-        _ operation: @autoclosure @escaping @Sendable () -> String,
-        _ body: @escaping @Sendable () async throws -> ObservedOutcome<Entity>
+        _ operation: String, _ body: @escaping @Sendable () async throws -> ObservedOutcome<Entity>
     ) async -> ObservedOutcome<Entity> {
-        switch await call(operation(), body) {
+        switch await call(operation, body) {
         case .returned(let outcome): outcome
         case .threw(let kind, let text): .threw(kind, text)
         case .broke(let text): .broke(text)
         }
     }
 
-    /// Runs any call of the subject (a family's operation) under the watchdog, as `operation` (described
-    /// only when a message needs it).
-    func call<Value: Sendable>(
-        _ operation: @autoclosure @escaping @Sendable () -> String, _ body: @escaping @Sendable () async throws -> Value
-    ) async -> CallOutcome<Value> {
+    /// Runs any call of the subject (a family's operation) under the watchdog, as `operation`.
+    func call<Value: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> Value) async -> CallOutcome<Value> {
         do {
-            return .returned(try await withWatchdog(timeout, operation: operation(), monitor: monitor, body))
+            return .returned(try await withWatchdog(timeout, operation: operation, monitor: monitor, body))
         } catch let failure as OperationFailure {
             return .broke(failure.description)
         } catch let error as CallbackError {
             return .broke("\(error)")
         } catch is CancellationError {
-            return .broke("\(operation()) was cancelled")
+            return .broke("\(operation) was cancelled")
         } catch {
             return .threw(classify(error), describe(error))
         }
