@@ -62,9 +62,9 @@ public struct ServerOptions: Sendable, Hashable {
     /// off (each read then waits at most ``idleTimeout``).
     public var requestTimeout: Duration
     /// The most connections open at once (default 256), and so the most threads of connections that left
-    /// the event loops (see the article "The server"). A connection
-    /// beyond it is answered `503 Service Unavailable` with `Retry-After: 1` and closed at once, without a
-    /// thread, and the journal notes it (``Journal/refusals``). A parallel test suite's clients keep a
+    /// the event loops (see the article "The server"). A connection beyond it is answered
+    /// `503 Service Unavailable` with `Retry-After: 1` and closed at once, without a thread, and the
+    /// journal notes it (``Journal/refusals``). A parallel test suite's clients keep a
     /// few connections each per server; a client opening connections in a loop meets the limit.
     public var maxConnections: Int
     /// The most bytes of request bodies held at once across all connections while they are received and

@@ -34,8 +34,11 @@ final class EventLoop: @unchecked Sendable {
             return count
         }
         #endif
-        return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+        return min(max(ProcessInfo.processInfo.activeProcessorCount, 1), maximumPerListener)
     }()
+
+    /// The most loops a listener runs, however many processors there are.
+    static let maximumPerListener = 8
 
     /// The loop count for the processors that `/proc/self/status` (Linux) allows, at most 8: its
     /// `Cpus_allowed:` line is the affinity mask in hexadecimal, in groups of 8 digits split by commas.
@@ -47,7 +50,7 @@ final class EventLoop: @unchecked Sendable {
         let count = line.dropFirst("Cpus_allowed:".count).reduce(0) { count, digit in
             count + (digit.hexDigitValue ?? 0).nonzeroBitCount
         }
-        return count > 0 ? min(count, 8) : nil
+        return count > 0 ? min(count, maximumPerListener) : nil
     }
 
     private let name: String

@@ -384,12 +384,10 @@ package enum Platform {
     /// Waits until one of `descriptors` is readable (or has hung up), or `timeoutMilliseconds` pass (`-1`:
     /// no limit). Returns, for each descriptor, whether it is ready.
     package static func waitReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32) -> [Bool] {
-        var entries = descriptors.map { pollfd(fd: $0, events: Int16(truncatingIfNeeded: POLLIN), revents: 0) }
-        while true {
-            let result = poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
-            if result >= 0 { return entries.map { $0.revents != 0 } }
-            if errno != EINTR { return entries.map { _ in false } }
-        }
+        var set = PollSet()
+        descriptors.forEach { set.append($0) }
+        set.wait(timeoutMilliseconds: timeoutMilliseconds)
+        return descriptors.indices.map(set.isReady)
     }
 
     /// Descriptors waited on together with `poll`, kept from one wait to the next: what an event loop
@@ -399,10 +397,7 @@ package enum Platform {
 
         package init() {}
 
-        /// The number of descriptors watched.
-        package var count: Int { entries.count }
-
-        /// Watches `descriptor` for input (and hang-up) from the next wait on, at index ``count`` − 1.
+        /// Watches `descriptor` for input (and hang-up) from the next wait on, after those already watched.
         package mutating func append(_ descriptor: Int32) {
             entries.append(pollfd(fd: descriptor, events: Int16(truncatingIfNeeded: POLLIN), revents: 0))
         }
@@ -414,7 +409,7 @@ package enum Platform {
         }
 
         /// Waits until a descriptor has input, is hung up or failed, or `timeoutMilliseconds` pass (`-1`:
-        /// no limit); then ``isReady(at:)`` tells which.
+        /// no limit); then ``isReady(at:)`` tells which (none, when `poll` failed).
         package mutating func wait(timeoutMilliseconds: Int32) {
             while true {
                 let result = entries.withUnsafeMutableBufferPointer {
