@@ -37,11 +37,16 @@ struct InterceptedDelivery: @unchecked Sendable {
     /// ``StubServer/Configuration/redaction``; `nil` when no scope is active (it then names the method and
     /// origin alone).
     let redaction: Redaction?
+    /// Where the response head is built: the scope's cache, or a new one each time without a scope.
+    let heads: ResponseHeadCache?
 
-    init(protocol urlProtocol: URLProtocol, request: URLRequest? = nil, redaction: Redaction?) {
+    init(
+        protocol urlProtocol: URLProtocol, request: URLRequest? = nil, redaction: Redaction?, heads: ResponseHeadCache? = nil
+    ) {
         self.urlProtocol = urlProtocol
         self.request = request ?? urlProtocol.request
         self.redaction = redaction
+        self.heads = heads
     }
 
     private var url: URL {
@@ -160,6 +165,9 @@ struct InterceptedDelivery: @unchecked Sendable {
             }
         }
         if !isHead || !response.body.isEmpty { fields["Content-Length"] = String(response.body.count) }
-        return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)!
+        guard let heads else {
+            return HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: fields)!
+        }
+        return heads.response(url: url, status: response.status, fields: fields)
     }
 }

@@ -9,6 +9,8 @@ final class InterceptionScope: Sendable {
     let playback: Playback
     /// The network guard the scope holds while it is active (see ``InterceptionGuarding``).
     let guarding = InterceptionGuarding()
+    /// The response heads built for the scope's answers, reused while they repeat.
+    let responseHeads = ResponseHeadCache()
     private let loads = Protected(Loads())
 
     private struct Loads {

@@ -41,7 +41,7 @@ final class StubURLProtocol: URLProtocol {
         }
         ProcessActivity.note("an intercepted request was received")
         let playback = scope.playback
-        let delivery = InterceptedDelivery(protocol: self, redaction: playback.redaction)
+        let delivery = InterceptedDelivery(protocol: self, redaction: playback.redaction, heads: scope.responseHeads)
         let plan = playback.plan(for: InterceptedRequest.stubRequest(from: request))
         // An answer that needs no waiting and no redirect is delivered at once; a redirect answered at
         // once is followed from the outcome already computed.
@@ -93,7 +93,8 @@ final class StubURLProtocol: URLProtocol {
             guard redirects <= InterceptedRedirect.limit else {
                 return .failure(step.error(.httpTooManyRedirects, "more than \(InterceptedRedirect.limit) redirects"))
             }
-            step = InterceptedDelivery(protocol: delivery.urlProtocol, request: redirected, redaction: delivery.redaction)
+            step = InterceptedDelivery(
+                protocol: delivery.urlProtocol, request: redirected, redaction: delivery.redaction, heads: delivery.heads)
             next = .plan(playback.plan(for: InterceptedRequest.stubRequest(from: redirected)))
         }
     }

@@ -165,14 +165,17 @@ extension Playback {
         } else {
             switch claimInteraction(for: request, keys: keys, candidates: screening.candidates, in: &state) {
             case .claimed(let position):
-                let item = state.index.stored[position]
-                if options.replaysRecordedLatency, let latency = item.interaction.latency {
+                // Read in place: copying the whole stored interaction costs every replayed request.
+                if options.replaysRecordedLatency, let latency = state.index.stored[position].interaction.latency {
                     effects.delay += latency
                 }
-                (answer, responder) = (
-                    state.answeredObserver.map { .observed(item, $0) } ?? .interaction(item.interaction.response),
-                    .interaction(source: item.source, index: item.index)
-                )
+                let responded = JournalEntry.Responder.interaction(
+                    source: state.index.stored[position].source, index: state.index.stored[position].index)
+                if let observer = state.answeredObserver {
+                    (answer, responder) = (.observed(state.index.stored[position], observer), responded)
+                } else {
+                    (answer, responder) = (.interaction(state.index.stored[position].interaction.response), responded)
+                }
             case .exhausted(let members):
                 (answer, responder) = unanswered(exhausted: members, effects: effects, state: state)
             case .none:

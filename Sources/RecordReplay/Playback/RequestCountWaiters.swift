@@ -23,6 +23,8 @@ final class RequestCountWaiters: Sendable {
     func noteRequest() {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.received += 1
+            // The usual case on the hot path: nobody waits, so nothing is filtered or allocated.
+            guard !state.waiting.isEmpty else { return [] }
             let received = state.received
             let ready = state.waiting.filter { $0.count <= received }.map(\.continuation)
             state.waiting.removeAll { $0.count <= received }
