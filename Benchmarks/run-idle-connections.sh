@@ -7,6 +7,8 @@
 #   env: SKIP_BUILD=1 (use the release binary already built)
 #        SERVER_BIN=path (another build of bench-http-server, e.g. an older revision's, to compare)
 #        COUNTS="50 100 250"
+#        VARIANT=stub-latency (every answer deferred by a replayed 1 ms latency, so each connection has
+#        been off its event loop once before it idles; default: stub)
 #
 # Each round starts `bench-http-server stub`, answers one request to warm it up, reads the server's VmRSS
 # and Threads from /proc/PID/status, then opens connections up to each count (every one sends
@@ -36,10 +38,10 @@ fi
 # Two descriptors per connection in the client, one in the server.
 ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
-python3 - "$SERVER_BIN" "$rounds" $counts <<'PY'
+python3 - "$SERVER_BIN" "${VARIANT:-stub}" "$rounds" $counts <<'PY'
 import os, socket, statistics, subprocess, sys, time
 
-server_bin, rounds, counts = sys.argv[1], int(sys.argv[2]), [int(c) for c in sys.argv[3:]]
+server_bin, variant, rounds, counts = sys.argv[1], sys.argv[2], int(sys.argv[3]), [int(c) for c in sys.argv[4:]]
 REQUEST = b"GET /todos/1 HTTP/1.1\r\nHost: x\r\n\r\n"
 
 def status(pid):
@@ -66,7 +68,7 @@ def answered(port):
 
 results = {c: [] for c in counts}
 for round_index in range(rounds):
-    proc = subprocess.Popen([server_bin, "stub"], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([server_bin, variant], stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline().split()
     if len(line) != 2 or line[0] != "READY":
         raise SystemExit(f"bench-http-server did not print READY: {line}")
@@ -86,7 +88,7 @@ for round_index in range(rounds):
     proc.terminate()
     proc.wait()
 
-print(f"server: {server_bin}")
+print(f"server: {server_bin} {variant}")
 print("| idle connections | server RSS MiB (warmed up, none open) | server RSS MiB | threads (none open) | KiB of RSS per connection |")
 print("|---|---|---|---|---|")
 for count in counts:

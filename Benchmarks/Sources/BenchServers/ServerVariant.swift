@@ -5,6 +5,9 @@ import BenchSupport
 public enum ServerVariant: String, CaseIterable, Sendable {
     /// The root package's `StubServer` replaying a one-interaction fixture (repeat-last playback).
     case stub
+    /// The same, replaying the interaction's recorded latency of 1 ms: every answer is deferred, so each
+    /// exchange takes its connection off its event loop (for `run-idle-connections.sh`).
+    case stubLatency = "stub-latency"
     /// FlyingFox 0.27.1 as shipped.
     case flyingfox
     /// FlyingFox 0.27.1 with `TCP_NODELAY` set on its listening socket.
@@ -17,6 +20,7 @@ public enum ServerVariant: String, CaseIterable, Sendable {
     public func start(port: UInt16 = 0) async throws -> any RunningServer {
         switch self {
         case .stub: try await StubVariant.start(port: port)
+        case .stubLatency: try await StubVariant.start(port: port, recordedLatency: .milliseconds(1))
         case .flyingfox: try await FlyingFoxVariant.start(port: port, noDelay: false)
         case .flyingfoxNoDelay: try await FlyingFoxVariant.start(port: port, noDelay: true)
         case .hummingbird: try await HummingbirdVariant.start(port: port)

@@ -13,12 +13,16 @@ enum StubVariant {
         func stop() async { await server.stop() }
     }
 
-    static func start(port: UInt16) async throws -> Running {
+    /// Starts the server; with `recordedLatency`, the interaction carries it and the playback replays it.
+    static func start(port: UInt16, recordedLatency: Duration? = nil) async throws -> Running {
         let server = StubServer(
             StubServer.Configuration(
                 server: ServerOptions(port: port),
                 playback: PlaybackOptions(
-                    exhaustion: .repeatLast, unusedInteractions: .ignore, unmatchedStatus: 404, journalLimit: 10_000)))
+                    exhaustion: .repeatLast, unusedInteractions: .ignore, unmatchedStatus: 404, journalLimit: 10_000,
+                    replaysRecordedLatency: recordedLatency != nil)))
+        var fixture = fixture
+        fixture.interactions[0].latency = recordedLatency
         server.load(fixture, source: "bench-todos.json")
         try await server.start()
         return Running(server: server)

@@ -10,8 +10,9 @@ import Dispatch
 /// A connection starts on an ``EventLoop``, which serves it without blocking
 /// (``serveReadyRequests()``) for as long as every request arrives whole and is answered at once. The
 /// first time something would block, the loop hands it to a thread of its own, which serves it with
-/// blocking reads and writes (``continueOnOwnThread(_:)``) until it closes. One thread at a time owns
-/// the connection: the loop, then its own thread.
+/// blocking reads and writes (``continueOnOwnThread(_:)``) until that exchange is over, and gives it
+/// back to the loop between requests. One thread at a time owns the connection: the loop or its own
+/// thread.
 ///
 /// No Swift-concurrency hop on the way: a `.deferred` plan is the only thing that waits for a task (a
 /// `.blocking` one runs on the connection's thread).
@@ -60,6 +61,11 @@ final class Connection: @unchecked Sendable {
     private var decoder: RequestDecoder?
     /// While parked on an event loop: when the loop closes the connection if no request starts.
     private(set) var idleDeadline: ContinuousClock.Instant?
+    /// The event loop that serves the connection between exchanges (set by ``EventLoop/adopt(_:)``).
+    var home: EventLoop?
+    /// Since when the connection has waited for its next request on its own thread, before going back
+    /// to its loop: its idle deadline counts from then.
+    private var idleSince: ContinuousClock.Instant?
 
     /// A connection served on `slot`'s socket, with what the listener's connections share.
     init(slot: ConnectionSlot, context: ConnectionContext) {
@@ -132,7 +138,9 @@ final class Connection: @unchecked Sendable {
             finish()
             return .closed
         }
-        idleDeadline = context.idleTimeout > .zero ? ContinuousClock.now + context.idleTimeout : nil
+        let since = idleSince ?? ContinuousClock.now
+        idleSince = nil
+        idleDeadline = context.idleTimeout > .zero ? since + context.idleTimeout : nil
         return .parked(idleDeadline: idleDeadline)
     }
 
@@ -244,7 +252,7 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Starts the connection's own thread, which takes over `work` and serves the connection until it ends.
+    /// Starts the connection's own thread, which takes over `work` (see ``continueOnOwnThread(_:)``).
     private func handOff(_ work: HandOff) -> LoopOutcome {
         let thread = Thread { [self] in continueOnOwnThread(work) }
         thread.stackSize = ConnectionContext.threadStackSize
@@ -252,8 +260,10 @@ final class Connection: @unchecked Sendable {
         return .handedOff
     }
 
-    /// Takes over from the event loop: does `work`, then serves requests with blocking reads and writes
-    /// until the connection ends, and closes it.
+    /// Takes over from the event loop: does `work`, serves with blocking reads and writes what was read
+    /// ahead of it and what arrives within ``ConnectionContext/handBackAfter`` of each answer, then gives
+    /// the connection back to its loop; it closes the connection instead when the exchange ended it, and
+    /// serves it to the end itself when the loop has ended (the server stops).
     private func continueOnOwnThread(_ work: HandOff) {
         var open: Bool
         switch work {
@@ -272,8 +282,49 @@ final class Connection: @unchecked Sendable {
         case .end(let ending):
             open = end(as: ending)
         }
-        while open && serveNextRequest() {}
+        while open {
+            if decoder == nil && input.readableCount == 0, let home {
+                switch awaitNextRequest() {
+                case .arrived:
+                    break
+                case .quiet:
+                    // Back to the loop, where an idle connection waits without a thread. (The loop may
+                    // serve it at once, so nothing here touches it afterwards.)
+                    if home.adopt(self) { return }
+                case .over:
+                    open = false
+                    continue
+                }
+            }
+            open = serveNextRequest()
+        }
         finish()
+    }
+
+    /// What waiting on the connection's own thread for its next request came to.
+    private enum NextRequest {
+        /// Its first bytes arrived.
+        case arrived
+        /// None started within ``ConnectionContext/handBackAfter``: the connection may go back to its loop.
+        case quiet
+        /// The client closed, the idle timeout passed, or the server is stopping.
+        case over
+    }
+
+    /// Waits up to ``ConnectionContext/handBackAfter`` (and within the idle timeout) for the next
+    /// request's first bytes, so that a client answered late again and again keeps its thread rather than
+    /// start a new one for each exchange. Notes when the wait began, for the loop's idle deadline.
+    private func awaitNextRequest() -> NextRequest {
+        idleSince = ContinuousClock.now
+        let linger = context.handBackAfter
+        guard linger > .zero else { return .quiet }
+        let idleEndsFirst = context.idleTimeout > .zero && context.idleTimeout <= linger
+        setReceiveTimeout(idleEndsFirst ? context.idleTimeout : linger)
+        switch receive(minimumFree: RequestDecoder.headReadSize) {
+        case .bytes: return .arrived
+        case .timedOut: return idleEndsFirst ? .over : .quiet
+        case .endOfStream, .failed, .stopped: return .over
+        }
     }
 
     // MARK: Reading a request

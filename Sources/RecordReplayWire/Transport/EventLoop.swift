@@ -8,9 +8,12 @@ import RepositoryContractsPrimitives
 /// A loop serves a request itself when the answer is ready at once (a ``ResponsePlan/respond(_:)``
 /// plan) and the socket takes it without waiting, as it does for ordinary replay. Anything that would
 /// block (a request whose bytes trickle in, `100 Continue`, a deferred, blocking or fault plan, a reply
-/// larger than the socket takes at once, a graceful close) moves the connection to a thread of its own
-/// for the rest of its life, where ``Connection`` serves it with blocking reads and writes. So a loop
-/// never waits for one client while others are ready, and a connection is never served by two threads.
+/// larger than the socket takes at once, a graceful close) moves the connection to a thread of its own,
+/// where ``Connection`` serves it with blocking reads and writes until that exchange is over; then the
+/// connection comes back to its loop to wait for its next request (after waiting
+/// ``ConnectionContext/handBackAfter`` for one on its thread). So a loop never waits for one client
+/// while others are ready, a connection is never served by two threads, and an idle connection holds no
+/// thread.
 ///
 /// A connection idle on a loop for ``ConnectionContext/idleTimeout`` is closed, as a connection thread
 /// closes one; ``ConnectionSlot/requestStop()`` wakes the loop by shutting the socket down. Once its
@@ -21,6 +24,8 @@ final class EventLoop: @unchecked Sendable {
     private struct Inbox {
         var connections: [Connection] = []
         var finishing = false
+        /// The loop has ended: it takes no connection any more.
+        var ended = false
     }
 
     /// The number of loops a listener runs: one per processor the process may run on (on Linux its CPU
@@ -94,13 +99,19 @@ final class EventLoop: @unchecked Sendable {
         Platform.closeDescriptor(wakeWrite)
     }
 
-    /// Queues `connection` for the loop's thread and wakes it.
-    func adopt(_ connection: Connection) {
-        let wake = inbox.withLock { inbox in
+    /// Queues `connection` for the loop's thread and wakes it; `false` when the loop has ended (only after
+    /// its listener stopped accepting), and the caller keeps the connection.
+    @discardableResult
+    func adopt(_ connection: Connection) -> Bool {
+        connection.home = self
+        let wake = inbox.withLock { inbox -> Bool? in
+            guard !inbox.ended else { return nil }
             inbox.connections.append(connection)
             return inbox.connections.count == 1
         }
+        guard let wake else { return false }
         if wake { Platform.writeByte(wakeWrite) }
+        return true
     }
 
     /// Lets the loop end once it serves no connection: no more come (the accept loop has ended).
@@ -123,7 +134,7 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             if watched.isReady(at: 0) && takeInbox() { finishing = true }
-            if finishing && connections.isEmpty { break }
+            if finishing && connections.isEmpty && endUnlessAdopting() { break }
             if let expiry = nextExpiry, expiry <= ContinuousClock.now { closeIdleConnections() }
         }
         Platform.closeDescriptor(wakeRead)
@@ -146,6 +157,16 @@ final class EventLoop: @unchecked Sendable {
             watched.append(connection.descriptor)
         }
         return finishing
+    }
+
+    /// Marks the loop ended unless a connection is waiting in the inbox (one coming back from its own
+    /// thread); `true` when it did.
+    private func endUnlessAdopting() -> Bool {
+        inbox.withLock { inbox in
+            guard inbox.connections.isEmpty else { return false }
+            inbox.ended = true
+            return true
+        }
     }
 
     private func remove(at index: Int) {

@@ -26,15 +26,22 @@ package final class HTTPListener: Sendable {
     /// Creates a listener; nothing is bound before ``start()``. `onRefusal` is told of every connection
     /// or request turned away by ``ServerOptions/maxConnections`` or
     /// ``ServerOptions/maxBufferedBodyBytes``.
+    /// How long a connection moved off its event loop waits on its own thread for its next request
+    /// before going back to the loop, unless a listener is given another: a tenth of a second.
+    package static let defaultHandBackAfter = Duration.milliseconds(100)
+
+    /// `handBackAfter` is ``ConnectionContext/handBackAfter`` (tests set `.zero`).
     package init(
         options: ServerOptions, onRefusal: @escaping @Sendable (ConnectionRefusal) -> Void = { _ in },
+        handBackAfter: Duration = HTTPListener.defaultHandBackAfter,
         handler: @escaping @Sendable (StubRequest) -> ResponsePlan
     ) {
         self.options = options
         self.context = ConnectionContext(
             limits: options.parserLimits, idleTimeout: options.idleTimeout, requestTimeout: options.requestTimeout,
-            handler: handler, registry: ConnectionRegistry(), maxConnections: max(options.maxConnections, 1),
-            bodyBudget: BodyBudget(limit: options.maxBufferedBodyBytes), onRefusal: onRefusal)
+            handBackAfter: handBackAfter, handler: handler, registry: ConnectionRegistry(),
+            maxConnections: max(options.maxConnections, 1), bodyBudget: BodyBudget(limit: options.maxBufferedBodyBytes),
+            onRefusal: onRefusal)
     }
 
     deinit {
@@ -195,6 +202,10 @@ struct ConnectionContext: Sendable {
     let idleTimeout: Duration
     /// How long a request may take to arrive completely.
     let requestTimeout: Duration
+    /// How long a connection on its own thread (after an answer that made its loop hand it over) waits
+    /// there for its next request before going back to its loop: a client answered late again and again
+    /// keeps one thread, an idle one holds none. `.zero`: back at once.
+    let handBackAfter: Duration
     /// Decides what to do with each request.
     let handler: @Sendable (StubRequest) -> ResponsePlan
     /// Where connections register, for stop.

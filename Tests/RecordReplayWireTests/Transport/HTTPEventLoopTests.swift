@@ -122,6 +122,83 @@ struct HTTPEventLoopTests {
         }
     }
 
+    /// Answers `/where` with the identity of the thread that planned it (a loop's, or a connection's own
+    /// thread's), `/deferred` with a deferred answer, and anything else as ``echo`` does.
+    static let whereHandler: @Sendable (StubRequest) -> ResponsePlan = { request in
+        switch request.path {
+        case "/where": .respond(StubResponse(status: 200, body: Data(String(UInt(bitPattern: ObjectIdentifier(Thread.current))).utf8)))
+        case "/deferred": .deferred { .respond(StubResponse(status: 200, body: Data("deferred".utf8))) }
+        default: echo(request)
+        }
+    }
+
+    /// Runs `body` with the port of a listener answering as ``whereHandler`` whose connections wait
+    /// `handBackAfter` on their own thread for a next request before going back to their loop (`.zero`:
+    /// back as soon as an exchange off the loop is over), then stops it.
+    static func withHandingBackListener<Result: Sendable>(
+        after handBackAfter: Duration = .zero, _ body: (UInt16) async throws -> Result
+    ) async throws -> Result {
+        let listener = HTTPListener(options: .patient, handBackAfter: handBackAfter, handler: whereHandler)
+        let port = try listener.start()
+        do {
+            let result = try await body(port)
+            await listener.stop()
+            return result
+        } catch {
+            await listener.stop()
+            throw error
+        }
+    }
+
+    @Test("once its deferred answer is sent, a keep-alive connection goes back to its loop and holds no thread while idle")
+    func connectionReturnsToItsLoop() async throws {
+        try await Self.withHandingBackListener { port in
+            let (before, deferred, after, again) = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                let before = try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n")
+                let deferred = try client.exchange("GET /deferred HTTP/1.1\r\nHost: x\r\n\r\n")
+                let after = try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n")
+                _ = try client.exchange("GET /deferred HTTP/1.1\r\nHost: x\r\n\r\n")
+                return (before, deferred, after, try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n"))
+            }
+            #expect(before.status == 200 && !before.text.isEmpty)
+            #expect(deferred.body == Array("deferred".utf8))
+            #expect(after.text == before.text, "after the deferred answer, the same loop serves the connection again")
+            #expect(again.text == before.text, "and again after a second one")
+        }
+    }
+
+    @Test("a request read ahead behind a deferred one is served on the connection's own thread, then the connection goes back")
+    func readAheadIsServedBeforeGoingBack() async throws {
+        try await Self.withHandingBackListener { port in
+            let responses = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                let loop = try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n")
+                try client.send("GET /deferred HTTP/1.1\r\nHost: x\r\n\r\nGET /where HTTP/1.1\r\nHost: x\r\n\r\n")
+                let pipelined = try (0..<2).map { _ in try client.readResponse() }
+                return [loop] + pipelined + [try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n")]
+            }
+            #expect(responses[1].body == Array("deferred".utf8))
+            #expect(responses[2].status == 200 && responses[2].text != responses[0].text, "read ahead: planned on the connection's own thread")
+            #expect(responses[3].text == responses[0].text, "then back on its loop")
+        }
+    }
+
+    @Test("a next request that comes while the connection still waits on its own thread is served there; stop ends that wait")
+    func nextRequestWithinTheWaitStaysOnTheThread() async throws {
+        // An hour: the next request always comes within it, however loaded the machine.
+        try await Self.withHandingBackListener(after: .seconds(3600)) { port in
+            let (loop, deferred, next) = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                let loop = try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n")
+                let deferred = try client.exchange("GET /deferred HTTP/1.1\r\nHost: x\r\n\r\n")
+                return (loop, deferred, try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n"))
+            }
+            #expect(deferred.body == Array("deferred".utf8))
+            #expect(next.status == 200 && next.text != loop.text, "planned on the connection's own thread, not the loop")
+        }
+    }
+
     @Test("a handler that blocks holds up no other listener's connections")
     func blockedHandlerHoldsUpNoOtherListener() async throws {
         let entered = DispatchSemaphore(value: 0)
