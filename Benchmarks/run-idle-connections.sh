@@ -10,7 +10,7 @@
 #        VARIANT=stub-latency (every answer deferred by a replayed 1 ms latency, so each connection has
 #        been off its event loop once before it idles; default: stub)
 #
-# Each round starts `bench-http-server stub`, answers one request to warm it up, reads the server's VmRSS
+# Each round starts `bench-http-server stub` (or VARIANT), answers one request to warm it up, reads the server's VmRSS
 # and Threads from /proc/PID/status, then opens connections up to each count (every one sends
 # `GET /todos/1` and reads the 1,024-byte answer, then stays open and idle), waits a second for the
 # server to settle, and reads them again. It prints, per count, the median over rounds of the server's
@@ -22,7 +22,7 @@ rounds=3
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds="$2"; shift ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
     shift

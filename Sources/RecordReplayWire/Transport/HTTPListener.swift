@@ -23,14 +23,14 @@ package final class HTTPListener: Sendable {
 
     private let state = Protected(State())
 
-    /// Creates a listener; nothing is bound before ``start()``. `onRefusal` is told of every connection
-    /// or request turned away by ``ServerOptions/maxConnections`` or
-    /// ``ServerOptions/maxBufferedBodyBytes``.
     /// How long a connection moved off its event loop waits on its own thread for its next request
     /// before going back to the loop, unless a listener is given another: a tenth of a second.
     package static let defaultHandBackAfter = Duration.milliseconds(100)
 
-    /// `handBackAfter` is ``ConnectionContext/handBackAfter`` (tests set `.zero`).
+    /// Creates a listener; nothing is bound before ``start()``. `onRefusal` is told of every connection
+    /// or request turned away by ``ServerOptions/maxConnections`` or
+    /// ``ServerOptions/maxBufferedBodyBytes``. `handBackAfter` is ``ConnectionContext/handBackAfter``
+    /// (tests set `.zero`).
     package init(
         options: ServerOptions, onRefusal: @escaping @Sendable (ConnectionRefusal) -> Void = { _ in },
         handBackAfter: Duration = HTTPListener.defaultHandBackAfter,
