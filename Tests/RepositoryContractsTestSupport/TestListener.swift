@@ -18,14 +18,16 @@ extension ServerOptions {
     }
 }
 
-/// Starts a listener for one test, runs `body` with it and its port, then stops it.
+/// Starts a listener for one test, runs `body` with it and its port, then stops it. `handBackAfter` is how
+/// long a connection moved off its event loop waits on its own thread for a next request before going back.
 @discardableResult
 package func withListener<Result: Sendable>(
     _ options: ServerOptions = .patient,
+    handBackAfter: Duration = HTTPListener.defaultHandBackAfter,
     handler: @escaping @Sendable (StubRequest) -> ResponsePlan = echo,
     _ body: (HTTPListener, UInt16) async throws -> Result
 ) async throws -> Result {
-    let listener = HTTPListener(options: options, handler: handler)
+    let listener = HTTPListener(options: options, handBackAfter: handBackAfter, handler: handler)
     let port = try listener.start()
     do {
         let result = try await body(listener, port)

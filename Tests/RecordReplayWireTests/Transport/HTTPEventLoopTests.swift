@@ -132,27 +132,9 @@ struct HTTPEventLoopTests {
         }
     }
 
-    /// Runs `body` with the port of a listener answering as ``whereHandler`` whose connections wait
-    /// `handBackAfter` on their own thread for a next request before going back to their loop (`.zero`:
-    /// back as soon as an exchange off the loop is over), then stops it.
-    static func withHandingBackListener<Result: Sendable>(
-        after handBackAfter: Duration = .zero, _ body: (UInt16) async throws -> Result
-    ) async throws -> Result {
-        let listener = HTTPListener(options: .patient, handBackAfter: handBackAfter, handler: whereHandler)
-        let port = try listener.start()
-        do {
-            let result = try await body(port)
-            await listener.stop()
-            return result
-        } catch {
-            await listener.stop()
-            throw error
-        }
-    }
-
     @Test("once its deferred answer is sent, a keep-alive connection goes back to its loop and holds no thread while idle")
     func connectionReturnsToItsLoop() async throws {
-        try await Self.withHandingBackListener { port in
+        try await withListener(handBackAfter: .zero, handler: Self.whereHandler) { _, port in
             let (before, deferred, after, again) = try await blocking {
                 let client = try RawHTTPClient(port: port)
                 let before = try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -170,7 +152,7 @@ struct HTTPEventLoopTests {
 
     @Test("a request read ahead behind a deferred one is served on the connection's own thread, then the connection goes back")
     func readAheadIsServedBeforeGoingBack() async throws {
-        try await Self.withHandingBackListener { port in
+        try await withListener(handBackAfter: .zero, handler: Self.whereHandler) { _, port in
             let responses = try await blocking {
                 let client = try RawHTTPClient(port: port)
                 let loop = try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -187,15 +169,47 @@ struct HTTPEventLoopTests {
     @Test("a next request that comes while the connection still waits on its own thread is served there; stop ends that wait")
     func nextRequestWithinTheWaitStaysOnTheThread() async throws {
         // An hour: the next request always comes within it, however loaded the machine.
-        try await Self.withHandingBackListener(after: .seconds(3600)) { port in
-            let (loop, deferred, next) = try await blocking {
+        try await withListener(handBackAfter: .seconds(3600), handler: Self.whereHandler) { listener, port in
+            let (client, loop, deferred, next) = try await blocking {
                 let client = try RawHTTPClient(port: port)
                 let loop = try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n")
                 let deferred = try client.exchange("GET /deferred HTTP/1.1\r\nHost: x\r\n\r\n")
-                return (loop, deferred, try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n"))
+                return (client, loop, deferred, try client.exchange("GET /where HTTP/1.1\r\nHost: x\r\n\r\n"))
             }
             #expect(deferred.body == Array("deferred".utf8))
             #expect(next.status == 200 && next.text != loop.text, "planned on the connection's own thread, not the loop")
+            // The client stays connected: stop itself must end the thread's wait and close the connection.
+            await listener.stop()
+            let rest = try await blocking { client.readUntilClosed() }
+            #expect(rest.bytes.isEmpty)
+            #expect(rest.ending == .endOfStream)
+        }
+    }
+
+    @Test(
+        "an idle timeout shorter than the wait on the thread, or running on once back on the loop, closes the connection",
+        arguments: [Duration.zero, .seconds(3600)])
+    func idleTimeoutAfterADeferredAnswer(handBackAfter: Duration) async throws {
+        try await withListener(
+            ServerOptions(idleTimeout: .milliseconds(200)), handBackAfter: handBackAfter, handler: Self.whereHandler
+        ) { _, port in
+            let (deferred, rest) = try await blocking {
+                var failures: [String] = []
+                // A connection closed before its request arrived (a loaded machine) is dropped for another.
+                for _ in 1...20 {
+                    let client = try RawHTTPClient(port: port)
+                    do {
+                        let deferred = try client.exchange("GET /deferred HTTP/1.1\r\nHost: x\r\n\r\n")
+                        return (deferred, client.readUntilClosed())
+                    } catch {
+                        failures.append("\(error)")
+                    }
+                }
+                throw RawClientError("no request answered in 20 connections: \(failures)")
+            }
+            #expect(deferred.body == Array("deferred".utf8))
+            #expect(rest.bytes.isEmpty)
+            #expect(rest.ending == .endOfStream)
         }
     }
 
