@@ -6,8 +6,8 @@ import TodoExample
 
 /// The HTTP repository behind `RetryingRepository`, with the stub server's delays and the client's
 /// timeouts and back-off on one `MockClock`: minutes of virtual time, no waiting. Each step waits for
-/// the sleepers it expects (`waitForSleepers`) before it advances, so the order never depends on
-/// scheduling.
+/// the sleepers it expects (`waitForSleepers`), and for the request the server must hold
+/// (`waitForRequests`), before it advances, so the order never depends on scheduling.
 @Suite("Timeouts and retries on a mock clock", .timeLimit(.minutes(10)))
 struct RetryOnMockClockTests {
     /// A stub server over a fresh Todo API whose delays sleep on `clock`.
@@ -29,6 +29,9 @@ struct RetryOnMockClockTests {
 
         let fetch = Task { try await repository.fetchAll() }
         await clock.waitForSleepers(count: 1)  // attempt 1's timeout
+        // And attempt 1's request held by the server: the timeout sleeps before URLSession has sent it,
+        // and advancing then would cancel it unsent (the server's first request would be attempt 2's).
+        await server.playback.waitForRequests(count: 1)
         #expect(clock.nextDeadline == MockClock.Instant(offset: .seconds(30)))
         #expect(clock.advance(by: .seconds(30)) == 1)
         await clock.waitForSleepers(count: 1)  // the back-off
