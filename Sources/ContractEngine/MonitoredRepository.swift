@@ -41,18 +41,21 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
     }
 
     /// Calls `body` under the watchdog, as `operation`: what the family clauses' calls go through.
+    ///
+    /// `operation` is made only when a failure or the clause's watchdog names the call: describing the
+    /// values a call sends was a large part of a passing run's time.
     package func call<Value: Sendable>(
-        _ operation: String, _ body: @escaping @Sendable () async throws -> Value
+        _ operation: @autoclosure @escaping @Sendable () -> String, _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let activity = ClauseActivity.current
         activity?.callStarted(operation)
         defer { activity?.callEnded() }
         do {
-            return try await withWatchdog(timeout, operation: operation, monitor: monitor, body)
+            return try await withWatchdog(timeout, operation: operation(), monitor: monitor, body)
         } catch let failure as OperationFailure {
             throw failure
         } catch {
-            throw OperationFailure(operation: operation, reason: .threw(error))
+            throw OperationFailure(operation: operation(), reason: .threw(error))
         }
     }
 }

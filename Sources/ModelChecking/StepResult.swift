@@ -77,12 +77,17 @@ enum ErrorIdentity: Sendable, Hashable {
 /// A returned value of any `Equatable` type, compared with values of its own type only.
 struct AnyResult: Sendable, Equatable {
     let base: any Equatable & Sendable
-    let text: String
+    /// The description made when the value was returned, for a value of class instances; else `nil`,
+    /// and ``text`` describes the value when a report or a draw reads it.
+    private let textWhenReturned: String?
 
-    init(_ base: some Equatable & Sendable) {
+    init<Value: Equatable & Sendable>(_ base: Value) {
         self.base = base
-        self.text = String(describing: base)
+        self.textWhenReturned = holdsObjects(Value.self) ? String(describing: base) : nil
     }
+
+    /// `base` as `String(describing:)` prints it.
+    var text: String { textWhenReturned ?? String(describing: base) }
 
     var isVoid: Bool { base is VoidResult }
 

@@ -11,7 +11,8 @@ package final class ClauseActivity: Sendable {
         var started = 0
         var ended = 0
         var checks = 0
-        var lastSeen: String?
+        /// Made when read: a call's name describes the values it sends.
+        var lastSeen: (@Sendable () -> String)?
     }
 
     private let counts = Protected(Counts())
@@ -19,7 +20,7 @@ package final class ClauseActivity: Sendable {
     package init() {}
 
     /// Notes that a watched subject call started.
-    package func callStarted(_ operation: String) {
+    package func callStarted(_ operation: @escaping @Sendable () -> String) {
         counts.withLock {
             $0.started += 1
             $0.lastSeen = operation
@@ -35,7 +36,7 @@ package final class ClauseActivity: Sendable {
     package func checked(at location: CheckLocation) {
         counts.withLock {
             $0.checks += 1
-            $0.lastSeen = "the check at \(location)"
+            $0.lastSeen = { "the check at \(location)" }
         }
     }
 
@@ -49,5 +50,5 @@ package final class ClauseActivity: Sendable {
     package var movements: UInt64 { counts.withLock { UInt64($0.ended + $0.checks) } }
 
     /// The last call started or check made ("fetchAll()", "the check at Search/Contract.swift:42").
-    package var lastSeen: String? { counts.withLock { $0.lastSeen } }
+    package var lastSeen: String? { counts.withLock { $0.lastSeen }?() }
 }

@@ -153,7 +153,7 @@ public final class ClauseContext<Terms: ContractTerms>: Sendable {
         _ operation: String, _ call: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let activity = ClauseActivity.current
-        activity?.callStarted(operation)
+        activity?.callStarted { operation }
         defer { activity?.callEnded() }
         do {
             return try await withWatchdog(conformance.timeout, operation: operation, call)

@@ -17,7 +17,7 @@ package import RepositoryContractsPrimitives
 /// the watchdog guards against real hangs; it is never what a test waits for.
 package func withWatchdog<Value: Sendable>(
     _ limit: Duration,
-    operation: String,
+    operation: @autoclosure @escaping @Sendable () -> String,
     monitor: ProgressMonitor = ProgressMonitor(),
     localProgressLiftsCeiling: Bool = false,
     _ body: @escaping @Sendable () async throws -> Value
@@ -44,7 +44,7 @@ package func withWatchdog<Value: Sendable>(
                     if let stall {
                         // The stalled call may be blocking the run executor's thread: the caller must not wait for it.
                         executor?.release()
-                        race.finish(.failure(OperationFailure(operation: operation, reason: .timedOut(stall))))
+                        race.finish(.failure(OperationFailure(operation: operation(), reason: .timedOut(stall))))
                     }
                 })
         }

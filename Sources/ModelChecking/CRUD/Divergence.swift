@@ -29,7 +29,7 @@ package struct TraceStep: Hashable, Sendable {
     /// The call as Swift source on a witness named `repo`; `nil` for a skipped step.
     package var swiftSource: String?
     /// What the subject did.
-    package var observed: String
+    package var observed: DeferredText
 }
 
 /// What running one sequence found.

@@ -83,7 +83,7 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                 modelSide: &tables.modelSide, subjectSide: &tables.subjectSide, state: &tables.maintained)
         }
         if step.skipped { outcome.skipped.append(place.index) }
-        outcome.trace.append(TraceStep(operation: place.operation, swiftSource: step.skipped ? nil : step.swift, observed: step.observed))
+        outcome.trace.append(TraceStep(operation: place.operation, swiftSource: step.skipped ? nil : step.swift, observed: DeferredText(step.observed)))
         guard !step.skipped else { return false }
         var failure = step.failure
         if failure == nil, anomalies.messages.count > seenAnomalies {

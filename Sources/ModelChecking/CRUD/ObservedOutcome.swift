@@ -78,25 +78,28 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
     }
 
     private func guarded(
-        _ operation: String, _ body: @escaping @Sendable () async throws -> ObservedOutcome<Entity>
+        _ operation: @autoclosure @escaping @Sendable () -> String, _ body: @escaping @Sendable () async throws -> ObservedOutcome<Entity>
     ) async -> ObservedOutcome<Entity> {
-        switch await call(operation, body) {
+        switch await call(operation(), body) {
         case .returned(let outcome): outcome
         case .threw(let kind, let text): .threw(kind, text)
         case .broke(let text): .broke(text)
         }
     }
 
-    /// Runs any call of the subject (a family's operation) under the watchdog, as `operation`.
-    func call<Value: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> Value) async -> CallOutcome<Value> {
+    /// Runs any call of the subject (a family's operation) under the watchdog, as `operation` (made only
+    /// when the call hangs: describing what a call sends was a large part of a passing run's time).
+    func call<Value: Sendable>(
+        _ operation: @autoclosure @escaping @Sendable () -> String, _ body: @escaping @Sendable () async throws -> Value
+    ) async -> CallOutcome<Value> {
         do {
-            return .returned(try await withWatchdog(timeout, operation: operation, monitor: monitor, body))
+            return .returned(try await withWatchdog(timeout, operation: operation(), monitor: monitor, body))
         } catch let failure as OperationFailure {
             return .broke(failure.description)
         } catch let error as CallbackError {
             return .broke("\(error)")
         } catch is CancellationError {
-            return .broke("\(operation) was cancelled")
+            return .broke("\(operation()) was cancelled")
         } catch {
             return .threw(classify(error), describe(error))
         }

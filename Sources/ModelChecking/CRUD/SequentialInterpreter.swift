@@ -15,8 +15,9 @@ struct SequentialInterpreter<Entity: Identifiable & Equatable & Sendable>: StepI
         let request = tables.subjectSide.request(for: part, newReference: partReference)
         let seenAnomalies = anomalies.messages.count
         let observed = await AnomalyLog.$current.withValue(anomalies) { [subject] in await subject.perform(request) }
+        let observedText = DeferredText(describing: observed, as: Entity.self) { $0.description }
         func result(_ failure: StepFailure?) -> InterpretedPart {
-            InterpretedPart(observed: observed.description, returned: observed.returned, failure: failure)
+            InterpretedPart(observed: observedText, returned: observed.returned, failure: failure)
         }
         if case .broke(let text) = observed {
             return result(StepFailure("broken", "the call did not complete", expected: "a result", actual: text))

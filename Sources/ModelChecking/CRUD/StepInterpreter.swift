@@ -1,7 +1,7 @@
 /// What interpreting one request of a step gave: the observation as the trace shows it, whether the
 /// subject's call returned (a repro writes `try?` where it did not), and the divergence, if any.
 struct InterpretedPart: Sendable {
-    var observed: String
+    var observed: DeferredText
     var returned: Bool
     var failure: StepFailure?
 }
@@ -22,7 +22,7 @@ extension StepInterpreter {
     /// Interprets `place`'s parts in order and records the step in `outcome`; `true` when a part diverged
     /// (the step is recorded with the divergence).
     mutating func drive(_ place: StepPlace, outcome: inout ModelRunOutcome) async -> Bool {
-        var observations: [String] = []
+        var observations: [DeferredText] = []
         var threw = false
         for (part, partReference) in place.operation.parts(newReference: place.newReference) {
             let interpreted = await interpret(part, partReference)
@@ -34,13 +34,18 @@ extension StepInterpreter {
                     observed: interpreted.observed))
                 outcome.divergence = Divergence(
                     step: place.index, operation: place.operation, check: failure.check, message: failure.message,
-                    expected: failure.expected, actual: failure.actual ?? interpreted.observed)
+                    expected: failure.expected, actual: failure.actual ?? interpreted.observed.description)
                 return true
             }
         }
         outcome.trace.append(TraceStep(
             operation: place.operation, swiftSource: swiftSource(for: place.operation, newReference: place.newReference, threw: threw),
-            observed: observations.count == 1 ? observations[0] : "\(observations.count) creates, the last \(observations.last ?? "")"))
+            observed: observations.count == 1 ? observations[0] : Self.manyCreates(observations)))
         return false
+    }
+
+    /// What a create-many step observed: how many creates, and what the last did.
+    private static func manyCreates(_ observations: [DeferredText]) -> DeferredText {
+        DeferredText { "\(observations.count) creates, the last \(observations.last.map(\.description) ?? "")" }
     }
 }

@@ -175,12 +175,12 @@ enum SecretScanShapes {
         let keyword = Array("aws_secret".utf8)
         var windows: [Range<Int>] = []
         if let name {
-            let lowered = Array(name.utf8).map(\.asciiLowercased)
+            let lowered = Array(name.utf8).map { $0.asciiLowercased }
             if lowered.firstOccurrence(of: keyword, in: 0..<lowered.count, work: &work) != nil {
                 windows.append(0..<bytes.count)
             }
         }
-        let lowered = bytes.map(\.asciiLowercased)
+        let lowered = bytes.map { $0.asciiLowercased }
         work.add(bytes.count)
         var from = 0
         while let start = lowered.firstOccurrence(of: keyword, in: from..<lowered.count, work: &work) {

@@ -100,10 +100,7 @@ struct CSVColumns {
     /// The columns of the header row at `line`; nil when it is no header (one cell, a cell that is not
     /// a name) or names no credential.
     init?(header line: Range<Int>, in bytes: [UInt8], namesCredential: (String) -> Bool) {
-        let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
-        guard let separator = candidates.max(by: { a, b in bytes[line].filter { $0 == a }.count < bytes[line].filter { $0 == b }.count }),
-            bytes[line].contains(separator)
-        else { return nil }
+        guard let separator = Self.mostFrequentSeparator(in: line, of: bytes) else { return nil }
         let cells = Self.cells(of: line, in: bytes, separator: separator)
         let names = cells.map { TextStructures.text(bytes, $0).trimmingSpacesAndTabs() }
         guard names.count >= 2, names.allSatisfy({ name in
@@ -114,6 +111,25 @@ struct CSVColumns {
         self.separator = separator
         self.columns = columns
         self.count = names.count
+    }
+
+    /// The separator (`,`, tab, `;` or `|`) the line holds most often, the first of those on a tie; `nil`
+    /// when it holds none. One pass over the line: it may be a whole text without a line break.
+    static func mostFrequentSeparator(in line: Range<Int>, of bytes: [UInt8]) -> UInt8? {
+        let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
+        var counts = [0, 0, 0, 0]
+        for position in line {
+            switch bytes[position] {
+            case candidates[0]: counts[0] += 1
+            case candidates[1]: counts[1] += 1
+            case candidates[2]: counts[2] += 1
+            case candidates[3]: counts[3] += 1
+            default: break
+            }
+        }
+        var best = 0
+        for index in 1..<counts.count where counts[index] > counts[best] { best = index }
+        return counts[best] > 0 ? candidates[best] : nil
     }
 
     /// The cells of a data row in the credential columns; none when the row has another cell count.

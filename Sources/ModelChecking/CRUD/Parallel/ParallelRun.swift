@@ -30,7 +30,7 @@ package struct ParallelOutcome: Sendable {
     /// The schedule seed every job of the tasks was picked by, or `nil` when they interleaved freely.
     package var schedule: UInt64?
     /// What each value version sent was.
-    package var versions: [(version: Int, entity: String)] = []
+    package var versions: [(version: Int, entity: DeferredText)] = []
     /// What the keys stand for.
     package var keys = "k0 is factory.make(1).id, k1 make(2).id, …"
 
@@ -95,7 +95,7 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
         }
         outcome.history = caller.history(of: made)
         let finalSent = tables.sent
-        outcome.versions = finalSent.keys.sorted().map { ($0, abbreviate(finalSent[$0]!.entity)) }
+        outcome.versions = finalSent.keys.sorted().map { ($0, DeferredText(describing: finalSent[$0]!.entity, as: Entity.self) { abbreviate($0) }) }
         if serverAssigned {
             let ids = tables.ids
             outcome.keys = "kN is the id create(kN) returned"
