@@ -183,7 +183,7 @@ public final class StubServer: Sendable {
     func loadScanned(_ fixture: Fixture, from url: URL) {
         load(fixture, source: url.path)
         if let log = configuration.fixtureUsageLog { FixtureUsageLog.note(url, in: log) }
-        let findings = LoadedFixtureScan.findings(in: fixture, readFrom: url, redaction: configuration.redaction)
+        let findings = LoadedFixtureScan.findings(in: fixture, redaction: configuration.redaction)
         if !findings.isEmpty {
             playback.noteLeakingFixture(
                 LoadedFixtureScan.message(file: url.path, findings: findings, redaction: configuration.redaction))

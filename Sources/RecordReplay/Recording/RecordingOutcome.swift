@@ -11,7 +11,7 @@ extension Redaction {
         _ fixture: Fixture, to file: String, allowingSecrets: Bool = false
     ) throws(RecordingError) -> RedactionResult {
         let result = redact(fixture)
-        let findings = SecretScan(redaction: self).findings(in: result.fixture)
+        let findings = SecretScan(redaction: self).rememberedFindings(in: result.fixture)
         if !findings.isEmpty && !allowingSecrets {
             throw RecordingError.secretsFound(file: file, findings: findings)
         }

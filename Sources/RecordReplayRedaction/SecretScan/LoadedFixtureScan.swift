@@ -1,36 +1,16 @@
-package import Foundation
 import RepositoryContractsPrimitives
 package import RecordReplayFixtures
 
 /// The secret scan of fixture files as they are loaded: a fixture that still holds a credential fails
 /// the scope that loads it, so a leaking file is not quietly replayed (and then committed).
 ///
-/// Each file's findings are kept for the process, keyed by path, size, modification date and the
-/// redaction's lists, so a fixture loaded by many test cases is scanned once, and a scope that redacts
-/// more names gets its own scan.
+/// The findings are remembered by content (``SecretScan/rememberedFindings(in:)``): a fixture loaded by
+/// many test cases, or again after it was recorded and verified, is scanned once, and a scope that
+/// redacts more names gets its own scan.
 package enum LoadedFixtureScan {
-    private struct Key: Hashable {
-        var path: String
-        var size: Int
-        var modified: Date
-        var lists: [[String]]
-        var rules: [Bool]
-    }
-
-    private static let cache = Protected<[Key: [SecretFinding]]>([:])
-
-    /// The findings of the secret scan in `fixture`, read from `url`.
-    package static func findings(in fixture: Fixture, readFrom url: URL, redaction: Redaction) -> [SecretFinding] {
-        let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
-        let key = Key(
-            path: url.standardizedFileURL.path, size: values?.fileSize ?? -1,
-            modified: values?.contentModificationDate ?? .distantPast,
-            lists: [redaction.headerNames, redaction.queryNames, redaction.bodyMemberNames, redaction.allowedNames],
-            rules: [redaction.redactsCredentialNames, redaction.redactsRandomLookingTokens])
-        if let known = cache.withLock({ $0[key] }) { return known }
-        let findings = SecretScan(redaction: redaction).findings(in: fixture)
-        cache.withLock { $0[key] = findings }
-        return findings
+    /// The findings of the secret scan in `fixture`, as loaded.
+    package static func findings(in fixture: Fixture, redaction: Redaction) -> [SecretFinding] {
+        SecretScan(redaction: redaction).rememberedFindings(in: fixture)
     }
 
     /// What a scope reports for a fixture that holds secrets, and the command that fixes it (with the

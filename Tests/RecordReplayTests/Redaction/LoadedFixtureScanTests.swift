@@ -89,4 +89,50 @@ struct LoadedFixtureScanTests {
         #expect(!finding.message.contains("test-token-123") && !finding.message.contains("my-test-key-42"))
         #expect(try Self.findings(loadingText: Self.handWritten(authorization: "Bearer REDACTED", apiKey: "REDACTED")).isEmpty)
     }
+
+    // MARK: Remembered by content
+
+    @Test("the same leaking fixture loaded again, from another folder and under another name, is reported again")
+    func rememberedAcrossFiles() throws {
+        let leaking = Self.fixture(authorization: "Bearer \(Self.bearer)")
+        let first = try Self.findings(loading: leaking, as: "first.json")
+        let second = try Self.findings(loading: leaking, as: "second.json")
+        #expect(first.count == 1 && second.count == 1)
+        #expect(second.first?.message.contains("second.json") == true, "the message names the file loaded, not the first one")
+    }
+
+    @Test("a scope that redacts one more name gets its own scan of a fixture remembered without it")
+    func rememberedPerRedaction() {
+        let fixture = Fixture(interactions: [
+            Interaction(
+                request: StubRequest(method: "GET", path: "/me", headers: ["X-Shelf": "north-4417"]),
+                response: StubResponse(status: 200))
+        ])
+        let plain = SecretScan().rememberedFindings(in: fixture)
+        var stricter = Redaction()
+        stricter.headerNames.append("X-Shelf")
+        let strict = SecretScan(redaction: stricter).rememberedFindings(in: fixture)
+        #expect(plain.isEmpty)
+        #expect(strict.map(\.field) == ["request.header X-Shelf"], "\(strict)")
+        #expect(SecretScan(redaction: stricter).rememberedFindings(in: fixture) == strict)
+        #expect(SecretScan().rememberedFindings(in: fixture) == plain)
+    }
+
+    @Test("remembered findings stay within their bound: past it, the earlier ones are forgotten")
+    func rememberedWithinBound() {
+        var store = RememberedScans.Store()
+        func key(_ path: String) -> RememberedScans.Key {
+            RememberedScans.Key(
+                interactions: [Interaction(request: StubRequest(method: "GET", path: path), response: StubResponse())],
+                lists: [], rules: [])
+        }
+        let half = RememberedScans.bytesRemembered / 2
+        store.remember([], for: key("/a"), size: half)
+        store.remember([], for: key("/b"), size: half)
+        #expect(store.findings.count == 2 && store.bytes == RememberedScans.bytesRemembered)
+        store.remember([], for: key("/c"), size: 1)
+        #expect(Set(store.findings.keys) == [key("/c")] && store.bytes == 1)
+        store.remember([], for: key("/c"), size: 1)
+        #expect(store.bytes == 1, "remembering a key again counts its bytes once")
+    }
 }
