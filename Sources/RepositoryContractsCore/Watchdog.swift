@@ -59,7 +59,7 @@ package func withWatchdog<Value: Sendable>(
 private func waitForStall(
     limit: Duration, monitor: ProgressMonitor, localProgressLiftsCeiling: Bool
 ) async -> Stall? {
-    var cpu = CPUWindow(start: processCPUTime())
+    var cpu = CPUWindow(start: RecentProcessCPUTime.read())
     let sources = ProgressSources(
         local: { monitor.localCount }, elsewhere: { monitor.elsewhereCount }, isBusy: { monitor.isBusy })
     guard let reading = await RepositoryContractsPrimitives.waitForStall(
@@ -77,8 +77,9 @@ private func waitForStall(
 private struct CPUWindow {
     private var samples: [(at: Duration, cpu: Duration)] = []
 
-    init(start: Duration?) {
-        if let start { samples.append((.zero, start)) }
+    /// Starts with `start`, read `age` before the call started.
+    init(start: (cpu: Duration, age: Duration)?) {
+        if let start { samples.append((.zero - start.age, start.cpu)) }
     }
 
     mutating func sample(at elapsed: Duration, _ cpu: Duration?) {
@@ -93,6 +94,26 @@ private struct CPUWindow {
         let first = samples.last { $0.at <= end - window } ?? samples.first!
         guard first.at < end else { return nil }
         return (end - first.at, last.cpu - first.cpu)
+    }
+}
+
+/// The process's CPU time as a watchdog starts, shared by the watchdogs that start within
+/// ``maximumAge`` of each other: reading it sums every thread's time, and a test run starts thousands of
+/// watched calls a second (one read per call was a few percent of the run's CPU).
+private enum RecentProcessCPUTime {
+    static let maximumAge = Duration.milliseconds(10)
+    private static let latest = Protected<(at: ContinuousClock.Instant, cpu: Duration)?>(nil)
+
+    /// The process's CPU time, and how long ago it was read (under ``maximumAge``).
+    static func read() -> (cpu: Duration, age: Duration)? {
+        let now = ContinuousClock.now
+        if let latest = latest.withLock({ $0 }), latest.at.duration(to: now) < maximumAge {
+            // Another watchdog may have read it just after `now`: no age then.
+            return (latest.cpu, max(.zero, latest.at.duration(to: now)))
+        }
+        guard let cpu = processCPUTime() else { return nil }
+        latest.withLock { $0 = (now, cpu) }
+        return (cpu, .zero)
     }
 }
 
