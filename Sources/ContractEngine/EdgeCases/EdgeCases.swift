@@ -124,7 +124,9 @@ extension EntityFactory {
     private func allEdgeCases(_ settings: EdgeCases) -> [EdgeCase<Entity>] {
         guard settings.isDerived else { return [] }
         let base = make(1)
-        return EdgeCaseDerivation(base: base, identity: identityPaths(of: base), settings: settings).derive()
+        return edgeCaseMemo.cases(base: base, twin: twin(base, 2), settings: settings) {
+            EdgeCaseDerivation(base: base, identity: identityPaths(of: base), settings: settings).derive()
+        }
     }
 
     /// The paths where `base`'s twin differs from it: the identity, which edge cases leave alone.
