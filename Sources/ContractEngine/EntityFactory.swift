@@ -19,8 +19,6 @@ public struct EntityFactory<Entity: Identifiable & Equatable & Sendable>: Sendab
     /// For reference-type entities: changes an instance in place, as code holding a reference would. With
     /// it, the contract checks that changing an instance passed in or handed out leaves what is stored alone.
     public var alter: (@Sendable (Entity) -> Void)?
-    /// The edge cases derived so far, shared by this factory's copies.
-    let edgeCaseMemo = EdgeCaseMemo<Entity>()
 
     /// A factory with an explicit twin function.
     public init(

@@ -124,7 +124,7 @@ extension EntityFactory {
     private func allEdgeCases(_ settings: EdgeCases) -> [EdgeCase<Entity>] {
         guard settings.isDerived else { return [] }
         let base = make(1)
-        return edgeCaseMemo.cases(base: base, twin: twin(base, 2), settings: settings) {
+        return EdgeCaseMemo.cases(base: base, twin: twin(base, 2), settings: settings) {
             EdgeCaseDerivation(base: base, identity: identityPaths(of: base), settings: settings).derive()
         }
     }
