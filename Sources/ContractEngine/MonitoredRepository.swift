@@ -16,12 +16,14 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
     /// `create(_:)`, which the clause needs to succeed.
     @discardableResult
     public func create(_ entity: Entity) async throws -> Entity {
-        try await call("create(\(abbreviate(entity)))") { try await witness.create(entity) }
+        let sent = Abbreviation(entity)
+        return try await call("create(\(sent))") { try await witness.create(entity) }
     }
 
     /// `fetch(id:)`, which the clause needs to succeed.
     public func fetch(id: Entity.ID) async throws -> Entity? {
-        try await call("fetch(id: \(abbreviate(id)))") { try await witness.fetch(id) }
+        let sent = Abbreviation(id)
+        return try await call("fetch(id: \(sent))") { try await witness.fetch(id) }
     }
 
     /// `fetchAll()`, which the clause needs to succeed.
@@ -32,12 +34,14 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
     /// `update(_:)`, which the clause needs to succeed.
     @discardableResult
     public func update(_ entity: Entity) async throws -> Entity {
-        try await call("update(\(abbreviate(entity)))") { try await witness.update(entity) }
+        let sent = Abbreviation(entity)
+        return try await call("update(\(sent))") { try await witness.update(entity) }
     }
 
     /// `delete(id:)`, which the clause needs to succeed.
     public func delete(id: Entity.ID) async throws {
-        try await call("delete(id: \(abbreviate(id)))") { try await witness.delete(id) }
+        let sent = Abbreviation(id)
+        try await call("delete(id: \(sent))") { try await witness.delete(id) }
     }
 
     /// Calls `body` under the watchdog, as `operation`: what the family clauses' calls go through.

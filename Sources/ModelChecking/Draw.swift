@@ -208,10 +208,11 @@ struct SeenPool: Sendable {
     /// result's type and prints as the result does is read as the result itself.
     mutating func add(_ produced: [SeenValue], by step: Int, from result: AnyResult) {
         var offsets: [String: Int] = [:]
+        lazy var resultText = result.text
         for var seen in produced {
             let offset = offsets[seen.kind, default: 0]
             offsets[seen.kind] = offset + 1
-            if seen.accessor == nil, type(of: seen.value) == type(of: result.base), String(describing: seen.value) == result.text {
+            if seen.accessor == nil, type(of: seen.value) == type(of: result.base), String(describing: seen.value) == resultText {
                 seen = SeenValue(kind: seen.kind, value: seen.value, accessor: "")
             }
             values[seen.kind, default: []].append((SeenReference(kind: seen.kind, step: step, offset: offset), seen))

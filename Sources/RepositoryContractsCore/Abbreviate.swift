@@ -8,6 +8,52 @@ package func abbreviate(_ value: Any, limit: Int = 160) -> String {
     return text.count <= limit ? text : text.prefix(limit - 1) + "…"
 }
 
+/// `value`'s ``abbreviate(_:limit:)`` text for a message made later (a hang's, a failure's): made then,
+/// or now when `value` holds class instances (see ``holdsObjects(_:)``), whose state may change in the
+/// meantime. Describing the values of every watched call as it started was a large part of a passing
+/// run's time. (A struct with a class instance in a stored property is read when the message is made.)
+package struct Abbreviation<Value: Sendable>: Sendable, CustomStringConvertible {
+    private let value: Value
+    private let limit: Int
+    private let textNow: String?
+
+    package init(_ value: Value, limit: Int = 160) {
+        self.value = value
+        self.limit = limit
+        textNow = holdsObjects(Value.self) ? abbreviate(value, limit: limit) : nil
+    }
+
+    package var description: String { textNow ?? abbreviate(value, limit: limit) }
+}
+
+/// Whether values of `type` are class instances, or arrays, sets, dictionaries or optionals of them.
+package func holdsObjects(_ type: Any.Type) -> Bool {
+    if type is AnyObject.Type { return true }
+    guard let container = type as? any ElementTyped.Type else { return false }
+    return holdsObjects(container.elementType)
+}
+
+/// A standard container, by the type of what it holds.
+protocol ElementTyped {
+    static var elementType: Any.Type { get }
+}
+
+extension Array: ElementTyped {
+    static var elementType: Any.Type { Element.self }
+}
+
+extension Set: ElementTyped {
+    static var elementType: Any.Type { Element.self }
+}
+
+extension Dictionary: ElementTyped {
+    static var elementType: Any.Type { Value.self }
+}
+
+extension Optional: ElementTyped {
+    static var elementType: Any.Type { Wrapped.self }
+}
+
 /// Descriptions in which dates keep every digit that tells them apart.
 package enum FullPrecisionText {
     /// `value` as `String(describing:)` prints it, but with each `Date` in it (in the stored properties

@@ -83,7 +83,7 @@ struct DifferentialInterpreter<Entity: Identifiable & Equatable & Sendable>: Ste
         let observedA = await AnomalyLog.$current.withValue(anomalies) { [a] in await a.perform(requestA) }
         let observedB = await AnomalyLog.$current.withValue(anomalies) { [b] in await b.perform(requestB) }
         let (first, second) = (run.first.name, run.second.name)
-        let observed = DeferredText(describing: (observedA, observedB), as: Entity.self) { "\(first): \($0.0); \(second): \($0.1)" }
+        let observed = DeferredText(describing: (observedA, observedB), holding: Entity.self) { "\(first): \($0.0); \(second): \($0.1)" }
         var found = run.difference(observedA, sideA, observedB, sideB, compareOrder: compareOrder)
         if found == nil, anomalies.messages.count > seenAnomalies {
             found = ("anomaly", anomalies.messages[seenAnomalies])

@@ -16,7 +16,8 @@ extension ModelRun {
         guard let concurrency = conformance.promises.optimisticConcurrency else { return .skip("no optimistic concurrency is declared") }
         let (name, update) = conditionalUpdate(subject.witness)
         let expected = modelSide.changed(reference), sending = subjectSide.changed(reference)
-        let outcome = await subject.call("\(name.trimmingSuffix("!"))(\(abbreviate(sending)))") { try await update(sending) }
+        let sent = Abbreviation(sending)
+        let outcome = await subject.call("\(name.trimmingSuffix("!"))(\(sent))") { try await update(sending) }
         let observed = outcome.text { abbreviate($0) }
         let source = "\(name)(factory.mutate(\(swiftEntity(reference))))"
         var swift = "_ = \(outcome.returnedValue == nil ? "try?" : "try") await repo.\(source)"
@@ -79,7 +80,8 @@ extension ModelRun {
         let (name, update) = conditionalUpdate(subject.witness)
         let stale = concurrency.carryingToken(of: earlier, factory.mutate(current))
         let staleToken = concurrency.token(in: earlier), currentToken = concurrency.token(in: current)
-        let outcome = await subject.call("\(name.trimmingSuffix("!"))(\(abbreviate(stale)))") { try await update(stale) }
+        let sent = Abbreviation(stale)
+        let outcome = await subject.call("\(name.trimmingSuffix("!"))(\(sent))") { try await update(stale) }
         let observed = outcome.text { abbreviate($0) }
         let subjectID = current.id
         let fetched = await subject.call("fetch(id: \(abbreviate(subjectID)))") { [witness = subject.witness] in try await witness.fetch(subjectID) }

@@ -62,15 +62,23 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
     func perform(_ request: Request<Entity>) async -> ObservedOutcome<Entity> {
         let witness = self.witness
         switch request {
-        case .create(let entity): return await guarded("create(\(abbreviate(entity)))") { .value(try await witness.create(entity)) }
-        case .fetch(let id): return await guarded("fetch(id: \(abbreviate(id)))") { .value(try await witness.fetch(id)) }
+        case .create(let entity):
+            let sent = Abbreviation(entity)
+            return await guarded("create(\(sent))") { .value(try await witness.create(entity)) }
+        case .fetch(let id):
+            let sent = Abbreviation(id)
+            return await guarded("fetch(id: \(sent))") { .value(try await witness.fetch(id)) }
         case .fetchAll: return await guarded("fetchAll()") { .listed(try await witness.fetchAll()) }
-        case .update(let entity): return await guarded("update(\(abbreviate(entity)))") { .value(try await witness.update(entity)) }
+        case .update(let entity):
+            let sent = Abbreviation(entity)
+            return await guarded("update(\(sent))") { .value(try await witness.update(entity)) }
         case .conditionalUpdate(let entity):
             let update = witness.conditionalUpdate ?? witness.update
-            return await guarded("conditional update(\(abbreviate(entity)))") { .value(try await update(entity)) }
+            let sent = Abbreviation(entity)
+            return await guarded("conditional update(\(sent))") { .value(try await update(entity)) }
         case .delete(let id):
-            return await guarded("delete(id: \(abbreviate(id)))") {
+            let sent = Abbreviation(id)
+            return await guarded("delete(id: \(sent))") {
                 try await witness.delete(id)
                 return .completed
             }

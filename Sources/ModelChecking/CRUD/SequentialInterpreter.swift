@@ -15,7 +15,7 @@ struct SequentialInterpreter<Entity: Identifiable & Equatable & Sendable>: StepI
         let request = tables.subjectSide.request(for: part, newReference: partReference)
         let seenAnomalies = anomalies.messages.count
         let observed = await AnomalyLog.$current.withValue(anomalies) { [subject] in await subject.perform(request) }
-        let observedText = DeferredText(describing: observed, as: Entity.self) { $0.description }
+        let observedText = DeferredText(describing: observed, holding: Entity.self) { $0.description }
         func result(_ failure: StepFailure?) -> InterpretedPart {
             InterpretedPart(observed: observedText, returned: observed.returned, failure: failure)
         }

@@ -117,15 +117,9 @@ struct CSVColumns {
     /// when it holds none. One pass over the line: it may be a whole text without a line break.
     static func mostFrequentSeparator(in line: Range<Int>, of bytes: [UInt8]) -> UInt8? {
         let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
-        var counts = [0, 0, 0, 0]
+        var counts = Array(repeating: 0, count: candidates.count)
         for position in line {
-            switch bytes[position] {
-            case candidates[0]: counts[0] += 1
-            case candidates[1]: counts[1] += 1
-            case candidates[2]: counts[2] += 1
-            case candidates[3]: counts[3] += 1
-            default: break
-            }
+            for index in candidates.indices where bytes[position] == candidates[index] { counts[index] += 1 }
         }
         var best = 0
         for index in 1..<counts.count where counts[index] > counts[best] { best = index }

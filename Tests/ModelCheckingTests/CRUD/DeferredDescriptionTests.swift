@@ -90,19 +90,45 @@ struct DeferredDescriptionTests {
     }
 
     /// A class whose description reads state that changes.
-    final class Mutable: Sendable {
+    final class Mutable: Sendable, CustomStringConvertible {
         let text = Protected("first")
+        var description: String { text.withLock { $0 } }
+    }
+
+    /// A value whose description counts how often it is made.
+    struct Counting: Sendable, CustomStringConvertible {
+        let made: Protected<Int>
+        var description: String {
+            made.withLock { $0 += 1 }
+            return "counted"
+        }
+    }
+
+    @Test("a watched call's name: a class instance abbreviated as it was sent, a value when a message reads it")
+    func callNames() {
+        let object = Mutable()
+        let objectName = Abbreviation(object)
+        let objects = Abbreviation([object])
+        object.text.withLock { $0 = "later" }
+        #expect(objectName.description == "first")
+        #expect(objects.description == "[first]")
+
+        let made = Protected(0)
+        let valueName = Abbreviation(Counting(made: made))
+        #expect(made.withLock { $0 } == 0)
+        #expect(valueName.description == "counted")
+        #expect(made.withLock { $0 } == 1)
     }
 
     @Test("a class instance's text is made when observed; a value's when read")
     func madeWhenObserved() {
         let object = Mutable()
-        let objectText = DeferredText(describing: object, as: Mutable.self) { $0.text.withLock { $0 } }
+        let objectText = DeferredText(describing: object, holding: Mutable.self) { $0.text.withLock { $0 } }
         object.text.withLock { $0 = "later" }
         #expect(objectText.description == "first")
 
         let valueMade = Protected(0)
-        let valueText = DeferredText(describing: 42, as: Int.self) { value in
+        let valueText = DeferredText(describing: 42, holding: Int.self) { value in
             valueMade.withLock { $0 += 1 }
             return "\(value)"
         }

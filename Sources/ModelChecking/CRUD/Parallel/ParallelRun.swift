@@ -95,7 +95,7 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
         }
         outcome.history = caller.history(of: made)
         let finalSent = tables.sent
-        outcome.versions = finalSent.keys.sorted().map { ($0, DeferredText(describing: finalSent[$0]!.entity, as: Entity.self) { abbreviate($0) }) }
+        outcome.versions = finalSent.keys.sorted().map { ($0, DeferredText(describing: finalSent[$0]!.entity, holding: Entity.self) { abbreviate($0) }) }
         if serverAssigned {
             let ids = tables.ids
             outcome.keys = "kN is the id create(kN) returned"
