@@ -168,10 +168,6 @@ package final class HTTPListener: Sendable {
         context.bodyBudget.heldBytes
     }
 
-    /// Stops: closes the listening sockets and idle connections, lets responses being written finish (their
-    /// connections then close), cancels `.deferred` plans' tasks (their connections close without an
-    /// answer), and returns when every connection is closed. A response blocked because its client does not
-    /// read ends after ``ServerOptions/idleTimeout``.
     /// Drops the answers still being decided (delays, stub closures, recording forwards) or withheld (a
     /// never-respond fault), now and from now on: their connections close without an answer, and the
     /// listener goes on serving answers that are ready at once.
@@ -179,6 +175,11 @@ package final class HTTPListener: Sendable {
         context.registry.dropPendingAnswers()
     }
 
+    /// Stops: closes the listening sockets and idle connections, lets responses being written finish (their
+    /// connections then close), cancels `.deferred` plans' tasks (their connections close without an
+    /// answer; a plan that the stop reaches before its task starts never runs), and returns when every
+    /// connection is closed. A response blocked because its client does not read ends after
+    /// ``ServerOptions/idleTimeout``.
     package func stop() async {
         requestStop()
         await context.registry.waitUntilAllClosed()

@@ -12,8 +12,9 @@ import RepositoryContractsPrimitives
     case respond(StubResponse)
     /// Misbehaves on the connection instead of answering (see ``ConnectionFault``).
     case fault(ConnectionFault)
-    /// Runs `decide` and carries out the plan it returns. The task is cancelled when the server stops;
-    /// a cancelled `decide` should return promptly (any plan; the connection is then closed).
+    /// Runs `decide` and carries out the plan it returns. The task is cancelled when the server stops
+    /// (and not started when the stop comes first); a cancelled `decide` should return promptly (any plan;
+    /// the connection is then closed).
     case deferred(@Sendable () async -> ResponsePlan)
     /// Runs the decision on the thread that carries the plan out (a connection's own thread), which it
     /// may block, and carries out the plan it returns: no hop through the Swift concurrency pool, so a

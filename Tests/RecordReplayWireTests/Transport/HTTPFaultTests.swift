@@ -1,6 +1,7 @@
 import RecordReplayMessages
 import Foundation
 @_spi(Benchmarks) import RecordReplayWire
+import RepositoryContractsPrimitives
 import Testing
 import RepositoryContractsTestSupport
 
@@ -138,11 +139,13 @@ struct HTTPFaultTests {
 
     @Test("stop() cancels a deferred plan and closes its connection, and closes idle connections")
     func stopDuringDeferred() async throws {
+        // The plan says when it runs, not the handler: a stop between the handler's return and the plan's
+        // start closes the connection without ever starting the plan, and there would be nothing to cancel.
         let log = RequestLog()
         let (cancellations, cancelled) = AsyncStream<Void>.makeStream()
         let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
-            log.record(request)
-            return .deferred {
+            .deferred {
+                log.record(request)
                 await withTaskCancellationHandler {
                     let (never, _) = AsyncStream<Void>.makeStream()
                     for await _ in never {}
@@ -178,6 +181,32 @@ struct HTTPFaultTests {
                 }
             }
             #expect(refused, "the listening socket is closed after stop()")
+        }
+    }
+
+    @Test("a deferred plan that stop() reaches before its task starts never runs, and its connection closes unanswered")
+    func stopBeforeDeferredStarts() async throws {
+        let started = Protected(false)
+        let stopping = Protected<HTTPListener?>(nil)
+        // The handler stops the listener itself, after the request is read and before its plan is carried out.
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { _ in
+            stopping.withLock { $0 }?.requestStop()
+            return .deferred {
+                started.withLock { $0 = true }
+                return .respond(StubResponse(status: 200))
+            }
+        }
+        try await withListener(handler: handler) { listener, port in
+            stopping.withLock { $0 = listener }
+            let outcome = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                try client.send(Self.request)
+                return client.readUntilClosed()
+            }
+            await listener.stop()
+            #expect(outcome.bytes.isEmpty, "no answer: \(String(decoding: outcome.bytes, as: UTF8.self))")
+            #expect(outcome.ending == .endOfStream)
+            #expect(!started.withLock { $0 }, "the plan's closure never ran")
         }
     }
 
