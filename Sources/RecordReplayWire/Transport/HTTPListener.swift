@@ -29,7 +29,7 @@ package final class HTTPListener: Sendable {
 
     /// Creates a listener; nothing is bound before ``start()``. `onRefusal` is told of every connection
     /// or request turned away by ``ServerOptions/maxConnections`` or
-    /// ``ServerOptions/maxBufferedBodyBytes``. `handBackAfter` is ``ConnectionContext/handBackAfter``
+    /// ``ServerOptions/maxBufferedBodyBytes``, before the client is answered. `handBackAfter` is ``ConnectionContext/handBackAfter``
     /// (tests set `.zero`).
     package init(
         options: ServerOptions, onRefusal: @escaping @Sendable (ConnectionRefusal) -> Void = { _ in },
@@ -363,11 +363,12 @@ final class AcceptLoop: Sendable {
         let response = Array(
             ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
                 + "Content-Length: \(text.utf8.count)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n" + text).utf8)
+        // Noted before the answer goes out: a client that reads the 503 finds the refusal in the journal.
+        context.onRefusal(ConnectionRefusal(reason: .tooManyConnections(limit: limit)))
         Platform.setSendTimeout(descriptor, .milliseconds(100))
         _ = response.withUnsafeBytes { Platform.send(descriptor, $0, UnsafeRawBufferPointer(start: nil, count: 0)) }
         Platform.shutdownWrite(descriptor)
         Platform.closeDescriptor(descriptor)
-        context.onRefusal(ConnectionRefusal(reason: .tooManyConnections(limit: limit)))
     }
 }
 
