@@ -131,6 +131,9 @@ let package = Package(
             name: "RepositoryContractsTestSupport",
             dependencies: ["RecordReplayMessages", "RecordReplayWire", "RecordReplayFixtures"],
             path: "Tests/RepositoryContractsTestSupport"),
+        // Bounds how many test cases Swift Testing runs at once in this package's own test binary (twice the
+        // cores, unless the environment names a width): see the C file for why. No product uses it.
+        .target(name: "TestParallelism", path: "Tests/TestParallelism"),
         // The command line's code, in a library so tests link it (executables cannot be linked into tests
         // safely on every platform); `repo-contracts` is its one-line entry point.
         .target(
@@ -186,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "ModelCheckingTests",
             dependencies: ["RepositoryContractsPrimitives", "ContractEngine", "MockTime", "ModelChecking", "TodoExample", "BrokenExamples"]),
-        .testTarget(name: "RepositoryContractsPrimitivesTests", dependencies: ["RepositoryContractsPrimitives"]),
+        .testTarget(name: "RepositoryContractsPrimitivesTests", dependencies: ["RepositoryContractsPrimitives", "TestParallelism"]),
         .testTarget(name: "FidelityProofTests", dependencies: ["RepositoryContracts"]),
         // The record/replay stack's tests, one target per module and each on its module and those below it
         // (never one above): where a feature's tests live is in `Tests/README.md`.

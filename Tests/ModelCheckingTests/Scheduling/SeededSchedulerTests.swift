@@ -1,6 +1,7 @@
 import Foundation
 import ContractEngine
 import ModelChecking
+import RepositoryContractsPrimitives
 import Testing
 
 /// Where the racy counter "saves": an actor method that does something, so that the hop to it is not
@@ -115,10 +116,29 @@ struct SeededSchedulerTests {
         }
         #expect(onMain.report.jobsFromMainThread > 0, "\(onMain.report)")
         #expect(!onMain.report.controlled)
+        // The unstructured task must end only after the run's task waits for it: had it ended first, the
+        // wait would not suspend, and nothing would come back from another thread. So it waits for a gate
+        // that a second child opens once the first is waiting (both run on the scheduler's one thread, so
+        // the first has suspended when the second sees its flag).
         let unstructured = SeededScheduler(seed: 1)
         let counter = HoppingCounter()
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let waiting = Protected(false)
         await unstructured.run {
-            await Task { await counter.increment("U") }.value
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let task = Task {
+                        for await _ in gate { break }
+                        await counter.increment("U")
+                    }
+                    waiting.withLock { $0 = true }
+                    await task.value
+                }
+                group.addTask {
+                    while !waiting.withLock({ $0 }) { await Task.yield() }
+                    open.yield()
+                }
+            }
         }
         #expect(unstructured.report.jobsFromOtherThreads > 0, "\(unstructured.report)")
         #expect(!unstructured.report.controlled)

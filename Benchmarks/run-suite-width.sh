@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The root package's own test suite, as `swift test` runs it (debug), at several Swift Testing widths.
+#
+# usage: Benchmarks/run-suite-width.sh [--rounds N] [WIDTH ...]
+#   WIDTH      how many test cases Swift Testing runs at once, through SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH;
+#              `unbounded` is Swift Testing's own default (every test case at once). Default: unbounded 2 4 8.
+#   --rounds N rounds; each round runs every width once, in the order given (default 1: a run takes minutes)
+#   env:       SKIP_BUILD=1 (use the test binary already built)
+#
+# Builds the tests (`swift build --build-tests`), then runs the test binary once per width and round, and
+# writes a table of the wall time, user and system CPU, the ioctl calls (the measure of URLSession's
+# spin on Linux, when `perf` can count system calls) and the outcome to
+# Benchmarks/results/suite-width-<UTC timestamp>.tsv. The package's test binary otherwise picks twice the
+# cores itself (Tests/TestParallelism).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+rounds=1
+widths=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rounds) rounds="$2"; shift ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        *) widths+=("$1") ;;
+    esac
+    shift
+done
+[ ${#widths[@]} -gt 0 ] || widths=(unbounded 2 4 8)
+
+cd "$root"
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+    echo "building the tests (debug, as swift test does)…" >&2
+    swift build --build-tests >&2
+fi
+binary="$(swift build --show-bin-path)/swift-repository-contractsPackageTests.xctest"
+
+counter=()
+if command -v perf > /dev/null && perf stat -x, -e syscalls:sys_enter_ioctl -o /dev/null true 2> /dev/null; then
+    counter=(perf stat -x, -e syscalls:sys_enter_ioctl -o)
+fi
+
+mkdir -p "$here/results"
+out="$here/results/suite-width-$(date -u +%Y%m%dT%H%M%SZ).tsv"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+{
+    echo "# $(git -C "$root" rev-parse --short HEAD), $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo ?)"
+    printf 'round\twidth\twall_s\tuser_s\tsys_s\tioctls\toutcome\n'
+} > "$out"
+for round in $(seq 1 "$rounds"); do
+    for width in "${widths[@]}"; do
+        # A width beyond any count of test cases is what Swift Testing does unbounded.
+        named="$width"; [ "$width" != unbounded ] || named=1000000
+        echo "round $round, width $width…" >&2
+        set +e
+        if [ ${#counter[@]} -gt 0 ]; then
+            SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="$named" /usr/bin/time -f '%e %U %S' -o "$work/time" \
+                "${counter[@]}" "$work/perf" "$binary" --testing-library swift-testing < /dev/null > "$work/log" 2>&1
+        else
+            SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="$named" /usr/bin/time -f '%e %U %S' -o "$work/time" \
+                "$binary" --testing-library swift-testing < /dev/null > "$work/log" 2>&1
+        fi
+        status=$?
+        set -e
+        read -r wall user sys < <(tail -1 "$work/time")
+        ioctls="-"; [ ! -f "$work/perf" ] || ioctls="$(grep ioctl "$work/perf" | cut -d, -f1)"
+        outcome="passed"; [ "$status" = 0 ] || outcome="failed ($(grep -c '✘ Test .* failed' "$work/log") tests)"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$width" "$wall" "$user" "$sys" "$ioctls" "$outcome" | tee -a "$out" >&2
+    done
+done
+echo "wrote $out" >&2
