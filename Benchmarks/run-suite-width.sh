@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The root package's own test suite, as `swift test` runs it (debug), at several Swift Testing widths.
 #
-# usage: Benchmarks/run-suite-width.sh [--rounds N] [WIDTH ...]
+# usage: Benchmarks/run-suite-width.sh [--rounds N] [--burners B] [WIDTH ...]
 #   WIDTH      how many test cases Swift Testing runs at once, through SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH;
 #              `unbounded` is Swift Testing's own default (every test case at once). Default: unbounded 2 4 8.
 #   --rounds N rounds; each round runs every width once, in the order given (default 1: a run takes minutes)
+#   --burners B  B CPU-burning processes beside every run, as `.ci/soak` starts them (default 0)
 #   env:       SKIP_BUILD=1 (use the test binary already built)
 #
 # Builds the tests (`swift build --build-tests`), then runs the test binary once per width and round, and
@@ -17,11 +18,13 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 rounds=1
+burner_count=0
 widths=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds="$2"; shift ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        --burners) burner_count="$2"; shift ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) widths+=("$1") ;;
     esac
     shift
@@ -43,9 +46,14 @@ fi
 mkdir -p "$here/results"
 out="$here/results/suite-width-$(date -u +%Y%m%dT%H%M%SZ).tsv"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+burners=()
+stop_burners() {
+    for pid in ${burners[@]+"${burners[@]}"}; do kill "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; done
+    burners=()
+}
+trap 'stop_burners; rm -rf "$work"' EXIT
 {
-    echo "# $(git -C "$root" rev-parse --short HEAD), $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo ?)"
+    echo "# $(git -C "$root" rev-parse --short HEAD), $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo ?), $burner_count burners beside each run"
     printf 'round\twidth\twall_s\tuser_s\tsys_s\tioctls\toutcome\n'
 } > "$out"
 for round in $(seq 1 "$rounds"); do
@@ -53,6 +61,7 @@ for round in $(seq 1 "$rounds"); do
         # A width beyond any count of test cases is what Swift Testing does unbounded.
         named="$width"; [ "$width" != unbounded ] || named=1000000
         echo "round $round, width $width…" >&2
+        for _ in $(seq 1 "$burner_count"); do ( while :; do :; done ) & burners+=($!); done
         set +e
         if [ ${#counter[@]} -gt 0 ]; then
             SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="$named" /usr/bin/time -f '%e %U %S' -o "$work/time" \
@@ -63,6 +72,7 @@ for round in $(seq 1 "$rounds"); do
         fi
         status=$?
         set -e
+        stop_burners
         read -r wall user sys < <(tail -1 "$work/time")
         ioctls="-"; [ ! -f "$work/perf" ] || ioctls="$(grep ioctl "$work/perf" | cut -d, -f1)"
         outcome="passed"; [ "$status" = 0 ] || outcome="failed ($(grep -c '✘ Test .* failed' "$work/log") tests)"
