@@ -3,7 +3,7 @@
 // Unbounded (Swift Testing's default), every test case that waits on a socket lets the next one start,
 // and on Linux each first request on a new URLSession connection spins a dispatch thread until its answer
 // ends (swift-corelibs-foundation keeps the connect's write source armed): with dozens of HTTP test cases
-// in flight at once on two cores, the whole run spent 7.9 million ioctls and 355 CPU-s in 196 s, against
+// in flight at once on two cores, the whole run spent 7.9 million ioctls and 354 CPU-s in 196 s, against
 // 0.6 million and 225 CPU-s in 128 s at four at a time (Benchmarks/README.md, "The test suite's own
 // time"). Twice the cores is the default Swift Testing's own source names and leaves commented out.
 //

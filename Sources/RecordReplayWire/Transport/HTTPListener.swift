@@ -29,8 +29,8 @@ package final class HTTPListener: Sendable {
 
     /// Creates a listener; nothing is bound before ``start()``. `onRefusal` is told of every connection
     /// or request turned away by ``ServerOptions/maxConnections`` or
-    /// ``ServerOptions/maxBufferedBodyBytes``, before the client is answered. `handBackAfter` is ``ConnectionContext/handBackAfter``
-    /// (tests set `.zero`).
+    /// ``ServerOptions/maxBufferedBodyBytes``, before the client is answered. `handBackAfter` is
+    /// ``ConnectionContext/handBackAfter`` (tests set `.zero`).
     package init(
         options: ServerOptions, onRefusal: @escaping @Sendable (ConnectionRefusal) -> Void = { _ in },
         handBackAfter: Duration = HTTPListener.defaultHandBackAfter,
