@@ -116,15 +116,25 @@ struct CSVColumns {
     /// The separator (`,`, tab, `;` or `|`) the line holds most often, the first of those on a tie; `nil`
     /// when it holds none. One pass over the line: it may be a whole text without a line break.
     static func mostFrequentSeparator(in line: Range<Int>, of bytes: [UInt8]) -> UInt8? {
-        let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
-        var counts = Array(repeating: 0, count: candidates.count)
+        var counts = Array(repeating: 0, count: separators.count)
         for position in line {
-            for index in candidates.indices where bytes[position] == candidates[index] { counts[index] += 1 }
+            let slot = separatorSlot[Int(bytes[position])]
+            if slot >= 0 { counts[slot] += 1 }
         }
         var best = 0
         for index in 1..<counts.count where counts[index] > counts[best] { best = index }
-        return counts[best] > 0 ? candidates[best] : nil
+        return counts[best] > 0 ? separators[best] : nil
     }
+
+    /// The separators a header may use, the first preferred on a tie.
+    private static let separators: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: ";"), UInt8(ascii: "|")]
+
+    /// For each byte value, its index in ``separators``, or -1: one look-up per byte of the line.
+    private static let separatorSlot: [Int] = {
+        var slots = Array(repeating: -1, count: 256)
+        for (index, separator) in separators.enumerated() { slots[Int(separator)] = index }
+        return slots
+    }()
 
     /// The cells of a data row in the credential columns; none when the row has another cell count.
     func secretCells(of line: Range<Int>, in bytes: [UInt8]) -> [Range<Int>] {

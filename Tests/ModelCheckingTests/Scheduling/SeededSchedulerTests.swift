@@ -1,7 +1,6 @@
 import Foundation
 import ContractEngine
 import ModelChecking
-import RepositoryContractsPrimitives
 import Testing
 
 /// Where the racy counter "saves": an actor method that does something, so that the hop to it is not
@@ -118,12 +117,12 @@ struct SeededSchedulerTests {
         #expect(!onMain.report.controlled)
         // The unstructured task must end only after the run's task waits for it: had it ended first, the
         // wait would not suspend, and nothing would come back from another thread. So it waits for a gate
-        // that a second child opens once the first is waiting (both run on the scheduler's one thread, so
-        // the first has suspended when the second sees its flag).
+        // that a second child opens when the first says it is about to wait. Both children run on the
+        // scheduler's one thread, so the second runs only once the first's job has ended, suspended.
         let unstructured = SeededScheduler(seed: 1)
         let counter = HoppingCounter()
         let (gate, open) = AsyncStream<Void>.makeStream()
-        let waiting = Protected(false)
+        let (aboutToWait, sayAboutToWait) = AsyncStream<Void>.makeStream()
         await unstructured.run {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -131,11 +130,11 @@ struct SeededSchedulerTests {
                         for await _ in gate { break }
                         await counter.increment("U")
                     }
-                    waiting.withLock { $0 = true }
+                    sayAboutToWait.yield()
                     await task.value
                 }
                 group.addTask {
-                    while !waiting.withLock({ $0 }) { await Task.yield() }
+                    for await _ in aboutToWait { break }
                     open.yield()
                 }
             }
