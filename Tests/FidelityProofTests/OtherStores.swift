@@ -72,10 +72,21 @@ actor LabelStore: RepositoryProtocol {
     }
 }
 
-/// A note repository that keeps its notes in a JSON file and reads the file on every call: values go
-/// through `JSONEncoder` and `JSONDecoder` as a real store's do. The file goes with the last reference.
-final class FileNoteStore: RepositoryProtocol {
+/// A note repository that keeps its notes in a file of JSON lines, one line a write, and reads the lines
+/// the file gained on every call: values go through `JSONEncoder` and `JSONDecoder` as a real store's do,
+/// and a call costs what it reads and writes, not the number of notes. The file goes with the last
+/// reference.
+actor FileNoteStore: RepositoryProtocol {
+    /// One write: a note stored (new or replacing the one with its id) or an id deleted.
+    private struct Write: Codable {
+        var stored: Note?
+        var deletedID: Int?
+    }
+
     let file: URL
+    /// The notes in insertion order, as read from the file's first `readBytes` bytes.
+    private var notes: [Note] = []
+    private var readBytes = 0
 
     private init(file: URL) {
         self.file = file
@@ -86,19 +97,37 @@ final class FileNoteStore: RepositoryProtocol {
     }
 
     static func temporary() throws -> FileNoteStore {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString).json")
-        try JSONEncoder().encode([Note]()).write(to: file)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString).jsonl")
+        try Data().write(to: file)
         return FileNoteStore(file: file)
     }
 
-    private func load() throws -> [Note] { try JSONDecoder().decode([Note].self, from: Data(contentsOf: file)) }
-    private func save(_ notes: [Note]) throws { try JSONEncoder().encode(notes).write(to: file, options: .atomic) }
+    /// The notes after the writes the file gained since the last call.
+    private func load() throws -> [Note] {
+        let bytes = try Data(contentsOf: file)
+        var lineStart = readBytes
+        for index in bytes.indices.dropFirst(readBytes) where bytes[index] == UInt8(ascii: "\n") {
+            let write = try JSONDecoder().decode(Write.self, from: bytes[lineStart..<index])
+            if let stored = write.stored {
+                if let position = notes.firstIndex(where: { $0.id == stored.id }) { notes[position] = stored } else { notes.append(stored) }
+            }
+            if let deletedID = write.deletedID { notes.removeAll { $0.id == deletedID } }
+            lineStart = index + 1
+        }
+        readBytes = lineStart
+        return notes
+    }
+
+    private func append(_ write: Write) throws {
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: try JSONEncoder().encode(write) + [UInt8(ascii: "\n")])
+    }
 
     func create(_ note: Note) throws -> Note {
-        var notes = try load()
-        guard !notes.contains(where: { $0.id == note.id }) else { throw RepositoryError.conflict() }
-        notes.append(note)
-        try save(notes)
+        guard !(try load()).contains(where: { $0.id == note.id }) else { throw RepositoryError.conflict() }
+        try append(Write(stored: note))
         return note
     }
 
@@ -106,18 +135,14 @@ final class FileNoteStore: RepositoryProtocol {
     func fetchAll() throws -> [Note] { try load() }
 
     func update(_ note: Note) throws -> Note {
-        var notes = try load()
-        guard let index = notes.firstIndex(where: { $0.id == note.id }) else { throw RepositoryError.notFound() }
-        notes[index] = note
-        try save(notes)
+        guard (try load()).contains(where: { $0.id == note.id }) else { throw RepositoryError.notFound() }
+        try append(Write(stored: note))
         return note
     }
 
     func delete(id: Int) throws {
-        var notes = try load()
-        guard let index = notes.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound() }
-        notes.remove(at: index)
-        try save(notes)
+        guard (try load()).contains(where: { $0.id == id }) else { throw RepositoryError.notFound() }
+        try append(Write(deletedID: id))
     }
 }
 

@@ -48,10 +48,14 @@ public actor InMemoryNoteStore: NoteStore {
     }
 }
 
-/// A correct file-backed note store: every call reads the table from a JSON file and every write saves it
-/// back, so what it returns has been through the encoding.
+/// A correct file-backed note store: a log of JSON lines, one line a write, holding the rows the write
+/// changed. Every call first reads the lines the file gained since the last call, and a write changes the
+/// table only through the line it appends, so what the store returns has been through the encoding. A
+/// call costs what it reads and writes, not the number of notes stored.
 public actor FileNoteStore: NoteStore {
     private let file: URL
+    private var log: JSONLinesLog<[NoteTable.Row]>
+    private var table = NoteTable()
     private let now: @Sendable () -> Date
     private let removesFileAtEnd: Bool
 
@@ -62,13 +66,14 @@ public actor FileNoteStore: NoteStore {
 
     private init(file: URL, now: @escaping @Sendable () -> Date, removesFileAtEnd: Bool) {
         self.file = file
+        self.log = JSONLinesLog(file: file)
         self.now = now
         self.removesFileAtEnd = removesFileAtEnd
     }
 
     /// A store in a new file of the temporary directory, removed when the store goes away.
     public static func temporary(now: @escaping @Sendable () -> Date = { Date() }) -> FileNoteStore {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString).jsonl")
         return FileNoteStore(file: file, now: now, removesFileAtEnd: true)
     }
 
@@ -76,29 +81,35 @@ public actor FileNoteStore: NoteStore {
         if removesFileAtEnd { try? FileManager.default.removeItem(at: file) }
     }
 
+    /// The table as the file holds it now.
     private func load() throws -> NoteTable {
-        guard let data = try? Data(contentsOf: file) else { return NoteTable() }
-        return try JSONDecoder().decode(NoteTable.self, from: data)
+        let (writes, fromStart) = try log.readNew()
+        if fromStart { table = NoteTable() }
+        for row in writes.joined() { table.apply(row) }
+        return table
     }
 
-    private func change<Value>(_ body: (inout NoteTable) throws -> Value) throws -> Value {
-        var table = try load()
-        let value = try body(&table)
-        try JSONEncoder().encode(table).write(to: file, options: .atomic)
+    /// Runs `body` on the current table and appends the rows under `ids` as they came out of it.
+    private func change<Value>(rowsOf ids: [Int], _ body: (inout NoteTable) throws -> Value) throws -> Value {
+        var changed = try load()
+        let value = try body(&changed)
+        try log.append(ids.map(changed.row(id:)))
         return value
     }
 
-    public func create(_ note: Note) throws -> Note { try change { try $0.create(note, now: now()) } }
+    public func create(_ note: Note) throws -> Note { try change(rowsOf: [note.id]) { try $0.create(note, now: now()) } }
     public func fetch(id: Int) throws -> Note? { try load().fetch(id: id) }
     public func fetchAll() throws -> [Note] { try load().live }
-    public func update(_ note: Note) throws -> Note { try change { try $0.update(note, now: now()) } }
+    public func update(_ note: Note) throws -> Note { try change(rowsOf: [note.id]) { try $0.update(note, now: now()) } }
     public func update(_ note: Note, expectedVersion: Int) throws -> Note {
-        try change { try $0.update(note, expectedVersion: expectedVersion, now: now()) }
+        try change(rowsOf: [note.id]) { try $0.update(note, expectedVersion: expectedVersion, now: now()) }
     }
-    public func delete(id: Int) throws { try change { try $0.softDelete(id: id) } }
-    public func restore(id: Int) throws { try change { try $0.restore(id: id) } }
-    public func purge(id: Int) throws { try change { try $0.purge(id: id) } }
-    public func insertAll(_ notes: [Note]) throws -> [Note] { try change { try $0.insertAll(notes, now: now()) } }
+    public func delete(id: Int) throws { try change(rowsOf: [id]) { try $0.softDelete(id: id) } }
+    public func restore(id: Int) throws { try change(rowsOf: [id]) { try $0.restore(id: id) } }
+    public func purge(id: Int) throws { try change(rowsOf: [id]) { try $0.purge(id: id) } }
+    public func insertAll(_ notes: [Note]) throws -> [Note] {
+        try change(rowsOf: notes.map(\.id)) { try $0.insertAll(notes, now: now()) }
+    }
     public func notes(taggedWith tag: String) throws -> [Note] { try load().notes(taggedWith: tag) }
     public func page(after cursor: String?, limit: Int) throws -> (notes: [Note], next: String?) {
         try load().page(after: cursor, limit: limit)

@@ -128,6 +128,25 @@ public struct NoteTable: Codable, Sendable {
         deleted.remove(note.id)
     }
 
+    /// What the table holds under one id, as the file-backed store logs a write: the note, if any, and
+    /// whether it is soft-deleted.
+    struct Row: Codable, Sendable {
+        var id: Int
+        var note: Note?
+        var isDeleted: Bool
+    }
+
+    /// The row under `id`: no note when the id is free.
+    func row(id: Int) -> Row {
+        Row(id: id, note: notes[id], isDeleted: deleted.contains(id))
+    }
+
+    /// Puts `row` in place of what the table held under its id.
+    mutating func apply(_ row: Row) {
+        notes[row.id] = row.note
+        if row.isDeleted && row.note != nil { deleted.insert(row.id) } else { deleted.remove(row.id) }
+    }
+
     private static func validate(_ note: Note) throws {
         if note.title.isEmpty { throw RepositoryError(.invalidInput, "note \(note.id) has an empty title") }
     }
