@@ -169,15 +169,20 @@ extension String {
     /// Whether two strings are equal when ASCII letters are compared without case (HTTP field names,
     /// methods' tokens, media types).
     package func equalsIgnoringASCIICase(_ other: String) -> Bool {
-        let left = utf8, right = other.utf8
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+        var left = self, right = other
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                guard left.count == right.count else { return false }
+                for index in 0..<left.count where left[index].asciiLowercased != right[index].asciiLowercased { return false }
+                return true
+            }
+        }
     }
 }
 
 extension UInt8 {
     /// The byte with an ASCII upper-case letter mapped to lower case.
     package var asciiLowercased: UInt8 {
-        (0x41...0x5A).contains(self) ? self | 0x20 : self
+        self >= 0x41 && self <= 0x5A ? self | 0x20 : self
     }
 }

@@ -33,7 +33,16 @@ extension HTTPHeaders {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs (HTTP's optional whitespace).
     package func trimmingSpacesAndTabs() -> String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+        let text = String(self)
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { bytes.formIndex(after: &start) }
+        while start < end {
+            let last = bytes.index(before: end)
+            guard bytes[last] == 0x20 || bytes[last] == 0x09 else { break }
+            end = last
+        }
+        return String(text[start..<end])
     }
 }

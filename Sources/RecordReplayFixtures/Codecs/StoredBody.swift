@@ -60,8 +60,11 @@ enum StoredBody: Equatable {
 extension Data {
     /// The bytes as a string when they are valid UTF-8 (so the string gives back the same bytes).
     package var utf8Text: String? {
+        // Decoding replaces each invalid sequence with U+FFFD, so the bytes come back unchanged only when
+        // they were valid; `Data`'s comparison is one `memcmp`, where comparing element by element is a
+        // generic call per byte in a debug build.
         let text = String(decoding: self, as: UTF8.self)
-        return text.utf8.elementsEqual(self) ? text : nil
+        return text.utf8.count == count && Data(text.utf8) == self ? text : nil
     }
 }
 
