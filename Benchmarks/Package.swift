@@ -106,6 +106,13 @@ let package = Package(
                 "BenchSupport",
                 .product(name: "RecordReplay", package: "swift-repository-contracts"),
             ]),
+        // What URLSession spends in CPU time waiting for an answer, on a new connection and on a kept one.
+        .executableTarget(
+            name: "bench-urlsession-wait",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "RecordReplay", package: "swift-repository-contracts"),
+            ]),
         // `MockClock` against swift-clocks' `TestClock`: idle advance, draining N sleepers, single-tick
         // stepping, and the sleep/advance race probe.
         .executableTarget(
