@@ -54,8 +54,10 @@ package final class ProgressMonitor: Sendable {
     /// The calls of this subject that ended so far.
     var localCount: UInt64 { endedCalls.withLock { $0 } &+ (ownMovements?() ?? 0) }
 
-    /// Everything else that shows work moving: the sum of the ``sources``.
-    var elsewhereCount: UInt64 {
-        Self.sources.reduce(0) { $0 &+ $1() }
+    /// Reads everything else that shows work moving (the sum of the ``sources`` as this task has them
+    /// now: they are task-local) from any task or thread.
+    var elsewhereCountReader: @Sendable () -> UInt64 {
+        let sources = Self.sources
+        return { sources.reduce(0) { $0 &+ $1() } }
     }
 }

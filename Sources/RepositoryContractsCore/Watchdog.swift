@@ -14,7 +14,9 @@ package import RepositoryContractsPrimitives
 ///
 /// The body runs in its own task so that a body that ignores cancellation (a continuation nobody resumes)
 /// cannot hold the caller: it is cancelled and abandoned. Time is read on the continuous clock because
-/// the watchdog guards against real hangs; it is never what a test waits for.
+/// the watchdog guards against real hangs; it is never what a test waits for. Nothing watches the call
+/// until its first look is due (a quarter of `limit`): an alarm then starts the task that watches it. Nearly
+/// every call ends before that, and costs its watchdog only an alarm set and cancelled, not a task.
 package func withWatchdog<Value: Sendable>(
     _ limit: Duration,
     operation: @autoclosure @escaping @Sendable () -> String,
@@ -24,6 +26,7 @@ package func withWatchdog<Value: Sendable>(
 ) async throws -> Value {
     let race = Race<Value>()
     let executor = RunExecutorScope.current
+    let watch = CallWatch(limit: limit, monitor: monitor, localProgressLiftsCeiling: localProgressLiftsCeiling)
     let work: @Sendable () async -> Void = {
         let result: Result<Value, any Error>
         do { result = .success(try await body()) } catch { result = .failure(error) }
@@ -37,15 +40,15 @@ package func withWatchdog<Value: Sendable>(
             race.attach(
                 // On the run's executor when a run owns one, so that the call's jobs stay in its hands.
                 work: executor?.startTask(work) ?? Task(operation: work),
-                timer: Task {
-                    // An unstructured task inherits the task-local sources.
-                    let stall = await waitForStall(
-                        limit: limit, monitor: monitor, localProgressLiftsCeiling: localProgressLiftsCeiling)
-                    if let stall {
-                        // The stalled call may be blocking the run executor's thread: the caller must not wait for it.
-                        executor?.release()
-                        race.finish(.failure(OperationFailure(operation: operation(), reason: .timedOut(stall))))
-                    }
+                firstLook: RealTimeAlarms.shared.schedule(at: watch.firstLook) {
+                    race.attach(
+                        timer: Task {
+                            if let stall = await watch.waitForStall() {
+                                // The stalled call may be blocking the run executor's thread: the caller must not wait for it.
+                                executor?.release()
+                                race.finish(.failure(OperationFailure(operation: operation(), reason: .timedOut(stall))))
+                            }
+                        })
                 })
         }
     } onCancel: {
@@ -53,23 +56,42 @@ package func withWatchdog<Value: Sendable>(
     }
 }
 
-/// Returns when nothing has moved for `limit`, or when the ceiling is reached; `nil` when cancelled (the
-/// call ended first). While the monitor is busy (a call with a watchdog of its own runs), every look
-/// counts as local progress: that call's own watchdog judges it.
-private func waitForStall(
-    limit: Duration, monitor: ProgressMonitor, localProgressLiftsCeiling: Bool
-) async -> Stall? {
-    var cpu = CPUWindow(start: RecentProcessCPUTime.read())
-    let sources = ProgressSources(
-        local: { monitor.localCount }, elsewhere: { monitor.elsewhereCount }, isBusy: { monitor.isBusy })
-    guard let reading = await RepositoryContractsPrimitives.waitForStall(
-        limit: limit, watching: sources, localProgressLiftsCeiling: localProgressLiftsCeiling,
-        onLook: { elapsed in cpu.sample(at: elapsed, processCPUTime()) })
-    else { return nil }
-    var stall = Stall(reading)
-    (stall.cpuWindow, stall.cpuUsed) = cpu.used(over: limit, endingAt: reading.running) ?? (nil, nil)
-    if reading.sinceOtherProgress != nil { stall.lastOtherMovement = ProcessActivity.lastMovement }
-    return stall
+/// What a watchdog reads as its call starts, so that the task watching the call can begin at the first
+/// look, on another thread, and still judge the call from its start: the time, the counts of progress,
+/// the sources of progress elsewhere as the caller's task sees them (task-local), and the CPU time.
+private struct CallWatch: Sendable {
+    let limit: Duration
+    let localProgressLiftsCeiling: Bool
+    let sources: ProgressSources
+    let start: BoundStart
+    let cpuAtStart: (cpu: Duration, age: Duration)?
+
+    init(limit: Duration, monitor: ProgressMonitor, localProgressLiftsCeiling: Bool) {
+        self.limit = limit
+        self.localProgressLiftsCeiling = localProgressLiftsCeiling
+        let elsewhere = monitor.elsewhereCountReader
+        sources = ProgressSources(local: { monitor.localCount }, elsewhere: elsewhere, isBusy: { monitor.isBusy })
+        start = BoundStart(watching: sources)
+        cpuAtStart = RecentProcessCPUTime.read()
+    }
+
+    /// When the first look is due.
+    var firstLook: ContinuousClock.Instant { start.firstLook(limit: limit) }
+
+    /// Returns when nothing has moved for `limit` since the call started, or when the ceiling is reached;
+    /// `nil` when cancelled (the call ended first). While the monitor is busy (a call with a watchdog of
+    /// its own runs), every look counts as local progress: that call's own watchdog judges it.
+    func waitForStall() async -> Stall? {
+        var cpu = CPUWindow(start: cpuAtStart)
+        guard let reading = await RepositoryContractsPrimitives.waitForStall(
+            limit: limit, watching: sources, localProgressLiftsCeiling: localProgressLiftsCeiling, from: start,
+            onLook: { elapsed in cpu.sample(at: elapsed, processCPUTime()) })
+        else { return nil }
+        var stall = Stall(reading)
+        (stall.cpuWindow, stall.cpuUsed) = cpu.used(over: limit, endingAt: reading.running) ?? (nil, nil)
+        if reading.sinceOtherProgress != nil { stall.lastOtherMovement = ProcessActivity.lastMovement }
+        return stall
+    }
 }
 
 /// The process's CPU time at each look of a watchdog, so that a stall can say how busy the process was
@@ -160,14 +182,15 @@ public struct Stall: Sendable, Hashable {
     }
 }
 
-/// The state shared by the work, the timer and the caller: the first to finish resumes the caller and
-/// cancels the others.
+/// The state shared by the work, the watch and the caller: the first to finish resumes the caller and
+/// cancels the others (the work's task, the first look's alarm, and the watching task once it started).
 private final class Race<Value: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Value, any Error>?
         var finishedBeforeStart: Result<Value, any Error>?
         var isDone = false
         var work: Task<Void, Never>?
+        var firstLook: RealTimeAlarms.Alarm?
         var timer: Task<Void, Never>?
     }
 
@@ -185,20 +208,29 @@ private final class Race<Value: Sendable>: Sendable {
         if let early { continuation.resume(with: early) }
     }
 
-    func attach(work: Task<Void, Never>, timer: Task<Void, Never>) {
+    func attach(work: Task<Void, Never>, firstLook: RealTimeAlarms.Alarm) {
         let isDone = state.withLock { state in
             state.work = work
-            state.timer = timer
+            state.firstLook = firstLook
             return state.isDone
         }
         if isDone {
             work.cancel()
-            timer.cancel()
+            RealTimeAlarms.shared.cancel(firstLook)
         }
     }
 
+    /// Keeps the task watching the call, started at its first look (possibly before the other attach).
+    func attach(timer: Task<Void, Never>) {
+        let isDone = state.withLock { state in
+            state.timer = timer
+            return state.isDone
+        }
+        if isDone { timer.cancel() }
+    }
+
     func finish(_ result: Result<Value, any Error>) {
-        let winner: (CheckedContinuation<Value, any Error>, Task<Void, Never>?, Task<Void, Never>?)? =
+        let winner: (CheckedContinuation<Value, any Error>, Task<Void, Never>?, RealTimeAlarms.Alarm?, Task<Void, Never>?)? =
             state.withLock { state in
                 guard !state.isDone else { return nil }
                 guard let continuation = state.continuation else {
@@ -207,10 +239,11 @@ private final class Race<Value: Sendable>: Sendable {
                 }
                 state.isDone = true
                 state.continuation = nil
-                return (continuation, state.work, state.timer)
+                return (continuation, state.work, state.firstLook, state.timer)
             }
-        guard let (continuation, work, timer) = winner else { return }
+        guard let (continuation, work, firstLook, timer) = winner else { return }
         work?.cancel()
+        if let firstLook { RealTimeAlarms.shared.cancel(firstLook) }
         timer?.cancel()
         continuation.resume(with: result)
     }

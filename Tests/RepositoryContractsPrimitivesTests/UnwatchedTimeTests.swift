@@ -21,6 +21,12 @@ private final class ScriptedTimer: Sendable {
         self.maxLooks = maxLooks
     }
 
+    /// Moves the time on by `duration` outside any look: the process was stopped, or the bound's task had
+    /// not begun.
+    func pass(_ duration: Duration) {
+        state.withLock { $0.elapsed += duration }
+    }
+
     /// The time since the timer was made.
     var elapsed: Duration { state.withLock { $0.elapsed } }
     /// How many looks the bound took.
@@ -33,7 +39,8 @@ private final class ScriptedTimer: Sendable {
                 state.withLock { state in
                     state.looks += 1
                     guard state.looks <= maxLooks else { return false }
-                    state.elapsed = base.duration(to: due) + (lateness[state.looks] ?? .zero)
+                    // A look already due when the bound asks ends at once: time never goes back.
+                    state.elapsed = max(state.elapsed, base.duration(to: due) + (lateness[state.looks] ?? .zero))
                     return true
                 }
             })
@@ -74,6 +81,31 @@ struct UnwatchedTimeTests {
         #expect(reading.running == .seconds(4))
         #expect(script.elapsed == .seconds(13))
         #expect(script.looks == 3)
+    }
+
+    @Test("a bound whose task began 10 s after its work (a stopped process) counts its first look as due then, not as on time")
+    func taskBeganLate() async throws {
+        let script = ScriptedTimer(lateness: [:])
+        let sources = ProgressSources(local: { 0 }, elsewhere: { 0 })
+        let start = BoundStart(watching: sources, timer: script.timer)
+        script.pass(.seconds(11))
+        let reading = try #require(await waitForStall(limit: .seconds(4), watching: sources, timer: script.timer, from: start))
+        // The first look was due at 1 s and came at 11 s: 1 s of allowed lateness counts, 9 s do not.
+        #expect(reading.running == .seconds(4))
+        #expect(script.elapsed == .seconds(13))
+        #expect(script.looks == 3)
+    }
+
+    @Test("work that moved between the bound's start and its task's first look counts as progress")
+    func progressBeforeTheTaskBegan() async throws {
+        let script = ScriptedTimer(lateness: [:])
+        let sources = ProgressSources(local: { script.elapsed >= .seconds(5) ? 1 : 0 }, elsewhere: { 0 })
+        let start = BoundStart(watching: sources, timer: script.timer)
+        script.pass(.seconds(11))
+        let reading = try #require(await waitForStall(limit: .seconds(4), watching: sources, timer: script.timer, from: start))
+        // Seen at the first look (2 s counted), so the stall comes a whole limit later.
+        #expect(reading.sinceLocalProgress == .seconds(4))
+        #expect(reading.running == .seconds(6))
     }
 
     @Test("work that moves as soon as the process goes on again holds the bound off for a whole limit")
