@@ -8,7 +8,8 @@ import Foundation
 /// parallel model checks make tens of thousands a minute, and while the manager thread was busy
 /// registering and cancelling them it delayed every other dispatch source in the process, URLSession's
 /// socket events included, so that HTTP tests stalled for seconds at a time on a loaded machine. Here an
-/// alarm is an entry in a heap under a lock, and cancelling one is a dictionary removal.
+/// alarm is an entry in a heap under a lock, and cancelling one is a dictionary removal (the heap drops
+/// the entries of cancelled alarms all at once when they are most of it).
 ///
 /// Actions run on the alarm thread, one after another: they must be short and must not block (resume a
 /// continuation, set a flag, schedule another alarm).
@@ -26,6 +27,7 @@ package final class RealTimeAlarms: @unchecked Sendable {
     private var due = DeadlineHeap()
     private var actions: [Int: @Sendable () -> Void] = [:]
     private var lastNumber = 0
+    private var cancelledInHeap = 0
     private var threadStarted = false
 
     package init() {}
@@ -53,8 +55,15 @@ package final class RealTimeAlarms: @unchecked Sendable {
     /// Cancels `alarm`: its action will not run (it may be running now, or have run).
     package func cancel(_ alarm: Alarm) {
         condition.lock()
-        actions[alarm.number] = nil
-        condition.unlock()
+        defer { condition.unlock() }
+        guard actions.removeValue(forKey: alarm.number) != nil else { return }
+        // A cancelled alarm's entry stays in the heap; once they are most of it, they go all at once
+        // rather than one pop each as their deadlines come up.
+        cancelledInHeap += 1
+        if cancelledInHeap > 64, cancelledInHeap > due.count / 2 {
+            due.removeAll { actions[$0] != nil }
+            cancelledInHeap = 0
+        }
     }
 
     /// How many alarms are scheduled and not cancelled (for tests).
@@ -68,7 +77,10 @@ package final class RealTimeAlarms: @unchecked Sendable {
         condition.lock()
         while true {
             // Entries of cancelled alarms stay in the heap until their deadline comes up: dropped here.
-            while let first = due.earliest, actions[first.number] == nil { due.removeEarliest() }
+            while let first = due.earliest, actions[first.number] == nil {
+                due.removeEarliest()
+                cancelledInHeap = max(0, cancelledInHeap - 1)
+            }
             guard let first = due.earliest else {
                 condition.wait()
                 continue
@@ -89,13 +101,33 @@ package final class RealTimeAlarms: @unchecked Sendable {
 }
 
 /// A binary min-heap of deadlines, each with its alarm's number (earlier numbers first at equal deadlines).
-private struct DeadlineHeap {
-    private var entries: [(deadline: ContinuousClock.Instant, number: Int)] = []
+/// Deadlines are whole nanoseconds since the heap's epoch, compared as integers: in a debug build (a
+/// user's test target) comparing clock instants is a chain of generic calls, and the alarm thread pops
+/// an entry for every alarm, cancelled or not.
+package struct DeadlineHeap {
+    private struct Entry {
+        var nanoseconds: Int64
+        var number: Int
+    }
 
-    var earliest: (deadline: ContinuousClock.Instant, number: Int)? { entries.first }
+    private let epoch = ContinuousClock.now
+    private var entries: [Entry] = []
 
-    mutating func insert(_ entry: (deadline: ContinuousClock.Instant, number: Int)) {
-        entries.append(entry)
+    /// An empty heap.
+    package init() {}
+
+    /// How many entries it holds.
+    package var count: Int { entries.count }
+
+    /// The entry that comes first, if any.
+    package var earliest: (deadline: ContinuousClock.Instant, number: Int)? {
+        entries.first.map { (epoch + .nanoseconds($0.nanoseconds), $0.number) }
+    }
+
+    /// Adds an entry (its deadline kept to the nanosecond).
+    package mutating func insert(_ entry: (deadline: ContinuousClock.Instant, number: Int)) {
+        let (seconds, attoseconds) = epoch.duration(to: entry.deadline).components
+        entries.append(Entry(nanoseconds: seconds * 1_000_000_000 + attoseconds / 1_000_000_000, number: entry.number))
         var child = entries.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -105,11 +137,22 @@ private struct DeadlineHeap {
         }
     }
 
-    mutating func removeEarliest() {
+    /// Removes the entry that comes first.
+    package mutating func removeEarliest() {
         guard !entries.isEmpty else { return }
         entries.swapAt(0, entries.count - 1)
         entries.removeLast()
-        var parent = 0
+        siftDown(from: 0)
+    }
+
+    /// Keeps only the entries whose number `isKept` accepts, in heap order again.
+    package mutating func removeAll(keeping isKept: (Int) -> Bool) {
+        entries.removeAll { !isKept($0.number) }
+        for parent in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(from: parent) }
+    }
+
+    private mutating func siftDown(from start: Int) {
+        var parent = start
         while true {
             let left = 2 * parent + 1, right = left + 1
             var first = parent
@@ -121,9 +164,7 @@ private struct DeadlineHeap {
         }
     }
 
-    private static func precedes(
-        _ one: (deadline: ContinuousClock.Instant, number: Int), _ other: (deadline: ContinuousClock.Instant, number: Int)
-    ) -> Bool {
-        one.deadline < other.deadline || (one.deadline == other.deadline && one.number < other.number)
+    private static func precedes(_ one: Entry, _ other: Entry) -> Bool {
+        one.nanoseconds < other.nanoseconds || (one.nanoseconds == other.nanoseconds && one.number < other.number)
     }
 }

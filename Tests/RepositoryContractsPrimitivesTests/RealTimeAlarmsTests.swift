@@ -33,4 +33,51 @@ struct RealTimeAlarmsTests {
         alarms.schedule(at: ContinuousClock.now.advanced(by: .seconds(-1))) { due.fire(true) }
         #expect(await due.value())
     }
+
+    @Test("the deadline heap pops in deadline order, then number order, also after most entries went at once")
+    func heapOrder() {
+        var heap = DeadlineHeap()
+        let base = ContinuousClock.now
+        var state: UInt64 = 51
+        var inserted: [(offset: Int64, number: Int)] = []
+        for number in 1...1_000 {
+            // Few distinct deadlines, so that equal ones are ordered by number.
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let offset = Int64((state >> 33) % 200) * 1_000_000 - 50_000_000
+            inserted.append((offset, number))
+            heap.insert((base.advanced(by: .nanoseconds(offset)), number))
+        }
+        heap.removeAll { $0 % 10 < 7 }
+        var popped: [Int] = []
+        while let first = heap.earliest {
+            popped.append(first.number)
+            heap.removeEarliest()
+        }
+        let expected = inserted.filter { $0.number % 10 < 7 }.sorted { ($0.offset, $0.number) < ($1.offset, $1.number) }.map(\.number)
+        #expect(popped == expected)
+    }
+
+    @Test("cancelling most of many alarms at once leaves the rest to run in deadline order")
+    func cancelManyKeepsOrder() async {
+        let alarms = RealTimeAlarms()
+        let far = ContinuousClock.now.advanced(by: .seconds(3_600))
+        let start = ContinuousClock.now
+        let ran = Protected<[Int]>([])
+        let last = OneShot<Void>()
+        var doomed: [RealTimeAlarms.Alarm] = []
+        for index in 0..<300 {
+            doomed.append(alarms.schedule(at: far) {})
+            if index % 60 == 0 {
+                let milliseconds = [25, 5, 20, 10, 15][index / 60]
+                alarms.schedule(at: start.advanced(by: .milliseconds(milliseconds))) {
+                    ran.withLock { $0.append(milliseconds) }
+                    if milliseconds == 25 { last.fire(()) }
+                }
+            }
+        }
+        for alarm in doomed { alarms.cancel(alarm) }
+        await last.value()
+        #expect(ran.withLock { $0 } == [5, 10, 15, 20, 25])
+        #expect(alarms.pendingCount == 0)
+    }
 }
