@@ -87,7 +87,8 @@ extension ClauseContext where Terms: RepositoryTerms {
             fail("\(when): fetchAll() returned duplicate ids \(abbreviate(Array(duplicates)))")
         }
         let expectedIDs = Set(model.map(\.id))
-        let missing = model.filter { !ids.contains($0.id) }.map(\.id)
+        let storedIDs = Set(ids)
+        let missing = model.filter { !storedIDs.contains($0.id) }.map(\.id)
         let unexpected = all.filter { !expectedIDs.contains($0.id) }
         if !missing.isEmpty {
             fail("\(when): fetchAll() is missing ids \(abbreviate(missing))", expected: "\(model.count) entities", actual: "\(all.count)")

@@ -83,7 +83,7 @@ extension ClauseContext where Terms: RepositoryTerms {
         let returned = try await subject.query(query, parameter)
         let declared = "query \(query), \(query.meaningKind), declared at \(conformance.declaredAt)"
         let ids = returned.map(\.id)
-        let repeated = Set(ids.filter { id in ids.filter { $0 == id }.count > 1 })
+        let repeated = Set(Dictionary(grouping: ids) { $0 }.filter { $0.value.count > 1 }.keys)
         if !repeated.isEmpty {
             fail("\(when): \(call) returned ids \(abbreviate(Array(repeated))) more than once (\(declared))",
                  expected: "each entity once", actual: abbreviate(ids, limit: 400))
