@@ -58,7 +58,13 @@ public struct Contract<Terms: ContractTerms>: Sendable {
         for conformance: Conformance<Terms>, selection: ClauseSelection?,
         announce: @Sendable (String) -> Void = ClauseSelection.announceOnStandardError
     ) -> [ContractCase<Terms>] {
-        let all = clauses.map { ContractCase(contract: self, conformance: conformance, clause: $0) }
+        let mistakes = omissionMistakes(of: conformance)
+        var firstPositions: [String: Int] = [:]
+        for (position, clause) in clauses.enumerated() where firstPositions[clause.id] == nil { firstPositions[clause.id] = position }
+        let all = clauses.map {
+            ContractCase(
+                contract: self, conformance: conformance, clause: $0, declarationMistakes: mistakes, position: firstPositions[$0.id])
+        }
         guard let selection else { return all }
         let kept = all.filter { selection.keeps($0.clauseID) }
         guard !kept.isEmpty else {
@@ -81,6 +87,7 @@ public struct Contract<Terms: ContractTerms>: Sendable {
     /// Clause ids `conformance` leaves out that this contract does not have: a typo would otherwise
     /// leave out nothing, silently.
     func omissionMistakes(of conformance: Conformance<Terms>) -> [String] {
+        guard !conformance.omittedClauses.isEmpty else { return [] }
         let known = clauses.map(\.id)
         return conformance.omittedClauses.keys.filter { !known.contains($0) }.sorted().map { unknown in
             let group = unknown.prefix { $0 != "." }

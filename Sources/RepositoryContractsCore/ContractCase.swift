@@ -25,14 +25,24 @@ public struct ContractCase<Terms: ContractTerms>: Sendable, Identifiable, Codabl
     }
 
     init(contract: Contract<Terms>, conformance: Conformance<Terms>, clause: Clause<Terms>) {
+        self.init(
+            contract: contract, conformance: conformance, clause: clause,
+            declarationMistakes: contract.omissionMistakes(of: conformance),
+            position: contract.clauses.firstIndex { $0.id == clause.id })
+    }
+
+    /// A case whose contract-wide facts the caller worked out once for all the contract's cases.
+    init(
+        contract: Contract<Terms>, conformance: Conformance<Terms>, clause: Clause<Terms>, declarationMistakes: [String],
+        position: Int?
+    ) {
         contractName = contract.name
         conformanceName = conformance.name
         clauseID = clause.id
         summary = clause.summary
         bound = Bound(
-            terms: contract.terms, conformance: conformance, clause: clause,
-            declarationMistakes: contract.omissionMistakes(of: conformance),
-            position: contract.clauses.firstIndex { $0.id == clause.id })
+            terms: contract.terms, conformance: conformance, clause: clause, declarationMistakes: declarationMistakes,
+            position: position)
     }
 
     /// Where the clause is in the contract (0 for its first clause): the order reports list results in.
