@@ -82,7 +82,8 @@ package struct InPlaceRedaction: Sendable {
     private static func isWordByte(_ bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
         guard bytes.indices.contains(index) else { return false }
         let byte = bytes[index]
-        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        let letter = byte | 0x20
+        return (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// The bytes percent-encoding leaves as they are (RFC 3986 unreserved).

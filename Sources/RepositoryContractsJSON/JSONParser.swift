@@ -332,8 +332,9 @@ private func hex4(_ value: UInt32) -> String {
 }
 
 extension UInt8 {
-    fileprivate var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
-    fileprivate var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
+    // Comparisons, not ranges' `contains`: a generic call per byte in a debug build.
+    fileprivate var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
+    fileprivate var isASCIILetter: Bool { (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) }
     /// Space, tab, line feed or carriage return: JSON's whitespace.
     var isJSONWhitespace: Bool {
         self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D

@@ -56,8 +56,8 @@ enum RandomLookingToken {
         }
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
-    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) }
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         isDigit(byte) || isLetter(byte) || "-_+/=.~".utf8.contains(byte)
     }

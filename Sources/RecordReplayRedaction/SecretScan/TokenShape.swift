@@ -15,7 +15,7 @@ struct TokenShape: Sendable {
     }
 
     /// The characters a run may hold.
-    enum CharacterClass: Sendable {
+    enum CharacterClass: Int, CaseIterable, Sendable {
         /// `0-9 a-f`.
         case lowerHex
         /// `0-9 a-f A-F`.
@@ -40,12 +40,25 @@ struct TokenShape: Sendable {
         case slackToken
 
         func contains(_ byte: UInt8) -> Bool {
-            let isUpper = (0x41...0x5A).contains(byte)
-            let isLower = (0x61...0x7A).contains(byte)
-            let isDigit = (0x30...0x39).contains(byte)
+            Self.memberships[Int(byte)] & (1 << rawValue) != 0
+        }
+
+        /// The classes each byte belongs to, a bit a class: the scan asks for every byte it reads, and one
+        /// table look-up costs less than the comparisons below, which a debug build makes generic calls.
+        private static let memberships: [UInt16] = (0...255).map { byte in
+            allCases.reduce(0) { bits, characterClass in
+                characterClass.holds(UInt8(byte)) ? bits | 1 << characterClass.rawValue : bits
+            }
+        }
+
+        private func holds(_ byte: UInt8) -> Bool {
+            let isUpper = byte >= 0x41 && byte <= 0x5A
+            let isLower = byte >= 0x61 && byte <= 0x7A
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            let isLowerHexLetter = byte >= 0x61 && byte <= 0x66
             switch self {
-            case .lowerHex: return isDigit || (0x61...0x66).contains(byte)
-            case .hex: return isDigit || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte)
+            case .lowerHex: return isDigit || isLowerHexLetter
+            case .hex: return isDigit || isLowerHexLetter || (byte >= 0x41 && byte <= 0x46)
             case .digits: return isDigit
             case .upperAlphanumeric: return isUpper || isDigit
             case .lowerAlphanumeric: return isLower || isDigit
