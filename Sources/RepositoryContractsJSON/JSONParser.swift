@@ -165,21 +165,29 @@ struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         position += 1  // "
         var utf8: [UInt8] = []
+        // Comparisons rather than range patterns, and plain ASCII taken a run at a time: a debug build
+        // makes each range match a generic call, and this loop reads every byte of every fixture.
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         while true {
             guard position < bytes.count else { throw error("unterminated string") }
             let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: "\""):
+            if byte == quote {
                 position += 1
                 return String(decoding: utf8, as: UTF8.self)  // validated while reading
-            case UInt8(ascii: "\\"):
+            } else if byte == backslash {
                 try appendEscape(to: &utf8)
-            case 0x00..<0x20:
+            } else if byte < 0x20 {
                 throw error("control character U+\(hex4(UInt32(byte))) must be escaped in a string")
-            case 0x20..<0x80:
-                utf8.append(byte)
-                position += 1
-            default:
+            } else if byte < 0x80 {
+                var end = position + 1
+                while end < bytes.count {
+                    let next = bytes[end]
+                    guard next >= 0x20, next < 0x80, next != quote, next != backslash else { break }
+                    end += 1
+                }
+                utf8.append(contentsOf: bytes[position..<end])
+                position = end
+            } else {
                 let length = try validatedScalarLength()
                 utf8.append(contentsOf: bytes[position..<position + length])
                 position += length
@@ -280,7 +288,7 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = peek(), byte.isJSONWhitespace {
+        while position < bytes.count, bytes[position].isJSONWhitespace {
             position += 1
         }
     }

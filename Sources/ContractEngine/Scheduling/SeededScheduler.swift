@@ -124,13 +124,27 @@ package final class SeededScheduler: TaskExecutor, SerialExecutor, RunExecutor, 
             }
             counts.picks += 1
             if released || ready.count == 1 { return ready.removeFirst().job }
-            for index in ready.indices where ready[index].isActorJob == nil {
-                // An actor's queue has no task: its description says `(id: nil)`.
-                ready[index].isActorJob = ready[index].job.description.hasSuffix("(id: nil)")
+            // Counted in place, not filtered into a list of the tasks' positions: this runs for every job
+            // of every parallel run. The draws are the same, so a seed picks the same schedule.
+            var taskCount = 0
+            for index in 0..<ready.count {
+                let isActorJob: Bool
+                if let known = ready[index].isActorJob {
+                    isActorJob = known
+                } else {
+                    // An actor's queue has no task: its description says `(id: nil)`.
+                    isActorJob = ready[index].job.description.hasSuffix("(id: nil)")
+                    ready[index].isActorJob = isActorJob
+                }
+                if !isActorJob { taskCount += 1 }
             }
-            let tasks = ready.indices.filter { ready[$0].isActorJob == false }
-            if !tasks.isEmpty, tasks.count < ready.count, random.bounded(8) != 0 {
-                return ready.remove(at: tasks[random.bounded(tasks.count)]).job
+            if taskCount > 0, taskCount < ready.count, random.bounded(8) != 0 {
+                var tasksBefore = random.bounded(taskCount)
+                for index in 0..<ready.count {
+                    guard case .some(false) = ready[index].isActorJob else { continue }
+                    if tasksBefore == 0 { return ready.remove(at: index).job }
+                    tasksBefore -= 1
+                }
             }
             return ready.remove(at: random.bounded(ready.count)).job
         }
