@@ -72,10 +72,10 @@ actor LabelStore: RepositoryProtocol {
     }
 }
 
-/// A note repository that keeps its notes in a file of JSON lines, one line a write, and reads the lines
-/// the file gained on every call: values go through `JSONEncoder` and `JSONDecoder` as a real store's do,
-/// and a call costs what it reads and writes, not the number of notes. The file goes with the last
-/// reference.
+/// A note repository that keeps its notes in a file of JSON lines, one line a write, and on every call
+/// decodes the lines the file gained since its last call: values go through `JSONEncoder` and
+/// `JSONDecoder` as a real store's do, and a call decodes what was written since, not every note. The
+/// file goes with the last reference.
 actor FileNoteStore: RepositoryProtocol {
     /// One write: a note stored (new or replacing the one with its id) or an id deleted.
     private struct Write: Codable {

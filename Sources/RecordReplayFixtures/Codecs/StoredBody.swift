@@ -64,7 +64,7 @@ extension Data {
         // they were valid; `Data`'s comparison is one `memcmp`, where comparing element by element is a
         // generic call per byte in a debug build.
         let text = String(decoding: self, as: UTF8.self)
-        return text.utf8.count == count && Data(text.utf8) == self ? text : nil
+        return Data(text.utf8) == self ? text : nil
     }
 }
 

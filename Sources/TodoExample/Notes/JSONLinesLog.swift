@@ -17,10 +17,12 @@ struct JSONLinesLog<Record: Codable> {
     /// The records written since the last read, in order, and whether they start from the beginning:
     /// a file now shorter than what was read (replaced or truncated) is read again from its first byte.
     mutating func readNew() throws -> (records: [Record], fromStart: Bool) {
-        guard let handle = try? FileHandle(forReadingFrom: file) else {
+        guard FileManager.default.fileExists(atPath: file.path) else {
             defer { offset = 0 }
             return ([], offset > 0)
         }
+        // A file that is there but cannot be read is an error, not an empty store.
+        let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
         let size = try handle.seekToEnd()
         let fromStart = size < offset
