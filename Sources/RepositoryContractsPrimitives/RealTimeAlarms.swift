@@ -22,40 +22,57 @@ package final class RealTimeAlarms: @unchecked Sendable {
         fileprivate let number: Int
     }
 
-    private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var due = DeadlineHeap()
+    // Every call a watchdog watches sets an alarm and cancels it, from whatever thread the call runs on:
+    // the lock is held for a few instructions, and a thread that finds it taken tries again a little
+    // before it sleeps (a sleeping thread costs two context switches, a spin a few hundred nanoseconds).
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var due: DeadlineHeap
+    /// The heap's epoch, read outside the lock.
+    private let epoch: ContinuousClock.Instant
     private var actions: [Int: @Sendable () -> Void] = [:]
     private var lastNumber = 0
     private var cancelledInHeap = 0
     private var threadStarted = false
+    /// When the alarm thread wakes up next on its own (nanoseconds on the heap's clock), `nil` while it
+    /// runs actions or waits with no deadline: a new alarm wakes it only when it is due before that.
+    private var sleepsUntil: Int64?
+    /// The alarm thread waits on it, with a timeout when an alarm is pending.
+    private let wakeUp = DispatchSemaphore(value: 0)
 
-    package init() {}
+    package init() {
+        epoch = .now
+        due = DeadlineHeap(epoch: epoch)
+    }
 
     /// Runs `action` on the alarm thread once `deadline` has passed, unless cancelled first.
     @discardableResult
     package func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> Alarm {
-        condition.lock()
-        defer { condition.unlock() }
+        let nanoseconds = DeadlineHeap.nanoseconds(at: deadline, since: epoch)
+        acquire()
         lastNumber += 1
-        actions[lastNumber] = action
-        let isEarliest = due.earliest.map { deadline < $0.deadline } ?? true
-        due.insert((deadline, lastNumber))
-        if !threadStarted {
-            threadStarted = true
+        let number = lastNumber
+        actions[number] = action
+        due.insert(nanoseconds: nanoseconds, number: number)
+        let startsThread = !threadStarted
+        threadStarted = true
+        let wakes = !startsThread && sleepsUntil.map { nanoseconds < $0 } == true
+        if wakes { sleepsUntil = nil }
+        lock.unlock()
+        if startsThread {
             let thread = Thread { [self] in runAlarms() }
             thread.name = "RepositoryContracts alarms"
             thread.start()
-        } else if isEarliest {
-            condition.signal()
+        } else if wakes {
+            wakeUp.signal()
         }
-        return Alarm(number: lastNumber)
+        return Alarm(number: number)
     }
 
     /// Cancels `alarm`: its action will not run (it may be running now, or have run).
     package func cancel(_ alarm: Alarm) {
-        condition.lock()
-        defer { condition.unlock() }
+        acquire()
+        defer { lock.unlock() }
         guard actions.removeValue(forKey: alarm.number) != nil else { return }
         // A cancelled alarm's entry stays in the heap; once they are most of it, they go all at once
         // rather than one pop each as their deadlines come up.
@@ -68,34 +85,43 @@ package final class RealTimeAlarms: @unchecked Sendable {
 
     /// How many alarms are scheduled and not cancelled (for tests).
     package var pendingCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
+        acquire()
+        defer { lock.unlock() }
         return actions.count
     }
 
+    /// Takes the lock, trying a few times before waiting for it.
+    private func acquire() {
+        for _ in 0..<100 where lock.try() { return }
+        lock.lock()
+    }
+
     private func runAlarms() {
-        condition.lock()
         while true {
+            acquire()
             // Entries of cancelled alarms stay in the heap until their deadline comes up: dropped here.
-            while let first = due.earliest, actions[first.number] == nil {
+            while let first = due.earliestEntry, actions[first.number] == nil {
                 due.removeEarliest()
                 cancelledInHeap = max(0, cancelledInHeap - 1)
             }
-            guard let first = due.earliest else {
-                condition.wait()
+            guard let first = due.earliestEntry else {
+                sleepsUntil = .max
+                lock.unlock()
+                wakeUp.wait()
                 continue
             }
-            let wait = ContinuousClock.now.duration(to: first.deadline)
-            if wait > .zero {
-                let (seconds, attoseconds) = wait.components
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
+            let wait = first.nanoseconds - DeadlineHeap.nanoseconds(at: .now, since: epoch)
+            if wait > 0 {
+                sleepsUntil = first.nanoseconds
+                lock.unlock()
+                _ = wakeUp.wait(timeout: .now() + .nanoseconds(Int(clamping: wait)))
                 continue
             }
             due.removeEarliest()
             let action = actions.removeValue(forKey: first.number)
-            condition.unlock()
+            sleepsUntil = nil
+            lock.unlock()
             action?()
-            condition.lock()
         }
     }
 }
@@ -110,11 +136,13 @@ package struct DeadlineHeap {
         var number: Int
     }
 
-    private let epoch = ContinuousClock.now
+    private let epoch: ContinuousClock.Instant
     private var entries: [Entry] = []
 
-    /// An empty heap.
-    package init() {}
+    /// An empty heap whose deadlines count from `epoch`.
+    package init(epoch: ContinuousClock.Instant = .now) {
+        self.epoch = epoch
+    }
 
     /// How many entries it holds.
     package var count: Int { entries.count }
@@ -124,10 +152,25 @@ package struct DeadlineHeap {
         entries.first.map { (epoch + .nanoseconds($0.nanoseconds), $0.number) }
     }
 
+    /// The entry that comes first, its deadline in nanoseconds since the heap's epoch.
+    package var earliestEntry: (nanoseconds: Int64, number: Int)? {
+        entries.first.map { ($0.nanoseconds, $0.number) }
+    }
+
+    /// `instant` as whole nanoseconds since `epoch`.
+    package static func nanoseconds(at instant: ContinuousClock.Instant, since epoch: ContinuousClock.Instant) -> Int64 {
+        let (seconds, attoseconds) = epoch.duration(to: instant).components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     /// Adds an entry (its deadline kept to the nanosecond).
     package mutating func insert(_ entry: (deadline: ContinuousClock.Instant, number: Int)) {
-        let (seconds, attoseconds) = epoch.duration(to: entry.deadline).components
-        entries.append(Entry(nanoseconds: seconds * 1_000_000_000 + attoseconds / 1_000_000_000, number: entry.number))
+        insert(nanoseconds: Self.nanoseconds(at: entry.deadline, since: epoch), number: entry.number)
+    }
+
+    /// Adds an entry whose deadline is `nanoseconds` since the heap's epoch (``nanoseconds(at:since:)``).
+    package mutating func insert(nanoseconds: Int64, number: Int) {
+        entries.append(Entry(nanoseconds: nanoseconds, number: number))
         var child = entries.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
