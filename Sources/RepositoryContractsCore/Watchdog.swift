@@ -17,6 +17,10 @@ package import RepositoryContractsPrimitives
 /// the watchdog guards against real hangs; it is never what a test waits for. Nothing watches the call
 /// until its first look is due (a quarter of `limit`): an alarm then starts the task that watches it. Nearly
 /// every call ends before that, and costs its watchdog only an alarm set and cancelled, not a task.
+///
+/// Inside ``withInlineWatchedCalls(_:)`` the call runs inline, in the caller's task, judged the same way;
+/// when it stalls, the whole sequence it belongs to is given up instead (and run again with
+/// ``withHangReplayed(_:_:)``, where this call fails at once with that stall).
 package func withWatchdog<Value: Sendable>(
     _ limit: Duration,
     operation: @autoclosure @escaping @Sendable () -> String,
@@ -24,9 +28,19 @@ package func withWatchdog<Value: Sendable>(
     localProgressLiftsCeiling: Bool = false,
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
+    let watch = CallWatch(limit: limit, monitor: monitor, localProgressLiftsCeiling: localProgressLiftsCeiling)
+    if let sequence = InlineWatch.current {
+        switch await sequence.call(watch, operation, body) {
+        case .ran(let result):
+            // Its end is a sign of progress for the calls still waiting.
+            monitor.noteCallEnded()
+            return try result.get()
+        case .replayedHang(let failure): throw failure
+        case .watchedApart: break
+        }
+    }
     let race = Race<Value>()
     let executor = RunExecutorScope.current
-    let watch = CallWatch(limit: limit, monitor: monitor, localProgressLiftsCeiling: localProgressLiftsCeiling)
     let work: @Sendable () async -> Void = {
         let result: Result<Value, any Error>
         do { result = .success(try await body()) } catch { result = .failure(error) }
@@ -59,7 +73,7 @@ package func withWatchdog<Value: Sendable>(
 /// What a watchdog reads as its call starts, so that the task watching the call can begin at the first
 /// look, on another thread, and still judge the call from its start: the time, the counts of progress,
 /// the sources of progress elsewhere as the caller's task sees them (task-local), and the CPU time.
-private struct CallWatch: Sendable {
+struct CallWatch: Sendable {
     let limit: Duration
     let localProgressLiftsCeiling: Bool
     let sources: ProgressSources

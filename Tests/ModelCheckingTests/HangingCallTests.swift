@@ -34,4 +34,33 @@ struct HangingCallTests {
         #expect(failure.steps.count == failure.originalStepCount)
         #expect(result.description.contains("remove(url:): its call on the subject did not return"), "\(result)")
     }
+
+    /// `remove(url:)` never returns, and counts its calls in `calls`.
+    final class CountedHangingRemove: BookmarkStore {
+        private let base = InMemoryBookmarks()
+        private let calls: Protected<Int>
+        private let parked = Protected<[CheckedContinuation<Void, Never>]>([])
+
+        init(calls: Protected<Int>) { self.calls = calls }
+
+        func add(_ url: String, tags: Set<String>) async throws -> Bookmark { await base.add(url, tags: tags) }
+        func bookmarks(tagged tag: String) async throws -> [Bookmark] { await base.bookmarks(tagged: tag) }
+        func rename(url: String, to newURL: String) async throws { try await base.rename(url: url, to: newURL) }
+        func all() async throws -> [Bookmark] { await base.all() }
+        func remove(url: String) async throws {
+            calls.withLock { $0 += 1 }
+            await withCheckedContinuation { continuation in parked.withLock { $0.append(continuation) } }
+        }
+    }
+
+    @Test("the hung call is made once: its run is given up and run again with that call failing at once")
+    func hungCallMadeOnce() async throws {
+        let calls = Protected(0)
+        let result = await ProtocolModelCheck.check(
+            model: { InMemoryBookmarks() }, subject: { CountedHangingRemove(calls: calls) }, operations: BookmarkOperations.all,
+            runs: 10, seed: 5, callTimeout: .milliseconds(200))
+        let failure = try #require(result.failure, "\(result)")
+        #expect(failure.divergence.hung && failure.divergence.operation == "remove(url:)")
+        #expect(calls.withLock { $0 } == 1)
+    }
 }

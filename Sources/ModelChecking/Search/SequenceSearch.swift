@@ -1,6 +1,7 @@
 /// The search every sequential model-based check runs: `runs` sequences of `steps` steps, seeded from the
 /// first seed (the first run's seed is that seed itself), stopping at the first divergence, which it
-/// shrinks (when the runner allows) and runs once more for the report.
+/// shrinks (when the runner allows) and runs once more for the report. Each run makes its watched calls
+/// inline (``InlineWatchedRunner``).
 struct SequenceSearch<Runner: SequenceRunner> {
     var runner: Runner
     var runs: Int
@@ -39,7 +40,7 @@ struct SequenceSearch<Runner: SequenceRunner> {
             let seed = seeds.next()
             let drawn: (steps: [Runner.Step], outcome: Runner.Outcome)
             do {
-                drawn = try await runner.run(seed: seed, count: steps)
+                drawn = try await InlineWatchedRunner(base: runner).run(seed: seed, count: steps)
             } catch {
                 return (index + 1, .setupFailed(error))
             }
@@ -56,11 +57,12 @@ struct SequenceSearch<Runner: SequenceRunner> {
             shrinkAttempts: 0, shrinkingSkipped: true)
         guard runner.mayShrink(outcome) else { return found }
         found.shrinkingSkipped = false
-        let shrunk = await SequenceShrinker(runner: runner, maxAttempts: maxShrinkAttempts).shrink(steps, failing: outcome)
+        let watched = InlineWatchedRunner(base: runner)
+        let shrunk = await SequenceShrinker(runner: watched, maxAttempts: maxShrinkAttempts).shrink(steps, failing: outcome)
         found.shrinkAttempts = shrunk.attempts
         // The smallest sequence once more, for its trace; it fails the same way unless a system is not
         // deterministic, and then the report keeps the run as drawn.
-        if let last = try? await runner.run(shrunk.steps), runner.signature(of: last) == runner.signature(of: outcome) {
+        if let last = try? await watched.run(shrunk.steps), runner.signature(of: last) == runner.signature(of: outcome) {
             found.shrunk = shrunk.steps
             found.outcome = last
         }
