@@ -21,15 +21,20 @@ struct FixtureRedaction {
 
     /// Redacts the fixture file at `path` with `redaction`.
     ///
+    /// When `checking` (`redact --check`: only the fields are reported), a native fixture's edit is not
+    /// made and `output` holds the file as it is: what it would redact does not depend on how it would be
+    /// written. A HAR's is made, since whether its edit holds decides which entries a write redacts.
+    ///
     /// - Throws: ``FixtureError`` when the file cannot be read or is not a valid fixture;
     ///   ``RecordingError`` when a secret is left after redaction (nothing is to be written then).
-    static func redacting(_ path: String, with redaction: Redaction) throws -> FixtureRedaction {
+    static func redacting(_ path: String, with redaction: Redaction, checking: Bool = false) throws -> FixtureRedaction {
         let url = URL(fileURLWithPath: path)
         let file = try FixtureFile.load(path)
         let bytes = try Fixture.bytes(of: url, named: path)
         switch file.format.kind {
         case .native:
             let result = try redaction.redactedForWriting(file.fixture, to: path)
+            if checking { return FixtureRedaction(result: result, output: bytes, rewriteReason: nil) }
             let edit = InPlaceRedaction(secrets: result.secrets, minimumPropagatedLength: redaction.minimumPropagatedLength)
             let wholeValues = base64Bodies(before: file.fixture, after: result.fixture) { index, side in
                 [.member("interactions"), .index(index), .member(side), .member("body"), .member("base64")]

@@ -86,7 +86,7 @@ struct RedactCommand: Subcommand, Equatable {
         for path in fixtures {
             let redacted: FixtureRedaction
             do {
-                redacted = try FixtureRedaction.redacting(path, with: redactionOptions.redaction)
+                redacted = try FixtureRedaction.redacting(path, with: redactionOptions.redaction, checking: check)
             } catch {
                 console.printError("error: \(error)")
                 exitCode = .dataError

@@ -79,6 +79,24 @@ struct RedactCommandTests {
         #expect(try await RedactCommand(fixtures: [clean.path], check: true).run(ConsoleCapture().console) == .success)
     }
 
+    @Test("--check lists the fields a write redacts, one for one, without editing the file")
+    func checkListsWhatAWriteRedacts() async throws {
+        let directory = try makeTemporaryDirectory("redact-check-same")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let leaking = directory.appendingPathComponent("leaking.json")
+        try Self.leaking.write(to: leaking)
+        let checking = ConsoleCapture()
+        #expect(try await RedactCommand(fixtures: [leaking.path], check: true).run(checking.console) == .failure)
+        let writing = ConsoleCapture()
+        #expect(try await RedactCommand(fixtures: [leaking.path], check: false).run(writing.console) == .success)
+        func fields(_ text: String, _ verb: String) -> [String] {
+            text.split(separator: "\n").compactMap { line in line.range(of: ": \(verb): ").map { String(line[$0.upperBound...]) } }
+        }
+        let wouldRedact = fields(checking.error, "would redact")
+        #expect(!wouldRedact.isEmpty)
+        #expect(wouldRedact == fields(writing.error, "redacted"), "\(checking.error)\n\(writing.error)")
+    }
+
     @Test("a secret the redaction cannot remove is refused naming the field, and the file is left as it is")
     func refuses() async throws {
         let directory = try makeTemporaryDirectory("redact-refuse")
