@@ -63,4 +63,19 @@ struct HangingCallTests {
         #expect(failure.divergence.hung && failure.divergence.operation == "remove(url:)")
         #expect(calls.withLock { $0 } == 1)
     }
+
+    @Test("two checks side by side (async let), one hanging: each run's calls stay its own; one reports the hang, the other passes")
+    func hangingCheckBesideAPassingOne() async throws {
+        async let hanging = ProtocolModelCheck.check(
+            model: { InMemoryBookmarks() }, subject: { HangingRemove() }, operations: BookmarkOperations.all,
+            runs: 10, seed: 5, callTimeout: .milliseconds(200))
+        async let passing = ProtocolModelCheck.check(
+            model: { InMemoryBookmarks() }, subject: { InMemoryBookmarks() }, operations: BookmarkOperations.all,
+            runs: 30, seed: 5, callTimeout: .milliseconds(200))
+        let (hung, passed) = await (hanging, passing)
+        let failure = try #require(hung.failure, "\(hung)")
+        #expect(failure.divergence.hung && failure.divergence.operation == "remove(url:)")
+        #expect(passed.passed, "\(passed)")
+        #expect(passed.runs == 30)
+    }
 }

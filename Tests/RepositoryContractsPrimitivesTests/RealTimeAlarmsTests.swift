@@ -80,4 +80,19 @@ struct RealTimeAlarmsTests {
         #expect(ran.withLock { $0 } == [5, 10, 15, 20, 25])
         #expect(alarms.pendingCount == 0)
     }
+
+    @Test("an alarm due before the one the alarm thread sleeps for wakes it: it runs first, not an hour later")
+    func earlierAlarmWakesTheThread() async {
+        let alarms = RealTimeAlarms()
+        let far = alarms.schedule(at: ContinuousClock.now.advanced(by: .seconds(3_600))) {}
+        // Let the thread go to sleep for the far alarm: it runs the due one, then waits for the far one.
+        let settled = OneShot<Void>()
+        alarms.schedule(at: ContinuousClock.now) { settled.fire(()) }
+        await settled.value()
+        let near = OneShot<Bool>()
+        alarms.schedule(at: ContinuousClock.now.advanced(by: .milliseconds(10))) { near.fire(true) }
+        #expect(await near.value())
+        alarms.cancel(far)
+        #expect(alarms.pendingCount == 0)
+    }
 }

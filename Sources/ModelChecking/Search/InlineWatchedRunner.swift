@@ -10,19 +10,11 @@ struct InlineWatchedRunner<Base: SequenceRunner>: SequenceRunner {
     let base: Base
 
     func run(seed: UInt64, count: Int) async throws -> (steps: [Base.Step], outcome: Base.Outcome) {
-        switch await withInlineWatchedCalls({ [base] in try await base.run(seed: seed, count: count) }) {
-        case .finished(let result): try result.get()
-        case .abandoned(let hang?): try await withHangReplayed(hang) { try await base.run(seed: seed, count: count) }
-        case .abandoned(nil): try await base.run(seed: seed, count: count)
-        }
+        try await watchedInline { [base] in try await base.run(seed: seed, count: count) }
     }
 
     func run(_ steps: [Base.Step]) async throws -> Base.Outcome {
-        switch await withInlineWatchedCalls({ [base] in try await base.run(steps) }) {
-        case .finished(let result): try result.get()
-        case .abandoned(let hang?): try await withHangReplayed(hang) { try await base.run(steps) }
-        case .abandoned(nil): try await base.run(steps)
-        }
+        try await watchedInline { [base] in try await base.run(steps) }
     }
 
     func signature(of outcome: Base.Outcome) -> String? { base.signature(of: outcome) }
@@ -31,4 +23,14 @@ struct InlineWatchedRunner<Base: SequenceRunner>: SequenceRunner {
     func removing(_ range: Range<Int>, from steps: [Base.Step]) -> [Base.Step] { base.removing(range, from: steps) }
     func simplerForms(of step: Base.Step) -> [Base.Step] { base.simplerForms(of: step) }
     func simplified(_ steps: [Base.Step]) -> [Base.Step]? { base.simplified(steps) }
+
+    /// `run` with its calls inline; again with the hung call replayed when one stalled, or as it is
+    /// (every call in a task of its own) when the caller was cancelled.
+    private func watchedInline<Value: Sendable>(_ run: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        switch await withInlineWatchedCalls(run) {
+        case .finished(let result): try result.get()
+        case .abandoned(let hang?): try await withHangReplayed(hang, run)
+        case .abandoned(nil): try await run()
+        }
+    }
 }

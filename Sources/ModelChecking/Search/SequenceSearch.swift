@@ -8,6 +8,9 @@ struct SequenceSearch<Runner: SequenceRunner> {
     var steps: Int
     var maxShrinkAttempts: Int
 
+    /// The runner, its runs making their watched calls inline.
+    private var watched: InlineWatchedRunner<Runner> { InlineWatchedRunner(base: runner) }
+
     /// A divergence the search found: the run as drawn, and the smallest sequence that fails the same way.
     struct Finding {
         var seed: UInt64
@@ -40,7 +43,7 @@ struct SequenceSearch<Runner: SequenceRunner> {
             let seed = seeds.next()
             let drawn: (steps: [Runner.Step], outcome: Runner.Outcome)
             do {
-                drawn = try await InlineWatchedRunner(base: runner).run(seed: seed, count: steps)
+                drawn = try await watched.run(seed: seed, count: steps)
             } catch {
                 return (index + 1, .setupFailed(error))
             }
@@ -57,7 +60,6 @@ struct SequenceSearch<Runner: SequenceRunner> {
             shrinkAttempts: 0, shrinkingSkipped: true)
         guard runner.mayShrink(outcome) else { return found }
         found.shrinkingSkipped = false
-        let watched = InlineWatchedRunner(base: runner)
         let shrunk = await SequenceShrinker(runner: watched, maxAttempts: maxShrinkAttempts).shrink(steps, failing: outcome)
         found.shrinkAttempts = shrunk.attempts
         // The smallest sequence once more, for its trace; it fails the same way unless a system is not
