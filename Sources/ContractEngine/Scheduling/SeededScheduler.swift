@@ -33,6 +33,11 @@ package final class SeededScheduler: TaskExecutor, SerialExecutor, RunExecutor, 
     private let condition = NSCondition()
     /// The jobs ready, each with whether it runs an actor's queue (found out only when a pick needs it).
     private var ready: [(job: UnownedJob, isActorJob: Bool?)] = []
+    /// How many of the first jobs ready are known to run an actor's queue or not: jobs join at the end,
+    /// so a pick looks only at those that joined since the last one.
+    private var classifiedCount = 0
+    /// How many of those run a task (start or resume one).
+    private var taskCount = 0
     private var random: SplitMix64
     private var ownThread: Thread?
     private var started = false
@@ -123,31 +128,38 @@ package final class SeededScheduler: TaskExecutor, SerialExecutor, RunExecutor, 
                 condition.wait()
             }
             counts.picks += 1
-            if released || ready.count == 1 { return ready.removeFirst().job }
-            // Counted in place, not filtered into a list of the tasks' positions: this runs for every job
-            // of every parallel run. The draws are the same, so a seed picks the same schedule.
-            var taskCount = 0
-            for index in 0..<ready.count {
-                let isActorJob: Bool
-                if let known = ready[index].isActorJob {
-                    isActorJob = known
-                } else {
-                    // An actor's queue has no task: its description says `(id: nil)`.
-                    isActorJob = ready[index].job.description.hasSuffix("(id: nil)")
-                    ready[index].isActorJob = isActorJob
-                }
+            if released || ready.count == 1 { return take(at: 0) }
+            // The jobs that joined since the last pick; the draws are the same as counting all of them
+            // at every pick, so a seed picks the same schedule.
+            while classifiedCount < ready.count {
+                // An actor's queue has no task: its description says `(id: nil)`.
+                let isActorJob = ready[classifiedCount].job.description.hasSuffix("(id: nil)")
+                ready[classifiedCount].isActorJob = isActorJob
                 if !isActorJob { taskCount += 1 }
+                classifiedCount += 1
             }
             if taskCount > 0, taskCount < ready.count, random.bounded(8) != 0 {
                 var tasksBefore = random.bounded(taskCount)
-                for index in 0..<ready.count {
-                    guard case .some(false) = ready[index].isActorJob else { continue }
-                    if tasksBefore == 0 { return ready.remove(at: index).job }
+                // Read through a local copy: each read of the stored array is an access check in a debug build.
+                let jobs = ready
+                for index in jobs.indices {
+                    guard case .some(false) = jobs[index].isActorJob else { continue }
+                    if tasksBefore == 0 { return take(at: index) }
                     tasksBefore -= 1
                 }
             }
-            return ready.remove(at: random.bounded(ready.count)).job
+            return take(at: random.bounded(ready.count))
         }
+    }
+
+    /// Removes the job at `index` from those ready, keeping the counts of the jobs classified.
+    private func take(at index: Int) -> UnownedJob {
+        let taken = ready.remove(at: index)
+        if index < classifiedCount {
+            classifiedCount -= 1
+            if taken.isActorJob == false { taskCount -= 1 }
+        }
+        return taken.job
     }
 }
 
