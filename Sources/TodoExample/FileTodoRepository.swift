@@ -3,11 +3,17 @@ public import Foundation
 
 /// A correct Todo repository that keeps its to-dos in one JSON file, written atomically (a temporary
 /// file renamed over the old one), so a crash mid-write leaves the previous contents intact.
+///
+/// It keeps the list it last read or wrote, and reads the file again only when the file on disk is no
+/// longer the one it saw (another size, modification date or file number): a change another writer
+/// makes is seen, and a read of an unchanged file costs one `stat`.
 public actor FileTodoRepository: RepositoryProtocol {
     /// The file the to-dos live in.
     public let fileURL: URL
     /// The temporary folder this repository made and removes when it goes away, if any.
     private let ownedFolder: URL?
+    /// The to-dos as last read or written, with the stamp of the file they were read from or written to.
+    private var known: (stamp: FileStamp, todos: [Todo])?
 
     /// A repository over `fileURL`; a missing file reads as no to-dos.
     public init(fileURL: URL) {
@@ -63,10 +69,17 @@ public actor FileTodoRepository: RepositoryProtocol {
     }
 
     private func load() throws -> [Todo] {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
+        guard let stamp = FileStamp(of: fileURL) else {
+            known = nil
+            return []
+        }
+        if let known, known.stamp == stamp { return known.todos }
         do {
-            return try JSONDecoder().decode([Todo].self, from: Data(contentsOf: fileURL))
+            let todos = try JSONDecoder().decode([Todo].self, from: Data(contentsOf: fileURL))
+            known = (stamp, todos)
+            return todos
         } catch {
+            known = nil
             throw RepositoryError.invalidResponse("\(fileURL.path) does not hold a JSON list of to-dos: \(error)")
         }
     }
@@ -74,6 +87,27 @@ public actor FileTodoRepository: RepositoryProtocol {
     private func save(_ todos: [Todo]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        known = nil
         try encoder.encode(todos).writeAtomically(to: fileURL)
+        if let stamp = FileStamp(of: fileURL) { known = (stamp, todos) }
+    }
+}
+
+/// What tells one version of a file from another without reading it: its size, modification date and
+/// file number (a file renamed over it has another).
+private struct FileStamp: Equatable {
+    var size: Int
+    var modified: Date
+    var fileNumber: Int
+
+    /// The stamp of the file at `url`; `nil` when there is none.
+    init?(of url: URL) {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            let size = (attributes[.size] as? NSNumber)?.intValue,
+            let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        self.size = size
+        self.modified = modified
+        self.fileNumber = (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? 0
     }
 }
