@@ -77,6 +77,32 @@ package enum HTTPByte {
         return elements
     }
 
+    /// The first position of `byte` in `bytes`, or `nil`.
+    ///
+    /// This and ``all(_:are:)`` read the buffer by position: the generic `firstIndex(of:)`, `contains` and
+    /// `allSatisfy` on a slice cost several calls per byte in a debug build, which is how `swift test` runs
+    /// the stub server on every request of a suite.
+    package static func firstIndex(of byte: UInt8, in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        let buffer = bytes.base
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if buffer[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether every byte of `bytes` satisfies `predicate` (true for no bytes).
+    package static func all(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, are predicate: (UInt8) -> Bool) -> Bool {
+        let buffer = bytes.base
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if !predicate(buffer[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// A string from bytes, decoded as UTF-8 (invalid sequences become U+FFFD).
     package static func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)

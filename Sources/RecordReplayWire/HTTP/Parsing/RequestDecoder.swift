@@ -274,15 +274,15 @@ package enum RequestHeadParser {
     private static func parseRequestLine(_ line: Slice<UnsafeBufferPointer<UInt8>>, acceptsConnect: Bool)
         throws(HTTPRequestError) -> RequestHead
     {
-        guard let firstSpace = line.firstIndex(of: HTTPByte.space) else { throw .malformedRequestLine }
+        guard let firstSpace = HTTPByte.firstIndex(of: HTTPByte.space, in: line) else { throw .malformedRequestLine }
         let method = line[line.startIndex..<firstSpace]
-        guard !method.isEmpty, method.allSatisfy(HTTPByte.isTokenCharacter) else { throw .invalidMethod }
+        guard !method.isEmpty, HTTPByte.all(method, are: HTTPByte.isTokenCharacter) else { throw .invalidMethod }
         let rest = line[(firstSpace + 1)...]
-        guard let secondSpace = rest.firstIndex(of: HTTPByte.space) else { throw .malformedRequestLine }
+        guard let secondSpace = HTTPByte.firstIndex(of: HTTPByte.space, in: rest) else { throw .malformedRequestLine }
         let target = rest[rest.startIndex..<secondSpace]
         let version = rest[(secondSpace + 1)...]
-        guard !target.isEmpty, !version.contains(HTTPByte.space) else { throw .malformedRequestLine }
-        guard target.allSatisfy(HTTPByte.isTargetCharacter) else { throw .invalidTarget }
+        guard !target.isEmpty, HTTPByte.firstIndex(of: HTTPByte.space, in: version) == nil else { throw .malformedRequestLine }
+        guard HTTPByte.all(target, are: HTTPByte.isTargetCharacter) else { throw .invalidTarget }
         let minorVersion = try parseVersion(version)
         try checkTargetForm(target, method: method, acceptsConnect: acceptsConnect)
         let split = RequestTarget(target)
@@ -346,11 +346,11 @@ package enum RequestHeadParser {
         -> (name: Slice<UnsafeBufferPointer<UInt8>>, value: Slice<UnsafeBufferPointer<UInt8>>)
     {
         guard !HTTPByte.isWhitespace(line[line.startIndex]) else { throw .obsoleteLineFolding }
-        guard let colon = line.firstIndex(of: HTTPByte.colon) else { throw .malformedHeaderField }
+        guard let colon = HTTPByte.firstIndex(of: HTTPByte.colon, in: line) else { throw .malformedHeaderField }
         let name = line[line.startIndex..<colon]
-        guard !name.isEmpty, name.allSatisfy(HTTPByte.isTokenCharacter) else { throw .malformedHeaderField }
+        guard !name.isEmpty, HTTPByte.all(name, are: HTTPByte.isTokenCharacter) else { throw .malformedHeaderField }
         let value = HTTPByte.trimmingWhitespace(line[(colon + 1)...])
-        guard value.allSatisfy(HTTPByte.isFieldValueCharacter) else { throw .invalidHeaderValue }
+        guard HTTPByte.all(value, are: HTTPByte.isFieldValueCharacter) else { throw .invalidHeaderValue }
         return (name, value)
     }
 }
@@ -364,12 +364,18 @@ struct LineReader {
     mutating func next() throws(HTTPRequestError) -> Slice<UnsafeBufferPointer<UInt8>>? {
         guard position < bytes.count else { return nil }
         var index = position
-        while index < bytes.count, bytes[index] != HTTPByte.lineFeed { index += 1 }
+        var firstCarriageReturn: Int?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == HTTPByte.lineFeed { break }
+            if byte == HTTPByte.carriageReturn, firstCarriageReturn == nil { firstCarriageReturn = index }
+            index += 1
+        }
         var end = index
         if end > position && bytes[end - 1] == HTTPByte.carriageReturn { end -= 1 }
         let line = bytes[position..<end]
         position = index + 1
-        if line.contains(HTTPByte.carriageReturn) { throw .bareCarriageReturn }
+        if let firstCarriageReturn, firstCarriageReturn < end { throw .bareCarriageReturn }
         return line
     }
 }

@@ -48,9 +48,9 @@ package enum ResponseHeadParser {
                 fields[last].value += " " + HTTPByte.string(continuation)
                 continue
             }
-            guard let colon = line.firstIndex(of: HTTPByte.colon) else { throw .malformedHeaderField }
+            guard let colon = HTTPByte.firstIndex(of: HTTPByte.colon, in: line) else { throw .malformedHeaderField }
             let name = line[line.startIndex..<colon]
-            guard !name.isEmpty, name.allSatisfy(HTTPByte.isTokenCharacter) else { throw .malformedHeaderField }
+            guard !name.isEmpty, HTTPByte.all(name, are: HTTPByte.isTokenCharacter) else { throw .malformedHeaderField }
             let value = HTTPByte.trimmingWhitespace(line[(colon + 1)...])
             try checkValue(value)
             fields.append(HTTPHeaders.Field(name: HTTPByte.string(name), value: HTTPByte.string(value)))
@@ -85,7 +85,7 @@ package enum ResponseHeadParser {
 
     /// Visible characters, spaces and tabs only.
     private static func checkValue(_ value: Slice<UnsafeBufferPointer<UInt8>>) throws(HTTPResponseError) {
-        guard value.allSatisfy(HTTPByte.isFieldValueCharacter) else { throw .malformedHeaderField }
+        guard HTTPByte.all(value, are: HTTPByte.isFieldValueCharacter) else { throw .malformedHeaderField }
     }
 
     /// The body's framing (RFC 9112 §6.3): none for `HEAD`, `1xx`, `204` and `304`; then
