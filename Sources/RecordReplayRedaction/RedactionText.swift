@@ -7,7 +7,19 @@ extension Redaction {
     /// kept byte for byte, and the credentials; nil when it holds none.
     func redactingTextCredentials(in text: String) -> (text: String, secrets: [String])? {
         guard redactsCredentialNames else { return nil }
-        return TextCredentials.redacted(text) { redacts($0, listed: bodyMemberNames) }
+        return TextCredentials.redacted(text) { textCredentials(in: text, bytes: $0) }
+    }
+
+    /// The credentials inside `text` (whose UTF-8 is `bytes`), for the body-member names this redaction
+    /// redacts: assignments, URL passwords and webhook paths, through escapes. Remembered for the process
+    /// by the text and what the search reads of this redaction (``RememberedTextScans``).
+    func textCredentials(in text: String, bytes: [UInt8]) -> [TextCredentials.Found] {
+        let input = TextCredentials.ScanInput(
+            text: text, listed: bodyMemberNames, allowed: allowedNames, redactsCredentialNames: redactsCredentialNames)
+        return TextCredentials.remembered.value(for: input, size: bytes.count) {
+            var work = ScanWork()
+            return TextCredentials.findThroughEscapes(in: bytes, namesCredential: { redacts($0, listed: bodyMemberNames) }, work: &work)
+        }
     }
 
     /// Redacts the credentials inside the path, the query values and the header values of one

@@ -275,10 +275,7 @@ struct SecretScanFieldScanner {
     private mutating func scanTextCredentials(_ text: String, besides shapes: [String], field: @autoclosure () -> String) {
         guard findsTextCredentials, redaction.redactsCredentialNames, TextCredentials.mayHold(text.utf8) else { return }
         let bytes = Array(text.utf8)
-        var work = ScanWork()
-        let redaction = redaction
-        let found = TextCredentials.findThroughEscapes(
-            in: bytes, namesCredential: { redaction.redacts($0, listed: redaction.bodyMemberNames) }, work: &work)
+        let found = redaction.textCredentials(in: text, bytes: bytes)
         for item in found {
             let secret = String(decoding: bytes[item.range], as: UTF8.self)
             guard !shapes.contains(where: { $0.contains(secret) || secret.contains($0) }) else { continue }

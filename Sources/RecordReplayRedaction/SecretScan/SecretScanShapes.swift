@@ -9,7 +9,7 @@ import RecordReplayMessages
 /// JSON Web Tokens, PEM private keys and AWS secret keys have searches of their own, each linear.
 enum SecretScanShapes {
     /// One match: its kind and the matched text.
-    struct Match: Hashable {
+    struct Match: Hashable, Sendable {
         var kind: SecretKind
         var text: String
         /// For ``SecretKind/providerToken``: the provider and kind of credential.
@@ -18,9 +18,13 @@ enum SecretScanShapes {
 
     /// The matches in `text`, in order of kind then position, each distinct match once. `name` is the
     /// field's name (header, query item, JSON member), which can mark a value as an AWS secret key.
+    ///
+    /// Remembered for the process by `text` and `name` (``RememberedTextScans``): fixtures repeat their texts.
     static func matches(in text: String, name: String? = nil) -> [Match] {
-        var work = ScanWork()
-        return matches(in: text, name: name, work: &work)
+        remembered.value(for: ScanInput(text: text, name: name), size: text.utf8.count) {
+            var work = ScanWork()
+            return matches(in: text, name: name, work: &work)
+        }
     }
 
     /// ``matches(in:name:)``, counting the steps taken in `work`.

@@ -21,7 +21,7 @@ import RecordReplayMessages
 /// One pass over the text, each byte read a bounded number of times: linear.
 enum TextCredentials {
     /// One credential: where its value is in the text, and what it is.
-    struct Found: Equatable {
+    struct Found: Equatable, Sendable {
         var range: Range<Int>
         var kind: SecretKind
         /// The assignment's name, or what the URL rule found ("URL password", "webhook path").
@@ -99,10 +99,17 @@ enum TextCredentials {
 
     /// `text` with every credential replaced by the placeholder, and the credentials; nil when none.
     static func redacted(_ text: String, namesCredential: (String) -> Bool) -> (text: String, secrets: [String])? {
+        redacted(text) { bytes in
+            var work = ScanWork()
+            return findThroughEscapes(in: bytes, namesCredential: namesCredential, work: &work)
+        }
+    }
+
+    /// ``redacted(_:namesCredential:)`` with the credentials in the text's bytes found by `find`.
+    static func redacted(_ text: String, finding find: ([UInt8]) -> [Found]) -> (text: String, secrets: [String])? {
         let bytes = Array(text.utf8)
         guard mayHold(bytes) else { return nil }
-        var work = ScanWork()
-        let found = findThroughEscapes(in: bytes, namesCredential: namesCredential, work: &work)
+        let found = find(bytes)
         guard !found.isEmpty else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
