@@ -6,7 +6,9 @@ public import Foundation
 ///
 /// It keeps the list it last read or wrote, and reads the file again only when the file on disk is no
 /// longer the one it saw (another size, modification date or file number): a change another writer
-/// makes is seen, and a read of an unchanged file costs one `stat`.
+/// makes is seen, and a read of an unchanged file costs one `stat`. A write encodes only the to-dos that
+/// changed since the last one and joins their JSON with the others' as written then: the file holds what
+/// encoding the whole list would give.
 public actor FileTodoRepository: RepositoryProtocol {
     /// The file the to-dos live in.
     public let fileURL: URL
@@ -14,6 +16,8 @@ public actor FileTodoRepository: RepositoryProtocol {
     private let ownedFolder: URL?
     /// The to-dos as last read or written, with the stamp of the file they were read from or written to.
     private var known: (stamp: FileStamp, todos: [Todo])?
+    /// Each to-do's JSON as last written, by id, with the value it encodes.
+    private var written: [Int: (todo: Todo, json: Data)] = [:]
 
     /// A repository over `fileURL`; a missing file reads as no to-dos.
     public init(fileURL: URL) {
@@ -88,7 +92,18 @@ public actor FileTodoRepository: RepositoryProtocol {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         known = nil
-        try encoder.encode(todos).writeAtomically(to: fileURL)
+        // A JSON array as the encoder writes one: its elements' encodings between brackets, comma-separated.
+        var file = Data("[".utf8)
+        var nowWritten: [Int: (todo: Todo, json: Data)] = [:]
+        for (position, todo) in todos.enumerated() {
+            let json = try written[todo.id].flatMap { $0.todo == todo ? $0.json : nil } ?? encoder.encode(todo)
+            if position > 0 { file.append(UInt8(ascii: ",")) }
+            file.append(json)
+            nowWritten[todo.id] = (todo, json)
+        }
+        file.append(UInt8(ascii: "]"))
+        written = nowWritten
+        try file.writeAtomically(to: fileURL)
         if let stamp = FileStamp(of: fileURL) { known = (stamp, todos) }
     }
 }

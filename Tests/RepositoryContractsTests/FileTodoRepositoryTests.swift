@@ -45,3 +45,21 @@ struct FileTodoRepositoryTests {
         #expect(error.description.contains(file.path))
     }
 }
+
+extension FileTodoRepositoryTests {
+    @Test("the file holds what encoding the whole list gives, after creates, updates and deletes")
+    func fileIsTheListsEncoding() async throws {
+        let repository = try FileTodoRepository.temporary()
+        let file = await repository.fileURL
+        for id in 1...5 { _ = try await repository.create(Todo(id: id, title: "todo \(id)", priority: id)) }
+        _ = try await repository.update(Todo(id: 3, title: "changed", done: true, priority: 9, due: Date(timeIntervalSince1970: 86_400)))
+        try await repository.delete(id: 1)
+        _ = try await repository.create(Todo(id: 6, title: "a \"quoted\" title"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let expected = try encoder.encode(try await repository.fetchAll())
+        #expect(try Data(contentsOf: file) == expected)
+        #expect(try JSONDecoder().decode([Todo].self, from: Data(contentsOf: file)).map(\.id) == [2, 3, 4, 5, 6])
+        #expect(try await repository.fetch(id: 3)?.title == "changed")
+    }
+}
