@@ -2,8 +2,8 @@ import ContractEngine
 
 /// What one family step did: what the trace shows, its Swift, and the rule it broke, if any.
 struct FamilyStep: Sendable {
-    /// What the subject did, for the trace.
-    var observed: String
+    /// What the subject did, for the trace: made when a report reads it.
+    var observed: DeferredText
     /// The step as Swift on `repo`, `factory` and `sent`; `nil` for a skipped step.
     var swift: String?
     /// The check that failed (`"stale"`), what was wrong, what the model expected and what happened.
@@ -18,9 +18,9 @@ struct FamilyStep: Sendable {
 
     /// A step that found what it says.
     static func failed(
-        _ check: String, _ message: String, expected: String, observed: String, swift: String?, actual: String? = nil
+        _ check: String, _ message: String, expected: String, observed: DeferredText, swift: String?, actual: String? = nil
     ) -> Self {
-        Self(observed: observed, swift: swift, failure: (check, message, expected, actual ?? observed))
+        Self(observed: observed, swift: swift, failure: (check, message, expected, actual ?? observed.description))
     }
 }
 

@@ -12,7 +12,7 @@ struct BatchAttempt<Entity: Identifiable & Equatable & Sendable>: Sendable where
     /// The entities the conformance declares refused.
     var refused: [Entity]
     var outcome: CallOutcome<[Entity]>
-    var observed: String
+    var observed: DeferredText
     /// How the Swift names each element of the batch.
     var elements: [String]
     /// The Swift that appends the new entities to `sent`, and the call itself.
@@ -86,7 +86,7 @@ extension ModelRun {
             else { clash == .repeated ? "an id repeated inside the batch" : "an id already taken" }
         return BatchAttempt(
             declared: declared, batch: batch, freshCount: fresh.count, newReference: newReference, storable: storable, refused: refused,
-            outcome: outcome, observed: outcome.text { abbreviate($0, limit: 300) }, elements: elements, appending: appending, call: call,
+            outcome: outcome, observed: outcome.deferredText(holding: Entity.self) { abbreviate($0, limit: 300) }, elements: elements, appending: appending, call: call,
             swift: appending + "_ = \(outcome.returnedValue == nil ? "try?" : "try") \(call)", problem: problem)
     }
 

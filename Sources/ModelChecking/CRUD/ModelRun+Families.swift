@@ -65,7 +65,7 @@ extension ModelRun {
         default: (name, call) = ("delete", operations.delete)
         }
         let outcome = await subject.call("softDeletion.\(name)(\(abbreviate(subjectID)))") { try await call(subjectID) }
-        let observed = outcome.text { _ in "" }.trimmingSuffix(" ")
+        let observed = DeferredText(outcome.text { _ in "" }.trimmingSuffix(" "))
         let threw = outcome.returnedValue == nil
         let swift = "\(threw ? "_ = try?" : "try") await repo.softDeletion!.\(name)\(name == "purge" ? "!" : "")(\(swiftEntity(reference)).id)"
         if let text = outcome.brokenText {

@@ -26,7 +26,7 @@ extension ModelRun {
         case .success(let read): pages = read
         case .failure(let failed): return failed.step
         }
-        let observed = Self.summary(of: pages)
+        let observed = DeferredText(describing: pages, holding: Entity.self) { Self.summary(of: $0) }
         let all = pages.flatMap { $0 }
         if let (check, message) = compareListing(all, expected, subjectSide, model: model, judgeOrder: true, what: "the pages (limit \(limit))") {
             return .failed(check, message, expected: "\(expected.count) entities: \(abbreviate(expected, limit: 300))", observed: observed, swift: swift,
@@ -48,7 +48,7 @@ extension ModelRun {
     ) async -> Result<[[Entity]], FailedStep> {
         var pages: [[Entity]] = [], cursor: PageCursor?
         func failed(_ check: String, _ message: String, expected: String, observed: String? = nil) -> Result<[[Entity]], FailedStep> {
-            .failure(FailedStep(step: .failed(check, message, expected: expected, observed: observed ?? Self.summary(of: pages), swift: swift)))
+            .failure(FailedStep(step: .failed(check, message, expected: expected, observed: DeferredText(observed ?? Self.summary(of: pages)), swift: swift)))
         }
         repeat {
             let after = cursor
@@ -111,7 +111,7 @@ extension ModelRun {
         let expected = model.fetchAll().filter { query.matches($0, argument) == true }
         let outcome = await subject.call("\(query.name)(\(argument))") { try await runner.run(argument) }
         let swift = "_ = \(outcome.returnedValue == nil ? "try?" : "try") await repo.queries[\(String(reflecting: query.name))]!.run(QueryParameter(\(swiftLiteral(argument.value))))"
-        let observed = outcome.text { abbreviate($0, limit: 300) }
+        let observed = outcome.deferredText(holding: Entity.self) { abbreviate($0, limit: 300) }
         guard let found = outcome.returnedValue else {
             return .failed(
                 outcome.brokenText == nil ? "outcome" : "broken", "query \(query.name)(\(argument)) (\(how)) did not return",
@@ -127,7 +127,7 @@ extension ModelRun {
 
     /// Checks the store-maintained fields of entities a read returned.
     private func observeReads(
-        _ entities: [Entity], _ side: SideTables<Entity>, call: String, state: inout FamilyRunState<Entity>, observed: String, swift: String
+        _ entities: [Entity], _ side: SideTables<Entity>, call: String, state: inout FamilyRunState<Entity>, observed: DeferredText, swift: String
     ) -> FamilyStep {
         for entity in entities {
             if let id = side.harnessID(entity.id), let broken = state.observe(entity, id: id, isWrite: false, call: call) {

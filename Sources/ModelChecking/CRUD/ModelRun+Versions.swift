@@ -18,7 +18,7 @@ extension ModelRun {
         let expected = modelSide.changed(reference), sending = subjectSide.changed(reference)
         let sent = Abbreviation(sending)
         let outcome = await subject.call("\(name.trimmingSuffix("!"))(\(sent))") { try await update(sending) }
-        let observed = outcome.text { abbreviate($0) }
+        let observed = outcome.deferredText(holding: Entity.self) { abbreviate($0) }
         let source = "\(name)(factory.mutate(\(swiftEntity(reference))))"
         var swift = "_ = \(outcome.returnedValue == nil ? "try?" : "try") await repo.\(source)"
         if case .created(let k) = reference, outcome.returnedValue != nil { swift = "sent[\(k)] = try await repo.\(source)" }
@@ -26,7 +26,7 @@ extension ModelRun {
             return .failed("broken", "the conditional update did not complete", expected: "a result", observed: observed, swift: swift, actual: text)
         }
         if let policy = model.policy(forUpdate: expected) {
-            let observedOutcome: ObservedOutcome<Entity> = outcome.thrownKind.map { .threw($0, observed) } ?? .value(outcome.returnedValue)
+            let observedOutcome: ObservedOutcome<Entity> = outcome.thrownKind.map { .threw($0, observed.description) } ?? .value(outcome.returnedValue)
             let resolved = await resolve(observedOutcome, policy, sent: sending, subject: subject, isCreate: false)
             if !policy.accepts(resolved) {
                 return .failed(
@@ -82,7 +82,7 @@ extension ModelRun {
         let staleToken = concurrency.token(in: earlier), currentToken = concurrency.token(in: current)
         let sent = Abbreviation(stale)
         let outcome = await subject.call("\(name.trimmingSuffix("!"))(\(sent))") { try await update(stale) }
-        let observed = outcome.text { abbreviate($0) }
+        let observed = outcome.deferredText(holding: Entity.self) { abbreviate($0) }
         let subjectID = current.id
         let fetched = await subject.call("fetch(id: \(abbreviate(subjectID)))") { [witness = subject.witness] in try await witness.fetch(subjectID) }
         let swift = """

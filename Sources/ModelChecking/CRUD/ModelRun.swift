@@ -83,11 +83,11 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
                 modelSide: &tables.modelSide, subjectSide: &tables.subjectSide, state: &tables.maintained)
         }
         if step.skipped { outcome.skipped.append(place.index) }
-        outcome.trace.append(TraceStep(operation: place.operation, swiftSource: step.skipped ? nil : step.swift, observed: DeferredText(step.observed)))
+        outcome.trace.append(TraceStep(operation: place.operation, swiftSource: step.skipped ? nil : step.swift, observed: step.observed))
         guard !step.skipped else { return false }
         var failure = step.failure
         if failure == nil, anomalies.messages.count > seenAnomalies {
-            failure = ("anomaly", anomalies.messages[seenAnomalies], "every completion handler called exactly once", step.observed)
+            failure = ("anomaly", anomalies.messages[seenAnomalies], "every completion handler called exactly once", step.observed.description)
         }
         guard let failure else { return false }
         outcome.divergence = Divergence(
