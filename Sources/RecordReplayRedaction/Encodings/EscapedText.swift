@@ -26,9 +26,7 @@ struct EscapedText {
     /// read in each round, a reference's look-ahead included), whether anything was decoded or not.
     init?(_ text: [UInt8], work: inout ScanWork) {
         work.add(text.count)
-        guard text.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") }) else {
-            return nil
-        }
+        guard Self.mayHoldEscape(text) else { return nil }
         var bytes = text
         var origins = Array(0...text.count)
         var changed = false
@@ -42,6 +40,20 @@ struct EscapedText {
         self.bytes = bytes
         self.origins = origins
     }
+
+    /// Whether `text` holds a byte an escape starts with (`%`, `\\`, `&`): read by position, since this
+    /// runs on every text scanned and a debug build makes each generic step a call.
+    private static func mayHoldEscape(_ text: [UInt8]) -> Bool {
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte == percent || byte == backslash || byte == ampersand { return true }
+            index += 1
+        }
+        return false
+    }
+
+    private static let (percent, backslash, ampersand, letterU): (UInt8, UInt8, UInt8, UInt8) = (0x25, 0x5C, 0x26, 0x75)
 
     /// The range of the text that `range` of the decoding came from.
     func textRange(of range: Range<Int>) -> Range<Int> {
@@ -61,24 +73,25 @@ struct EscapedText {
             output += decoded
             positions += [Int](repeating: start, count: decoded.count)
         }
+        let (percent, backslash, ampersand, letterU) = (Self.percent, Self.backslash, Self.ampersand, Self.letterU)
         while position < bytes.count {
             work.add()
             let byte = bytes[position]
-            if byte == UInt8(ascii: "%"), position + 2 < bytes.count, let high = hex(bytes[position + 1]), let low = hex(bytes[position + 2]) {
+            if byte == percent, position + 2 < bytes.count, let high = hex(bytes[position + 1]), let low = hex(bytes[position + 2]) {
                 emit([UInt8(high << 4 | low)], from: position)
                 position += 3
                 changed = true
                 continue
             }
-            if byte == UInt8(ascii: "&"), let reference = CharacterReferences.decoded(bytes, at: position, work: &work) {
+            if byte == ampersand, let reference = CharacterReferences.decoded(bytes, at: position, work: &work) {
                 emit(reference.bytes, from: position)
                 position += reference.length
                 changed = true
                 continue
             }
-            if byte == UInt8(ascii: "\\"), position + 1 < bytes.count {
+            if byte == backslash, position + 1 < bytes.count {
                 let next = bytes[position + 1]
-                if next == UInt8(ascii: "u"), let scalar = unicodeEscape(bytes, at: position) {
+                if next == letterU, let scalar = unicodeEscape(bytes, at: position) {
                     emit(Array(String(Character(scalar.value)).utf8), from: position)
                     position += scalar.length
                     changed = true
@@ -99,7 +112,9 @@ struct EscapedText {
                     continue
                 }
             }
-            emit([byte], from: position)
+            // A plain byte: appended as it is, without an array of one.
+            output.append(byte)
+            positions.append(position)
             position += 1
         }
         positions.append(bytes.count)

@@ -81,7 +81,7 @@ enum OAuthCode {
         return Set(items.indices.filter { items[$0].name == "code_challenge" })
     }
 
-    private static let codeBytes = Set("-._~+/=%!*$".utf8)
+    private static let codeBytes = ByteSet("-._~+/=%!*$".utf8)
 
     private static func hasCodeShape(_ value: some StringProtocol, atLeast length: Int) -> Bool {
         let bytes = value.utf8
@@ -103,7 +103,7 @@ enum OAuthCode {
     // MARK: URL queries in text
 
     /// Bytes that end a URL (or a query written alone) in text.
-    private static let runDelimiters = Set(" \t\r\n\"'`<>#()\\|{}[],".utf8)
+    private static let runDelimiters = ByteSet(" \t\r\n\"'`<>#()\\|{}[],".utf8)
 
     /// The authorization codes in the queries of the URLs in `bytes` (a `Location` header, a link, a
     /// JSON string, a log), and in text that is a query alone (`code=…&state=…`). A query's items are

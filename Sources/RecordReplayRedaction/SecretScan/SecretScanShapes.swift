@@ -88,33 +88,50 @@ enum SecretScanShapes {
     ) {
         let rules = SecretPrefixRule.all
         let shapes = TokenShape.providers
+        let (wordBytes, startBytes) = (Self.wordBytes, Self.startBytes)
+        let (rulesByKey, shapesByKey) = (prefixRulesByFirstBytes, shapesByFirstBytes)
         var prefixRanges: [Int: SecretMatchRanges] = [:]
         var shapeRanges: [Int: SecretMatchRanges] = [:]
-        var runEnds: [Int: Int] = [:]
-        var firstRunEnds: [Int: Int] = [:]
+        var runEnds = [Int](repeating: 0, count: rules.count)
+        var firstRunEnds = [Int](repeating: 0, count: shapes.count)
         var previousIsWord = false
-        for position in bytes.indices {
-            let byte = bytes[position]
-            defer { previousIsWord = TokenShape.CharacterClass.word.contains(byte) }
-            work.add()
-            // A token starts a word: most positions are inside one and need no look-up.
-            guard !previousIsWord else { continue }
+        work.add(bytes.count)
+        var position = 0
+        while position < bytes.count {
+            let byte = Int(bytes[position])
+            // A token starts a word: most positions are inside one, or hold a byte no token starts with.
+            let startsHere = !previousIsWord && startBytes[byte]
+            previousIsWord = wordBytes[byte]
+            guard startsHere else {
+                position += 1
+                continue
+            }
             let key = key(bytes, position)
-            for index in prefixRulesByFirstBytes[key] {
-                if let end = rules[index].matchEnd(in: bytes, at: position, runEnd: &runEnds[index, default: 0], work: &work) {
+            for index in rulesByKey[key] {
+                if let end = rules[index].matchEnd(in: bytes, at: position, runEnd: &runEnds[index], work: &work) {
                     prefixRanges[index, default: SecretMatchRanges()].add(position..<end)
                 }
             }
-            for index in shapesByFirstBytes[key] {
-                if let end = shapes[index].matchEnd(
-                    in: bytes, from: position, firstRunEnd: &firstRunEnds[index, default: 0], work: &work)
-                {
+            for index in shapesByKey[key] {
+                if let end = shapes[index].matchEnd(in: bytes, from: position, firstRunEnd: &firstRunEnds[index], work: &work) {
                     shapeRanges[index, default: SecretMatchRanges()].add(position..<end)
                 }
             }
+            position += 1
         }
         return (prefixRanges, shapeRanges)
     }
+
+    /// Whether each byte continues a word (a letter, digit or `_`), and whether a prefix rule or a
+    /// provider's anchor starts with it: read once a scan, for every byte it reads.
+    private static let wordBytes = (0...255).map { TokenShape.CharacterClass.word.contains(UInt8($0)) }
+    private static let startBytes: [Bool] = {
+        var starts = [Bool](repeating: false, count: 256)
+        for prefix in SecretPrefixRule.all.map(\.prefix) + TokenShape.providers.map(\.anchor) where !prefix.isEmpty {
+            starts[Int(prefix[0])] = true
+        }
+        return starts
+    }()
 
     /// `eyJ…` `.` `…` `.` `…` in base64url; the first two segments at least 4 characters long. A token
     /// starts where no token character precedes it, so the tokens' extents never overlap.

@@ -168,7 +168,7 @@ struct SpellingSearch {
     }
 
     /// The bytes a whole token may stand next to.
-    private static let tokenBoundaries = Set("\"'\\=:&?/;,()[]{}<>".utf8)
+    private static let tokenBoundaries = ByteSet("\"'\\=:&?/;,()[]{}<>".utf8)
 
     private func replacing(in text: String, wholeTokensOnly: Bool, work: inout ScanWork) -> String? {
         let bytes = Array(text.utf8)

@@ -156,7 +156,7 @@ enum TextCredentials {
     private static func isLineEnd(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
     /// Bytes that end an unquoted value.
-    private static let valueDelimiters = Set("\"'`;,&<>)}]\\| \t\n\r".utf8)
+    private static let valueDelimiters = ByteSet("\"'`;,&<>)}]\\| \t\n\r".utf8)
 
     /// What an assignment held.
     private enum Assignment {
@@ -354,7 +354,7 @@ enum TextCredentials {
     }
 
     /// Bytes that end a URL or path in text.
-    private static let pathDelimiters = Set("\"'`<>?#&(),|{}[] \t\n\r".utf8)
+    private static let pathDelimiters = ByteSet("\"'`<>?#&(),|{}[] \t\n\r".utf8)
 
     /// The secret segments of every URL or path in the text. A long run of segments is judged through a
     /// window of at most 64 segments, so memory stays small however many slashes the text holds.
@@ -369,6 +369,7 @@ enum TextCredentials {
             }
             judged = end
         }
+        let pathDelimiters = Self.pathDelimiters
         var runStart = 0
         while runStart < bytes.count {
             var position = runStart

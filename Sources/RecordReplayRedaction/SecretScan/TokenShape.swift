@@ -5,7 +5,7 @@
 /// `_`) and each run has a length within its range, taken greedily; with ``endsAtBoundary``, the
 /// character after the match must not continue the last run's class or be a letter or digit. Matching
 /// costs at most the shape's longest length per occurrence of the anchor: linear in the text.
-struct TokenShape: Sendable {
+final class TokenShape: Sendable {
     /// One part of a shape.
     enum Segment: Sendable {
         /// These exact characters.
@@ -43,9 +43,12 @@ struct TokenShape: Sendable {
             Self.memberships[Int(byte)] & (1 << rawValue) != 0
         }
 
+        /// The class's bit in ``memberships``.
+        var bit: UInt16 { 1 << rawValue }
+
         /// The classes each byte belongs to, a bit a class: the scan asks for every byte it reads, and one
         /// table look-up costs less than the comparisons below, which a debug build makes generic calls.
-        private static let memberships: [UInt16] = (0...255).map { byte in
+        static let memberships: [UInt16] = (0...255).map { byte in
             allCases.reduce(0) { bits, characterClass in
                 characterClass.holds(UInt8(byte)) ? bits | 1 << characterClass.rawValue : bits
             }
@@ -78,13 +81,17 @@ struct TokenShape: Sendable {
     }
 
     /// The provider and the kind of credential ("GitLab personal access token").
-    var name: String
+    let name: String
     /// The parts, starting with a literal anchor.
-    var segments: [Segment]
+    let segments: [Segment]
     /// Whether the match must not be followed by a letter, digit or a character of its last run.
-    var endsAtBoundary: Bool
+    let endsAtBoundary: Bool
     /// The literals' bytes, by segment (empty for a run): spelled out once, not on every try.
     private let literalBytes: [[UInt8]]
+    /// Each segment's class bit (zero for a literal) and lengths, read by position: a match is tried at
+    /// every anchor, and taking the segments' enum payloads apart on each try cost more than the try.
+    private let runBits: [UInt16]
+    private let runLengths: [ClosedRange<Int>]
 
     init(_ name: String, _ segments: [Segment], endsAtBoundary: Bool = true) {
         precondition({ if case .literal = segments.first { true } else { false } }(), "\(name): a shape starts with a literal")
@@ -92,6 +99,8 @@ struct TokenShape: Sendable {
         self.segments = segments
         self.endsAtBoundary = endsAtBoundary
         self.literalBytes = segments.map { if case .literal(let text) = $0 { Array(text.utf8) } else { [] } }
+        self.runBits = segments.map { if case .run(let characterClass, _) = $0 { characterClass.bit } else { 0 } }
+        self.runLengths = segments.map { if case .run(_, let lengths) = $0 { lengths } else { 0...0 } }
     }
 
     /// The anchor: the first literal's bytes.
@@ -130,11 +139,12 @@ extension TokenShape {
     /// inside that run ends where it does, and repeated anchors (`xoxb-xoxb-…`) cost no more than the
     /// text's length. The other segments look at no more bytes than their longest length, plus one.
     func matchEnd(in bytes: [UInt8], from start: Int, firstRunEnd: inout Int, work: inout ScanWork) -> Int? {
+        let memberships = CharacterClass.memberships
         var position = start
-        var lastClass: CharacterClass?
-        for (index, segment) in segments.enumerated() {
-            switch segment {
-            case .literal:
+        var lastBit: UInt16 = 0
+        for index in 0..<runBits.count {
+            let bit = runBits[index]
+            if bit == 0 {
                 let literal = literalBytes[index]
                 guard position + literal.count <= bytes.count else { return nil }
                 var offset = 0
@@ -142,34 +152,36 @@ extension TokenShape {
                 work.add(offset + 1)
                 guard offset == literal.count else { return nil }
                 position += literal.count
-                lastClass = nil
-            case .run(let characterClass, let lengths) where index == 1:
+                lastBit = 0
+                continue
+            }
+            let lengths = runLengths[index]
+            if index == 1 {
                 if position >= firstRunEnd {
                     var end = position
-                    while end < bytes.count, characterClass.contains(bytes[end]) { end += 1 }
+                    while end < bytes.count, memberships[Int(bytes[end])] & bit != 0 { end += 1 }
                     work.add(end - position + 1)
                     firstRunEnd = end
                 }
                 let length = min(firstRunEnd - position, lengths.upperBound)
                 guard length >= lengths.lowerBound else { return nil }
                 position += length
-                lastClass = characterClass
-            case .run(let characterClass, let lengths):
+            } else {
                 var length = 0
                 while length < lengths.upperBound, position + length < bytes.count,
-                    characterClass.contains(bytes[position + length])
+                    memberships[Int(bytes[position + length])] & bit != 0
                 {
                     length += 1
                 }
                 work.add(length + 1)
                 guard length >= lengths.lowerBound else { return nil }
                 position += length
-                lastClass = characterClass
             }
+            lastBit = bit
         }
         if endsAtBoundary, position < bytes.count {
-            let next = bytes[position]
-            if CharacterClass.alphanumeric.contains(next) || lastClass?.contains(next) == true { return nil }
+            let next = memberships[Int(bytes[position])]
+            if next & CharacterClass.alphanumeric.bit != 0 || next & lastBit != 0 { return nil }
         }
         return position
     }
