@@ -144,7 +144,8 @@ struct HTTPFaultTests {
         let log = RequestLog()
         let (cancellations, cancelled) = AsyncStream<Void>.makeStream()
         let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
-            .deferred {
+            if request.path == "/idle" { return .respond(StubResponse(status: 204)) }
+            return .deferred {
                 log.record(request)
                 await withTaskCancellationHandler {
                     let (never, _) = AsyncStream<Void>.makeStream()
@@ -157,9 +158,13 @@ struct HTTPFaultTests {
         }
         try await withListener(handler: handler) { listener, port in
             let (waiting, idle) = try await blocking {
+                // Answered once, so the server has taken the connection and keeps it open, idle: a connection
+                // still in the listening socket's backlog when stop() comes is reset by the kernel instead.
+                let idle = try RawHTTPClient(port: port)
+                _ = try idle.exchange("GET /idle HTTP/1.1\r\nHost: x\r\n\r\n")
                 let waiting = try RawHTTPClient(port: port)
                 try waiting.send(Self.request)
-                return (waiting, try RawHTTPClient(port: port))
+                return (waiting, idle)
             }
             _ = try await log.next()
             await listener.stop()
