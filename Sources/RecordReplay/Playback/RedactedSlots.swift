@@ -38,9 +38,13 @@ struct RedactedSlots: Sendable, Hashable {
 
     /// Where `request` (recorded, normalised) holds the placeholder.
     init(of request: NormalizedRequest) {
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
-        pathSegments = Set(segments.indices.filter { segments[$0] == Redaction.placeholder })
-        pathSegmentCount = segments.count
+        // Most recorded paths hold no placeholder: they are not split (an index of 100,000 interactions
+        // makes this for each of them when it loads).
+        if request.path.contains(Redaction.placeholder) {
+            let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
+            pathSegments = Set(segments.indices.filter { segments[$0] == Redaction.placeholder })
+            pathSegmentCount = segments.count
+        }
         queryNames = Set(request.query.filter { $0.value == Redaction.placeholder }.map(\.name))
         queryPatterns = Self.patterns(in: request.query)
         if case .form(let items) = request.body {

@@ -59,10 +59,16 @@ struct PlaybackConcurrencyTests {
         playback.load(
             Fixture(
                 interactions: (0..<count).map { number in
+                    // The request Support.request("GET", "/items/\(number)?v=\(number % 7)") makes, built directly.
                     Interaction(
-                        request: Support.request("GET", "/items/\(number)?v=\(number % 7)"),
+                        request: StubRequest(
+                            method: "GET", path: "/items/\(number)", query: [QueryItem(name: "v", value: "\(number % 7)")]),
                         response: Support.response("item \(number)"))
                 }), source: "large.json")
+        // The direct construction above is the request Support.request makes.
+        #expect(
+            Support.request("GET", "/items/5?v=5")
+                == StubRequest(method: "GET", path: "/items/5", query: [QueryItem(name: "v", value: "5")]))
         #expect(
             Support.bodyText(of: playback.plan(for: Support.request("GET", "/items/77777?v=\(77777 % 7)")))
                 == "item 77777")
