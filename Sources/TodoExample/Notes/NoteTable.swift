@@ -20,7 +20,7 @@ public struct NoteTable: Codable, Sendable {
     /// An empty table.
     public init() {}
 
-    /// A table decoded from what ``encode(to:)`` wrote.
+    /// A table decoded from its encoding: its notes, and which of them are soft-deleted.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         notes = try container.decode([Int: Note].self, forKey: .notes)
