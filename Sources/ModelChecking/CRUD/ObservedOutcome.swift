@@ -123,13 +123,13 @@ enum CallOutcome<Value: Sendable>: Sendable {
     /// It did not complete.
     case broke(String)
 
-    /// The outcome as the trace shows it.
     /// ``text(_:)``, made when a report reads it (or now, when `entityType` is a class: see
     /// ``DeferredText/init(describing:holding:_:)``).
     func deferredText(holding entityType: Any.Type, _ value: @escaping @Sendable (Value) -> String) -> DeferredText {
         DeferredText(describing: self, holding: entityType) { $0.text(value) }
     }
 
+    /// The outcome as the trace shows it.
     func text(_ value: (Value) -> String) -> String {
         switch self {
         case .returned(let returned): "returned \(value(returned))"
