@@ -12,7 +12,7 @@ extension Redaction {
 
     /// The credentials inside `text` (whose UTF-8 is `bytes`), for the body-member names this redaction
     /// redacts: assignments, URL passwords and webhook paths, through escapes. Remembered for the process
-    /// by the text and what the search reads of this redaction (``RememberedTextScans``).
+    /// by the text and what the search reads of this redaction (``RememberedResults``).
     func textCredentials(in text: String, bytes: [UInt8]) -> [TextCredentials.Found] {
         let input = TextCredentials.ScanInput(
             text: text, listed: bodyMemberNames, allowed: allowedNames, redactsCredentialNames: redactsCredentialNames)

@@ -6,7 +6,7 @@ public import Foundation
 ///
 /// It keeps the list it last read or wrote, and reads the file again only when the file on disk is no
 /// longer the one it saw (another size, modification date or file number): a change another writer
-/// makes is seen, and a read of an unchanged file costs one `stat`. A write encodes only the to-dos that
+/// makes is seen, and a read of an unchanged file costs a look at its attributes. A write encodes only the to-dos that
 /// changed since the last one and joins their JSON with the others' as written then: the file holds what
 /// encoding the whole list would give.
 public actor FileTodoRepository: RepositoryProtocol {

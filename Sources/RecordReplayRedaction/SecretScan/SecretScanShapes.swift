@@ -19,7 +19,7 @@ enum SecretScanShapes {
     /// The matches in `text`, in order of kind then position, each distinct match once. `name` is the
     /// field's name (header, query item, JSON member), which can mark a value as an AWS secret key.
     ///
-    /// Remembered for the process by `text` and `name` (``RememberedTextScans``): fixtures repeat their texts.
+    /// Remembered for the process by `text` and `name` (``RememberedResults``): fixtures repeat their texts.
     static func matches(in text: String, name: String? = nil) -> [Match] {
         remembered.value(for: ScanInput(text: text, name: name), size: text.utf8.count) {
             var work = ScanWork()

@@ -36,21 +36,22 @@ public struct NoteTable: Codable, Sendable {
         let before = fetch(id: id)
         let value = try change(&self)
         let after = fetch(id: id)
-        if let before, let position = position(of: before), liveInOrder[position].id == id {
-            liveInOrder.remove(at: position)
+        if let before {
+            let position = position(of: before)
+            if position < liveInOrder.count, liveInOrder[position].id == id { liveInOrder.remove(at: position) }
         }
-        if let after { liveInOrder.insert(after, at: position(of: after) ?? liveInOrder.count) }
+        if let after { liveInOrder.insert(after, at: position(of: after)) }
         return value
     }
 
     /// The position of the first live note that `note` does not sort after: where it is, or would go.
-    private func position(of note: Note) -> Int? {
+    private func position(of note: Note) -> Int {
         var lower = 0, upper = liveInOrder.count
         while lower < upper {
             let middle = (lower + upper) / 2
             if Self.isBefore(liveInOrder[middle], note) { lower = middle + 1 } else { upper = middle }
         }
-        return lower < liveInOrder.count ? lower : nil
+        return lower
     }
 
     /// The store's order: `updatedAt` descending, then `id` ascending.

@@ -117,22 +117,4 @@ struct LoadedFixtureScanTests {
         #expect(SecretScan(redaction: stricter).rememberedFindings(in: fixture) == strict)
         #expect(SecretScan().rememberedFindings(in: fixture) == plain)
     }
-
-    @Test("remembered findings stay within their bound: past it, the earlier ones are forgotten")
-    func rememberedWithinBound() {
-        var store = RememberedScans.Store()
-        func key(_ path: String) -> RememberedScans.Key {
-            RememberedScans.Key(
-                interactions: [Interaction(request: StubRequest(method: "GET", path: path), response: StubResponse())],
-                lists: [], rules: [])
-        }
-        let half = RememberedScans.bytesRemembered / 2
-        store.remember([], for: key("/a"), size: half)
-        store.remember([], for: key("/b"), size: half)
-        #expect(store.findings.count == 2 && store.bytes == RememberedScans.bytesRemembered)
-        store.remember([], for: key("/c"), size: 1)
-        #expect(Set(store.findings.keys) == [key("/c")] && store.bytes == 1)
-        store.remember([], for: key("/c"), size: 1)
-        #expect(store.bytes == 1, "remembering a key again counts its bytes once")
-    }
 }
