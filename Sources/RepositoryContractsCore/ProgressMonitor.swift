@@ -58,6 +58,11 @@ package final class ProgressMonitor: Sendable {
     /// now: they are task-local) from any task or thread.
     var elsewhereCountReader: @Sendable () -> UInt64 {
         let sources = Self.sources
-        return { sources.reduce(0) { $0 &+ $1() } }
+        return {
+            // A loop, not `reduce`: this runs at every call a watchdog starts and looks at.
+            var total: UInt64 = 0
+            for source in sources { total &+= source() }
+            return total
+        }
     }
 }

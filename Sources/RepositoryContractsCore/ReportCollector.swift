@@ -5,10 +5,11 @@ import RepositoryContractsPrimitives
 /// (``JUnitReport``, ``MarkdownSummary``) up to date on disk.
 ///
 /// Swift Testing has no hook at the end of a run, and a test process may be killed, so both files are
-/// rewritten after every result, each atomically (a reader sees the old file or the new one). Results
+/// rewritten as results arrive, each atomically (a reader sees the old file or the new one). Results
 /// arrive from many test cases at once; the files list them in ``ReportEntry/reportOrder(_:_:)``, so
-/// the same results give the same files. A write never goes back in time: a rendering made before a
-/// later result is not written over that result's.
+/// the same results give the same files. One caller writes at a time: results that arrive while it
+/// writes are written by it, in one more rewrite, before it returns (rendering every result again for
+/// each of them made many concurrent results cost their count squared). A write never goes back in time.
 ///
 /// ``shared`` writes where the environment says; a collector with a destination of its own is for tests
 /// (no test should change its process's environment, which other tests read at the same time), bound
@@ -25,24 +26,31 @@ package final class ReportCollector: Sendable {
     /// Where it writes.
     package let destination: ReportDestination
     private let now: @Sendable () -> Date
+    private let willWrite: @Sendable (Int) -> Void
     private let state = Protected(State())
     private let writes = Protected(Writes())
 
     private struct State {
         var entries: [ReportEntry] = []
-        var generation = 0
+        /// Whether a call of ``add(_:)-([ReportEntry])`` is writing the files; it writes until they hold
+        /// every entry.
+        var writing = false
     }
 
     private struct Writes {
-        var written = 0
         var failures: [String] = []
         var reportedFailure = false
     }
 
-    /// A collector writing to `destination`, stamping each result with `now()` as the time it ended.
-    package init(destination: ReportDestination, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A collector writing to `destination`, stamping each result with `now()` as the time it ended;
+    /// `willWrite` is told how many results each rewrite is about to hold (for tests).
+    package init(
+        destination: ReportDestination, now: @escaping @Sendable () -> Date = { Date() },
+        willWrite: @escaping @Sendable (_ results: Int) -> Void = { _ in }
+    ) {
         self.destination = destination
         self.now = now
+        self.willWrite = willWrite
     }
 
     /// Adds `entry` and rewrites the reports; does nothing when the destination names no file.
@@ -50,19 +58,32 @@ package final class ReportCollector: Sendable {
         add([entry])
     }
 
-    /// Adds `entries` and rewrites the reports once; does nothing when the destination names no file.
+    /// Adds `entries` and rewrites the reports, unless another call is writing them (that call then
+    /// writes these entries too, before it returns); does nothing when the destination names no file.
     package func add(_ entries: [ReportEntry]) {
         guard !destination.isEmpty, !entries.isEmpty else { return }
         let stamp = now()
-        let (snapshot, generation) = state.withLock { state in
+        var snapshot: [ReportEntry]? = state.withLock { state in
             for var entry in entries {
                 if entry.finished == nil { entry.finished = stamp }
                 state.entries.append(entry)
             }
-            state.generation += 1
-            return (state.entries, state.generation)
+            guard !state.writing else { return nil }
+            state.writing = true
+            return state.entries
         }
-        write(snapshot, generation: generation)
+        while let written = snapshot {
+            willWrite(written.count)
+            write(written)
+            snapshot = state.withLock { state in
+                // Entries are only ever appended: a longer list holds results that arrived meanwhile.
+                guard state.entries.count > written.count else {
+                    state.writing = false
+                    return nil
+                }
+                return state.entries
+            }
+        }
     }
 
     /// Every result so far, in report order.
@@ -75,13 +96,11 @@ package final class ReportCollector: Sendable {
         writes.withLock { $0.failures }
     }
 
-    /// Renders `snapshot` and writes it, unless a later snapshot was already written.
-    private func write(_ snapshot: [ReportEntry], generation: Int) {
+    /// Renders `snapshot` and writes it; only the one writing caller calls it.
+    private func write(_ snapshot: [ReportEntry]) {
         let junit = destination.junit.map { ($0, JUnitReport(entries: snapshot).xml()) }
         let summary = destination.summary.map { ($0, MarkdownSummary(entries: snapshot).markdown()) }
         let failure: String? = writes.withLock { writes in
-            guard generation > writes.written else { return nil }
-            writes.written = generation
             var failed: [String] = []
             for (url, text) in [junit, summary].compactMap({ $0 }) {
                 do {

@@ -4,7 +4,7 @@ import RepositoryContractsPrimitives
 import RepositoryContractsTestSupport
 import Testing
 
-/// The process-wide collector: both files rewritten after every result, in a deterministic order, from
+/// The process-wide collector: both files rewritten as results arrive, in a deterministic order, from
 /// any number of concurrent results; its destination injected, never the test process's environment.
 @Suite("CI reports: the collector")
 struct ReportCollectorTests {
@@ -67,6 +67,27 @@ struct ReportCollectorTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(left == ["nested", "summary.md"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("nested").path) == ["junit.xml"])
+    }
+
+    @Test("a result that arrives during a rewrite is written by the caller already writing, in one more rewrite")
+    func resultDuringRewrite() throws {
+        let (folder, destination) = try Self.destination()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rewrites = Protected<[Int]>([])
+        let box = Protected<ReportCollector?>(nil)
+        let collector = ReportCollector(destination: destination, now: { ReportSamples.finished }) { results in
+            rewrites.withLock { $0.append(results) }
+            // The first rewrite is under way: a result arriving now must not wait for it, nor be lost.
+            if results == 1, let collector = box.withLock({ $0 }) {
+                collector.add(ReportSamples.entry("b", .passed, position: 1))
+                #expect(rewrites.withLock { $0 } == [1], "the second result waited for a rewrite of its own")
+            }
+        }
+        box.withLock { $0 = collector }
+        collector.add(ReportSamples.entry("a", .passed, position: 0))
+        #expect(rewrites.withLock { $0 } == [1, 2])
+        #expect(try JUnitDocument(try Self.read(destination.junit)).cases.map(\.name) == ["a", "b"])
+        #expect(try Self.read(destination.summary) == MarkdownSummary(entries: collector.entries).markdown())
     }
 
     @Test("with no file named it collects and writes nothing")

@@ -17,7 +17,10 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
     /// Whether deletes are the declared soft delete (written as `repo.softDeletion!.delete`).
     let softDeletes: Bool
     /// The id each `.created(k)` has on this side.
-    var ids: [Int: Entity.ID] = [:]
+    private(set) var ids: [Int: Entity.ID] = [:]
+    /// The references each id of ``ids`` stands for, in ascending order (kept with ``ids``, so that a
+    /// listing's ids are traced back without a pass over every reference each).
+    private var referencesByID: [Entity.ID: [Int]] = [:]
     /// The id each `.created(k)` was created with.
     var proposed: [Int: Entity.ID] = [:]
     /// What this side last sent for each `.created(k)` (or, when it ``adoptsReturned``, what the store
@@ -48,7 +51,7 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
     /// does with it.
     mutating func know(sent entity: Entity, at reference: Int) {
         proposed[reference] = entity.id
-        ids[reference] = entity.id
+        setID(entity.id, of: reference)
         sent[reference] = entity
     }
 
@@ -98,7 +101,7 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
         case (.create, .create(let entity)), (.createTwin, .create(let entity)), (.createEdgeCase, .create(let entity)):
             proposed[newReference] = entity.id
             let stored = serverAssigned || adoptsReturned ? (returned ?? entity) : entity
-            ids[newReference] = succeeded ? stored.id : entity.id
+            setID(succeeded ? stored.id : entity.id, of: newReference)
             sent[newReference] = succeeded ? stored : entity
         case (.createAgain(.created(let k)), .create(let entity)), (.update(.created(let k)), .update(let entity)),
              (.updateField(.created(let k), _), .update(let entity)):
@@ -117,7 +120,18 @@ struct SideTables<Entity: Identifiable & Equatable & Sendable>: Sendable where E
 
     /// The references whose id on this side is `id`.
     func references(to id: Entity.ID) -> [Int] {
-        ids.filter { $0.value == id }.map(\.key).sorted()
+        referencesByID[id] ?? []
+    }
+
+    private mutating func setID(_ id: Entity.ID, of reference: Int) {
+        if let old = ids.updateValue(id, forKey: reference) {
+            if old == id { return }
+            referencesByID[old]?.removeAll { $0 == reference }
+            if referencesByID[old]?.isEmpty == true { referencesByID[old] = nil }
+        }
+        var references = referencesByID[id, default: []]
+        references.insert(reference, at: references.firstIndex { $0 > reference } ?? references.endIndex)
+        referencesByID[id] = references
     }
 
     // MARK: Swift

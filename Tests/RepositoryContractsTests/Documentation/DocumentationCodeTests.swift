@@ -11,7 +11,7 @@ struct DocumentationCodeTests {
 
     @Test("every swift block of the README and the DocC articles is in a Swift file the tests compile")
     func everyBlockIsCompiled() throws {
-        let sources = try Self.files(under: "Tests", withExtension: "swift").map { try Self.lines(of: $0) }
+        let sources = CompiledSources(files: try Self.files(under: "Tests", withExtension: "swift").map { try Self.lines(of: $0) })
         var blocks = 0
         var fences = 0
         for page in try Self.documentationPages() {
@@ -20,7 +20,7 @@ struct DocumentationCodeTests {
                 blocks += 1
                 if block.isManifestFragment { continue }
                 #expect(
-                    sources.contains { block.appears(in: $0) },
+                    sources.contain(block),
                     """
                     \(Self.relative(page)):\(block.line): this swift block appears in no file under Tests/: put it, \
                     verbatim, in a test that compiles and runs it (Tests/<target>/Documentation/<Page>Examples.swift)
@@ -37,6 +37,10 @@ struct DocumentationCodeTests {
         #expect(!block.appears(in: ["let a = 1", "if a > 0 {", "print(a)", "}"]))
         #expect(!block.appears(in: ["let a = 2", "if a > 0 {", "    print(a)", "}"]))
         #expect(!block.appears(in: ["let a = 1", "if a > 0 {", "    print(a)"]))
+        // The index of every file's lines finds it in the same places, and only there.
+        let indented = ["struct S {", "        let a = 1", "        if a > 0 {", "            print(a)", "        }", "}"]
+        #expect(CompiledSources(files: [["let a = 2"], indented]).contain(block))
+        #expect(!CompiledSources(files: [["let a = 1", "if a > 0 {", "print(a)", "}"], ["let a = 1"]]).contain(block))
     }
 
     @Test("blocks are read with their page line; other languages and manifest fragments are told apart")
@@ -87,6 +91,30 @@ struct DocumentationCodeTests {
     }
 }
 
+/// The lines of the Swift files under `Tests/`, indexed by their text without leading spaces, so that a
+/// block is looked for only where its first line is.
+struct CompiledSources {
+    let files: [[String]]
+    private let starts: [Substring: [(file: Int, line: Int)]]
+
+    init(files: [[String]]) {
+        self.files = files
+        var starts: [Substring: [(file: Int, line: Int)]] = [:]
+        for (file, lines) in files.enumerated() {
+            for (line, text) in lines.enumerated() {
+                starts[text.drop { $0 == " " }, default: []].append((file, line))
+            }
+        }
+        self.starts = starts
+    }
+
+    /// Whether `block` is a run of consecutive lines of one of the files (``SwiftBlock/appears(in:)``).
+    func contain(_ block: SwiftBlock) -> Bool {
+        guard let first = block.lines.first else { return false }
+        return starts[first.drop { $0 == " " }, default: []].contains { block.appears(in: files[$0.file], at: $0.line) }
+    }
+}
+
 /// One fenced block tagged `swift` of a documentation page.
 struct SwiftBlock {
     /// The page line of the opening fence, counted from 1.
@@ -127,23 +155,23 @@ struct SwiftBlock {
 
     /// Whether the block is a run of consecutive lines of `file`, indented there by any one amount.
     func appears(in file: [String]) -> Bool {
-        guard let first = lines.first, !lines.isEmpty, file.count >= lines.count else { return false }
+        file.indices.contains { appears(in: file, at: $0) }
+    }
+
+    /// Whether the block is the run of `file`'s lines from `start`, indented there by any one amount.
+    func appears(in file: [String], at start: Int) -> Bool {
+        guard let first = lines.first, start + lines.count <= file.count else { return false }
         let firstIndent = Self.leadingSpaces(first)
-        let firstText = first.dropFirst(firstIndent)
-        for start in 0...(file.count - lines.count) {
-            let candidate = file[start]
-            let indent = Self.leadingSpaces(candidate) - firstIndent
-            guard indent >= 0, candidate.dropFirst(indent + firstIndent) == firstText else { continue }
-            let prefix = String(candidate.prefix(indent))
-            let matches = lines.indices.allSatisfy { offset in
-                let expected = lines[offset]
-                let actual = file[start + offset]
-                if expected.allSatisfy(\.isWhitespace) { return actual.allSatisfy(\.isWhitespace) }
-                return actual == prefix + expected
-            }
-            if matches { return true }
+        let candidate = file[start]
+        let indent = Self.leadingSpaces(candidate) - firstIndent
+        guard indent >= 0, candidate.dropFirst(indent + firstIndent) == first.dropFirst(firstIndent) else { return false }
+        let prefix = String(candidate.prefix(indent))
+        return lines.indices.allSatisfy { offset in
+            let expected = lines[offset]
+            let actual = file[start + offset]
+            if expected.allSatisfy(\.isWhitespace) { return actual.allSatisfy(\.isWhitespace) }
+            return actual == prefix + expected
         }
-        return false
     }
 
     static func leadingSpaces(_ line: String) -> Int {
