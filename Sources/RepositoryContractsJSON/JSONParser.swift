@@ -164,18 +164,31 @@ struct JSONParser {
     /// Parses a string starting at its opening quote: escapes resolved, UTF-8 validated.
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         position += 1  // "
-        var utf8: [UInt8] = []
         // Comparisons rather than range patterns, and plain ASCII taken a run at a time: a debug build
-        // makes each range match a generic call, and this loop reads every byte of every fixture.
+        // makes each range match a generic call, and this loop reads every byte of every fixture. A
+        // string without escapes (nearly all) is made from its bytes in place; the bytes are copied into
+        // `unescaped` only once an escape is met.
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let bytes = self.bytes  // read through a local copy: see skipWhitespace()
+        let start = position
+        var unescaped: [UInt8]?
+        var runStart = position
         while true {
             guard position < bytes.count else { throw error("unterminated string") }
             let byte = bytes[position]
             if byte == quote {
-                position += 1
-                return String(decoding: utf8, as: UTF8.self)  // validated while reading
+                defer { position += 1 }
+                // Validated while reading.
+                guard var text = unescaped else { return String(decoding: bytes[start..<position], as: UTF8.self) }
+                text.append(contentsOf: bytes[runStart..<position])
+                return String(decoding: text, as: UTF8.self)
             } else if byte == backslash {
-                try appendEscape(to: &utf8)
+                var text = unescaped ?? []
+                unescaped = nil  // `text` alone holds the bytes: appending copies nothing
+                text.append(contentsOf: bytes[runStart..<position])
+                try appendEscape(to: &text)
+                unescaped = text
+                runStart = position
             } else if byte < 0x20 {
                 throw error("control character U+\(hex4(UInt32(byte))) must be escaped in a string")
             } else if byte < 0x80 {
@@ -185,12 +198,9 @@ struct JSONParser {
                     guard next >= 0x20, next < 0x80, next != quote, next != backslash else { break }
                     end += 1
                 }
-                utf8.append(contentsOf: bytes[position..<end])
                 position = end
             } else {
-                let length = try validatedScalarLength()
-                utf8.append(contentsOf: bytes[position..<position + length])
-                position += length
+                position += try validatedScalarLength()
             }
         }
     }
@@ -288,9 +298,17 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, bytes[position].isJSONWhitespace {
-            position += 1
+        // Through a local copy of the array and plain comparisons: in a debug build each read of the
+        // stored array retains and releases it, and the indentation of pretty-printed fixtures makes
+        // this the loop that reads the most bytes.
+        let bytes = self.bytes
+        var index = position
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
+            index += 1
         }
+        position = index
     }
 
     private func describeCurrent() -> String {

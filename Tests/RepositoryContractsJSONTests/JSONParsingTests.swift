@@ -57,6 +57,26 @@ import Testing
         #expect(try parse("\"é😀\"") == .string("é😀"))
     }
 
+    @Test("plain runs before, between and after escapes are kept, whatever the mix of ASCII, other scalars and escapes")
+    func keepsRunsAroundEscapes() throws {
+        #expect(try parse(#""\nab""#) == .string("\nab"))
+        #expect(try parse(#""ab\ncd\tef""#) == .string("ab\ncd\tef"))
+        #expect(try parse(#""é\u00e9é\"""#) == .string("ééé\""))
+        #expect(try parse(#""ab\\""#) == .string("ab\\"))
+        // Random strings written by the serializer (which escapes quotes, backslashes and controls) read back.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let pieces = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "é", "€", "😀", "\u{2028}"]
+        for round in 0..<500 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int(state >> 59) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            #expect(try parse(JSONValue.string(text).serialized()) == .string(text), "round \(round): \(text.debugDescription)")
+        }
+    }
+
     @Test func skipsALeadingByteOrderMark() throws {
         #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == .array([.number("1")]))
         // Only at the start.
