@@ -173,7 +173,12 @@ extension Redaction {
         case .array(let elements):
             return .array(
                 elements.enumerated().map { offset, element in
-                    redactJSON(element, path: path.index(offset), side: side, at: index, log: &log, replaced: &replaced)
+                    // A leaf that holds no text is kept without building its path (a path is a copy of
+                    // its parent's: thousands of nulls deep in a document cost their depth each).
+                    if case .number = element { return element }
+                    if case .bool = element { return element }
+                    if case .null = element { return element }
+                    return redactJSON(element, path: path.index(offset), side: side, at: index, log: &log, replaced: &replaced)
                 })
         case .string(let text):
             // A credential inside the string: a connection string's key, a URL's password, a script; or

@@ -167,14 +167,19 @@ struct SecretScanFieldScanner {
             }
             let readableMembers = JSONCredentialContext.readableMembers(of: members)
             for member in members {
+                scanMemberName(member.name, field: "\(label) \(path.member(member.name)) (member name)")
+                // A true, false or null is not scanned: its path is not built (a copy of its parent's).
+                if case .bool = member.value { continue }
+                if case .null = member.value { continue }
                 let memberPath = path.member(member.name)
-                scanMemberName(member.name, field: "\(label) \(memberPath) (member name)")
                 scan(
                     member.value, path: memberPath, memberName: member.name, side: side, label: label,
                     marked: marked || contextual.contains(member.name), readable: readableMembers.contains(member.name))
             }
         case .array(let elements):
             for (offset, element) in elements.enumerated() {
+                if case .bool = element { continue }
+                if case .null = element { continue }
                 scan(
                     element, path: path.index(offset), memberName: memberName, side: side, label: label, marked: marked,
                     readable: readable)
