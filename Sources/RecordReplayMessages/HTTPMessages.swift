@@ -186,3 +186,21 @@ extension UInt8 {
         self >= 0x41 && self <= 0x5A ? self | 0x20 : self
     }
 }
+
+extension Collection<UInt8> {
+    /// The bytes with ASCII upper-case letters mapped to lower case, in one pass over a buffer: the secret
+    /// scan lowers whole texts, and a debug build made `map { $0.asciiLowercased }` a closure call and a
+    /// generic append per byte (eight times slower).
+    package var asciiLowercasedBytes: [UInt8] {
+        var lowered = Array(self)
+        lowered.withUnsafeMutableBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte >= 0x41, byte <= 0x5A { buffer[index] = byte | 0x20 }
+                index += 1
+            }
+        }
+        return lowered
+    }
+}

@@ -118,7 +118,7 @@ enum CommandCredentials {
             let needle = Array(marker.utf8)
             var from = line.lowerBound
             var work = ScanWork()
-            let lowered = bytes[line].map { $0.asciiLowercased }
+            let lowered = bytes[line].asciiLowercasedBytes
             while let start = lowered.firstOccurrence(of: needle, in: (from - line.lowerBound)..<lowered.count, work: &work) {
                 let credentialsStart = line.lowerBound + start + needle.count
                 from = credentialsStart

@@ -196,12 +196,12 @@ enum SecretScanShapes {
         let keyword = Array("aws_secret".utf8)
         var windows: [Range<Int>] = []
         if let name {
-            let lowered = Array(name.utf8).map { $0.asciiLowercased }
+            let lowered = name.utf8.asciiLowercasedBytes
             if lowered.firstOccurrence(of: keyword, in: 0..<lowered.count, work: &work) != nil {
                 windows.append(0..<bytes.count)
             }
         }
-        let lowered = bytes.map { $0.asciiLowercased }
+        let lowered = bytes.asciiLowercasedBytes
         work.add(bytes.count)
         var from = 0
         while let start = lowered.firstOccurrence(of: keyword, in: from..<lowered.count, work: &work) {

@@ -81,8 +81,18 @@ enum TextStructures {
         guard line.count > 12, bytes[line.lowerBound] != UInt8(ascii: "#") || starts(bytes, line, with: "#HttpOnly_") else {
             return nil
         }
+        // Seven fields are six tabs: counted first, so that a long line of other text is not split.
+        var tabs = 0
+        var index = line.lowerBound
+        while index < line.upperBound {
+            if bytes[index] == UInt8(ascii: "\t") {
+                tabs += 1
+                if tabs > 6 { return nil }
+            }
+            index += 1
+        }
+        guard tabs == 6 else { return nil }
         let fields = bytes[line].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-        guard fields.count == 7 else { return nil }
         let flags = [fields[1], fields[3]].map { String(decoding: $0, as: UTF8.self).uppercased() }
         guard flags.allSatisfy({ $0 == "TRUE" || $0 == "FALSE" }), !fields[4].isEmpty,
             fields[4].allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") })
