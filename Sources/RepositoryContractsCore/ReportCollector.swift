@@ -32,7 +32,7 @@ package final class ReportCollector: Sendable {
 
     private struct State {
         var entries: [ReportEntry] = []
-        /// Whether a call of ``add(_:)-([ReportEntry])`` is writing the files; it writes until they hold
+        /// Whether a call of `add` is writing the files; it writes until they hold
         /// every entry.
         var writing = false
     }
