@@ -298,16 +298,12 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        // Through a local copy of the array and plain comparisons: in a debug build each read of the
-        // stored array retains and releases it, and the indentation of pretty-printed fixtures makes
-        // this the loop that reads the most bytes.
+        // Through a local copy of the array: in a debug build each read of the stored array retains and
+        // releases it, and the indentation of pretty-printed fixtures makes this the loop that reads the
+        // most bytes.
         let bytes = self.bytes
         var index = position
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
-            index += 1
-        }
+        while index < bytes.count, bytes[index].isJSONWhitespace { index += 1 }
         position = index
     }
 

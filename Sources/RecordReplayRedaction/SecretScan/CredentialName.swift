@@ -70,10 +70,7 @@ struct CredentialName {
     /// over the bytes: closures over generic sequences are tens of times slower in a debug build, which is
     /// how tests run it.
     static func mayNameCredential(_ name: String) -> Bool {
-        var lowered: [UInt8] = []
-        lowered.reserveCapacity(name.utf8.count)
-        for byte in name.utf8 { lowered.append(byte.asciiLowercased) }
-        return lowered.withUnsafeBufferPointer { text in
+        name.utf8.asciiLowercasedBytes.withUnsafeBufferPointer { text in
             for stem in stems where stem.count <= text.count {
                 let found = stem.withUnsafeBufferPointer { stem in
                     var start = 0
