@@ -116,7 +116,7 @@ struct DemoCommand: Subcommand, Equatable {
             if !skipping.isEmpty {
                 arguments += ["--skip", skipping.joined(separator: ",")]
             }
-            return try await ChildProcess.run(executable, arguments: arguments)
+            return try await ChildProcess.run(executable, arguments: arguments, environment: IsolatedRun.childEnvironment())
         }
         var reports: [ConformanceReport] = []
         for conformer in selected {

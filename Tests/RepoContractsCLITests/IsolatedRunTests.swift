@@ -163,5 +163,27 @@ struct IsolatedRunTests {
         #expect(Termination.signalled(9).description == "crashed with signal 9 (SIGKILL)")
         #expect(ProcessCalls.signalName(6) == "SIGABRT")
     }
+
+    @Test("children leave a crash's backtrace unsymbolicated unless SWIFT_BACKTRACE is set; the report keeps what it needs")
+    func childrenSkipSymbolication() async throws {
+        let environment = IsolatedRun.childEnvironment(["PATH": "/usr/bin"])
+        #expect(environment == ["PATH": "/usr/bin", "SWIFT_BACKTRACE": "symbolicate=off"])
+        #expect(IsolatedRun.childEnvironment(["SWIFT_BACKTRACE": "enable=no"]) == ["SWIFT_BACKTRACE": "enable=no"])
+        // The demo's seed port traps in one clause: in such a child, the crash report still names the fatal
+        // error and the signal, and its frames are bare addresses (no function, file or line looked up).
+        let demo = try RepoContractsBinary.url(of: "repo-contracts-demo")
+        let arguments = [RunConformerCommand.name, "userdefaults"]
+        let outcome = try await ChildProcess.run(demo, arguments: arguments, environment: IsolatedRun.childEnvironment())
+        #expect(outcome.termination == .signalled(SIGILL) || outcome.termination == .signalled(SIGTRAP), "\(outcome.termination)")
+        let standardError = String(decoding: outcome.standardError, as: UTF8.self)
+        #expect(standardError.contains("Program crashed"), "\(standardError)")
+        #expect(!standardError.contains(" in repo-contracts-demo"), "\(standardError)")
+        // Symbolicated (as a user's SWIFT_BACKTRACE may ask), the frames name the binary.
+        let symbolicated = try await ChildProcess.run(
+            demo, arguments: arguments, environment: IsolatedRun.childEnvironment(["SWIFT_BACKTRACE": "symbolicate=fast"]))
+        #expect(String(decoding: symbolicated.standardError, as: UTF8.self).contains(" in repo-contracts-demo"))
+        let diagnosis = CrashDiagnosis(termination: outcome.termination, standardError: outcome.standardError)
+        #expect(diagnosis.lastWords.contains { $0.contains("Fatal error: Range requires lowerBound <= upperBound") }, "\(diagnosis.lastWords)")
+    }
 }
 #endif
