@@ -54,12 +54,10 @@ public struct MonitoredRepository<Entity: Identifiable & Equatable & Sendable>: 
         let activity = ClauseActivity.current
         activity?.callStarted(operation)
         defer { activity?.callEnded() }
-        do {
-            return try await withWatchdog(timeout, operation: operation(), monitor: monitor, body)
-        } catch let failure as OperationFailure {
-            throw failure
-        } catch {
-            throw OperationFailure(operation: operation(), reason: .threw(error))
+        switch await watchedResult(timeout, operation: operation(), monitor: monitor, body) {
+        case .success(let value): return value
+        case .failure(let failure as OperationFailure): throw failure
+        case .failure(let error): throw OperationFailure(operation: operation(), reason: .threw(error))
         }
     }
 }

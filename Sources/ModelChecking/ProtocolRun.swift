@@ -130,12 +130,11 @@ struct ProtocolRun<System>: Sendable {
     func watched(
         _ operation: String, _ monitor: ProgressMonitor, _ body: @escaping @Sendable () async -> StepResult
     ) async -> StepResult {
-        do {
-            return try await withWatchdog(callTimeout, operation: operation, monitor: monitor, body)
-        } catch let failure as OperationFailure {
+        switch await watchedResult(callTimeout, operation: operation, monitor: monitor, body) {
+        case .success(let result): return result
+        case .failure(let failure as OperationFailure):
             return .hung(failure.reason.stall.map(String.init(describing:)) ?? "\(failure)")
-        } catch {
-            return .threw(ErrorIdentity(error), description: describe(error))
+        case .failure(let error): return .threw(ErrorIdentity(error), description: describe(error))
         }
     }
 

@@ -24,7 +24,7 @@ struct Base64JSON {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count >= 16, let bytes = RandomBodyValue.base64Decoded(trimmed),
             let first = bytes.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
-            let json = String(bytes: bytes, encoding: .utf8), (try? JSONValue(parsing: bytes)) != nil
+            let json = String(bytes: bytes, encoding: .utf8), JSONValue(parsingIfValid: bytes) != nil
         else { return nil }
         self.json = json
         self.urlSafe = trimmed.contains("-") || trimmed.contains("_")

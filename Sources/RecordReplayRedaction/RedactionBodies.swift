@@ -22,7 +22,7 @@ enum RedactionBody {
         }
         let mediaType = headers.mediaType
         // Any JSON media type: `application/json`, `…+json`, `application/x-amz-json-1.1`.
-        if mediaType == nil || mediaType?.essence.contains("json") == true, let value = try? JSONValue(parsing: body.utf8Bytes) {
+        if mediaType == nil || mediaType?.essence.contains("json") == true, let value = JSONValue(parsingIfValid: body.utf8Bytes) {
             self = .json(value, pretty: text.contains("\n"))
         } else if mediaType?.essence == "application/x-www-form-urlencoded" {
             self = .form(text)
@@ -268,7 +268,7 @@ extension Redaction {
     /// `text` as a body when it is JSON holding exactly `expected`: the check that lets a redaction
     /// edit a JSON body's text in place instead of serializing the value again.
     static func layoutKept(_ text: String, holding expected: JSONValue) -> Data? {
-        guard let parsed = try? JSONValue(parsing: Array(text.utf8)), parsed.canonicalForm == expected.canonicalForm
+        guard let parsed = JSONValue(parsingIfValid: Array(text.utf8)), parsed.canonicalForm == expected.canonicalForm
         else { return nil }
         return Data(text.utf8)
     }

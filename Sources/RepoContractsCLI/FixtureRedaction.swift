@@ -119,7 +119,7 @@ struct FixtureRedaction {
 
     /// The paths of a HAR's `text` members that hold base64 (`encoding` or `_encoding` `"base64"`).
     private static func base64Texts(in bytes: Data) -> Set<[JSONStringLiteral.Step]> {
-        guard let root = try? JSONValue(parsing: bytes), case .array(let list)? = member("entries", of: member("log", of: root))
+        guard let root = JSONValue(parsingIfValid: bytes), case .array(let list)? = member("entries", of: member("log", of: root))
         else { return [] }
         var paths: Set<[JSONStringLiteral.Step]> = []
         for (index, entry) in list.enumerated() {
@@ -143,7 +143,7 @@ struct FixtureRedaction {
     /// skips, read as if answered with 200, so that the secrets they hold are redacted too. Nil when the
     /// file is not such a HAR or an entry cannot be read.
     private static func everyEntry(of bytes: Data, path: String) -> Fixture? {
-        guard case .object(var members)? = try? JSONValue(parsing: bytes),
+        guard case .object(var members)? = JSONValue(parsingIfValid: bytes),
             let log = members.firstIndex(where: { $0.name == "log" }),
             case .object(var logMembers) = members[log].value,
             let entriesIndex = logMembers.firstIndex(where: { $0.name == "entries" }),

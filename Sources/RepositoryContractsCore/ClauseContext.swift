@@ -155,12 +155,10 @@ public final class ClauseContext<Terms: ContractTerms>: Sendable {
         let activity = ClauseActivity.current
         activity?.callStarted { operation }
         defer { activity?.callEnded() }
-        do {
-            return try await withWatchdog(conformance.timeout, operation: operation, call)
-        } catch let failure as OperationFailure {
-            throw failure
-        } catch {
-            throw OperationFailure(operation: operation, reason: .threw(error))
+        switch await watchedResult(conformance.timeout, operation: operation, call) {
+        case .success(let value): return value
+        case .failure(let failure as OperationFailure): throw failure
+        case .failure(let error): throw OperationFailure(operation: operation, reason: .threw(error))
         }
     }
 }

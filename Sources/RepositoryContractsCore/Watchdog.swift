@@ -28,14 +28,33 @@ package func withWatchdog<Value: Sendable>(
     localProgressLiftsCeiling: Bool = false,
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
+    try await watchedResult(
+        limit, operation: operation(), monitor: monitor, localProgressLiftsCeiling: localProgressLiftsCeiling, body
+    ).get()
+}
+
+/// ``withWatchdog(_:operation:monitor:localProgressLiftsCeiling:_:)``, with what the call threw (or the
+/// stall's ``OperationFailure``, or a `CancellationError`) returned rather than thrown again.
+///
+/// For callers that record a call's error rather than pass it on (the model-based checks, a clause's
+/// named calls): every `throw` costs a backtrace when Swift Testing runs the process (it captures one for
+/// each thrown error, in case a test ends with it), and a check makes thousands of calls whose refusals
+/// are expected. The error is thrown once, by the conformer; the watchdog only carries it.
+package func watchedResult<Value: Sendable>(
+    _ limit: Duration,
+    operation: @autoclosure @escaping @Sendable () -> String,
+    monitor: ProgressMonitor = ProgressMonitor(),
+    localProgressLiftsCeiling: Bool = false,
+    _ body: @escaping @Sendable () async throws -> Value
+) async -> Result<Value, any Error> {
     let watch = CallWatch(limit: limit, monitor: monitor, localProgressLiftsCeiling: localProgressLiftsCeiling)
     if let sequence = InlineWatch.current {
         switch await sequence.call(watch, operation, body) {
         case .ran(let result):
             // Its end is a sign of progress for the calls still waiting.
             monitor.noteCallEnded()
-            return try result.get()
-        case .replayedHang(let failure): throw failure
+            return result
+        case .replayedHang(let failure): return .failure(failure)
         case .watchedApart: break
         }
     }
@@ -48,8 +67,8 @@ package func withWatchdog<Value: Sendable>(
         monitor.noteCallEnded()
         race.finish(result)
     }
-    return try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
+    return await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
             race.start(continuation)
             race.attach(
                 // On the run's executor when a run owns one, so that the call's jobs stay in its hands.
@@ -200,7 +219,7 @@ public struct Stall: Sendable, Hashable {
 /// cancels the others (the work's task, the first look's alarm, and the watching task once it started).
 private final class Race<Value: Sendable>: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Value, any Error>?
+        var continuation: CheckedContinuation<Result<Value, any Error>, Never>?
         var finishedBeforeStart: Result<Value, any Error>?
         var isDone = false
         var work: Task<Void, Never>?
@@ -210,7 +229,7 @@ private final class Race<Value: Sendable>: Sendable {
 
     private let state = Protected(State())
 
-    func start(_ continuation: CheckedContinuation<Value, any Error>) {
+    func start(_ continuation: CheckedContinuation<Result<Value, any Error>, Never>) {
         let early: Result<Value, any Error>? = state.withLock { state in
             guard let early = state.finishedBeforeStart else {
                 state.continuation = continuation
@@ -219,7 +238,7 @@ private final class Race<Value: Sendable>: Sendable {
             state.isDone = true
             return early
         }
-        if let early { continuation.resume(with: early) }
+        if let early { continuation.resume(returning: early) }
     }
 
     func attach(work: Task<Void, Never>, firstLook: RealTimeAlarms.Alarm) {
@@ -244,7 +263,7 @@ private final class Race<Value: Sendable>: Sendable {
     }
 
     func finish(_ result: Result<Value, any Error>) {
-        let winner: (CheckedContinuation<Value, any Error>, Task<Void, Never>?, RealTimeAlarms.Alarm?, Task<Void, Never>?)? =
+        let winner: (CheckedContinuation<Result<Value, any Error>, Never>, Task<Void, Never>?, RealTimeAlarms.Alarm?, Task<Void, Never>?)? =
             state.withLock { state in
                 guard !state.isDone else { return nil }
                 guard let continuation = state.continuation else {
@@ -259,7 +278,7 @@ private final class Race<Value: Sendable>: Sendable {
         work?.cancel()
         if let firstLook { RealTimeAlarms.shared.cancel(firstLook) }
         timer?.cancel()
-        continuation.resume(with: result)
+        continuation.resume(returning: result)
     }
 }
 

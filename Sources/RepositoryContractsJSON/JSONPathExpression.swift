@@ -44,7 +44,7 @@ package struct JSONPathExpression: Sendable, Hashable {
     /// taken as written, `*`, or an index.
     private static func bracketStep(consumingFrom characters: inout Substring) throws(SyntaxError) -> Step {
         if characters.first == "\"", let end = endOfJSONString(in: characters), characters[end...].first == "]",
-            case .string(let name)? = try? JSONValue(parsing: Array(characters[..<end].utf8))
+            case .string(let name)? = JSONValue(parsingIfValid: Array(characters[..<end].utf8))
         {
             characters = characters[characters.index(after: end)...]
             return .member(name)

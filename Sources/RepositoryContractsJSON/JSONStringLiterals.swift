@@ -28,7 +28,7 @@ package struct JSONStringLiteral: Sendable, Hashable {
                 let end = endOfString(in: bytes, from: position)
                 let isName = scanner.expectsMemberName
                 literals.append(JSONStringLiteral(range: position..<end, path: scanner.path, isMemberName: isName))
-                if isName, case .string(let name)? = try? JSONValue(parsing: Array(bytes[position..<end])) {
+                if isName, case .string(let name)? = JSONValue(parsingIfValid: Array(bytes[position..<end])) {
                     scanner.name(name)
                 }
                 position = end

@@ -20,3 +20,31 @@ extension JSONValue {
         self = try parser.parseDocument()
     }
 }
+
+extension JSONValue {
+    /// The JSON text `bytes` holds, parsed as ``init(parsing:maximumDepth:)`` does; `nil` when it holds
+    /// none.
+    ///
+    /// For the callers that only ask whether a body is JSON. Text that cannot begin a JSON value (empty,
+    /// words, HTML, a form) is refused at its first byte, without a ``JSONSyntaxError``: a thrown error
+    /// costs a backtrace when Swift Testing runs the process (it captures one for every error thrown,
+    /// typed or not), and most bodies a redaction or a drift check looks at are not JSON.
+    package init?(parsingIfValid bytes: some Collection<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth) {
+        guard Self.mayBegin(bytes), let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth) else { return nil }
+        self = value
+    }
+
+    /// Whether `bytes`, after a byte order mark and whitespace, begin as a JSON value may.
+    static func mayBegin(_ bytes: some Collection<UInt8>) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        guard let first = rest.first(where: { !$0.isJSONWhitespace }) else { return false }
+        switch first {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return true
+        default:
+            return false
+        }
+    }
+}

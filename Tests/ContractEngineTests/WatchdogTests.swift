@@ -121,6 +121,38 @@ struct WatchdogTests {
                 + "(other work in this process moved 0.0 s ago)"))
     }
 
+    @Test("watchedResult hands back what the call returned or threw (the same error instance), on its own task and inline")
+    func resultsAsThrown() async throws {
+        final class Refusal: Error, Sendable {}
+        let refusal = Refusal()
+        let value = await watchedResult(.seconds(30), operation: "value") { 7 }
+        #expect((try? value.get()) == 7)
+        guard case .failure(let error) = await watchedResult(.seconds(30), operation: "refuse", { () throws -> Int in throw refusal }) else {
+            Issue.record("the refusal was lost")
+            return
+        }
+        #expect((error as? Refusal) === refusal)
+        // Inside a sequence of inline calls, the call runs in the caller's task: the same hand-back.
+        let outcome = await withInlineWatchedCalls { () -> (any Error)? in
+            guard case .failure(let error) = await watchedResult(.seconds(30), operation: "refuse", { () throws -> Int in throw refusal }) else {
+                return nil
+            }
+            return error
+        }
+        guard case .finished(let inline) = outcome, case .success(let inlineError?) = inline else {
+            Issue.record("the inline refusal was lost: \(outcome)")
+            return
+        }
+        #expect((inlineError as? Refusal) === refusal)
+        // withWatchdog throws that instance on.
+        do {
+            _ = try await withWatchdog(.seconds(30), operation: "refuse") { () throws -> Int in throw refusal }
+            Issue.record("withWatchdog returned")
+        } catch {
+            #expect((error as? Refusal) === refusal)
+        }
+    }
+
     @Test("a clause body that throws its own error fails with that error")
     func throwingBody() async throws {
         struct Oops: Error {}

@@ -77,6 +77,33 @@ import Testing
         }
     }
 
+    @Test("parsingIfValid gives what parsing gives, whatever the first byte after a byte order mark and whitespace")
+    func parsingIfValidAgrees() {
+        // Every first byte, with tails that complete a value after each start a value may have. (Few
+        // tails: each text the parser refuses costs a thrown error, a backtrace under Swift Testing.)
+        let prefixes: [[UInt8]] = [[], [0xEF, 0xBB, 0xBF, 0x20]]
+        let tails = ["", "1", "rue", "alse", "ull", "\"", "1]", "}"].map { Array($0.utf8) }
+        var parsed = 0
+        for prefix in prefixes {
+            for first in UInt8.min...UInt8.max {
+                for tail in tails {
+                    let bytes = prefix + [first] + tail
+                    let expected = try? JSONValue(parsing: bytes)
+                    if expected != nil { parsed += 1 }
+                    #expect(JSONValue(parsingIfValid: bytes) == expected, "\(bytes)")
+                }
+            }
+        }
+        // The texts that parse hold each start a value may have: `{}`, `[1]`, `""`, `-1`, each digit
+        // alone, `11`…`91`, `true`, `false`, `null`, and `1` after each of the four whitespace bytes: 30
+        // for each prefix.
+        #expect(parsed == prefixes.count * 30, "\(parsed) texts parsed")
+        // Empty and whitespace-only texts are refused too.
+        for blank: [UInt8] in [[], [0x20, 0x0A, 0x09, 0x0D], [0xEF, 0xBB, 0xBF], [0xEF, 0xBB, 0xBF, 0x20]] {
+            #expect(JSONValue(parsingIfValid: blank) == nil)
+        }
+    }
+
     @Test func skipsALeadingByteOrderMark() throws {
         #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == .array([.number("1")]))
         // Only at the start.

@@ -16,7 +16,7 @@ enum ValueTreeText {
             var container = encoder.singleValueContainer()
             try container.encode(marked(date))
         }
-        guard let data = try? encoder.encode(encodable), let json = try? JSONValue(parsing: data) else { return nil }
+        guard let data = try? encoder.encode(encodable), let json = JSONValue(parsingIfValid: data) else { return nil }
         return ValueTree(json)
     }
 

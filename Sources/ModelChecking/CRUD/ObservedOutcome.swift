@@ -100,16 +100,12 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
     func call<Value: Sendable>(
         _ operation: @autoclosure @escaping @Sendable () -> String, _ body: @escaping @Sendable () async throws -> Value
     ) async -> CallOutcome<Value> {
-        do {
-            return .returned(try await withWatchdog(timeout, operation: operation(), monitor: monitor, body))
-        } catch let failure as OperationFailure {
-            return .broke(failure.description)
-        } catch let error as CallbackError {
-            return .broke("\(error)")
-        } catch is CancellationError {
-            return .broke("\(operation()) was cancelled")
-        } catch {
-            return .threw(classify(error), describe(error))
+        switch await watchedResult(timeout, operation: operation(), monitor: monitor, body) {
+        case .success(let value): return .returned(value)
+        case .failure(let failure as OperationFailure): return .broke(failure.description)
+        case .failure(let error as CallbackError): return .broke("\(error)")
+        case .failure(is CancellationError): return .broke("\(operation()) was cancelled")
+        case .failure(let error): return .threw(classify(error), describe(error))
         }
     }
 }

@@ -42,7 +42,7 @@ struct IdentifierMap: Sendable {
 
     /// Learns the pairs that `recorded` and `live`, two answers to the same state-changing request, show.
     mutating func learn(recorded: StubResponse, live: StubResponse) {
-        if let recordedJSON = try? JSONValue(parsing: recorded.body), let liveJSON = try? JSONValue(parsing: live.body) {
+        if let recordedJSON = JSONValue(parsingIfValid: recorded.body), let liveJSON = JSONValue(parsingIfValid: live.body) {
             learn(recorded: recordedJSON, live: liveJSON, memberName: nil)
         }
         if let recordedLocation = recorded.headers["Location"], let liveLocation = live.headers["Location"] {
@@ -148,9 +148,9 @@ struct IdentifierMap: Sendable {
         if let location = response.headers["Location"] {
             mapped.headers.replaceOrAppend(name: "Location", value: IdentifierText.replacingPieces(of: location, using: recordedByLive))
         }
-        guard !response.body.isEmpty, let live = try? JSONValue(parsing: response.body) else { return mapped }
+        guard !response.body.isEmpty, let live = JSONValue(parsingIfValid: response.body) else { return mapped }
         var value = Self.replacing(live, using: recordedByLive, memberName: nil)
-        if let recordedValue = try? JSONValue(parsing: recorded.body) {
+        if let recordedValue = JSONValue(parsingIfValid: recorded.body) {
             value = Self.aligning(value, to: recordedValue)
         }
         if value != live { mapped.body = Data(value.serialized().utf8) }
@@ -195,7 +195,7 @@ struct IdentifierMap: Sendable {
     /// The JSON `body` with mapped values replaced (see ``replacing(_:using:memberName:)``), compactly
     /// serialized; `nil` when the body is not JSON or nothing changed.
     private static func replacing(in body: Data, using map: [String: String]) -> Data? {
-        guard !body.isEmpty, let value = try? JSONValue(parsing: body) else { return nil }
+        guard !body.isEmpty, let value = JSONValue(parsingIfValid: body) else { return nil }
         let replaced = replacing(value, using: map, memberName: nil)
         return replaced == value ? nil : Data(replaced.serialized().utf8)
     }

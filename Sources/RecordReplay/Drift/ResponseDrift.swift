@@ -51,7 +51,7 @@ struct ResponseDrift {
         guard (200..<300).contains(recorded.status), (200..<300).contains(live.status) else {
             return .notComparable("live status \(live.status), recorded \(recorded.status)")
         }
-        guard var recordedJSON = try? JSONValue(parsing: recorded.body), var liveJSON = try? JSONValue(parsing: live.body)
+        guard var recordedJSON = JSONValue(parsingIfValid: recorded.body), var liveJSON = JSONValue(parsingIfValid: live.body)
         else { return .notComparable("not two JSON bodies") }
         for path in ignoredPaths {
             recordedJSON = recordedJSON.removing(path)
@@ -87,8 +87,8 @@ struct ResponseDrift {
     }
 
     private func bodyDifferences(recorded: Data, live: Data) -> [String] {
-        let recordedJSON = try? JSONValue(parsing: recorded)
-        let liveJSON = try? JSONValue(parsing: live)
+        let recordedJSON = JSONValue(parsingIfValid: recorded)
+        let liveJSON = JSONValue(parsingIfValid: live)
         if var recordedJSON, var liveJSON {
             for path in ignoredPaths {
                 recordedJSON = recordedJSON.removing(path)

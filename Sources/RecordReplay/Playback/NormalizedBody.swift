@@ -49,7 +49,7 @@ enum NormalizedBody: Sendable, Hashable {
             return (.form(PercentEncoding.formItems(body).sorted(by: QueryItem.matchingOrder)), nil)
         }
         let declaresJSON = mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
-        if declaresJSON || looksLikeJSON(body), var value = try? JSONValue(parsing: body) {
+        if declaresJSON || looksLikeJSON(body), var value = JSONValue(parsingIfValid: body) {
             for expression in expressions { value = value.removing(expression) }
             return (.json(canonical: value.canonicalForm), value)
         }

@@ -68,7 +68,7 @@ extension Interaction {
     private static func sortingMembers(of body: Data, headers: HTTPHeaders) -> Data {
         guard headers.mediaType?.isJSON == true, !body.isEmpty else { return body }
         let bytes = [UInt8](body)
-        guard let value = try? JSONValue(parsing: bytes) else { return body }
+        guard let value = JSONValue(parsingIfValid: bytes) else { return body }
         let sorted = value.withMembersSorted
         guard sorted != value else { return body }
         return Data(sorted.serialized(style: JSONSerializationStyle(reproducing: bytes, of: value) ?? .compact).utf8)

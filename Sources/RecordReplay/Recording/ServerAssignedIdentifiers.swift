@@ -68,7 +68,7 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
             for value in response.headers.values(for: name) { found.formUnion(IdentifierText.words(of: value)) }
         }
         if response.headers.mediaType.map({ $0.isJSON }) != false, !response.body.isEmpty,
-            let json = try? JSONValue(parsing: response.body)
+            let json = JSONValue(parsingIfValid: response.body)
         {
             collect(in: json, memberName: nil, referenced: referenced, into: &found)
         }
@@ -187,7 +187,7 @@ struct ServerAssignedIdentifiers: Sendable, Hashable {
 
     private static func words(of headers: HTTPHeaders, body: Data) -> [String] {
         var words = headers.flatMap { IdentifierText.words(of: $0.value) }
-        if headers.mediaType.map({ $0.isJSON }) != false, !body.isEmpty, let json = try? JSONValue(parsing: body) {
+        if headers.mediaType.map({ $0.isJSON }) != false, !body.isEmpty, let json = JSONValue(parsingIfValid: body) {
             collectWords(in: json, into: &words)
         } else if let text = body.utf8Text {
             words += IdentifierText.words(of: text)

@@ -41,7 +41,7 @@ enum StoredBody: Equatable {
     /// style gives back its bytes.
     private static func json(_ body: Data, maximumDepth: Int) -> StoredBody? {
         let bytes = [UInt8](body)
-        guard let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth),
+        guard let value = JSONValue(parsingIfValid: bytes, maximumDepth: maximumDepth),
             let style = JSONSerializationStyle(reproducing: bytes, of: value)
         else { return nil }
         return .json(value, style: style)

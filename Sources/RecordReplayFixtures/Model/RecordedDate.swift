@@ -46,7 +46,7 @@ package enum RecordedDate {
     /// The earliest `startedDateTime` of the entries of the HAR `data`, leaving out the first day of 1970
     /// (what a HAR written without a date holds); `nil` when there is none.
     package static func earliestHARStart(in data: Data) -> Date? {
-        guard case .object(let top)? = try? JSONValue(parsing: Array(data)),
+        guard case .object(let top)? = JSONValue(parsingIfValid: Array(data)),
             case .object(let log)? = top.first(where: { $0.name == "log" })?.value,
             case .array(let entries)? = log.first(where: { $0.name == "entries" })?.value
         else { return nil }

@@ -21,7 +21,7 @@ enum EventStreamData {
                 var contentStart = line.index(line.startIndex, offsetBy: 5)
                 if contentStart < line.endIndex, line[contentStart] == " " { contentStart = line.index(after: contentStart) }
                 let content = line[contentStart...]
-                if content.first == "{" || content.first == "[", let value = try? JSONValue(parsing: Array(content.utf8)) {
+                if content.first == "{" || content.first == "[", let value = JSONValue(parsingIfValid: Array(content.utf8)) {
                     found.append(Line(range: contentStart..<lineEnd, value: value))
                 }
             }

@@ -265,11 +265,11 @@ struct SecretScanFieldScanner {
         guard text.utf8.count >= 16 else { return }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         // Base64 of JSON is judged as JSON: its member names too.
-        if textCredentials, let wrapped = Base64JSON(trimmed), let value = try? JSONValue(parsing: Array(wrapped.json.utf8)) {
+        if textCredentials, let wrapped = Base64JSON(trimmed), let value = JSONValue(parsingIfValid: Array(wrapped.json.utf8)) {
             scan(value, path: JSONPath(), memberName: nil, side: "", label: field() + " (base64)")
             return
         }
-        guard trimmed.utf8.count >= 16, let decoded = Data(base64Encoded: trimmed)?.utf8Text else { return }
+        guard trimmed.utf8.count >= 16, let decoded = Data(ifStandardBase64: trimmed)?.utf8Text else { return }
         for match in SecretScanShapes.matches(in: decoded, name: name) {
             add(field() + " (base64)", match.kind, match.text, provider: match.provider)
         }
