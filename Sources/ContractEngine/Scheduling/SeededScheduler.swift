@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the jobs of a parallel run one at a time, on a thread of its own, and picks the next job among
+/// Runs the jobs of a parallel run one at a time, on a thread it alone uses, and picks the next job among
 /// those ready by a seed: the same seed gives the same interleaving, and different seeds explore
 /// different ones.
 ///
@@ -27,7 +27,8 @@ import Foundation
 ///
 /// A watched call that stalls releases it (``release()``): the call may be blocking its thread, so a
 /// second thread takes the jobs from then on, first come first served. Jobs that arrive after the run
-/// (an abandoned call coming back) are run on a short-lived thread, never dropped.
+/// (an abandoned call coming back) are run on a thread taken for them, never dropped. Its threads come
+/// from ``SchedulerThreads``, which keeps them between runs.
 @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 package final class SeededScheduler: TaskExecutor, SerialExecutor, RunExecutor, @unchecked Sendable {
     private let condition = NSCondition()
@@ -87,14 +88,15 @@ package final class SeededScheduler: TaskExecutor, SerialExecutor, RunExecutor, 
     }
 
     /// Runs `body` with this scheduler as its tasks' preferred executor (and their watched calls' run
-    /// executor), on a thread started for the run; the thread ends once the run is over and no job is left.
+    /// executor), on a thread of ``SchedulerThreads/shared`` taken for the run; the thread is handed back
+    /// once the run is over and no job is left.
     package func run<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) async -> Value {
-        let thread = Thread { [self] in work() }
-        condition.withLock {
-            ownThread = thread
-            workers += 1
+        condition.withLock { workers += 1 }
+        SchedulerThreads.shared.run { [self] in
+            // Before any job runs here: a job enqueued from this thread is the run's own.
+            condition.withLock { ownThread = Thread.current }
+            work()
         }
-        thread.start()
         let value = await withTaskExecutorPreference(self) {
             await RunExecutorScope.$current.withValue(self) { await body() }
         }
@@ -106,7 +108,7 @@ package final class SeededScheduler: TaskExecutor, SerialExecutor, RunExecutor, 
     }
 
     private func startWorker() {
-        Thread { [self] in work() }.start()
+        SchedulerThreads.shared.run { [self] in work() }
     }
 
     /// Runs jobs until the run is over and none is left.
