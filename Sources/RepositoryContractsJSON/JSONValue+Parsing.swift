@@ -28,7 +28,7 @@ extension JSONValue {
     /// For the callers that only ask whether a body is JSON. Text that cannot begin a JSON value (empty,
     /// words, HTML, a form) is refused at its first byte, without a ``JSONSyntaxError``: a thrown error
     /// costs a backtrace when Swift Testing runs the process (it captures one for every error thrown,
-    /// typed or not), and most bodies a redaction or a drift check looks at are not JSON.
+    /// typed or not), and many bodies a redaction or a drift check looks at are not JSON.
     package init?(parsingIfValid bytes: some Collection<UInt8>, maximumDepth: Int = JSONValue.defaultMaximumDepth) {
         guard Self.mayBegin(bytes), let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth) else { return nil }
         self = value

@@ -37,20 +37,21 @@ struct SchedulerThreadsTests {
     func threadIsReused() async {
         let log = EventLog()
         let threads = SchedulerThreads(maximumWaiting: 2, observe: log.note)
-        let first = await offThePool { () -> ObjectIdentifier in
-            let ran = Protected<ObjectIdentifier?>(nil)
-            threads.run { ran.withLock { $0 = ObjectIdentifier(Thread.current) } }
-            #expect(log.wait(for: 1) == [.waits])
-            return ran.withLock { $0! }
+        // The first body marks its thread (an address could be reused by a new thread; a mark cannot).
+        let mark = UUID().uuidString
+        let firstEvents = await offThePool { () -> [SchedulerThreads.Event] in
+            threads.run { Thread.current.threadDictionary["SchedulerThreadsTests.mark"] = mark }
+            return log.wait(for: 1)
         }
+        #expect(firstEvents == [.waits])
         #expect(threads.waitingCount == 1)
-        let second = await offThePool { () -> ObjectIdentifier in
-            let ran = Protected<ObjectIdentifier?>(nil)
-            threads.run { ran.withLock { $0 = ObjectIdentifier(Thread.current) } }
-            #expect(log.wait(for: 2) == [.waits, .waits])
-            return ran.withLock { $0! }
+        let seen = Protected<String?>(nil)
+        let secondEvents = await offThePool { () -> [SchedulerThreads.Event] in
+            threads.run { seen.withLock { $0 = Thread.current.threadDictionary["SchedulerThreadsTests.mark"] as? String } }
+            return log.wait(for: 2)
         }
-        #expect(first == second)
+        #expect(secondEvents == [.waits, .waits])
+        #expect(seen.withLock { $0 } == mark)
         #expect(threads.waitingCount == 1)
     }
 
