@@ -81,14 +81,14 @@ extension ClauseContext where Terms: RepositoryTerms {
         }
         let promises = repositoryPromises
         let all = try await subject.fetchAll()
-        let ids = all.map(\.id)
+        let ids = all.map { $0.id }
         let duplicates = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
         if !duplicates.isEmpty {
             fail("\(when): fetchAll() returned duplicate ids \(abbreviate(Array(duplicates)))")
         }
-        let expectedIDs = Set(model.map(\.id))
+        let expectedIDs = Set(model.map { $0.id })
         let storedIDs = Set(ids)
-        let missing = model.filter { !storedIDs.contains($0.id) }.map(\.id)
+        let missing = model.filter { !storedIDs.contains($0.id) }.map { $0.id }
         let unexpected = all.filter { !expectedIDs.contains($0.id) }
         if !missing.isEmpty {
             fail("\(when): fetchAll() is missing ids \(abbreviate(missing))", expected: "\(model.count) entities", actual: "\(all.count)")
@@ -137,8 +137,8 @@ extension ClauseContext where Terms: RepositoryTerms {
         let byCreation = returned.sorted { (rank[$0.id] ?? .max) < (rank[$1.id] ?? .max) }
         fail("\(what) is not in the declared order (\(ordering)): entity \(abbreviate(pair[1].id)) at index \(index) "
              + "should come before \(abbreviate(pair[0].id))",
-             expected: abbreviate(ordering.arrange(byCreation).map(\.id), limit: 400),
-             actual: abbreviate(returned.map(\.id), limit: 400), at: location)
+             expected: abbreviate(ordering.arrange(byCreation).map { $0.id }, limit: 400),
+             actual: abbreviate(returned.map { $0.id }, limit: 400), at: location)
     }
 
     /// Calls an operation the conformer may legitimately refuse, and returns what it did: the value it

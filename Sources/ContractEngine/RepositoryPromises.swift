@@ -13,14 +13,21 @@ where Entity.ID: Sendable {
     /// equivalence, comparing after the expected entity took the ``storeMaintained`` values of the actual
     /// one. Setting it sets the declared one.
     public var equivalence: Equivalence<Entity> {
-        get { declaredEquivalence.ignoring(storeMaintained) }
+        get { equivalenceIgnoringStoreMaintained }
         set { declaredEquivalence = newValue }
     }
     /// The equivalence as declared, store-maintained fields included.
-    public var declaredEquivalence: Equivalence<Entity>
+    public var declaredEquivalence: Equivalence<Entity> {
+        didSet { equivalenceIgnoringStoreMaintained = declaredEquivalence.ignoring(storeMaintained) }
+    }
     /// Fields the store sets itself (a version, timestamps, an ETag): left out of value comparison and
     /// checked by their own rules (the `maintained.*` clauses). Set with ``Conformance/maintaining(_:)``.
-    public var storeMaintained: [StoreMaintained<Entity>] = []
+    public var storeMaintained: [StoreMaintained<Entity>] = [] {
+        didSet { equivalenceIgnoringStoreMaintained = declaredEquivalence.ignoring(storeMaintained) }
+    }
+    /// ``equivalence``, made when either part is set rather than at each read: a check reads it for
+    /// every comparison, and making it names the fields anew.
+    private var equivalenceIgnoringStoreMaintained: Equivalence<Entity>
     /// How pages behave, when the conformer reads in pages (the `pages.*` clauses); set with
     /// ``Conformance/paginated(_:)``. Its witness reads pages with ``RepositoryWitness/paging(invalidCursor:_:)``.
     public var pagination: Pagination?
@@ -69,6 +76,7 @@ where Entity.ID: Sendable {
         self.policies = policies
         self.ordering = ordering
         self.declaredEquivalence = equivalence
+        self.equivalenceIgnoringStoreMaintained = equivalence
         self.classifyError = classifyError
         self.edgeCases = edgeCases
         self.bulkEntityCount = bulkEntityCount
@@ -105,7 +113,7 @@ where Entity.ID: Sendable {
             found.append("bulkEntityCount is \(bulkEntityCount): the bulk clauses need at least 2 entities")
         }
         found += pagination?.mistakes ?? []
-        let queryNames = queries.map(\.name)
+        let queryNames = queries.map { $0.name }
         for name in Set(queryNames) where queryNames.filter({ $0 == name }).count > 1 {
             found.append("query \(name) is declared more than once: each query needs its own name")
         }

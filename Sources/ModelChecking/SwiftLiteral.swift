@@ -21,17 +21,17 @@ extension Bool: SwiftLiteralRepresentable {
 
 extension Array: SwiftLiteralRepresentable where Element: SwiftLiteralRepresentable {
     /// The elements' literals in order, in brackets.
-    public var swiftLiteral: String { "[" + map(\.swiftLiteral).joined(separator: ", ") + "]" }
+    public var swiftLiteral: String { "[" + map { $0.swiftLiteral }.joined(separator: ", ") + "]" }
 }
 
 extension Set: SwiftLiteralRepresentable where Element: SwiftLiteralRepresentable {
     /// The elements' literals sorted, in brackets, so a set prints the same in every process.
-    public var swiftLiteral: String { "[" + map(\.swiftLiteral).sorted().joined(separator: ", ") + "]" }
+    public var swiftLiteral: String { "[" + map { $0.swiftLiteral }.sorted().joined(separator: ", ") + "]" }
 }
 
 extension Optional: SwiftLiteralRepresentable where Wrapped: SwiftLiteralRepresentable {
     /// The wrapped value's literal, or `nil`.
-    public var swiftLiteral: String { map(\.swiftLiteral) ?? "nil" }
+    public var swiftLiteral: String { map { $0.swiftLiteral } ?? "nil" }
 }
 
 extension Duration: SwiftLiteralRepresentable {

@@ -138,7 +138,7 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
     /// Every value of the fields named `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map { $0.value }
     }
 
     /// Appends a field at the end.

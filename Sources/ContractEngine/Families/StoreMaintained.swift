@@ -124,7 +124,7 @@ extension Equivalence {
     /// `fields` from `entity`: store-maintained fields never count as a difference.
     func ignoring(_ fields: [StoreMaintained<Entity>]) -> Self {
         guard !fields.isEmpty else { return self }
-        let names = fields.map(\.name).joined(separator: ", ")
+        let names = fields.map { $0.name }.joined(separator: ", ")
         return Self("\(name), ignoring the store-maintained \(names)") { actual, expected in
             self(actual, fields.reduce(expected) { $1.adopting($0, from: actual) })
         }

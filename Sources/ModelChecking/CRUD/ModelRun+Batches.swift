@@ -134,7 +134,7 @@ extension ModelRun {
                 "insertAll threw, but every entity of the batch could be stored" + (attempt.problem == nil ? "" : " or skipped (declared: \(declared))"),
                 expected: "returns the \(storable.count) entities it stored", observed: observed, swift: swift)
         }
-        let expectedIDs = Set(storable.map(\.id)), returnedIDs = returned.map(\.id)
+        let expectedIDs = Set(storable.map { $0.id }), returnedIDs = returned.map { $0.id }
         if Set(returnedIDs) != expectedIDs || returnedIDs.count != expectedIDs.count {
             return .failed(
                 "batchContents", "insertAll returned other entities than it could store (\(declared))",

@@ -144,7 +144,7 @@ extension ModelRun {
         _ listed: [Entity], _ expected: [Entity], _ side: SideTables<Entity>, model: ReferenceModel<Entity>, judgeOrder: Bool, what: String
     ) -> (String, String)? {
         let ids = listed.map { side.harnessID($0.id) }
-        let expectedIDs = Set(expected.map(\.id))
+        let expectedIDs = Set(expected.map { $0.id })
         var counts: [Entity.ID: Int] = [:]
         for id in ids.compactMap({ $0 }) { counts[id, default: 0] += 1 }
         let duplicates = counts.filter { $0.value > 1 }.map { abbreviate($0.key) }.sorted()

@@ -86,7 +86,7 @@ extension ModelRun {
         default: return StepFailure("value", "fetch(id:) disagrees with the model", expected: expectedText())
         }
         if let found, let broken = tables.maintained.observe(found, id: id, isWrite: false, call: "fetch(id:)") {
-            let fields = conformance.promises.storeMaintained.map(\.name)
+            let fields = conformance.promises.storeMaintained.map { $0.name }
             return StepFailure("maintained", broken, expected: "the store-maintained fields as \(fields) last showed them")
         }
         return nil

@@ -115,7 +115,7 @@ struct ModelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where Ent
         _ all: [Entity], _ side: SideTables<Entity>, _ expected: [Entity]
     ) -> (String, String)? {
         let ids = all.map { side.harnessID($0.id) }
-        let expectedIDs = expected.map(\.id)
+        let expectedIDs = expected.map { $0.id }
         let expectedSet = Set(expectedIDs), listedSet = Set(ids.compactMap { $0 })
         if ids.contains(where: { $0 == nil }) || listedSet != expectedSet || ids.count != expectedIDs.count {
             let unexpected = zip(all, ids).filter { $0.1 == nil || !expectedSet.contains($0.1!) }.map { abbreviate($0.0.id) }

@@ -84,7 +84,7 @@ struct ConcurrentRun<System: Sendable>: Sendable {
         var generator = SplitMix64(seed: 0)
         if case .generate(let seed) = mode { generator = SplitMix64(seed: seed) }
         let (prefix, pools) = await runPrefix(mode, generator: &generator, subject: subject, model: model, clock: clock, monitor: monitor)
-        let tasks = prepareTasks(mode, firstID: (prefix.compactMap(\.step?.id).max() ?? -1) + 1, generator: &generator, pools: pools)
+        let tasks = prepareTasks(mode, firstID: (prefix.compactMap { $0.step?.id }.max() ?? -1) + 1, generator: &generator, pools: pools)
         let (tasksCalls, ranOn) = await scheduling.run(seed: schedule) { [self] in
             await runTasks(tasks, pools: pools, on: subject, clock: clock, monitor: monitor)
         }
@@ -98,7 +98,7 @@ struct ConcurrentRun<System: Sendable>: Sendable {
         }
         calls.sort { $0.invocation < $1.invocation }
         let verdict = try await linearize(calls.map { TimedCall($0.model, invocation: $0.invocation, response: $0.response) })
-        let ran = ConcurrentPlan(prefix: prefix.compactMap(\.step), tasks: tasks.map { $0.map(\.step) })
+        let ran = ConcurrentPlan(prefix: prefix.compactMap { $0.step }, tasks: tasks.map { $0.map { $0.step } })
         return ConcurrentOutcome(plan: ran, calls: calls, verdict: verdict, schedule: ranOn)
     }
 

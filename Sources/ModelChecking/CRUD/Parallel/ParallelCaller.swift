@@ -121,7 +121,9 @@ struct ParallelCaller<Entity: Identifiable & Equatable & Sendable>: Sendable whe
             for await entries in group { all.append(entries) }
             return all
         }
-        return (results.flatMap(\.0), results.compactMap(\.1).first)
+        // Closures, not key paths: in generic code a key path is built anew at each call (a debug build's
+        // runtime demangles its types), and this runs for every parallel run.
+        return (results.flatMap { $0.0 }, results.compactMap { $0.1 }.first)
     }
 
     /// Makes `call`; `nil` when it needs an id its key does not have.
