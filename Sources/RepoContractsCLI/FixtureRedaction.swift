@@ -9,7 +9,7 @@ import RepositoryContractsJSON
 /// byte kept (a HAR's creator, dates, member order, custom `_` fields and the entries replay skips; a
 /// native fixture's layout), or, when such an edit cannot give exactly the redacted fixture, the
 /// redacted fixture written by the format's codec, with the reason.
-struct FixtureRedaction {
+struct FixtureRedaction: Sendable {
     /// The redacted fixture and the fields changed; for a HAR, numbered by entry.
     var result: RedactionResult
     /// The bytes to write.

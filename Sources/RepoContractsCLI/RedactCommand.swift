@@ -4,6 +4,7 @@ import Foundation
 @_spi(Benchmarks) import RecordReplayFixtures
 @_spi(Benchmarks) import RecordReplayRedaction
 @_spi(Benchmarks) import RecordReplayWire
+import RepositoryContractsPrimitives
 
 /// `repo-contracts redact FIXTURE…`: redacts fixture files in place, as a recording would have, or with
 /// `--check` says what it would change without writing.
@@ -83,44 +84,60 @@ struct RedactCommand: Subcommand, Equatable {
 
     func run(_ console: Console) async throws -> ExitCode {
         var exitCode = ExitCode.success
-        for path in fixtures {
-            let redacted: FixtureRedaction
-            do {
-                redacted = try FixtureRedaction.redacting(path, with: redactionOptions.redaction, checking: check)
-            } catch {
-                console.printError("error: \(error)")
-                exitCode = .dataError
-                continue
+        let (redaction, check) = (redactionOptions.redaction, check)
+        // Files are read and redacted a few at a time, one per core, and reported and written in the
+        // order given; a batch at a time, so that only a few redacted files are held at once.
+        let width = ProcessInfo.processInfo.activeProcessorCount
+        for batch in stride(from: 0, to: fixtures.count, by: 2 * width).map({ fixtures[$0..<min($0 + 2 * width, fixtures.count)] }) {
+            let outcomes = await batch.concurrentMap(width: width) { path in
+                Result { try FixtureRedaction.redacting(path, with: redaction, checking: check) }
             }
-            let result = redacted.result
-            let fields = result.redactions.count
-            guard fields > 0 else {
-                console.print("\(path): nothing to redact")
-                continue
+            for (path, outcome) in zip(batch, outcomes) {
+                exitCode = try report(outcome, of: path, to: console, exitCode: exitCode)
             }
-            for field in result.redactions {
-                console.printError("\(path): \(check ? "would redact" : "redacted"): \(field)")
-            }
-            if check {
-                console.print("\(path): \(fields) field\(fields == 1 ? "" : "s") to redact")
-                if exitCode == .success { exitCode = .failure }
-                continue
-            }
-            if let reason = redacted.rewriteReason {
-                console.printError(
-                    "note: \(path): not edited in place: \(reason); written by the package's "
-                        + "\(path.hasSuffix(".har") ? "HAR" : "fixture") writer instead")
-            }
-            for note in redacted.notes {
-                console.printError("note: \(note)")
-            }
-            do {
-                try Fixture.write(redacted.output, to: URL(fileURLWithPath: path))
-            } catch {
-                throw ToolError("\(error)")
-            }
-            console.print("\(path): \(fields) field\(fields == 1 ? "" : "s") redacted")
         }
+        return exitCode
+    }
+
+    /// Reports what redacting the fixture at `path` gave, and writes the redacted file unless checking;
+    /// returns the exit code with this file counted.
+    private func report(
+        _ outcome: Result<FixtureRedaction, any Error>, of path: String, to console: Console, exitCode: ExitCode
+    ) throws -> ExitCode {
+        let redacted: FixtureRedaction
+        do {
+            redacted = try outcome.get()
+        } catch {
+            console.printError("error: \(error)")
+            return .dataError
+        }
+        let result = redacted.result
+        let fields = result.redactions.count
+        guard fields > 0 else {
+            console.print("\(path): nothing to redact")
+            return exitCode
+        }
+        for field in result.redactions {
+            console.printError("\(path): \(check ? "would redact" : "redacted"): \(field)")
+        }
+        if check {
+            console.print("\(path): \(fields) field\(fields == 1 ? "" : "s") to redact")
+            return exitCode == .success ? .failure : exitCode
+        }
+        if let reason = redacted.rewriteReason {
+            console.printError(
+                "note: \(path): not edited in place: \(reason); written by the package's "
+                    + "\(path.hasSuffix(".har") ? "HAR" : "fixture") writer instead")
+        }
+        for note in redacted.notes {
+            console.printError("note: \(note)")
+        }
+        do {
+            try Fixture.write(redacted.output, to: URL(fileURLWithPath: path))
+        } catch {
+            throw ToolError("\(error)")
+        }
+        console.print("\(path): \(fields) field\(fields == 1 ? "" : "s") redacted")
         return exitCode
     }
 }

@@ -117,6 +117,37 @@ struct RedactCommandTests {
         #expect(try Data(contentsOf: file) == before)
     }
 
+    /// Files are redacted several at a time (a batch of twice the cores, one per core): the report still
+    /// follows the order given, an unreadable file in the middle does not stop the others, and every
+    /// leaking file is written redacted.
+    @Test("many files: reported in the order given, an unreadable one in the middle, every leaking one redacted")
+    func manyFilesInOrder() async throws {
+        let directory = try makeTemporaryDirectory("redact-many")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clean = Fixture(interactions: [
+            Interaction(request: StubRequest(method: "GET", path: "/todos"), response: StubResponse(status: 200, body: Data("[]".utf8)))
+        ])
+        var paths: [String] = []
+        for index in 0..<(4 * ProcessInfo.processInfo.activeProcessorCount + 3) {
+            let file = directory.appendingPathComponent(String(format: "%03d.json", index))
+            if index == 5 {
+                try Data("{ not a fixture".utf8).write(to: file)
+            } else {
+                try (index % 3 == 0 ? Self.leaking : clean).write(to: file)
+            }
+            paths.append(file.path)
+        }
+        let capture = ConsoleCapture()
+        #expect(try await RedactCommand(fixtures: paths).run(capture.console) == .dataError)
+        let reported = capture.out.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        #expect(reported == paths.enumerated().filter { $0.offset != 5 }.map(\.element))
+        #expect(capture.error.contains("error: ") && capture.error.contains("005.json"))
+        for (index, path) in paths.enumerated() where index % 3 == 0 {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(!text.contains(Self.stripe) && !text.contains(Self.bearer), "\(path) still holds a secret")
+        }
+    }
+
     @Test("the package's own fixtures have nothing left to redact")
     func committedFixturesAreClean() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

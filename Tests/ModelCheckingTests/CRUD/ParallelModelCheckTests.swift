@@ -2,6 +2,7 @@ import BrokenExamples
 import ContractEngine
 import Foundation
 import ModelChecking
+import RepositoryContractsPrimitives
 import Testing
 import TodoExample
 
@@ -29,10 +30,13 @@ struct ParallelModelCheckTests {
         var found = 0
         var plans: [Int] = []
         var slowest = Duration.zero, total = Duration.zero
-        for seed in 1...UInt64(Self.seeds) {
+        // The seeds' checks side by side, as a user's concurrent tests run them; judged in seed order.
+        let checks = await Array(1...UInt64(Self.seeds)).concurrentMap { seed in
             let started = ContinuousClock.now
             let result = await ModelCheck.check(conformance, factory: Self.factory, runs: Self.sequentialRuns, seed: seed)
-            let took = ContinuousClock.now - started
+            return (seed: seed, result: result, took: ContinuousClock.now - started)
+        }
+        for (seed, result, took) in checks {
             slowest = max(slowest, took)
             total += took
             #expect(result.failure == nil, "the sequential runs pass \(conformance.name): \(result)")

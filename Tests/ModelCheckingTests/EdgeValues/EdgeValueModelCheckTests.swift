@@ -1,5 +1,6 @@
 import ContractEngine
 import ModelChecking
+import RepositoryContractsPrimitives
 import Testing
 
 /// Edge values derived from `Codable`, drawn by the check of a protocol of the user's own: each title
@@ -14,6 +15,13 @@ struct EdgeValueModelCheckTests {
         await ProtocolModelCheck.check(
             model: { InMemoryDraftBox() }, subject: { EncodedDraftBox(bug: bug) }, operations: operations,
             observe: { try await $0.all() }, seed: seed)
+    }
+
+    /// The check on seeds 1 to 20, side by side, the results in seed order.
+    static func checkTwentySeeds(
+        _ bug: EncodedDraftBox.Bug?, operations: [ProtocolOperation<any DraftBox>] = DraftOperations.all
+    ) async -> [ProtocolModelCheckResult] {
+        await Array(UInt64(1)...20).concurrentMap { seed in await check(bug, seed: seed, operations: operations) }
     }
 
     /// The edge values that show each bug, by name: the title's only, a `String` sample's at `$`.
@@ -38,8 +46,7 @@ struct EdgeValueModelCheckTests {
         let labels = try #require(Self.revealing[bug])
         let literals = try labels.map { try EdgeCases.derived.value("$: \($0)", around: "Groceries").swiftLiteral }
         var found = 0, sizes: [Int] = [], runs: [Int] = []
-        for seed in UInt64(1)...20 {
-            let result = await Self.check(bug, seed: seed)
+        for result in await Self.checkTwentySeeds(bug) {
             guard let failure = result.failure else { continue }
             found += 1
             sizes.append(failure.steps.count)
@@ -57,8 +64,7 @@ struct EdgeValueModelCheckTests {
     func bugFoundAroundStruct(_ bug: EncodedDraftBox.Bug) async throws {
         let names = try #require(Self.revealing[bug]).map { "$.title: \($0)" }
         var found = 0, sizes: [Int] = []
-        for seed in UInt64(1)...20 {
-            let result = await Self.check(bug, seed: seed, operations: DraftOperations.drafts)
+        for result in await Self.checkTwentySeeds(bug, operations: DraftOperations.drafts) {
             guard let failure = result.failure else { continue }
             found += 1
             sizes.append(failure.steps.count)
@@ -72,10 +78,7 @@ struct EdgeValueModelCheckTests {
 
     @Test("the same check drawing two plain titles finds none of the bugs on 20 seeds", arguments: EncodedDraftBox.Bug.allCases)
     func plainTitlesMiss(_ bug: EncodedDraftBox.Bug) async {
-        var found = 0
-        for seed in UInt64(1)...20 where await !Self.check(bug, seed: seed, operations: DraftOperations.plain).passed {
-            found += 1
-        }
+        let found = await Self.checkTwentySeeds(bug, operations: DraftOperations.plain).filter { !$0.passed }.count
         #expect(found == 0, "\(bug): plain titles found it in \(found) of 20 seeds")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RepositoryContractsPrimitives
 import Testing
 
 @testable import RecordReplay
@@ -65,27 +66,29 @@ struct ScanCostTests {
     }
 
     @Test("doubling any repeated unit at most doubles the scan's steps, at most 80 steps a byte")
-    func scanIsLinear() {
+    func scanIsLinear() async {
         let size = 8_192
+        // Each unit's scans are counted on their own, all cores at once; the expectations follow in order.
+        let counts = await Self.units.concurrentMap { unit in
+            let (small, large) = (Self.repeated(unit, toAtLeast: size), Self.repeated(unit, toAtLeast: 2 * size))
+            return (unit: unit, small: small.utf8.count, smallSteps: Self.steps(scanning: small),
+                    large: large.utf8.count, largeSteps: Self.steps(scanning: large))
+        }
         var worst: (unit: String, perByte: Double) = ("", 0)
-        for unit in Self.units {
-            let small = Self.repeated(unit, toAtLeast: size)
-            let large = Self.repeated(unit, toAtLeast: 2 * size)
-            let smallSteps = Self.steps(scanning: small)
-            let largeSteps = Self.steps(scanning: large)
-            let perByte = Double(largeSteps) / Double(large.utf8.count)
-            if perByte > worst.perByte { worst = (unit, perByte) }
+        for count in counts {
+            let perByte = Double(count.largeSteps) / Double(count.large)
+            if perByte > worst.perByte { worst = (count.unit, perByte) }
             #expect(
-                Double(largeSteps) <= 2.3 * Double(smallSteps) + 1_000,
-                "\(unit.debugDescription): \(smallSteps) steps for \(small.utf8.count) bytes, \(largeSteps) for \(large.utf8.count)")
-            #expect(perByte <= 80, "\(unit.debugDescription): \(perByte) steps a byte")
+                Double(count.largeSteps) <= 2.3 * Double(count.smallSteps) + 1_000,
+                "\(count.unit.debugDescription): \(count.smallSteps) steps for \(count.small) bytes, \(count.largeSteps) for \(count.large)")
+            #expect(perByte <= 80, "\(count.unit.debugDescription): \(perByte) steps a byte")
         }
         print("[scan cost] \(Self.units.count) units; the most steps a byte: \(worst.perByte) for \(worst.unit.debugDescription)")
     }
 
     @Test("the new decoders scan linearly: runs of references, nested &amp;amp;, long references, many 334 prompts")
-    func decodersAreLinear() {
-        let shapes: [(String, (Int) -> String)] = [
+    func decodersAreLinear() async {
+        let shapes: [(String, @Sendable (Int) -> String)] = [
             ("&amp;amp;amp;…", { "&" + Self.repeated("amp;", toAtLeast: $0) }),
             ("&#&#&#…", { Self.repeated("&#", toAtLeast: $0) }),
             ("one long decimal reference", { "&#" + String(repeating: "1", count: $0) + ";" }),
@@ -98,14 +101,16 @@ struct ScanCostTests {
             ("one query of many codes", { "https://a/cb?" + Self.repeated("code=Qx4mT9vR2wL8pZ1cK7&", toAtLeast: $0) + "state=x1" }),
             ("escaped elements", { Self.repeated("&lt;password&gt;x", toAtLeast: $0) }),
         ]
+        let counts = await shapes.concurrentMap { label, make in
+            let (small, large) = (make(8_192), make(16_384))
+            return (label: label, smallSteps: Self.steps(scanning: small), large: large.utf8.count, largeSteps: Self.steps(scanning: large))
+        }
         var perByte: [String] = []
         defer { print("[scan cost] decoders, steps a byte: \(perByte.joined(separator: ", "))") }
-        for (label, make) in shapes {
-            let (small, large) = (make(8_192), make(16_384))
-            let (smallSteps, largeSteps) = (Self.steps(scanning: small), Self.steps(scanning: large))
-            perByte.append("\(label) \(Double(largeSteps * 10 / large.utf8.count) / 10)")
-            #expect(Double(largeSteps) <= 2.3 * Double(smallSteps) + 1_000, "\(label): \(smallSteps) steps, then \(largeSteps)")
-            #expect(Double(largeSteps) / Double(large.utf8.count) <= 80, "\(label): \(largeSteps) steps for \(large.utf8.count) bytes")
+        for count in counts {
+            perByte.append("\(count.label) \(Double(count.largeSteps * 10 / count.large) / 10)")
+            #expect(Double(count.largeSteps) <= 2.3 * Double(count.smallSteps) + 1_000, "\(count.label): \(count.smallSteps) steps, then \(count.largeSteps)")
+            #expect(Double(count.largeSteps) / Double(count.large) <= 80, "\(count.label): \(count.largeSteps) steps for \(count.large) bytes")
         }
     }
 
