@@ -10,8 +10,23 @@ import RepositoryContractsPrimitives
 /// (``SecretScanShapes/matches(in:name:)``, ``Redaction/textCredentials(in:bytes:)``).
 struct RememberedResults<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Store {
-        var values: [Key: Value] = [:]
+        var values: [HashedKey: Value] = [:]
         var bytes = 0
+    }
+
+    /// A key with its hash, computed before the lock is taken: hashing a text is most of a look-up's
+    /// work, and scans on several threads (a test run, `redact` over many files) share the store.
+    private struct HashedKey: Hashable {
+        let key: Key
+        let hash: Int
+
+        init(_ key: Key) {
+            self.key = key
+            hash = key.hashValue
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
     }
 
     /// The largest input remembered, in bytes.
@@ -29,6 +44,7 @@ struct RememberedResults<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// within ``largestRemembered``.
     func value(for key: Key, size: Int, _ compute: () -> Value) -> Value {
         guard size <= largestRemembered else { return compute() }
+        let key = HashedKey(key)
         if let known = store.withLock({ $0.values[key] }) { return known }
         let value = compute()
         store.withLock { store in

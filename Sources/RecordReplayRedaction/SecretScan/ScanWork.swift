@@ -13,19 +13,24 @@ extension Array where Element == UInt8 {
     /// Looks at each byte of `range` about once per byte of the needle at most.
     func firstOccurrence(of needle: [UInt8], in range: Range<Int>, work: inout ScanWork) -> Int? {
         guard !needle.isEmpty, range.count >= needle.count else { return nil }
-        let first = needle[0]
-        var start = range.lowerBound
         let lastStart = range.upperBound - needle.count
-        while start <= lastStart {
-            work.add()
-            if self[start] == first {
-                var offset = 1
-                while offset < needle.count, self[start + offset] == needle[offset] { offset += 1 }
-                work.add(offset)
-                if offset == needle.count { return start }
+        // Through the buffers: an array read costs several calls in a debug build (`swift test`).
+        return withUnsafeBufferPointer { text in
+            needle.withUnsafeBufferPointer { needle in
+                let first = needle[0]
+                var start = range.lowerBound
+                while start <= lastStart {
+                    work.add()
+                    if text[start] == first {
+                        var offset = 1
+                        while offset < needle.count, text[start + offset] == needle[offset] { offset += 1 }
+                        work.add(offset)
+                        if offset == needle.count { return start }
+                    }
+                    start += 1
+                }
+                return nil
             }
-            start += 1
         }
-        return nil
     }
 }

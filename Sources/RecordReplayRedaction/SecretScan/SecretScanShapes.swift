@@ -97,15 +97,22 @@ enum SecretScanShapes {
         var previousIsWord = false
         work.add(bytes.count)
         var position = 0
-        while position < bytes.count {
-            let byte = Int(bytes[position])
+        let count = bytes.count
+        while position < count {
             // A token starts a word: most positions are inside one, or hold a byte no token starts with.
-            let startsHere = !previousIsWord && startBytes[byte]
-            previousIsWord = wordBytes[byte]
-            guard startsHere else {
-                position += 1
-                continue
+            // Those are passed over through the buffer: an array read costs several calls in a debug build.
+            position = bytes.withUnsafeBufferPointer { text in
+                var at = position
+                while at < count {
+                    let byte = text[at]
+                    let startsHere = !previousIsWord && startBytes.contains(byte)
+                    previousIsWord = wordBytes.contains(byte)
+                    if startsHere { break }
+                    at += 1
+                }
+                return at
             }
+            guard position < count else { break }
             let key = key(bytes, position)
             for index in rulesByKey[key] {
                 if let end = rules[index].matchEnd(in: bytes, at: position, runEnd: &runEnds[index], work: &work) {
@@ -124,14 +131,9 @@ enum SecretScanShapes {
 
     /// Whether each byte continues a word (a letter, digit or `_`), and whether a prefix rule or a
     /// provider's anchor starts with it: read once a scan, for every byte it reads.
-    private static let wordBytes = (0...255).map { TokenShape.CharacterClass.word.contains(UInt8($0)) }
-    private static let startBytes: [Bool] = {
-        var starts = [Bool](repeating: false, count: 256)
-        for prefix in SecretPrefixRule.all.map(\.prefix) + TokenShape.providers.map(\.anchor) where !prefix.isEmpty {
-            starts[Int(prefix[0])] = true
-        }
-        return starts
-    }()
+    private static let wordBytes = ByteSet((0...255).map(UInt8.init).filter { TokenShape.CharacterClass.word.contains($0) })
+    private static let startBytes = ByteSet(
+        (SecretPrefixRule.all.map(\.prefix) + TokenShape.providers.map(\.anchor)).compactMap(\.first))
 
     /// `eyJ…` `.` `…` `.` `…` in base64url; the first two segments at least 4 characters long. A token
     /// starts where no token character precedes it, so the tokens' extents never overlap.

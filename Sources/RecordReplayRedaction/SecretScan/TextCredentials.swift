@@ -62,11 +62,24 @@ enum TextCredentials {
         // `<add key="ApiKey" value="…"/>` hold the secret in `content` or `value`.
         var labelledUpTo = 0
         var position = 0
-        while position < bytes.count {
-            work.add()
+        let count = bytes.count
+        while position < count {
+            // A step a byte; the bytes before the next `=` or `:` are passed over through the buffer (an
+            // array read costs several calls in a debug build), and so are those a credential consumed.
+            let next = bytes.withUnsafeBufferPointer { text in
+                var at = position
+                while at < count {
+                    let byte = text[at]
+                    if (byte == UInt8(ascii: "=") || byte == UInt8(ascii: ":")) && at >= consumedUpTo { break }
+                    at += 1
+                }
+                return at
+            }
+            work.add(next - position + (next < count ? 1 : 0))
+            position = next
+            guard position < count else { break }
             let byte = bytes[position]
             defer { position += 1 }
-            guard byte == UInt8(ascii: "=") || byte == UInt8(ascii: ":"), position >= consumedUpTo else { continue }
             if byte == UInt8(ascii: ":"), position + 2 < bytes.count, bytes[position + 1] == UInt8(ascii: "/"),
                 bytes[position + 2] == UInt8(ascii: "/")
             {
@@ -371,34 +384,37 @@ enum TextCredentials {
         }
         let pathDelimiters = Self.pathDelimiters
         var runStart = 0
-        while runStart < bytes.count {
-            var position = runStart
-            var segmentStart = runStart
-            var hasSlash = false
-            window.removeAll(keepingCapacity: true)
-            judged = 0
-            while position <= bytes.count {
-                let atEnd = position == bytes.count || pathDelimiters.contains(bytes[position])
-                if atEnd || bytes[position] == UInt8(ascii: "/") {
-                    // `\/` (a JSON escape in raw text) is a slash too.
-                    var segmentEnd = position
-                    if !atEnd, segmentEnd > segmentStart, bytes[segmentEnd - 1] == UInt8(ascii: "\\") { segmentEnd -= 1 }
-                    window.append(segmentStart..<segmentEnd)
-                    segmentStart = position + 1
-                    hasSlash = hasSlash || !atEnd
-                    if window.count >= 64, hasSlash {
-                        // Judge all but the last four (their rules look ahead), keep two behind.
-                        judge(upTo: window.count - 4)
-                        window.removeFirst(judged - 2)
-                        judged = 2
+        // Through the buffer: an array read costs several calls in a debug build (`swift test`).
+        bytes.withUnsafeBufferPointer { text in
+            while runStart < text.count {
+                var position = runStart
+                var segmentStart = runStart
+                var hasSlash = false
+                window.removeAll(keepingCapacity: true)
+                judged = 0
+                while position <= text.count {
+                    let atEnd = position == text.count || pathDelimiters.contains(text[position])
+                    if atEnd || text[position] == UInt8(ascii: "/") {
+                        // `\/` (a JSON escape in raw text) is a slash too.
+                        var segmentEnd = position
+                        if !atEnd, segmentEnd > segmentStart, text[segmentEnd - 1] == UInt8(ascii: "\\") { segmentEnd -= 1 }
+                        window.append(segmentStart..<segmentEnd)
+                        segmentStart = position + 1
+                        hasSlash = hasSlash || !atEnd
+                        if window.count >= 64, hasSlash {
+                            // Judge all but the last four (their rules look ahead), keep two behind.
+                            judge(upTo: window.count - 4)
+                            window.removeFirst(judged - 2)
+                            judged = 2
+                        }
                     }
+                    if atEnd { break }
+                    position += 1
                 }
-                if atEnd { break }
-                position += 1
+                work.add(position - runStart + 1)
+                if hasSlash { judge(upTo: window.count) }
+                runStart = position + 1
             }
-            work.add(position - runStart + 1)
-            if hasSlash { judge(upTo: window.count) }
-            runStart = position + 1
         }
         return found
     }

@@ -139,7 +139,18 @@ extension TokenShape {
     /// inside that run ends where it does, and repeated anchors (`xoxb-xoxb-…`) cost no more than the
     /// text's length. The other segments look at no more bytes than their longest length, plus one.
     func matchEnd(in bytes: [UInt8], from start: Int, firstRunEnd: inout Int, work: inout ScanWork) -> Int? {
-        let memberships = CharacterClass.memberships
+        // Through the buffers: an array read costs several calls in a debug build (`swift test`).
+        bytes.withUnsafeBufferPointer { bytes in
+            CharacterClass.memberships.withUnsafeBufferPointer { memberships in
+                matchEnd(in: bytes, from: start, memberships: memberships, firstRunEnd: &firstRunEnd, work: &work)
+            }
+        }
+    }
+
+    private func matchEnd(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, memberships: UnsafeBufferPointer<UInt16>, firstRunEnd: inout Int,
+        work: inout ScanWork
+    ) -> Int? {
         var position = start
         var lastBit: UInt16 = 0
         for index in 0..<runBits.count {
