@@ -18,16 +18,20 @@ where Entity.ID: Sendable {
     }
     /// The equivalence as declared, store-maintained fields included.
     public var declaredEquivalence: Equivalence<Entity> {
-        didSet { equivalenceIgnoringStoreMaintained = declaredEquivalence.ignoring(storeMaintained) }
+        didSet { remakeEquivalence() }
     }
     /// Fields the store sets itself (a version, timestamps, an ETag): left out of value comparison and
     /// checked by their own rules (the `maintained.*` clauses). Set with ``Conformance/maintaining(_:)``.
     public var storeMaintained: [StoreMaintained<Entity>] = [] {
-        didSet { equivalenceIgnoringStoreMaintained = declaredEquivalence.ignoring(storeMaintained) }
+        didSet { remakeEquivalence() }
     }
     /// ``equivalence``, made when either part is set rather than at each read: a check reads it for
     /// every comparison, and making it names the fields anew.
     private var equivalenceIgnoringStoreMaintained: Equivalence<Entity>
+
+    private mutating func remakeEquivalence() {
+        equivalenceIgnoringStoreMaintained = declaredEquivalence.ignoring(storeMaintained)
+    }
     /// How pages behave, when the conformer reads in pages (the `pages.*` clauses); set with
     /// ``Conformance/paginated(_:)``. Its witness reads pages with ``RepositoryWitness/paging(invalidCursor:_:)``.
     public var pagination: Pagination?

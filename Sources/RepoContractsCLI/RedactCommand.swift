@@ -88,7 +88,8 @@ struct RedactCommand: Subcommand, Equatable {
         // Files are read and redacted a few at a time, one per core, and reported and written in the
         // order given; a batch at a time, so that only a few redacted files are held at once.
         let width = ProcessInfo.processInfo.activeProcessorCount
-        for batch in stride(from: 0, to: fixtures.count, by: 2 * width).map({ fixtures[$0..<min($0 + 2 * width, fixtures.count)] }) {
+        let batchSize = 2 * width
+        for batch in stride(from: 0, to: fixtures.count, by: batchSize).map({ fixtures[$0..<min($0 + batchSize, fixtures.count)] }) {
             let outcomes = await batch.concurrentMap(width: width) { path in
                 Result { try FixtureRedaction.redacting(path, with: redaction, checking: check) }
             }

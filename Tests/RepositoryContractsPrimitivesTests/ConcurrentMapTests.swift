@@ -32,6 +32,36 @@ struct ConcurrentMapTests {
         #expect(running.withLock { $0.now } == 0)
     }
 
+    /// The first piece waits until every other piece has ended: they must go through the second slot
+    /// while it holds the first (in batches of the width, they would wait for good; the suite's time
+    /// limit ends the test then).
+    @Test("a slow piece holds up only its own slot: the others go on through the free one")
+    func slowPieceHoldsOnlyItsSlot() async {
+        let others = 9
+        let ended = Protected((count: 0, waiter: CheckedContinuation<Void, Never>?.none))
+        let results = await Array(0...others).concurrentMap(width: 2) { (value: Int) -> Int in
+            if value == 0 {
+                await withCheckedContinuation { continuation in
+                    let resumeNow = ended.withLock { state in
+                        if state.count == others { return true }
+                        state.waiter = continuation
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+            } else {
+                let waiter = ended.withLock { state in
+                    state.count += 1
+                    defer { if state.count == others { state.waiter = nil } }
+                    return state.count == others ? state.waiter : nil
+                }
+                waiter?.resume()
+            }
+            return value
+        }
+        #expect(results == Array(0...others))
+    }
+
     /// With width 2 the first two pieces each wait until both have started: run one after the other,
     /// they would wait for good (the suite's time limit ends the test then).
     @Test("pieces run at the same time: two that each wait for the other both end")
