@@ -81,6 +81,8 @@ final class EventLoop: @unchecked Sendable {
         wakeRead = pipe.read
         wakeWrite = pipe.write
         Platform.setNonBlocking(wakeRead)
+        // A wake-up is written under the inbox's lock: it must never wait for the loop to drain the pipe.
+        Platform.setNonBlocking(wakeWrite)
         watched.append(wakeRead)
     }
 
@@ -104,20 +106,22 @@ final class EventLoop: @unchecked Sendable {
     @discardableResult
     func adopt(_ connection: Connection) -> Bool {
         connection.home = self
-        let wake = inbox.withLock { inbox -> Bool? in
-            guard !inbox.ended else { return nil }
+        return inbox.withLock { inbox in
+            guard !inbox.ended else { return false }
             inbox.connections.append(connection)
-            return inbox.connections.count == 1
+            // Under the lock, as below: the loop closes its wake pipe only after marking itself ended, so
+            // the byte never goes to a descriptor number that was closed and given to another socket.
+            if inbox.connections.count == 1 { Platform.writeByte(wakeWrite) }
+            return true
         }
-        guard let wake else { return false }
-        if wake { Platform.writeByte(wakeWrite) }
-        return true
     }
 
     /// Lets the loop end once it serves no connection: no more come (the accept loop has ended).
     func finishWhenEmpty() {
-        inbox.withLock { $0.finishing = true }
-        Platform.writeByte(wakeWrite)
+        inbox.withLock { inbox in
+            inbox.finishing = true
+            if !inbox.ended { Platform.writeByte(wakeWrite) }
+        }
     }
 
     private func run() {

@@ -99,21 +99,22 @@ package final class OutboundExchange: Sendable {
     /// Stops the exchange: a ``run(host:port:request:method:timeout:)`` under way throws
     /// ``OutboundExchangeError/cancelled``, and one not started yet throws it at once.
     package func cancel() {
-        let socket: Int32? = phase.withLock { phase in
+        phase.withLock { phase in
             switch phase {
             case .notStarted:
                 phase = .cancelled(socket: nil)
-                return nil
             case .running(let socket):
                 phase = .cancelled(socket: socket)
-                return socket
+                // Wakes a send blocked on a full buffer. Under the lock, before the wake-up byte: the
+                // exchange's thread closes the socket only after taking it out of the phase (`finish()`,
+                // `forget(_:)`), so the number shut down is still this exchange's socket, never one that
+                // another thread opened after the close and was given the same number.
+                if let socket { Platform.shutdownBoth(socket) }
             case .cancelled, .finished:
-                return nil
+                break
             }
         }
         if let wakeUp { Platform.writeByte(wakeUp.write) }
-        // Wakes a send blocked on a full buffer; the descriptor is closed by the exchange's own thread.
-        if let socket { Platform.shutdownBoth(socket) }
     }
 
     private var isCancelled: Bool {
