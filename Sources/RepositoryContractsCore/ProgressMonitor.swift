@@ -54,14 +54,25 @@ package final class ProgressMonitor: Sendable {
     /// The calls of this subject that ended so far.
     var localCount: UInt64 { endedCalls.withLock { $0 } &+ (ownMovements?() ?? 0) }
 
-    /// Reads everything else that shows work moving (the sum of the ``sources`` as this task has them
-    /// now: they are task-local) from any task or thread.
-    var elsewhereCountReader: @Sendable () -> UInt64 {
-        let sources = Self.sources
-        return {
-            // A loop, not `reduce`: this runs at every call a watchdog starts and looks at.
+    /// Everything else that shows work moving: the ``sources`` as one task had them (they are
+    /// task-local), read from any task or thread.
+    struct ElsewhereSources: Sendable {
+        private let reads: [@Sendable () -> UInt64]
+
+        /// The sources as the current task has them now.
+        static var current: ElsewhereSources { ElsewhereSources(reads: ProgressMonitor.sources) }
+
+        /// The sum of their counts.
+        var count: UInt64 {
+            // An index loop, not `reduce` or `for in`: this runs at every call a watchdog starts, and an
+            // unspecialized iterator costs more than the reads.
             var total: UInt64 = 0
-            for source in sources { total &+= source() }
+            var index = 0
+            let end = reads.count
+            while index < end {
+                total &+= reads[index]()
+                index += 1
+            }
             return total
         }
     }

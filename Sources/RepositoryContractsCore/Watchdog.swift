@@ -92,20 +92,33 @@ package func watchedResult<Value: Sendable>(
 /// What a watchdog reads as its call starts, so that the task watching the call can begin at the first
 /// look, on another thread, and still judge the call from its start: the time, the counts of progress,
 /// the sources of progress elsewhere as the caller's task sees them (task-local), and the CPU time.
+///
+/// It reads plain values and keeps the monitor: the closures a bound reads its sources through are made
+/// only for the few calls still running at their first look (a test run starts about two million watched
+/// calls; making them at every start was most of an inline call's cost).
 struct CallWatch: Sendable {
     let limit: Duration
     let localProgressLiftsCeiling: Bool
-    let sources: ProgressSources
+    let monitor: ProgressMonitor
+    /// The sources of progress elsewhere, as the caller's task has them.
+    let elsewhere: ProgressMonitor.ElsewhereSources
     let start: BoundStart
     let cpuAtStart: (cpu: Duration, age: Duration)?
 
     init(limit: Duration, monitor: ProgressMonitor, localProgressLiftsCeiling: Bool) {
         self.limit = limit
         self.localProgressLiftsCeiling = localProgressLiftsCeiling
-        let elsewhere = monitor.elsewhereCountReader
-        sources = ProgressSources(local: { monitor.localCount }, elsewhere: elsewhere, isBusy: { monitor.isBusy })
-        start = BoundStart(watching: sources)
-        cpuAtStart = RecentProcessCPUTime.read()
+        self.monitor = monitor
+        elsewhere = ProgressMonitor.ElsewhereSources.current
+        let now = ContinuousClock.now
+        start = BoundStart(at: now, local: monitor.localCount, elsewhere: elsewhere.count)
+        cpuAtStart = RecentProcessCPUTime.read(at: now)
+    }
+
+    /// The sources the task watching the call reads at each look.
+    private var sources: ProgressSources {
+        let (monitor, elsewhere) = (monitor, elsewhere)
+        return ProgressSources(local: { monitor.localCount }, elsewhere: { elsewhere.count }, isBusy: { monitor.isBusy })
     }
 
     /// When the first look is due.
@@ -157,17 +170,22 @@ private struct CPUWindow {
 /// watched calls a second (one read per call was a few percent of the run's CPU).
 private enum RecentProcessCPUTime {
     static let maximumAge = Duration.milliseconds(10)
-    private static let latest = Protected<(at: ContinuousClock.Instant, cpu: Duration)?>(nil)
 
-    /// The process's CPU time, and how long ago it was read (under ``maximumAge``).
-    static func read() -> (cpu: Duration, age: Duration)? {
-        let now = ContinuousClock.now
+    private struct Reading {
+        var at: ContinuousClock.Instant
+        var cpu: Duration
+    }
+
+    private static let latest = Protected<Reading?>(nil)
+
+    /// The process's CPU time at `now`, and how long before `now` it was read (under ``maximumAge``).
+    static func read(at now: ContinuousClock.Instant) -> (cpu: Duration, age: Duration)? {
         if let latest = latest.withLock({ $0 }), latest.at.duration(to: now) < maximumAge {
             // Another watchdog may have read it just after `now`: no age then.
             return (latest.cpu, max(.zero, latest.at.duration(to: now)))
         }
         guard let cpu = processCPUTime() else { return nil }
-        latest.withLock { $0 = (now, cpu) }
+        latest.withLock { $0 = Reading(at: now, cpu: cpu) }
         return (cpu, .zero)
     }
 }

@@ -34,6 +34,13 @@ package struct BoundStart: Sendable {
     /// The sources' count of movements elsewhere then.
     package var elsewhere: UInt64
 
+    /// A start at `at`, when the counts were `local` and `elsewhere`.
+    package init(at: ContinuousClock.Instant, local: UInt64, elsewhere: UInt64) {
+        self.at = at
+        self.local = local
+        self.elsewhere = elsewhere
+    }
+
     /// The time and the counts of `sources` now.
     package init(watching sources: ProgressSources, timer: BoundTimer = .continuous) {
         at = timer.now()
