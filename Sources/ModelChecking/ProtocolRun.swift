@@ -134,7 +134,7 @@ struct ProtocolRun<System>: Sendable {
         case .success(let result): return result
         case .failure(let failure as OperationFailure):
             return .hung(failure.reason.stall.map(String.init(describing:)) ?? "\(failure)")
-        case .failure(let error): return .threw(ErrorIdentity(error), description: describe(error))
+        case .failure(let error): return .threw(ErrorIdentity(error), description: DeferredText(describingError: error))
         }
     }
 

@@ -7,7 +7,7 @@ import ContractEngine
 /// not compared.
 enum StepResult: Sendable, Equatable {
     case returned(AnyResult)
-    case threw(ErrorIdentity, description: String)
+    case threw(ErrorIdentity, description: DeferredText)
     /// The call did not return: the watchdog gave up on it (what it saw).
     case hung(String)
 
@@ -16,7 +16,7 @@ enum StepResult: Sendable, Equatable {
         do {
             return .returned(AnyResult(try await body()))
         } catch {
-            return .threw(ErrorIdentity(error), description: describe(error))
+            return .threw(ErrorIdentity(error), description: DeferredText(describingError: error))
         }
     }
 

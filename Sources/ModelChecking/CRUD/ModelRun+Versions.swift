@@ -26,7 +26,7 @@ extension ModelRun {
             return .failed("broken", "the conditional update did not complete", expected: "a result", observed: observed, swift: swift, actual: text)
         }
         if let policy = model.policy(forUpdate: expected) {
-            let observedOutcome: ObservedOutcome<Entity> = outcome.thrownKind.map { .threw($0, observed.description) } ?? .value(outcome.returnedValue)
+            let observedOutcome: ObservedOutcome<Entity> = outcome.thrownKind.map { .threw($0, observed) } ?? .value(outcome.returnedValue)
             let resolved = await resolve(observedOutcome, policy, sent: sending, subject: subject, isCreate: false)
             if !policy.accepts(resolved) {
                 return .failed(

@@ -9,7 +9,7 @@ package enum ObservedOutcome<Entity: Sendable>: Sendable, CustomStringConvertibl
     /// `delete(id:)` returned.
     case completed
     /// It threw an error, classified by the conformance (`nil` when it could not be classified).
-    case threw(RepositoryError.Kind?, String)
+    case threw(RepositoryError.Kind?, DeferredText)
     /// It did not complete: timed out, or its completion handler was never called.
     case broke(String)
 
@@ -105,7 +105,7 @@ struct GuardedSubject<Entity: Identifiable & Equatable & Sendable>: Sendable whe
         case .failure(let failure as OperationFailure): return .broke(failure.description)
         case .failure(let error as CallbackError): return .broke("\(error)")
         case .failure(is CancellationError): return .broke("\(operation()) was cancelled")
-        case .failure(let error): return .threw(classify(error), describe(error))
+        case .failure(let error): return .threw(classify(error), DeferredText(describingError: error))
         }
     }
 }
@@ -115,7 +115,7 @@ enum CallOutcome<Value: Sendable>: Sendable {
     /// It returned `Value`.
     case returned(Value)
     /// It threw an error, classified by the conformance.
-    case threw(RepositoryError.Kind?, String)
+    case threw(RepositoryError.Kind?, DeferredText)
     /// It did not complete.
     case broke(String)
 
