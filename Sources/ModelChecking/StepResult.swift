@@ -60,16 +60,17 @@ enum StepResult: Sendable, Equatable {
     }
 }
 
-/// An error as the check compares it: its repository kind, else its type.
+/// An error as the check compares it: its repository kind, else its type (by identity: naming the type
+/// at every error thrown cost more than the comparison needs).
 enum ErrorIdentity: Sendable, Hashable {
     case kind(RepositoryError.Kind)
-    case type(String)
+    case type(ObjectIdentifier)
 
     init(_ error: any Error) {
         if let error = error as? RepositoryError {
             self = .kind(error.kind)
         } else {
-            self = .type(String(reflecting: Swift.type(of: error)))
+            self = .type(ObjectIdentifier(Swift.type(of: error)))
         }
     }
 }
