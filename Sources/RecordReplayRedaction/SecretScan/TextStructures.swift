@@ -127,9 +127,17 @@ struct CSVColumns {
     /// when it holds none. One pass over the line: it may be a whole text without a line break.
     static func mostFrequentSeparator(in line: Range<Int>, of bytes: [UInt8]) -> UInt8? {
         var counts = Array(repeating: 0, count: separators.count)
-        for position in line {
-            let slot = separatorSlot[Int(bytes[position])]
-            if slot >= 0 { counts[slot] += 1 }
+        // Through the buffers, the table read once: a debug build (`swift test`) retained the table and
+        // went through its lazy initializer at every byte.
+        separatorSlot.withUnsafeBufferPointer { slots in
+            bytes.withUnsafeBufferPointer { bytes in
+                var position = line.lowerBound
+                while position < line.upperBound {
+                    let slot = slots[Int(bytes[position])]
+                    if slot >= 0 { counts[slot] += 1 }
+                    position += 1
+                }
+            }
         }
         var best = 0
         for index in 1..<counts.count where counts[index] > counts[best] { best = index }

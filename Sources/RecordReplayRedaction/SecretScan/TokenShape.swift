@@ -151,6 +151,8 @@ extension TokenShape {
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, memberships: UnsafeBufferPointer<UInt16>, firstRunEnd: inout Int,
         work: inout ScanWork
     ) -> Int? {
+        // The shape's tables as locals: each read of a stored array retains and releases it in a debug build.
+        let (runBits, literalBytes, runLengths) = (runBits, literalBytes, runLengths)
         var position = start
         var lastBit: UInt16 = 0
         for index in 0..<runBits.count {
