@@ -28,7 +28,15 @@ struct EscapedText {
         work.add(text.count)
         guard Self.mayHoldEscape(text) else { return nil }
         var bytes = text
-        var origins = Array(0...text.count)
+        // Written in place: copying a range into an array is a generic call per element in a debug build.
+        var origins = [Int](unsafeUninitializedCapacity: text.count + 1) { buffer, initialized in
+            var position = 0
+            while position <= text.count {
+                buffer[position] = position
+                position += 1
+            }
+            initialized = text.count + 1
+        }
         var changed = false
         for _ in 0..<Self.rounds {
             guard let (decoded, positions) = Self.round(bytes, work: &work) else { break }

@@ -96,35 +96,37 @@ enum SecretScanShapes {
         var firstRunEnds = [Int](repeating: 0, count: shapes.count)
         var previousIsWord = false
         work.add(bytes.count)
-        var position = 0
         let count = bytes.count
-        while position < count {
-            // A token starts a word: most positions are inside one, or hold a byte no token starts with.
-            // Those are passed over through the buffer: an array read costs several calls in a debug build.
-            position = bytes.withUnsafeBufferPointer { text in
-                var at = position
-                while at < count {
-                    let byte = text[at]
-                    let startsHere = !previousIsWord && startBytes.contains(byte)
-                    previousIsWord = wordBytes.contains(byte)
-                    if startsHere { break }
-                    at += 1
+        // Through the buffers, taken once a scan: an array read costs several calls in a debug build.
+        bytes.withUnsafeBufferPointer { text in
+            TokenShape.CharacterClass.memberships.withUnsafeBufferPointer { memberships in
+                var position = 0
+                while position < count {
+                    // A token starts a word: most positions are inside one, or hold a byte no token starts with.
+                    while position < count {
+                        let byte = text[position]
+                        let startsHere = !previousIsWord && startBytes.contains(byte)
+                        previousIsWord = wordBytes.contains(byte)
+                        if startsHere { break }
+                        position += 1
+                    }
+                    guard position < count else { break }
+                    let key = key(bytes, position)
+                    for index in rulesByKey[key] {
+                        if let end = rules[index].matchEnd(in: bytes, at: position, runEnd: &runEnds[index], work: &work) {
+                            prefixRanges[index, default: SecretMatchRanges()].add(position..<end)
+                        }
+                    }
+                    for index in shapesByKey[key] {
+                        if let end = shapes[index].matchEnd(
+                            in: text, from: position, memberships: memberships, firstRunEnd: &firstRunEnds[index], work: &work)
+                        {
+                            shapeRanges[index, default: SecretMatchRanges()].add(position..<end)
+                        }
+                    }
+                    position += 1
                 }
-                return at
             }
-            guard position < count else { break }
-            let key = key(bytes, position)
-            for index in rulesByKey[key] {
-                if let end = rules[index].matchEnd(in: bytes, at: position, runEnd: &runEnds[index], work: &work) {
-                    prefixRanges[index, default: SecretMatchRanges()].add(position..<end)
-                }
-            }
-            for index in shapesByKey[key] {
-                if let end = shapes[index].matchEnd(in: bytes, from: position, firstRunEnd: &firstRunEnds[index], work: &work) {
-                    shapeRanges[index, default: SecretMatchRanges()].add(position..<end)
-                }
-            }
-            position += 1
         }
         return (prefixRanges, shapeRanges)
     }

@@ -147,7 +147,9 @@ extension TokenShape {
         }
     }
 
-    private func matchEnd(
+    /// ``matchEnd(in:from:firstRunEnd:work:)`` on buffers the caller holds for a whole scan (with
+    /// ``CharacterClass/memberships``'s).
+    func matchEnd(
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, memberships: UnsafeBufferPointer<UInt16>, firstRunEnd: inout Int,
         work: inout ScanWork
     ) -> Int? {
