@@ -99,9 +99,9 @@ struct HTTPNoteContractTests {
             #expect(liveResult.status == inMemoryResult.status && liveResult.failures == inMemoryResult.failures)
         }
 
-        let committedFile = NoteFixtures.directory.appendingPathComponent(recording.lastPathComponent)
         var recordedTheCommittedBytes = false
         if !rerecording {
+            let committedFile = NoteFixtures.directory.appendingPathComponent(recording.lastPathComponent)
             if racing {
                 // Which racing write wins is chance: the requests are stable, the answers not.
                 let requests = { (file: URL) in try Fixture(contentsOf: file).interactions.map { "\($0.request)" }.sorted() }
