@@ -42,20 +42,24 @@ struct DriftCheck: Sendable {
         _ request: StubRequest, answeredBy item: StoredInteraction, sequenceNumber: Int,
         recordedRequests: () -> [StubRequest]
     ) async -> PlaybackReport.Drift? {
-        // Messages show the recorded request as the check's redaction leaves it, whatever the fixture holds.
-        let shownRequest = options.redaction.shown(item.interaction.request)
-        let line = "request #\(sequenceNumber) \(DiagnosticText.requestLine(shownRequest))"
         let shapeOnly = progress.comparesByShapeOnly
+        let changesState = RequestMethod.changesState(request.method)
+        let skipsIt = changesState && (options.stateChangingRequests == .skip || shapeOnly)
+        // Messages show the recorded request as the check's redaction leaves it, whatever the fixture holds.
+        // It is redacted only for a drift or a skipped write (here, before the fixture's lock is taken, for
+        // the line the write leaves to the requests after it): a check that finds nothing needs none.
+        let shownIfSkipped = skipsIt ? options.redaction.shown(item.interaction.request) : nil
+        let line = shownIfSkipped.map { "request #\(sequenceNumber) \(DiagnosticText.requestLine($0))" } ?? ""
         // Only a GET's answer has a body whose shape says something; HEAD and OPTIONS are left unsent.
         let isGET = request.method.uppercased() == "GET"
         let decision: Decision = progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
-            if shapeOnly, !RequestMethod.changesState(request.method) {
+            if shapeOnly, !changesState {
                 return isGET ? .sendForShape(request) : .notSent(.stateNotRebuilt)
             }
             if let skipped = fixture.skippedStateChange {
                 return isGET ? .sendForShape(request) : .notSent(.followsSkipped(skipped))
             }
-            if RequestMethod.changesState(request.method), options.stateChangingRequests == .skip || shapeOnly {
+            if skipsIt {
                 fixture.skippedStateChange = line
                 return .notSent(.changesState(request.method))
             }
@@ -74,7 +78,7 @@ struct DriftCheck: Sendable {
             do {
                 let live = try await forwarder.forward(liveRequest)
                 let comparable = progress.withFixture(item.source, recordedRequests: recordedRequests) { fixture in
-                    if RequestMethod.changesState(request.method) {
+                    if changesState {
                         fixture.identifiers.learn(recorded: item.interaction.response, live: live)
                     }
                     return fixture.identifiers.mappingToRecorded(live, recorded: item.interaction.response)
@@ -90,7 +94,8 @@ struct DriftCheck: Sendable {
         }
         return PlaybackReport.Drift(
             sequenceNumber: sequenceNumber, source: item.source, index: item.index,
-            request: shownRequest, upstream: forwarder.baseURL(for: request) ?? Self.noUpstream, outcome: outcome)
+            request: shownIfSkipped ?? options.redaction.shown(item.interaction.request),
+            upstream: forwarder.baseURL(for: request) ?? Self.noUpstream, outcome: outcome)
     }
 
     /// Sends a read that follows an unsent state change and compares the live answer's shape with the
