@@ -69,7 +69,10 @@ package struct ParallelPlan: Hashable, Sendable, CustomStringConvertible {
 
     /// The keys the plan touches, ascending.
     package var keys: [Int] {
-        Set((prefix + tasks.flatMap { $0 }).compactMap(\.key)).sorted()
+        var keys = Set<Int>()
+        for call in prefix { if let key = call.key { keys.insert(key) } }
+        for task in tasks { for call in task { if let key = call.key { keys.insert(key) } } }
+        return keys.sorted()
     }
 
     /// Whether every call on a key comes after a create of it, in the prefix or earlier in its own task:

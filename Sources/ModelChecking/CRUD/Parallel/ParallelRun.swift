@@ -73,9 +73,10 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
         _ plan: ParallelPlan, on witness: RepositoryWitness<Entity>, schedule: UInt64, scheduling: ParallelScheduling
     ) async -> ParallelOutcome {
         let (numbered, sent) = numberedVersions(plan)
+        let keys = plan.keys
         let serverAssigned = conformance.capabilities.contains(.serverAssignedIDs)
         let tables = ParallelTables<Entity>(
-            ids: serverAssigned ? [:] : Dictionary(uniqueKeysWithValues: (0..<max(4, (plan.keys.last ?? 0) + 1)).map { ($0, factory.make($0 + 1).id) }),
+            ids: serverAssigned ? [:] : Dictionary(uniqueKeysWithValues: (0..<max(4, (keys.last ?? 0) + 1)).map { ($0, factory.make($0 + 1).id) }),
             sent: sent)
         let caller = ParallelCaller(subject: GuardedSubject(witness, conformance), conformance: conformance, factory: factory, tables: tables)
         var outcome = ParallelOutcome()
@@ -91,7 +92,7 @@ struct ParallelRun<Entity: Identifiable & Equatable & Sendable>: Sendable where 
         }
         if outcome.problem == nil {
             var seenAfterTasks: SeenValues<Entity> = [:]
-            outcome.problem = await caller.inOrder(plan.keys.map { (.fetch($0), nil) }, task: 0, seen: &seenAfterTasks, into: &made)
+            outcome.problem = await caller.inOrder(keys.map { (.fetch($0), nil) }, task: 0, seen: &seenAfterTasks, into: &made)
         }
         outcome.history = caller.history(of: made)
         let finalSent = tables.sent
