@@ -19,7 +19,8 @@
 # variant in turn (interleaved), starts the server, waits for its READY line, warms up for WARMUP s at
 # c=8, and runs wrk --latency for DURATION s at each c (-t1 at c=1, -t2 above). Pinned (the default),
 # the server runs on CPU 0 and wrk on CPU 1. It prints a Markdown table of medians over rounds, with
-# min–max, and writes the raw wrk output and a TSV under Benchmarks/results/<UTC timestamp>/.
+# min–max (and the server's CPU per request split into user and kernel time), and writes the raw wrk
+# output and a TSV under Benchmarks/results/<UTC timestamp>/.
 # nginx is not the system service: it runs in the foreground (master and workers, all on the server's
 # CPU when pinned) from its own prefix <results>/<variant>/ (config, pid, error log); it is READY once
 # /todos/1 answers 200, and its server CPU and RSS are the sums over the master and its workers.
@@ -210,6 +211,11 @@ cpu_ticks() {
     if [ "$server_nginx" = 1 ]; then awk '{ s += $14 + $15 } END { print s }' $(nginx_proc stat); return 0; fi
     awk '{ print $14 + $15 }' "/proc/$server_pid/stat"
 }
+# The user-mode part of cpu_ticks (the rest is the kernel's: system calls, loopback TCP).
+cpu_user_ticks() {
+    if [ "$server_nginx" = 1 ]; then awk '{ s += $14 } END { print s }' $(nginx_proc stat); return 0; fi
+    awk '{ print $14 }' "/proc/$server_pid/stat"
+}
 # User + nice + system + steal time of the whole machine, in clock ticks: what processes used, plus what
 # the hypervisor took from this VM's CPUs (steal). irq and softirq are left out: loopback TCP's softirq
 # work belongs to the benchmark.
@@ -262,7 +268,7 @@ done
 
 hz="$(getconf CLK_TCK)"
 tsv="$out/results.tsv"
-printf 'round\tvariant\tc\treq_per_s\tp50_ms\tp99_ms\terrors\tserver_cpu_pct\tserver_cpu_us_per_req\trss_mib_after\thwm_mib\tother_cpu_pct\twrk_cpu_pct\tmachine_cpu_pct\n' > "$tsv"
+printf 'round\tvariant\tc\treq_per_s\tp50_ms\tp99_ms\terrors\tserver_cpu_pct\tserver_cpu_us_per_req\trss_mib_after\thwm_mib\tother_cpu_pct\twrk_cpu_pct\tmachine_cpu_pct\tserver_user_us_per_req\tserver_sys_us_per_req\n' > "$tsv"
 {
     echo "date: $(date -u +%FT%TZ)"
     echo "pinned: $pin (server on CPU 0, wrk on CPU 1)"
@@ -287,16 +293,18 @@ for round in $(seq 1 "$rounds"); do
             wait_quiet
             machine_before="$(machine_ticks)"
             before="$(cpu_ticks)"
+            user_before="$(cpu_user_ticks)"
             children_ms > "$out/.wrk-before"
             "${wrk_pin[@]}" wrk -t"$threads" -c"$c" -d"${duration}s" --latency "$url" > "$log-c$c.txt" 2>&1
             children_ms > "$out/.wrk-after"
             after="$(cpu_ticks)"
+            user_after="$(cpu_user_ticks)"
             machine_after="$(machine_ticks)"
             python3 - "$log-c$c.txt" "$round" "$variant" "$c" "$((after - before))" "$hz" "$duration" \
                 "$(rss_kib)" "$(hwm_kib)" "$((machine_after - machine_before))" "$(( $(cat "$out/.wrk-after") - $(cat "$out/.wrk-before") ))" \
-                >> "$tsv" <<'PY'
+                "$((user_after - user_before))" >> "$tsv" <<'PY'
 import re, sys
-path, rnd, variant, c, ticks, hz, duration, rss, hwm, machine_ticks, wrk_ms = sys.argv[1:]
+path, rnd, variant, c, ticks, hz, duration, rss, hwm, machine_ticks, wrk_ms, user_ticks = sys.argv[1:]
 text = open(path).read()
 def ms(value, unit):
     return float(value) * {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 6e4}[unit]
@@ -317,7 +325,9 @@ print("\t".join([rnd, variant, c, f"{rps:.0f}", f"{lat.get('50', float('nan')):.
                  f"{1e6 * cpu_s / requests:.1f}" if requests else "nan",
                  f"{int(rss) / 1024:.1f}", f"{int(hwm) / 1024:.1f}", f"{other_pct:.0f}",
                  f"{100 * int(wrk_ms) / 1000 / float(duration):.0f}",
-                 f"{100 * int(machine_ticks) / int(hz) / float(duration):.0f}"]))
+                 f"{100 * int(machine_ticks) / int(hz) / float(duration):.0f}",
+                 f"{1e6 * int(user_ticks) / int(hz) / requests:.1f}" if requests else "nan",
+                 f"{1e6 * (int(ticks) - int(user_ticks)) / int(hz) / requests:.1f}" if requests else "nan"]))
 PY
             tail -n 1 "$tsv" | awk -F'\t' '{ printf "  round %s %-18s c=%-3s %8s req/s  p50 %s ms  p99 %s ms  errors %s  server CPU %s%%  others %s%%\n", $1, $2, $3, $4, $5, $6, $7, $8, $12 }' >&2
         done
@@ -338,8 +348,9 @@ print(f"HTTP: {'pinned (server CPU 0, wrk CPU 1)' if pin == '1' else 'unpinned'}
       f"{duration} s per point; medians over rounds, req/s min–max in brackets.")
 print()
 print("| variant | " + " | ".join(f"c={c} req/s (min–max)" for c in cs) + " | "
-      + " | ".join(f"c={c} p50 / p99 ms" for c in cs) + " | server CPU µs/req (c=" + cs[-1] + ") | RSS MiB after (peak) | errors |")
-print("|---" * (2 + 2 * len(cs) + 2) + "|")
+      + " | ".join(f"c={c} p50 / p99 ms" for c in cs) + " | server CPU µs/req (c=" + cs[-1] + ") | of which user / kernel "
+      + "| RSS MiB after (peak) | errors |")
+print("|---" * (2 + 2 * len(cs) + 3) + "|")
 for v in variants:
     cells, lats = [], []
     for c in cs:
@@ -350,10 +361,12 @@ for v in variants:
         lats.append(f"{med([float(r['p50_ms']) for r in sel]):.3f} / {med([float(r['p99_ms']) for r in sel]):.3f}")
     last = [r for r in rows if r["variant"] == v and r["c"] == cs[-1]]
     cpu = med([float(r["server_cpu_us_per_req"]) for r in last])
+    user = med([float(r["server_user_us_per_req"]) for r in last])
+    kernel = med([float(r["server_sys_us_per_req"]) for r in last])
     rss = med([float(r["rss_mib_after"]) for r in last])
     hwm = max(float(r["hwm_mib"]) for r in last)
     errors = sum(int(r["errors"]) for r in rows if r["variant"] == v)
-    print(f"| {v} | " + " | ".join(cells) + " | " + " | ".join(lats) + f" | {cpu:.1f} | {rss:.0f} ({hwm:.0f}) | {errors} |")
+    print(f"| {v} | " + " | ".join(cells) + " | " + " | ".join(lats) + f" | {cpu:.1f} | {user:.1f} / {kernel:.1f} | {rss:.0f} ({hwm:.0f}) | {errors} |")
 noisy = [r for r in rows if float(r["other_cpu_pct"]) > noisy_pct]
 print()
 if noisy:

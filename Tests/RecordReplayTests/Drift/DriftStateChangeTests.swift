@@ -174,6 +174,12 @@ struct DriftStateChangeTests {
         #expect(live.server.journal.map(\.method) == ["GET", "GET", "GET"], "the flow starts with a POST: only its reads were sent")
         #expect(report.driftCheckCount == 0)
         #expect(report.drifts.count == 3, "POST, PATCH and DELETE were not sent")
+        #expect(report.drifts.map(\.request.method) == ["POST", "PATCH", "DELETE"])
+        // The writes after the unsent POST name it, as the check's redaction shows it.
+        let reasons = report.drifts.compactMap(\.outcome.notSentReason)
+        #expect(reasons.count == 3)
+        #expect(
+            reasons.dropFirst().allSatisfy { $0.hasPrefix("it follows request #1 POST /items, which was not sent") }, "\(reasons)")
         #expect(!report.hasErrors)
         let finding = try #require(report.findings.first)
         #expect(report.findings.count == 1)
