@@ -15,6 +15,8 @@ enum RedactionBody {
     /// Bytes that are not UTF-8.
     case binary
 
+    private static let lineFeed = Data([0x0A])
+
     init(_ body: Data, headers: HTTPHeaders) {
         guard let text = body.utf8Text else {
             self = .binary
@@ -23,7 +25,8 @@ enum RedactionBody {
         let mediaType = headers.mediaType
         // Any JSON media type: `application/json`, `…+json`, `application/x-amz-json-1.1`.
         if mediaType == nil || mediaType?.essence.contains("json") == true, let value = JSONValue(parsingIfValid: body.utf8Bytes) {
-            self = .json(value, pretty: text.contains("\n"))
+            // A byte search: Foundation's `String.contains` compares Unicode text, slowly on Linux for a long body.
+            self = .json(value, pretty: body.range(of: Self.lineFeed) != nil)
         } else if mediaType?.essence == "application/x-www-form-urlencoded" {
             self = .form(text)
         } else {
