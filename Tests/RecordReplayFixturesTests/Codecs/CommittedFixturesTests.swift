@@ -54,7 +54,11 @@ struct CommittedFixturesTests {
             #expect(fixture.interactions.allSatisfy { $0.request.origin == nil }, "\(relative)")
             let format: FixtureFormat = file.pathExtension == "har" ? .har : .native
             let encoded = fixture.encoded(as: format)
-            #expect(try Fixture(decoding: encoded, format: format, source: relative) == fixture, "\(relative)")
+            // Bytes equal to the file's decode to the fixture just decoded from them: only other bytes (a
+            // hand-written fixture's) are decoded again.
+            if encoded != bytes {
+                #expect(try Fixture(decoding: encoded, format: format, source: relative) == fixture, "\(relative)")
+            }
             if !Self.handWritten.contains(relative) {
                 #expect(
                     encoded == bytes,
