@@ -223,6 +223,51 @@ struct DriftStateChangeTests {
         #expect(server.report.findings.map(\.severity) == [.warning])
     }
 
+    @Test("a hand-written fixture holding a credential in clear: the skipped write's line and every drift show it redacted")
+    func skippedWriteLineIsRedacted() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drift-redacted-\(UUID())", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let secret = "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc"
+        let json: HTTPHeaders = ["Content-Type": "application/json"]
+        try Fixture(interactions: [
+            Interaction(
+                request: StubRequest(method: "POST", path: "/items", query: [QueryItem(name: "api_key", value: secret)], headers: json,
+                                     body: Data(#"{"name":"milk"}"#.utf8)),
+                response: StubResponse(status: 201, headers: json, body: Data(#"{"id":"1","name":"milk"}"#.utf8))),
+            Interaction(request: StubRequest(method: "DELETE", path: "/items/1"), response: StubResponse(status: 204)),
+        ]).write(to: directory.appendingPathComponent("items.json"))
+        let live = ItemsAPI()
+        try await live.server.start()
+        let server = StubServer(.init(fixtureDirectory: directory, recording: Recording(mode: .drift, upstream: live.server.baseURL)))
+        try server.loadFixture(named: "items")
+        try await server.start()
+        // As app code sends them: the write and the delete after it from tasks of their own, one after the other.
+        try await Task {
+            var create = URLRequest(url: URL(string: server.baseURL.absoluteString + "/items?api_key=\(secret)")!)
+            create.httpMethod = "POST"
+            create.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            create.httpBody = Data(#"{"name":"milk"}"#.utf8)
+            _ = try await URLSession.patient.data(for: create)
+        }.value
+        async let deleted = {
+            var delete = URLRequest(url: URL(string: server.baseURL.absoluteString + "/items/1")!)
+            delete.httpMethod = "DELETE"
+            return try await URLSession.patient.data(for: delete)
+        }()
+        _ = try await deleted
+        await server.stop()
+        await live.server.stop()
+        #expect(live.server.journal.isEmpty, "nothing state-changing reached the live API")
+        let drifts = server.report.drifts
+        #expect(drifts.map(\.request.method) == ["POST", "DELETE"])
+        #expect(drifts.first?.request.query == [QueryItem(name: "api_key", value: Redaction.placeholder)])
+        let reason = try #require(drifts.last?.outcome.notSentReason)
+        #expect(reason.hasPrefix("it follows request #1 POST /items?api_key=\(Redaction.placeholder), which was not sent"), "\(reason)")
+        let messages = server.report.findings.map(\.message).joined() + drifts.map(\.message).joined()
+        #expect(!messages.contains(secret))
+    }
+
     @Test("REPOSITORY_CONTRACTS_DRIFT_WRITES: send sends them, skip and no value leave the options, anything else is an error")
     func environment() throws {
         let variable = EnvironmentVariable.driftWrites
