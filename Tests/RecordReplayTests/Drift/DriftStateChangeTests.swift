@@ -128,6 +128,21 @@ struct DriftStateChangeTests {
         return server.report
     }
 
+    /// Writes `fixture` as `items.json` in a new folder and starts a fresh ``ItemsAPI`` and a stub server
+    /// checking drift against it with the default options (state-changing requests skipped). The caller
+    /// stops both servers and removes the folder.
+    static func startDriftCheck(of fixture: Fixture) async throws -> (directory: URL, live: ItemsAPI, server: StubServer) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID())", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try fixture.write(to: directory.appendingPathComponent("items.json"))
+        let live = ItemsAPI()
+        try await live.server.start()
+        let server = StubServer(.init(fixtureDirectory: directory, recording: Recording(mode: .drift, upstream: live.server.baseURL)))
+        try server.loadFixture(named: "items")
+        try await server.start()
+        return (directory, live, server)
+    }
+
     @Test("sent, against an unchanged API that assigns other ids: no drift; live ids reach the live API in paths and If-Match")
     func unchangedAPIHasNoDrift() async throws {
         let directory = try await Self.recordFixture()
@@ -196,21 +211,14 @@ struct DriftStateChangeTests {
 
     @Test("by default: reads before the first state change are still checked")
     func readsBeforeAStateChangeAreChecked() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drift-reads-\(UUID())", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let json: HTTPHeaders = ["Content-Type": "application/json"]
-        try Fixture(interactions: [
+        let (directory, live, server) = try await Self.startDriftCheck(of: Fixture(interactions: [
             Interaction(request: StubRequest(method: "GET", path: "/items"), response: StubResponse(headers: json, body: Data("[]".utf8))),
             Interaction(
                 request: StubRequest(method: "DELETE", path: "/items/1"),
                 response: StubResponse(status: 404, headers: json, body: Data(#"{"error":"no item 1"}"#.utf8))),
-        ]).write(to: directory.appendingPathComponent("items.json"))
-        let live = ItemsAPI()
-        try await live.server.start()
-        let server = StubServer(.init(fixtureDirectory: directory, recording: Recording(mode: .drift, upstream: live.server.baseURL)))
-        try server.loadFixture(named: "items")
-        try await server.start()
+        ]))
+        defer { try? FileManager.default.removeItem(at: directory) }
         for (method, path) in [("GET", "/items"), ("DELETE", "/items/1")] {
             var request = URLRequest(url: URL(string: server.baseURL.absoluteString + path)!)
             request.httpMethod = method
@@ -225,23 +233,16 @@ struct DriftStateChangeTests {
 
     @Test("a hand-written fixture holding a credential in clear: the skipped write's line and every drift show it redacted")
     func skippedWriteLineIsRedacted() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drift-redacted-\(UUID())", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let secret = "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc"
         let json: HTTPHeaders = ["Content-Type": "application/json"]
-        try Fixture(interactions: [
+        let (directory, live, server) = try await Self.startDriftCheck(of: Fixture(interactions: [
             Interaction(
                 request: StubRequest(method: "POST", path: "/items", query: [QueryItem(name: "api_key", value: secret)], headers: json,
                                      body: Data(#"{"name":"milk"}"#.utf8)),
                 response: StubResponse(status: 201, headers: json, body: Data(#"{"id":"1","name":"milk"}"#.utf8))),
             Interaction(request: StubRequest(method: "DELETE", path: "/items/1"), response: StubResponse(status: 204)),
-        ]).write(to: directory.appendingPathComponent("items.json"))
-        let live = ItemsAPI()
-        try await live.server.start()
-        let server = StubServer(.init(fixtureDirectory: directory, recording: Recording(mode: .drift, upstream: live.server.baseURL)))
-        try server.loadFixture(named: "items")
-        try await server.start()
+        ]))
+        defer { try? FileManager.default.removeItem(at: directory) }
         // As app code sends them: the write and the delete after it from tasks of their own, one after the other.
         try await Task {
             var create = URLRequest(url: URL(string: server.baseURL.absoluteString + "/items?api_key=\(secret)")!)
