@@ -7,8 +7,12 @@ package enum PercentEncoding {
     /// characters (`/?#[]@!$&'()*+,;=`) left as they are, and any other byte (space, non-ASCII, …)
     /// percent-encoded. A `%` not followed by two hex digits is kept as written.
     package static func normalizedPath(_ path: String) -> String {
+        // The common case, checked on the string's own bytes: nothing to change, nothing copied.
+        let unchanged = { (byte: UInt8) in isUnreserved(byte) || isReserved(byte) }
+        if path.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(unchanged) }) ?? path.utf8.allSatisfy(unchanged) {
+            return path
+        }
         let bytes = Array(path.utf8)
-        if bytes.allSatisfy({ isUnreserved($0) || isReserved($0) }) { return path }  // common fast path
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 8)
         var position = 0

@@ -9,10 +9,11 @@
 package enum ProcessActivity {
     private static let state = Protected<(count: UInt64, last: StaticString)>((0, "nothing yet"))
 
-    /// Counts one movement, described by `what` ("a stub server answered a request").
-    package static func note(_ what: StaticString) {
+    /// Counts `movements` movements (one unless several happened together), the last described by
+    /// `what` ("a stub server answered a request").
+    package static func note(_ what: StaticString, movements: UInt64 = 1) {
         state.withLock { state in
-            state.count &+= 1
+            state.count &+= movements
             state.last = what
         }
     }

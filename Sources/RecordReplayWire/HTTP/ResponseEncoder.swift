@@ -58,7 +58,10 @@ struct ResponseEncoder {
     /// the request, the response (a 1xx status, its own `Connection: close`) or `stopRequested` says to
     /// close.
     mutating func reply(with response: StubResponse, honouring terms: ResponseTerms, stopRequested: Bool) -> Reply {
-        let response = Self.sendable(response)
+        // Checked, not copied: a copy of the response retains and releases each of its parts.
+        guard Self.isSendable(response) else {
+            return reply(with: Self.invalidStatusResponse(response), honouring: terms, stopRequested: stopRequested)
+        }
         let closing = !terms.keepAlive || response.status < 200 || stopRequested || Self.asksToClose(response.headers)
         let allowsBody = Self.statusAllowsBody(response.status)
         output.removeAll(keepingCapacity: true)
@@ -88,7 +91,7 @@ struct ResponseEncoder {
             output.append(contentsOf: bytes)
             return Reply(sends: true, ending: .closeGracefully, endingIfUnsent: .closeGracefully)
         case .truncatedBody(let response, let keepingBytes):
-            let response = Self.sendable(response)
+            let response = Self.isSendable(response) ? response : Self.invalidStatusResponse(response)
             let allowsBody = Self.statusAllowsBody(response.status)
             appendHead(
                 of: response, contentLength: allowsBody ? response.body.count : nil,
@@ -131,11 +134,14 @@ struct ResponseEncoder {
         status >= 200 && status != 204 && status != 304
     }
 
-    /// A response that can be sent: `response` itself, or a 500 explaining why it cannot (its status is
-    /// not a three-digit code).
-    private static func sendable(_ response: StubResponse) -> StubResponse {
-        guard !(100...999).contains(response.status) else { return response }
-        return StubResponse(
+    /// Whether `response` can be sent: its status is a three-digit code.
+    private static func isSendable(_ response: StubResponse) -> Bool {
+        (100...999).contains(response.status)
+    }
+
+    /// The 500 sent instead of `response`, explaining why it cannot be sent (see ``isSendable(_:)``).
+    private static func invalidStatusResponse(_ response: StubResponse) -> StubResponse {
+        StubResponse(
             status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"],
             body: Data("stub response has an invalid status code: \(response.status)\n".utf8))
     }

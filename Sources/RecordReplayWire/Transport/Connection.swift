@@ -213,12 +213,15 @@ final class Connection: @unchecked Sendable {
     /// Asks for the request's plan and answers it on the loop when it is ready at once; `nil` when the
     /// connection stays on the loop for the next request.
     private func answerOnLoop(_ request: StubRequest, honouring terms: ResponseTerms) -> LoopOutcome? {
-        ServerActivity.note("a stub server received a request")
         let plan = context.handler(request)
-        guard case .respond(let response) = plan else { return handOff(.carryOut(plan, terms)) }
+        guard case .respond(let response) = plan else {
+            ServerActivity.note("a stub server received a request")
+            return handOff(.carryOut(plan, terms))
+        }
         // Before sending: once the connection is handed off, its own thread owns this state.
         releaseBody()
-        ServerActivity.note("a stub server answered a request")
+        // Received and answered: the plan returns at once (it never waits), so the two are noted together.
+        ServerActivity.note("a stub server answered a request", movements: 2)
         return sendOnLoop(encoder.reply(with: response, honouring: terms, stopRequested: slot.isStopRequested))
     }
 

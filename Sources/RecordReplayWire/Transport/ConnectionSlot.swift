@@ -8,10 +8,11 @@ package enum ServerActivity {
     /// Requests received plus responses finished, by every server of this process, so far.
     package static var count: UInt64 { counter.withLock { $0 } }
 
-    /// Counts one request received or one response finished, for the process's activity too.
-    static func note(_ what: StaticString) {
-        counter.withLock { $0 &+= 1 }
-        ProcessActivity.note(what)
+    /// Counts `movements` requests received or responses finished (a request answered at once on the
+    /// event loop is both, counted with one look at each count), for the process's activity too.
+    static func note(_ what: StaticString, movements: UInt64 = 1) {
+        counter.withLock { $0 &+= movements }
+        ProcessActivity.note(what, movements: movements)
     }
 }
 
