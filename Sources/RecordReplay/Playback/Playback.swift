@@ -74,7 +74,7 @@ public final class Playback: Sendable {
 
     /// A snapshot of every request received so far.
     public var journal: Journal {
-        state.withLock { Journal(entries: $0.journal(limit: options.journalLimit), refusals: $0.refusals) }
+        state.withLock { Journal(entries: $0.journal, refusals: $0.refusals) }
     }
 
     /// Notes a loaded fixture file that still holds secrets; ``report``s `message` as an error.

@@ -74,7 +74,8 @@ public struct PlaybackOptions: Sendable {
     public var unmatchedStatus: Int
     /// How many of the latest requests the journal keeps; `nil` (the default) keeps every one, as a
     /// test scope wants. A long-running server (`repo-contracts serve`) sets a limit so its memory
-    /// does not grow with the number of requests; sequence numbers keep counting every request.
+    /// does not grow with the number of requests; sequence numbers keep counting every request. A limit
+    /// of zero or less keeps no entry.
     public var journalLimit: Int?
     /// The largest request body the journal and the report keep whole (default 1 MiB). A larger body is
     /// kept as its first `journalBodyLimit` bytes, and ``JournalEntry/bodyByteCount`` gives its real

@@ -5,9 +5,11 @@ struct PlaybackState: Sendable {
     var stubs: [ProgrammableStub] = []
     /// Fault rules in the order they were added.
     var faultRules: [FaultRule] = []
-    /// The journal, oldest first; with a journal limit, up to half as many again as the limit before
-    /// the oldest are dropped in one step.
+    /// The journal's entries: oldest first without a journal limit; with one, a ring of at most the
+    /// limit's entries, the oldest at ``journalStart`` once it is full (each new entry takes its place).
     var journalEntries: [JournalEntry] = []
+    /// Where the oldest entry of a full limited journal is in ``journalEntries``.
+    var journalStart = 0
     /// Every request received, including those dropped from a limited journal.
     var requestCount = 0
     var unmatchedRequests: [PlaybackReport.UnmatchedRequest] = []
@@ -38,19 +40,26 @@ extension PlaybackState {
         if refusals.count < Self.maxRefusalsKept { refusals.append(refusal) }
     }
 
-    /// Appends `entry`, dropping the oldest entries once a limited journal is half as long again as
-    /// `limit` (so dropping costs O(1) per request on average).
+    /// Appends `entry`; a limited journal that is full gives the oldest entry's place to it (no entry
+    /// moves, whatever the limit), and a limit of zero or less keeps none.
     mutating func record(_ entry: JournalEntry, limit: Int?) {
         requestCount += 1
-        journalEntries.append(entry)
-        if let limit, journalEntries.count >= limit + max(limit / 2, 1) {
-            journalEntries.removeFirst(journalEntries.count - limit)
+        guard let limit else {
+            journalEntries.append(entry)
+            return
+        }
+        guard limit > 0 else { return }
+        if journalEntries.count < limit {
+            journalEntries.append(entry)
+        } else {
+            journalEntries[journalStart] = entry
+            journalStart = (journalStart + 1) % journalEntries.count
         }
     }
 
-    /// The journal's entries within `limit`, oldest first.
-    func journal(limit: Int?) -> [JournalEntry] {
-        guard let limit, journalEntries.count > limit else { return journalEntries }
-        return Array(journalEntries.suffix(limit))
+    /// The journal's entries, oldest first.
+    var journal: [JournalEntry] {
+        guard journalStart > 0 else { return journalEntries }
+        return Array(journalEntries[journalStart...]) + journalEntries[..<journalStart]
     }
 }
