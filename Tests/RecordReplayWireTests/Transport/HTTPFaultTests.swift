@@ -64,6 +64,22 @@ struct HTTPFaultTests {
         }
     }
 
+    @Test("truncatedBody of a response with an invalid status: the 500 naming it, cut as the fault says")
+    func truncatedInvalidStatus() async throws {
+        let response = StubResponse(status: 42, body: Data("0123456789".utf8))
+        try await withListener(handler: { _ in .fault(.truncatedBody(response, keepingBytes: 4)) }) { _, port in
+            let outcome = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                try client.send(Self.request)
+                return client.readUntilClosed()
+            }
+            let full = "stub response has an invalid status code: 42\n"
+            #expect(String(decoding: outcome.bytes, as: UTF8.self) == "HTTP/1.1 500 Internal Server Error\r\n"
+                + "Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(full.utf8.count)\r\n\r\nstub")
+            #expect(outcome.ending == .endOfStream)
+        }
+    }
+
     /// With a short idle timeout the server also closes a connection whose first request does not come
     /// within it, which a client starved between connecting and sending can miss: such a connection,
     /// closed before the handler saw its request, is dropped and another opened, so the test never
