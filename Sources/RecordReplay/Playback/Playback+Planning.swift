@@ -82,7 +82,7 @@ extension Playback {
 
     /// What the user closures of a request's screening run on, copied under the lock.
     struct ScreeningSnapshot {
-        let keys: [MatchKey]
+        let keys: LookupKeys
         let stubs: [ProgrammableStub]
         let faultRules: [FaultRule]
         /// The positions of the interactions recorded under the keys, when closure matchers filter them.
@@ -132,11 +132,10 @@ extension Playback {
     /// The keys a request is looked up under, in order: `key`, as received, then with the placeholder in the
     /// places each fixture redacted (a client sending its real credentials matches the redacted
     /// recording).
-    private func lookupKeys(_ key: MatchKey, for normalized: NormalizedRequest, redactedShapes: [RedactedSlots]) -> [MatchKey] {
-        var keys = [key]
+    private func lookupKeys(_ key: MatchKey, for normalized: NormalizedRequest, redactedShapes: [RedactedSlots]) -> LookupKeys {
+        var keys = LookupKeys(key)
         for shape in redactedShapes {
-            let key = normalizer.key(for: shape.applied(to: normalized))
-            if !keys.contains(key) { keys.append(key) }
+            keys.appendIfNew(normalizer.key(for: shape.applied(to: normalized)))
         }
         return keys
     }
@@ -144,7 +143,7 @@ extension Playback {
     /// Decides under the lock: the faults that fire, then the answer (a replacing fault, a stub, a
     /// recorded interaction, the hooks, the diagnostic), and journals the request.
     private func decide(
-        _ request: StubRequest, keys: [MatchKey], screening: Screening, arrival: Arrival, state: inout PlaybackState
+        _ request: StubRequest, keys: LookupKeys, screening: Screening, arrival: Arrival, state: inout PlaybackState
     ) -> Decision {
         let sequenceNumber = state.requestCount + 1
         var fired: [Fault] = []
@@ -195,13 +194,13 @@ extension Playback {
     /// is reported only when no key has a free one). A `HEAD` request nothing was recorded for is
     /// answered from the recorded `GET` (the server then sends the head only), as HTTP servers do.
     private func claimInteraction(
-        for request: StubRequest, keys: [MatchKey], candidates: [Int]?, in state: inout PlaybackState
+        for request: StubRequest, keys: LookupKeys, candidates: [Int]?, in state: inout PlaybackState
     ) -> InteractionIndex.Claim {
         let repeatLast = options.exhaustion == .repeatLast
         let origin = normalizer.replacedFields.contains(.origin) ? nil : request.origin
         if let candidates {
             return state.index.claim(
-                key: keys[0], origin: origin, candidates: candidates, repeatLast: repeatLast)
+                key: keys.received, origin: origin, candidates: candidates, repeatLast: repeatLast)
         }
         var firstExhausted: InteractionIndex.Claim?
         for key in keys {

@@ -41,8 +41,9 @@ extension PlaybackState {
     }
 
     /// Appends `entry`; a limited journal that is full gives the oldest entry's place to it (no entry
-    /// moves, whatever the limit), and a limit of zero or less keeps none.
-    mutating func record(_ entry: JournalEntry, limit: Int?) {
+    /// moves, whatever the limit), and a limit of zero or less keeps none. `entry` is moved in, not
+    /// copied: a copy would retain each of its parts and the caller would release them again.
+    mutating func record(_ entry: consuming JournalEntry, limit: Int?) {
         requestCount += 1
         guard let limit else {
             journalEntries.append(entry)
