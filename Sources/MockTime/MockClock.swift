@@ -320,15 +320,30 @@ extension MockClock {
 }
 
 extension MockClock {
+    /// What receives the problems a ``MockClock`` reports while it is bound to ``problemReporter``.
+    package struct ProblemReporter: Sendable {
+        /// Receives a problem's message, and whether it is only a warning.
+        package let report: @Sendable (_ message: String, _ isWarning: Bool) -> Void
+
+        /// A reporter calling `report` for each problem.
+        package init(_ report: @escaping @Sendable (_ message: String, _ isWarning: Bool) -> Void) {
+            self.report = report
+        }
+    }
+
     /// Where the clock reports a problem it cannot throw (a wait that gave up, a scope that cannot run on
     /// the executor): the `.mockClock` trait records it as a Swift Testing issue; elsewhere it goes to
     /// standard error.
-    @TaskLocal package static var problemReporter: (@Sendable (_ message: String, _ isWarning: Bool) -> Void)?
+    ///
+    /// A struct, not a closure: a task-local value of an optional function type crashes an optimized
+    /// build when it is bound (Swift 6.3: swiftlang/swift#88321), and users may run their tests with
+    /// `-c release`. `TaskLocalTypeTests` keeps every task-local value of the package nominal.
+    @TaskLocal package static var problemReporter: ProblemReporter?
 
     /// Reports `message` to the current reporter, or to standard error.
     static func report(_ message: String, isWarning: Bool = false) {
         if let reporter = problemReporter {
-            reporter(message, isWarning)
+            reporter.report(message, isWarning)
         } else {
             FileHandle.standardError.write(Data(("MockClock: " + message + "\n").utf8))
         }

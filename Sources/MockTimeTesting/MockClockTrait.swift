@@ -58,7 +58,7 @@ public struct MockClockTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         let clock = MockClock(startDate: startDate, census: TaskCensus())
         let location = sourceLocation ?? test.sourceLocation
-        let reporter: @Sendable (String, Bool) -> Void = { message, isWarning in
+        let reporter = MockClock.ProblemReporter { message, isWarning in
             recordIssue(message, isWarning: isWarning, at: location)
         }
         let timeLimit = timeLimit

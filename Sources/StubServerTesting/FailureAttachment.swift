@@ -29,7 +29,19 @@ package struct FailureAttachment: Sendable, Equatable {
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Where attachments go instead of Swift Testing, in this task: a test that checks them sets it.
-    @TaskLocal package static var capture: (@Sendable (FailureAttachment) -> Void)?
+    /// (A struct, not a closure: see ``MockClock/problemReporter``.)
+    @TaskLocal package static var capture: Capture?
+
+    /// What receives the attachments recorded while it is bound to ``capture``.
+    package struct Capture: Sendable {
+        /// Receives each attachment.
+        package let receive: @Sendable (FailureAttachment) -> Void
+
+        /// A capture calling `receive` with each attachment.
+        package init(_ receive: @escaping @Sendable (FailureAttachment) -> Void) {
+            self.receive = receive
+        }
+    }
 
     /// The redaction of the stub-server scope the test runs in, else the default one.
     package static var currentRedaction: Redaction {
@@ -39,7 +51,7 @@ package struct FailureAttachment: Sendable, Equatable {
     /// Attaches it to the running test at `location` (or hands it to ``capture``).
     package func record(at location: SourceLocation) {
         if let capture = Self.capture {
-            capture(self)
+            capture.receive(self)
             return
         }
         #if compiler(>=6.2)

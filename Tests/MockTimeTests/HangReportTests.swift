@@ -9,7 +9,7 @@ struct HangReportTests {
     /// Collects what the clock reports.
     final class Reports: Sendable {
         private let messages = Protected<[(String, Bool)]>([])
-        var reporter: @Sendable (String, Bool) -> Void { { message, warning in self.messages.withLock { $0.append((message, warning)) } } }
+        var reporter: MockClock.ProblemReporter { MockClock.ProblemReporter { message, warning in self.messages.withLock { $0.append((message, warning)) } } }
         var all: [(message: String, isWarning: Bool)] { messages.withLock { $0 } }
     }
 
@@ -140,7 +140,7 @@ struct StartedTaskCancellationTests {
         let messages = Protected<[String]>([])
         // The code under test sleeps on another clock: it never registers on the mock clock.
         let work = clock.startTask { try await ContinuousClock().sleep(for: .seconds(3_600)) }
-        await MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+        await MockClock.$problemReporter.withValue(MockClock.ProblemReporter { message, _ in messages.withLock { $0.append(message) } }) {
             await Task { await clock.waitForSleepers(count: 1, timeout: .milliseconds(100)) }.value
         }
         await #expect(throws: CancellationError.self) { try await work.value }

@@ -13,7 +13,7 @@ struct FailureAttachmentTests {
     static func attachments(_ body: @escaping @Sendable () async -> Void) async -> [FailureAttachment] {
         let captured = Protected<[FailureAttachment]>([])
         await withKnownIssue {
-            await FailureAttachment.$capture.withValue({ attachment in captured.withLock { $0.append(attachment) } }) {
+            await FailureAttachment.$capture.withValue(FailureAttachment.Capture { attachment in captured.withLock { $0.append(attachment) } }) {
                 await body()
             }
         }
@@ -42,7 +42,7 @@ struct FailureAttachmentTests {
         let passing = try #require(cases.first { $0.skipReason == nil })
         let skipped = try #require(cases.first { $0.skipReason != nil })
         let captured = Protected<[FailureAttachment]>([])
-        await FailureAttachment.$capture.withValue({ attachment in captured.withLock { $0.append(attachment) } }) {
+        await FailureAttachment.$capture.withValue(FailureAttachment.Capture { attachment in captured.withLock { $0.append(attachment) } }) {
             #expect(await passing.verify().status == .passed)
         }
         #expect(captured.withLock { $0 }.isEmpty)

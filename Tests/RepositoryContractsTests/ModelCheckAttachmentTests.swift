@@ -13,7 +13,7 @@ struct ModelCheckAttachmentTests {
     static func attachments(passes: Bool = false, _ body: @escaping @Sendable () async -> Void) async -> [FailureAttachment] {
         let captured = Protected<[FailureAttachment]>([])
         let capturing = { @Sendable in
-            await FailureAttachment.$capture.withValue({ attachment in captured.withLock { $0.append(attachment) } }) { await body() }
+            await FailureAttachment.$capture.withValue(FailureAttachment.Capture { attachment in captured.withLock { $0.append(attachment) } }) { await body() }
         }
         if passes { await capturing() } else { await withKnownIssue { await capturing() } }
         return captured.withLock { $0 }

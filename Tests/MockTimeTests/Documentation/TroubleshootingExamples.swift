@@ -23,7 +23,7 @@ struct TroubleshootingExamples {
     func synchronousAdvanceOverIO() async throws {
         let messages = Protected<[String]>([])
         try await withMockClock { clock in
-            await MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+            await MockClock.$problemReporter.withValue(MockClock.ProblemReporter { message, _ in messages.withLock { $0.append(message) } }) {
                 let polls = Counter()
                 let requests = ParkedRequests()
                 let poller = Poller(clock: clock, startTask: clock.taskStarter) {
@@ -48,7 +48,7 @@ struct TroubleshootingExamples {
         let messages = Protected<[String]>([])
         let work = clock.startTask { try? await Task.sleep(for: .seconds(3_600)) }   // not on the mock clock
         await Task {
-            await MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+            await MockClock.$problemReporter.withValue(MockClock.ProblemReporter { message, _ in messages.withLock { $0.append(message) } }) {
                 await clock.waitForSleepers(count: 1, timeout: .milliseconds(100))
             }
         }.value
@@ -101,7 +101,7 @@ struct TroubleshootingExamples {
             let clock = MockClock()
             let task = Task { try await clock.sleep(for: .seconds(3)) }
             await clock.waitForSleepers(count: 1)
-            MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+            MockClock.$problemReporter.withValue(MockClock.ProblemReporter { message, _ in messages.withLock { $0.append(message) } }) {
                 #expect(clock.runUntilIdle().stop == .unverified)
             }
             try await task.value
@@ -114,7 +114,7 @@ struct TroubleshootingExamples {
         let messages = Protected<[String]>([])
         let gate = Gate()
         let waiting = Protected<Task<Void, Never>?>(nil)
-        try await MockClock.$problemReporter.withValue({ message, _ in messages.withLock { $0.append(message) } }) {
+        try await MockClock.$problemReporter.withValue(MockClock.ProblemReporter { message, _ in messages.withLock { $0.append(message) } }) {
             try await withMockClock { clock in
                 waiting.withLock { $0 = Task { try? await clock.sleep(for: .seconds(1)); await gate.wait() } }
                 await clock.waitForSleepers(count: 1)
