@@ -335,7 +335,7 @@ extension MockClock {
     /// the executor): the `.mockClock` trait records it as a Swift Testing issue; elsewhere it goes to
     /// standard error.
     ///
-    /// A struct, not a closure: a task-local value of an optional function type crashes an optimized
+    /// A struct, not a closure: a task-local value of a function type (optional or not) crashes an optimized
     /// build when it is bound (Swift 6.3: swiftlang/swift#88321), and users may run their tests with
     /// `-c release`. `TaskLocalTypeTests` keeps every task-local value of the package nominal.
     @TaskLocal package static var problemReporter: ProblemReporter?
