@@ -70,7 +70,10 @@ struct ConcurrentBookmarkCheckTests {
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../../Contracts/Testing/RepositoryContracts.docc/Articles/ModelBasedChecks.md")
         let text = try String(contentsOf: article.standardizedFileURL, encoding: .utf8)
-        #expect(text.contains(result.description), "\(result)")
+        // The article quotes the debug build's schedule: a seed names an interleaving of one build.
+        if _isDebugAssertConfiguration() {
+            #expect(text.contains(result.description), "\(result)")
+        }
         #expect(await Self.check({ RacyBookmarks() }, seed: 0x1a82_e79b_05b5_faeb).description == result.description)
     }
 

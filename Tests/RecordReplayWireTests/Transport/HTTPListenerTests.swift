@@ -101,7 +101,9 @@ struct HTTPListenerTests {
                 for (index, client) in clients.enumerated() where try client.readResponse().text.hasPrefix("GET /\(index)\n") {
                     answered += 1
                 }
-                return (answered, listener.openConnectionCount)
+                // Kept alive until counted: an optimized build ends an array's lifetime at its last use, and
+                // a client's deinit closes its socket.
+                return withExtendedLifetime(clients) { (answered, listener.openConnectionCount) }
             }
             #expect(answered == count)
             #expect(open == count, "every connection is open at once")

@@ -53,8 +53,11 @@ struct ModelBasedChecksExamples {
         #expect(!result.passed)
         let failure = try #require(result.parallel?.failure)
         #expect(failure.outcome.schedule != nil && failure.replays == (10, 10) as (Int, Int), "\(result)")
-        let article = try DocumentationArticle.text("ModelBasedChecks")
-        #expect(article.contains(result.description), "\(result.description)")
+        // The article quotes the debug build's schedule: a seed names an interleaving of one build.
+        if _isDebugAssertConfiguration() {
+            let article = try DocumentationArticle.text("ModelBasedChecks")
+            #expect(article.contains(result.description), "\(result.description)")
+        }
         let again = await ModelCheck.check(RaceBugs.checkThenActCreate, factory: ExampleContracts.todoFactory, seed: 11)
         #expect(again.description == result.description)
     }
