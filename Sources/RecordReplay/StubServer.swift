@@ -104,6 +104,11 @@ public final class StubServer: Sendable {
         if let target = recordingTarget.withLock({ $0 }) {
             RecordingClaims.release(target.file, for: ObjectIdentifier(self))
         }
+        // Its listener stops as it goes; a client still talking to it cannot connect any more, and would
+        // not know why.
+        if listener.isRunning {
+            Self.droppedWhileRunning.withLock { $0 }(Self.droppedWhileRunningMessage(baseURL))
+        }
     }
 
     /// Creates a stopped server; ``start()`` binds it.

@@ -17,6 +17,7 @@ package final class HTTPListener: Sendable {
     /// What ``start()`` set up.
     private struct State {
         var acceptLoop: AcceptLoop?
+        var stopRequested = false
         var port: UInt16 = 0
         var addresses: [String] = []
     }
@@ -158,6 +159,11 @@ package final class HTTPListener: Sendable {
         state.withLock { $0.addresses }
     }
 
+    /// Whether it was started and no stop was asked for since.
+    package var isRunning: Bool {
+        state.withLock { $0.acceptLoop != nil && !$0.stopRequested }
+    }
+
     /// The number of connections currently open.
     package var openConnectionCount: Int {
         context.registry.count
@@ -189,7 +195,10 @@ package final class HTTPListener: Sendable {
     /// marks every open connection stopping, so a response being produced goes out with `Connection: close`.
     /// When it returns, the marking is done; ``stop()`` then waits for the connections to close.
     package func requestStop() {
-        state.withLock { $0.acceptLoop }?.requestStop()
+        state.withLock { state in
+            state.stopRequested = true
+            return state.acceptLoop
+        }?.requestStop()
         context.registry.stopAll()
     }
 }

@@ -27,6 +27,20 @@ struct TheServerExamples {
 }
 
 extension TheServerExamples {
+    @Test("servers kept in an array and stopped at the end answer until their stops")
+    func serversInAnArray() async throws {
+        let servers = [StubServer(), StubServer()]
+        for server in servers { try await server.start() }
+        var statuses: [Int?] = []
+        for server in servers {
+            let (_, response) = try await URLSession.patient.data(from: server.baseURL.appendingPathComponent("todos"))
+            statuses.append((response as? HTTPURLResponse)?.statusCode)
+        }
+        for server in servers { await server.stop() }
+        // Nothing is stubbed: each answers with the unmatched-request status, which a closed port could not.
+        #expect(statuses == [599, 599])
+    }
+
     @Test("the limits the article gives are the defaults")
     func defaults() {
         let options = ServerOptions()
