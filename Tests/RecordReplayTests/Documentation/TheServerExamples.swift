@@ -29,14 +29,15 @@ struct TheServerExamples {
 extension TheServerExamples {
     @Test("servers kept in an array and stopped at the end answer until their stops")
     func serversInAnArray() async throws {
+        let session = URLSession.patient
         let servers = [StubServer(), StubServer()]
         for server in servers { try await server.start() }
-        var statuses: [Int?] = []
+        var statuses: [Int] = []
         for server in servers {
-            let (_, response) = try await URLSession.patient.data(from: server.baseURL.appendingPathComponent("todos"))
-            statuses.append((response as? HTTPURLResponse)?.statusCode)
+            let (_, response) = try await session.data(from: server.baseURL.appendingPathComponent("todos"))
+            statuses.append((response as? HTTPURLResponse)?.statusCode ?? 0)
         }
-        for server in servers { await server.stop() }
+        for server in servers { await server.stop() }  // also what keeps them answering until here
         // Nothing is stubbed: each answers with the unmatched-request status, which a closed port could not.
         #expect(statuses == [599, 599])
     }
