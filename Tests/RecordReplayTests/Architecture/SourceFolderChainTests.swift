@@ -6,11 +6,7 @@ import Testing
 /// below the stub server climbs up to it.
 @Suite("RecordReplay's folders: a one-way chain")
 struct SourceFolderChainTests {
-    private static var moduleFolder: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/RecordReplay")
-    }
+    private static var moduleFolder: URL { PackageTree.root.appendingPathComponent("Sources/RecordReplay") }
 
     @Test("no file mentions a type declared in a folder that is not below its own, and every folder is ranked")
     func chainHolds() throws {

@@ -8,11 +8,7 @@ import Testing
 /// build; this catches a new declaration at once, in the debug build, where the crash does not show.
 @Suite("Task-local values: no function types")
 struct TaskLocalTypeTests {
-    private static var sourcesFolder: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources")
-    }
+    private static var sourcesFolder: URL { PackageTree.root.appendingPathComponent("Sources") }
 
     /// `file:line: declaration` for each `@TaskLocal` declaration in `source` whose type is a function type.
     static func functionTypedTaskLocals(in source: String, file: String) -> [String] {

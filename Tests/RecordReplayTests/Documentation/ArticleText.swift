@@ -10,10 +10,8 @@ import RepositoryContractsTestSupport
 /// The text of the record/replay catalogue's pages, read from the source tree, so the tests can check
 /// that what an article quotes is what the code produces.
 enum ArticleText {
-    /// The catalogue folder, found from this file's place in the package.
-    static let catalogue = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/RecordReplay/RecordReplay.docc")
+    /// The catalogue folder.
+    static let catalogue = PackageTree.root.appendingPathComponent("Sources/RecordReplay/RecordReplay.docc")
 
     /// The article `Articles/<name>.md`.
     static func article(_ name: String) throws -> String {

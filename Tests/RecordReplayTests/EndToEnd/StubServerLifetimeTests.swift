@@ -1,6 +1,7 @@
 import Foundation
 @testable import RecordReplay
 import RepositoryContractsPrimitives
+import StubServerTesting
 import Testing
 
 /// What happens to a server whose last reference goes away: stopped, it goes quietly; running, it stops
@@ -33,6 +34,35 @@ struct StubServerLifetimeTests {
         let message = try #require(messages.first { $0.contains(address + " ") })
         #expect(message.contains("without stop()") && message.contains("await server.stop()"), "\(message)")
         #expect(message.contains("optimized build"), "\(message)")
+    }
+
+    /// The trait's server, as the trait leaves it: weakly held, so the test can tell it is gone.
+    struct TraitServer {
+        weak var server: StubServer?
+        var address = ""
+    }
+
+    @Test("the .stubServer trait stops its server whether the test returns or throws: its servers go quietly")
+    func traitServersGoQuietly() async throws {
+        let test = try #require(Test.current)
+        let trait: StubServerTrait = .stubServer(recording: .never)
+        struct Thrown: Error {}
+        for throwing in [false, true] {
+            let seen = Protected(TraitServer())
+            let messages = try await Self.collectingDropMessages {
+                do {
+                    try await trait.provideScope(for: test, testCase: nil) {
+                        let server = StubServer.current
+                        seen.withLock { $0 = TraitServer(server: server, address: server.baseURL.absoluteString) }
+                        if throwing { throw Thrown() }
+                    }
+                } catch is Thrown {}
+            }
+            let (gone, address) = seen.withLock { ($0.server == nil, $0.address) }
+            // Gone by now, so its deinit has run: a message it wrote would be among those collected.
+            #expect(gone, "the trait's server outlived its scope (throwing: \(throwing))")
+            #expect(!address.isEmpty && !messages.contains { $0.contains(address + " ") }, "\(messages)")
+        }
     }
 
     @Test("stopped, or never started, before it goes: nothing is said")

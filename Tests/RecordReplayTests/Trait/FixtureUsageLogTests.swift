@@ -12,8 +12,7 @@ import StubServerTesting
 /// `repo-contracts status` reads; the trait keeps it under the package's `.build`.
 @Suite("Fixture usage log")
 struct FixtureUsageLogTests {
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = PackageTree.root
 
     private static func lines(of log: URL) throws -> [String] {
         try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
