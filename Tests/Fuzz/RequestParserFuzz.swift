@@ -7,7 +7,9 @@
 // request is parsed twice by the server's `RequestDecoder`, in one piece and in pieces of that step, the
 // way bytes arrive on a socket: head scanning, head parsing with target splitting, `Content-Length` and
 // chunked bodies. Besides crashes and sanitizer reports, any difference between the two parses is a
-// failure.
+// failure. A request read from its head alone is remembered as a connection remembers it
+// (`RepeatedRequestHead`), and the same bytes must then match it exactly: the same request, terms and
+// count of bytes used, followed by the rest of the input or by nothing.
 //
 // With bit 5 of the first byte set, the bytes are an upstream's answer instead, read the same two ways
 // by the recording client's `ResponseDecoder` (answering `HEAD` when bit 4 is set too), then the end
@@ -52,7 +54,30 @@ public func requestParserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         precondition(used <= bytes.count)
         precondition(!request.method.isEmpty && !request.path.isEmpty)
     }
+    checkRepeatedHead(bytes, limits: limits)
     return 0
+}
+
+/// Reads the request at the start of `bytes` in one piece, as a connection does; when it came from a
+/// head alone, checks that the remembered head matches those bytes, and the head's bytes alone, with
+/// exactly what reading them gave, and that it matches nothing shorter.
+func checkRepeatedHead(_ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits) {
+    var decoder = RequestDecoder(limits: limits)
+    guard case (.request(let request, let terms), let used)? = try? decoder.decode(bytes, reservingBody: { _ throws(HTTPRequestError) in })
+    else { return }
+    var repeated = RepeatedRequestHead()
+    repeated.remember(request, terms: terms, decodedBy: decoder, from: bytes, used: used)
+    guard decoder.gaveHeadAlone, used <= RepeatedRequestHead.maxRememberedBytes else {
+        precondition(repeated.match(bytes) == nil, "a request with a body, or a long head, was remembered")
+        return
+    }
+    for received in [bytes, UnsafeBufferPointer(rebasing: bytes[..<used])] {
+        guard let match = repeated.match(received) else { fatalError("the remembered head did not match its own bytes") }
+        precondition(match.request == request && match.terms == terms && match.used == used, "the remembered head gave \(match), not \(request)")
+    }
+    if used > 0 {
+        precondition(repeated.match(UnsafeBufferPointer(rebasing: bytes[..<(used - 1)])) == nil, "a head matched bytes shorter than itself")
+    }
 }
 
 /// Parses the request at the start of `bytes` with the server's `RequestDecoder`, making `step` more

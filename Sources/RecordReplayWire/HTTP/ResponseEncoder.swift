@@ -50,6 +50,11 @@ struct ResponseEncoder {
     /// The bytes of the current reply: the head, and the body when it is small.
     private(set) var output: [UInt8] = []
 
+    /// What ``output`` answers while it holds the reply to a response: a keep-alive client given the same
+    /// response again (a repeated request, ``PlaybackOptions/Exhaustion/repeatLast``) gets the same bytes
+    /// without their being encoded again.
+    private var encoded: (response: StubResponse, terms: ResponseTerms, stopRequested: Bool, reply: Reply)?
+
     init() {
         output.reserveCapacity(2048)
     }
@@ -58,12 +63,18 @@ struct ResponseEncoder {
     /// the request, the response (a 1xx status, its own `Connection: close`) or `stopRequested` says to
     /// close.
     mutating func reply(with response: StubResponse, honouring terms: ResponseTerms, stopRequested: Bool) -> Reply {
+        if let encoded, encoded.terms == terms, encoded.stopRequested == stopRequested,
+            Self.encodeAlike(encoded.response, response)
+        {
+            return encoded.reply
+        }
         // Checked, not copied: a copy of the response retains and releases each of its parts.
         guard Self.isSendable(response) else {
             return reply(with: Self.invalidStatusResponse(response), honouring: terms, stopRequested: stopRequested)
         }
         let closing = !terms.keepAlive || response.status < 200 || stopRequested || Self.asksToClose(response.headers)
         let allowsBody = Self.statusAllowsBody(response.status)
+        encoded = nil
         output.removeAll(keepingCapacity: true)
         appendHead(
             of: response, contentLength: allowsBody ? response.body.count : nil,
@@ -76,11 +87,35 @@ struct ResponseEncoder {
                 response.body.withUnsafeBytes { output.append(contentsOf: $0) }
             }
         }
+        encoded = (response, terms, stopRequested, reply)
         return reply
+    }
+
+    /// Whether two responses are encoded to the same bytes: equal byte for byte. (`==` on strings compares
+    /// what they mean, and canonically equivalent texts can be different bytes.)
+    private static func encodeAlike(_ left: StubResponse, _ right: StubResponse) -> Bool {
+        guard left.status == right.status, left.headers.count == right.headers.count,
+            sameBytes(left.reason ?? "", right.reason ?? ""), (left.reason == nil) == (right.reason == nil),
+            left.body.withUnsafeBytes({ leftBody in right.body.withUnsafeBytes { leftBody.hasSameBytes(as: $0) } })
+        else { return false }
+        for (leftField, rightField) in zip(left.headers.fields, right.headers.fields) {
+            guard sameBytes(leftField.name, rightField.name), sameBytes(leftField.value, rightField.value) else {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func sameBytes(_ left: String, _ right: String) -> Bool {
+        var left = left, right = right
+        return left.withUTF8 { left in
+            right.withUTF8 { right in UnsafeRawBufferPointer(left).hasSameBytes(as: UnsafeRawBufferPointer(right)) }
+        }
     }
 
     /// The reply carrying out `fault` instead of answering a request that asked for `terms`.
     mutating func reply(with fault: ConnectionFault, honouring terms: ResponseTerms) -> Reply {
+        encoded = nil
         output.removeAll(keepingCapacity: true)
         switch fault {
         case .connectionReset:
@@ -107,6 +142,7 @@ struct ResponseEncoder {
     /// The reply refusing a request: a complete `text/plain` response with `Connection: close`
     /// (`message` names the problem), then a graceful close.
     mutating func refusal(status: Int, message: String) -> Reply {
+        encoded = nil
         output.removeAll(keepingCapacity: true)
         appendStatusLine(status: status, reason: nil)
         output.append(contentsOf: "Content-Type: text/plain; charset=utf-8\r\nContent-Length: ".utf8)

@@ -59,6 +59,8 @@ final class Connection: @unchecked Sendable {
     private var reservedBodyBytes = 0
     /// The request the event loop started reading and did not finish, if any.
     private var decoder: RequestDecoder?
+    /// The last request read from a head alone, with its bytes: a client sending them again gets it unparsed.
+    private var repeatedHead = RepeatedRequestHead()
     /// While parked on an event loop: when the loop closes the connection if no request starts.
     private(set) var idleDeadline: ContinuousClock.Instant?
     /// The event loop that serves the connection between exchanges (set by ``EventLoop/adopt(_:)``).
@@ -165,14 +167,11 @@ final class Connection: @unchecked Sendable {
         var minimumFree = RequestDecoder.headReadSize
         while true {
             if decoder != nil || input.readableCount > 0 {
+                let resuming = self.decoder != nil
                 var decoder = self.decoder ?? RequestDecoder(limits: context.limits)
                 let step: RequestDecoder.Step
                 do throws(HTTPRequestError) {
-                    let used: Int
-                    (step, used) = try input.withReadableBytes { bytes throws(HTTPRequestError) in
-                        try decoder.decode(bytes, reservingBody: reserveBody)
-                    }
-                    input.consume(used)
+                    step = try decodeInput(with: &decoder, resuming: resuming)
                 } catch {
                     self.decoder = nil
                     if let outcome = sendOnLoop(encoder.refusal(status: error.status, message: error.message)) {
@@ -340,15 +339,14 @@ final class Connection: @unchecked Sendable {
             guard receive(minimumFree: RequestDecoder.headReadSize) == .bytes else { return .ended }
         }
         // A request the event loop started reading goes on where it stopped; its deadline starts here.
+        var resuming = self.decoder != nil
         var decoder = self.decoder ?? RequestDecoder(limits: context.limits)
         var deadline: ContinuousClock.Instant?
         self.decoder = nil
         do throws(HTTPRequestError) {
             while true {
-                let (step, used) = try input.withReadableBytes { bytes throws(HTTPRequestError) in
-                    try decoder.decode(bytes, reservingBody: reserveBody)
-                }
-                input.consume(used)
+                let step = try decodeInput(with: &decoder, resuming: resuming)
+                resuming = true
                 switch step {
                 case .request(let request, let terms):
                     return .request(request, terms)
@@ -364,6 +362,27 @@ final class Connection: @unchecked Sendable {
         } catch {
             return .refused(error)
         }
+    }
+
+    /// The next step of reading a request from the input, whose bytes it used are consumed: the repeated
+    /// head's request when a new request's bytes repeat it (`resuming`: `decoder` has started on this
+    /// request, so they cannot), else `decoder`'s step. A request it gives is remembered when it came from
+    /// a head alone.
+    private func decodeInput(with decoder: inout RequestDecoder, resuming: Bool) throws(HTTPRequestError)
+        -> RequestDecoder.Step
+    {
+        let (step, used) = try input.withReadableBytes { bytes throws(HTTPRequestError) -> (RequestDecoder.Step, Int) in
+            if !resuming, let repeated = repeatedHead.match(bytes) {
+                return (.request(repeated.request, repeated.terms), repeated.used)
+            }
+            let (step, used) = try decoder.decode(bytes, reservingBody: reserveBody)
+            if case .request(let request, let terms) = step {
+                repeatedHead.remember(request, terms: terms, decodedBy: decoder, from: bytes, used: used)
+            }
+            return (step, used)
+        }
+        input.consume(used)
+        return step
     }
 
     /// Takes `count` more bytes from the listener's body budget for the request being read, or throws

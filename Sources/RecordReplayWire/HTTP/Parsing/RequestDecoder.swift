@@ -45,6 +45,13 @@ package struct RequestDecoder {
         self.scanner = RequestHeadScanner(limits: limits)
     }
 
+    /// Whether the request it gave came from its head alone, with no body framed: the call that found the
+    /// head's end gave it, and the bytes that call used, from the first, are the whole request.
+    package var gaveHeadAlone: Bool {
+        guard let head else { return false }
+        return head.framing == BodyFraming.none
+    }
+
     /// Decodes what it can of `bytes` (everything received and not yet used, from where the last call
     /// stopped) and returns the next step with how many bytes of `bytes` it used.
     ///
