@@ -107,10 +107,13 @@ struct ResponseEncoder {
     }
 
     private static func sameBytes(_ left: String, _ right: String) -> Bool {
-        var left = left, right = right
-        return left.withUTF8 { left in
-            right.withUTF8 { right in UnsafeRawBufferPointer(left).hasSameBytes(as: UnsafeRawBufferPointer(right)) }
+        // Read in place (native strings are contiguous UTF-8): a copy for `withUTF8` retains each string.
+        let compared = left.utf8.withContiguousStorageIfAvailable { left in
+            right.utf8.withContiguousStorageIfAvailable { right in
+                UnsafeRawBufferPointer(left).hasSameBytes(as: UnsafeRawBufferPointer(right))
+            }
         }
+        return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
     }
 
     /// The reply carrying out `fault` instead of answering a request that asked for `terms`.
