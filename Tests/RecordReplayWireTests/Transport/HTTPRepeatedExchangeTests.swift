@@ -1,4 +1,5 @@
 import RecordReplayMessages
+import Dispatch
 import Foundation
 @_spi(Benchmarks) import RecordReplayWire
 import Testing
@@ -100,6 +101,40 @@ struct HTTPRepeatedExchangeTests {
         // HEAD has a length and no body; HTTP/1.0 is told the connection stays open, and only it.
         #expect(answers.map { $0.header("Content-Length") } == expected.map { "\($0.utf8.count)" })
         #expect(answers.map { $0.header("Connection") } == [nil, nil, nil, nil, nil, nil, "keep-alive", nil])
+    }
+
+    @Test("the same request and answer again while the server stops: the answer says Connection: close")
+    func repeatedWhileStopping() async throws {
+        let log = RequestLog()
+        let release = DispatchSemaphore(value: 0)
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
+            log.record(request)
+            release.wait()
+            return .respond(StubResponse(status: 200, body: Data("done".utf8)))
+        }
+        let request = "GET /same HTTP/1.1\r\nHost: x\r\n\r\n"
+        try await withListener(handler: handler) { listener, port in
+            // However the test ends, no handler stays blocked (stop() would wait for it).
+            defer { (0..<2).forEach { _ in release.signal() } }
+            release.signal()  // the first answer goes at once
+            let (client, first) = try await blocking {
+                let client = try RawHTTPClient(port: port)
+                let first = try client.exchange(request)
+                try client.send(request)
+                return (client, first)
+            }
+            _ = try await log.next()
+            _ = try await log.next()
+            // Every connection knows the server is stopping before the second answer is let go.
+            listener.requestStop()
+            release.signal()
+            let (second, rest) = try await blocking { (try client.readResponse(), try client.readToEnd()) }
+            await listener.stop()
+            #expect(first.text == "done" && second.text == "done")
+            #expect(first.header("Connection") == nil)
+            #expect(second.header("Connection") == "close")
+            #expect(rest.isEmpty)
+        }
     }
 }
 
