@@ -396,6 +396,7 @@ struct FaultEffects: Sendable {
 
     /// The plan for sending `response` with the status override and truncation applied.
     func applied(to response: StubResponse) -> ResponsePlan {
+        guard status != nil || truncation != nil else { return .respond(response) }
         var response = response
         if let status {
             response.status = status.code

@@ -53,7 +53,21 @@ struct ResponseEncoder {
     /// What ``output`` answers while it holds the reply to a response: a keep-alive client given the same
     /// response again (a repeated request, ``PlaybackOptions/Exhaustion/repeatLast``) gets the same bytes
     /// without their being encoded again.
-    private var encoded: (response: StubResponse, terms: ResponseTerms, stopRequested: Bool, reply: Reply)?
+    private var encoded: EncodedReply?
+
+    /// A reply, with what it answers.
+    private struct EncodedReply {
+        let response: StubResponse
+        let terms: ResponseTerms
+        let stopRequested: Bool
+        let reply: Reply
+
+        /// Whether this reply answers `response` to a request with `terms`: the same bytes would be encoded.
+        func answers(_ response: StubResponse, terms: ResponseTerms, stopRequested: Bool) -> Bool {
+            self.terms == terms && self.stopRequested == stopRequested
+                && ResponseEncoder.encodeAlike(self.response, response)
+        }
+    }
 
     init() {
         output.reserveCapacity(2048)
@@ -63,10 +77,9 @@ struct ResponseEncoder {
     /// the request, the response (a 1xx status, its own `Connection: close`) or `stopRequested` says to
     /// close.
     mutating func reply(with response: StubResponse, honouring terms: ResponseTerms, stopRequested: Bool) -> Reply {
-        if let encoded, encoded.terms == terms, encoded.stopRequested == stopRequested,
-            Self.encodeAlike(encoded.response, response)
-        {
-            return encoded.reply
+        // Looked at in place: a copy of the reply it holds retains each part of its response.
+        if encoded?.answers(response, terms: terms, stopRequested: stopRequested) == true, let reply = encoded?.reply {
+            return reply
         }
         // Checked, not copied: a copy of the response retains and releases each of its parts.
         guard Self.isSendable(response) else {
@@ -87,7 +100,7 @@ struct ResponseEncoder {
                 response.body.withUnsafeBytes { output.append(contentsOf: $0) }
             }
         }
-        encoded = (response, terms, stopRequested, reply)
+        encoded = EncodedReply(response: response, terms: terms, stopRequested: stopRequested, reply: reply)
         return reply
     }
 
