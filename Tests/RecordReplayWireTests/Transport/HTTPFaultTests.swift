@@ -231,15 +231,22 @@ struct HTTPFaultTests {
         }
     }
 
-    @Test("stop() lets a response being produced finish, with Connection: close")
-    func stopLetsInFlightFinish() async throws {
-        let log = RequestLog()
-        let release = DispatchSemaphore(value: 0)
-        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
+    /// A handler that logs each request, then answers `done` once `release` lets it.
+    static func answeringDone(whenReleasedBy release: DispatchSemaphore, log: RequestLog)
+        -> @Sendable (StubRequest) -> ResponsePlan
+    {
+        { request in
             log.record(request)
             release.wait()
             return .respond(StubResponse(status: 200, body: Data("done".utf8)))
         }
+    }
+
+    @Test("stop() lets a response being produced finish, with Connection: close")
+    func stopLetsInFlightFinish() async throws {
+        let log = RequestLog()
+        let release = DispatchSemaphore(value: 0)
+        let handler = Self.answeringDone(whenReleasedBy: release, log: log)
         try await withListener(handler: handler) { listener, port in
             // However the test ends, no handler stays blocked (stop() would wait for it).
             defer { (0..<2).forEach { _ in release.signal() } }

@@ -107,11 +107,7 @@ struct HTTPRepeatedExchangeTests {
     func repeatedWhileStopping() async throws {
         let log = RequestLog()
         let release = DispatchSemaphore(value: 0)
-        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
-            log.record(request)
-            release.wait()
-            return .respond(StubResponse(status: 200, body: Data("done".utf8)))
-        }
+        let handler = HTTPFaultTests.answeringDone(whenReleasedBy: release, log: log)
         let request = "GET /same HTTP/1.1\r\nHost: x\r\n\r\n"
         try await withListener(handler: handler) { listener, port in
             // However the test ends, no handler stays blocked (stop() would wait for it).
