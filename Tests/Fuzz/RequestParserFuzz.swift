@@ -59,8 +59,9 @@ public func requestParserFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
 }
 
 /// Reads the request at the start of `bytes` in one piece, as a connection does; when it came from a
-/// head alone, checks that the remembered head matches those bytes, and the head's bytes alone, with
-/// exactly what reading them gave, and that it matches nothing shorter.
+/// head alone, checks that the remembered head matches what a connection may receive next with those
+/// bytes first (the head alone, the head with other bytes behind it) with exactly what reading those
+/// bytes afresh gives, and that it matches nothing shorter.
 func checkRepeatedHead(_ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLimits) {
     var decoder = RequestDecoder(limits: limits)
     guard case (.request(let request, let terms), let used)? = try? decoder.decode(bytes, reservingBody: { _ throws(HTTPRequestError) in })
@@ -71,9 +72,15 @@ func checkRepeatedHead(_ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPParserLi
         precondition(repeated.match(bytes) == nil, "a request with a body, or a long head, was remembered")
         return
     }
-    for received in [bytes, UnsafeBufferPointer(rebasing: bytes[..<used])] {
-        guard let match = repeated.match(received) else { fatalError("the remembered head did not match its own bytes") }
-        precondition(match.request == request && match.terms == terms && match.used == used, "the remembered head gave \(match), not \(request)")
+    let head = Array(bytes[..<used])
+    for next in [head, head + Array(bytes[used...].reversed()), head + Array("POST / HTTP/1.1\r\n".utf8)] {
+        next.withUnsafeBufferPointer { next in
+            guard let match = repeated.match(next) else { fatalError("the remembered head did not match its own bytes") }
+            let fresh = fuzzParse(next, step: next.count, limits: limits)
+            precondition(
+                fresh == .request(match.request, match.terms, used: match.used),
+                "the remembered head gave \(match), reading the same bytes afresh \(fresh)")
+        }
     }
     if used > 0 {
         precondition(repeated.match(UnsafeBufferPointer(rebasing: bytes[..<(used - 1)])) == nil, "a head matched bytes shorter than itself")

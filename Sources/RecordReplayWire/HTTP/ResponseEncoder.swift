@@ -51,8 +51,8 @@ struct ResponseEncoder {
     private(set) var output: [UInt8] = []
 
     /// What ``output`` answers while it holds the reply to a response: a keep-alive client given the same
-    /// response again (a repeated request, ``PlaybackOptions/Exhaustion/repeatLast``) gets the same bytes
-    /// without their being encoded again.
+    /// response again (a repeated request, a replayed `repeatLast` answer) gets the same bytes without
+    /// their being encoded again.
     private var encoded: EncodedReply?
 
     /// A reply, with what it answers.
