@@ -6,17 +6,23 @@ import Testing
 /// What a connection remembers of the last request it read, and what it matches.
 @Suite("HTTP repeated request head")
 struct RepeatedRequestHeadTests {
-    /// `text` read in one piece from a fresh decoder, then remembered: the memory and what was read.
-    static func remembered(_ text: String) throws -> (RepeatedRequestHead, StubRequest, used: Int) {
+    /// `text` read in one piece from a fresh decoder, then remembered in `repeated`: what was read.
+    @discardableResult
+    static func remember(_ text: String, in repeated: inout RepeatedRequestHead) throws -> (StubRequest, used: Int) {
         let bytes = Array(text.utf8)
         var decoder = RequestDecoder(limits: HTTPParserLimits())
-        var repeated = RepeatedRequestHead()
-        let (request, used) = try bytes.withUnsafeBufferPointer { buffer in
+        return try bytes.withUnsafeBufferPointer { buffer in
             let (step, used) = try decoder.decode(buffer, reservingBody: { _ throws(HTTPRequestError) in })
             guard case .request(let request, let terms) = step else { throw HTTPRequestError.malformedRequestLine }
             repeated.remember(request, terms: terms, decodedBy: decoder, from: buffer, used: used)
             return (request, used)
         }
+    }
+
+    /// `text` remembered by a new memory: the memory and what was read.
+    static func remembered(_ text: String) throws -> (RepeatedRequestHead, StubRequest, used: Int) {
+        var repeated = RepeatedRequestHead()
+        let (request, used) = try remember(text, in: &repeated)
         return (repeated, request, used)
     }
 
@@ -50,13 +56,7 @@ struct RepeatedRequestHeadTests {
         #expect(Self.match(repeated, text) == nil)
         // Remembering it after a head alone forgets the head.
         var both = try Self.remembered("GET /a HTTP/1.1\r\nHost: h\r\n\r\n").0
-        let bytes = Array(text.utf8)
-        var decoder = RequestDecoder(limits: HTTPParserLimits())
-        try bytes.withUnsafeBufferPointer { buffer in
-            let (step, used) = try decoder.decode(buffer, reservingBody: { _ throws(HTTPRequestError) in })
-            guard case .request(let request, let terms) = step else { throw HTTPRequestError.malformedRequestLine }
-            both.remember(request, terms: terms, decodedBy: decoder, from: buffer, used: used)
-        }
+        try Self.remember(text, in: &both)
         #expect(Self.match(both, "GET /a HTTP/1.1\r\nHost: h\r\n\r\n") == nil)
     }
 
@@ -64,7 +64,8 @@ struct RepeatedRequestHeadTests {
     func sameBytes() {
         for length in 0...19 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-            let copy = bytes
+            // Equal bytes in other memory (an array's copy would share its storage).
+            let copy = bytes.map { $0 }
             copy.withUnsafeBytes { copy in bytes.withUnsafeBytes { #expect($0.hasSameBytes(as: copy)) } }
             bytes.withUnsafeBytes { #expect($0.hasSameBytes(as: $0)) }
             for position in 0..<length {

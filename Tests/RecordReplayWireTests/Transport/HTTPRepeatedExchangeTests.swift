@@ -31,13 +31,20 @@ struct HTTPRepeatedExchangeTests {
         return (seen.withLock { $0 }, answers)
     }
 
-    @Test("a request repeated byte for byte reaches the handler whole; one differing in a byte is read as sent")
-    func repeatedRequests() async throws {
+    @Test(
+        "a request repeated byte for byte reaches the handler whole; one differing in a byte is read as sent",
+        arguments: [false, true])
+    func repeatedRequests(deferred: Bool) async throws {
+        // Deferred answers move the connection to its own thread, which reads the requests after them.
+        let handler: @Sendable (StubRequest) -> ResponsePlan = { request in
+            deferred ? .deferred { echo(request) } : echo(request)
+        }
         let first = "GET /todos?page=1 HTTP/1.1\r\nHost: x\r\nX-Id: 1\r\n\r\n"
         let otherHeader = "GET /todos?page=1 HTTP/1.1\r\nHost: x\r\nX-Id: 2\r\n\r\n"
         let otherQuery = "GET /todos?page=2 HTTP/1.1\r\nHost: x\r\nX-Id: 1\r\n\r\n"
         let withBody = "POST /todos?page=1 HTTP/1.1\r\nHost: x\r\nX-Id: 1\r\nContent-Length: 2\r\n\r\nhi"
-        let (seen, answers) = try await Self.exchange([first, first, otherHeader, otherQuery, first, withBody, withBody, first])
+        let (seen, answers) = try await Self.exchange(
+            [first, first, otherHeader, otherQuery, first, withBody, withBody, first], handler: handler)
         #expect(seen.map { $0.headers["X-Id"] } == ["1", "1", "2", "1", "1", "1", "1", "1"])
         #expect(seen.map { $0.query.first?.value } == ["1", "1", "1", "2", "1", "1", "1", "1"])
         #expect(seen.map(\.method) == ["GET", "GET", "GET", "GET", "GET", "POST", "POST", "GET"])

@@ -35,7 +35,7 @@ package struct RepeatedRequestHead {
         _ request: StubRequest, terms: ResponseTerms, decodedBy decoder: RequestDecoder,
         from received: UnsafeBufferPointer<UInt8>, used: Int
     ) {
-        guard decoder.gaveHeadAlone, used <= Self.maxRememberedBytes, used <= received.count else {
+        guard decoder.gaveHeadAlone, used <= Self.maxRememberedBytes else {
             self.request = nil
             bytes.removeAll(keepingCapacity: true)
             return
