@@ -119,7 +119,7 @@ public final class StubServer: Sendable {
         self.playback = playback
         self.listener = HTTPListener(
             options: configuration.server, onRefusal: { [weak playback] in playback?.noteRefusal($0) },
-            handler: playback.plan(for:))
+            memoizingHandler: { request, memo in playback.plan(for: request, memo: &memo) })
     }
 
     /// Binds the listening socket (port 0 picks a free one) and starts answering.

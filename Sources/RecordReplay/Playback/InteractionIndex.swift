@@ -35,10 +35,18 @@ struct InteractionIndex: Sendable {
         case none
     }
 
+    /// What a request's keys are looked up in: a new one each time an interaction is added, so that a
+    /// look-up kept from before (``PlanMemo``) is known to be out of date by identity alone.
+    final class Layout: Sendable {}
+
     private(set) var stored: [StoredInteraction] = []
     /// How often each stored interaction has answered.
     private(set) var useCounts: [Int] = []
-    private var buckets: [MatchKey: InteractionBucket] = [:]
+    /// Where each key's bucket is in ``buckets``.
+    private var bucketPositions: [MatchKey: Int] = [:]
+    private var buckets: [InteractionBucket] = []
+    /// Changes with every interaction added.
+    private(set) var layout = Layout()
     /// Whether an interaction with an origin is loaded (and so every bucket is split by origin).
     private var hasOrigins = false
     /// Each distinct set of redacted places among the stored requests, in loading order: a received
@@ -50,20 +58,32 @@ struct InteractionIndex: Sendable {
         let origin = interaction.interaction.request.origin
         if origin != nil, !hasOrigins {
             hasOrigins = true
-            for index in buckets.indices { buckets.values[index].split() }
+            for index in buckets.indices { buckets[index].split() }
         }
-        buckets[key, default: InteractionBucket()].append(stored.count, origin: origin, split: hasOrigins)
+        let position = bucketPositions[key] ?? buckets.count
+        if position == buckets.count {
+            bucketPositions[key] = position
+            buckets.append(InteractionBucket())
+        }
+        buckets[position].append(stored.count, origin: origin, split: hasOrigins)
         let shape = RedactedSlots(of: interaction.normalized)
         if !shape.isEmpty, knownShapes.insert(shape).inserted {
             redactedShapes.append(shape)
         }
         stored.append(interaction)
         useCounts.append(0)
+        layout = Layout()
     }
 
     /// The members for `key` that a request from `origin` may use, in recorded order.
     func members(for key: MatchKey, origin: HTTPOrigin?) -> [Int] {
-        buckets[key]?.members(from: origin) ?? []
+        bucketPositions[key].map { buckets[$0].members(from: origin) } ?? []
+    }
+
+    /// Where `key`'s bucket is, for ``claim(bucketAt:origin:repeatLast:)`` while ``layout`` stays the
+    /// same; `nil` when nothing was recorded under it.
+    func bucketPosition(for key: MatchKey) -> Int? {
+        bucketPositions[key]
     }
 
     /// Claims the first unused interaction for `key` that a request from `origin` may use. `candidates`,
@@ -78,24 +98,23 @@ struct InteractionIndex: Sendable {
             }
             return exhausted(candidates, repeatLast: repeatLast)
         }
-        switch Self.firstUnused(in: &buckets[key], from: origin, useCounts: useCounts) {
-        case .claimed(let position):
-            useCounts[position] += 1
-            return .claimed(position)
+        return claim(bucketAt: bucketPositions[key], origin: origin, repeatLast: repeatLast)
+    }
+
+    /// Claims the first unused interaction of the bucket at `position` (``bucketPosition(for:)``; `nil`:
+    /// there is none) that a request from `origin` may use; `repeatLast` reuses the last when every one is
+    /// used.
+    mutating func claim(bucketAt position: Int?, origin: HTTPOrigin?, repeatLast: Bool) -> Claim {
+        guard let position else { return .none }
+        switch buckets[position].firstUnused(from: origin, useCounts: useCounts) {
+        case .claimed(let member):
+            useCounts[member] += 1
+            return .claimed(member)
         case .exhausted(let members):
             return exhausted(members, repeatLast: repeatLast)
         case .none:
             return .none
         }
-    }
-
-    /// ``InteractionBucket/firstUnused(from:useCounts:)`` of `bucket`, changed in place; `none` without
-    /// a bucket.
-    private static func firstUnused(
-        in bucket: inout InteractionBucket?, from origin: HTTPOrigin?, useCounts: [Int]
-    ) -> Claim {
-        guard bucket != nil else { return .none }
-        return bucket!.firstUnused(from: origin, useCounts: useCounts)
     }
 
     private mutating func exhausted(_ members: [Int], repeatLast: Bool) -> Claim {

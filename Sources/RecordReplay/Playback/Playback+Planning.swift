@@ -6,8 +6,8 @@ import Foundation
 
 extension Playback {
     /// Decides how to answer `request`, and journals it: playback's one entry point, a request in and a
-    /// plan out. ``StubServer`` calls it for every request its socket server decodes and carries the plan
-    /// out on the connection; any other transport (an in-process `URLProtocol`, a command) can call it
+    /// plan out. ``StubServer`` asks it for every request its socket server decodes (with what the
+    /// connection kept from the request before) and carries the plan out on the connection; any other transport (an in-process `URLProtocol`, a command) can call it
     /// the same way. Recording and the drift check plug in behind it, as ``StubServer/loadFixture(named:)``
     /// sets them up for the record mode.
     ///
@@ -16,28 +16,78 @@ extension Playback {
     /// from many threads at once; each recorded interaction answers exactly one request (unless
     /// ``PlaybackOptions/Exhaustion/repeatLast`` reuses the last).
     @_spi(Benchmarks) public func plan(for request: StubRequest) -> ResponsePlan {
+        plan(for: request, reusing: nil).plan
+    }
+
+    /// ``plan(for:)`` for a request read from a connection, with what the connection kept from the last
+    /// request it read (``RecordReplayWire/RequestMemo``): the very same request again is not
+    /// normalised and looked up again while the loaded fixtures stay the same. ``StubServer``'s listener
+    /// calls it.
+    func plan(for request: StubRequest, memo: inout RequestMemo) -> ResponsePlan {
+        // The listener calls this playback alone, so what it kept is this playback's.
+        let (plan, lookUp) = plan(for: request, reusing: memo.isRepeat ? memo.kept as? PlanMemo : nil)
+        memo.kept = lookUp
+        return plan
+    }
+
+    /// The plan for `request`, and how it was looked up; `kept` is how the very same request was looked
+    /// up before, if it was.
+    private func plan(for request: StubRequest, reusing kept: PlanMemo?) -> (plan: ResponsePlan, lookUp: PlanMemo) {
         let arrival = Arrival(request: request, journalBodyLimit: options.journalBodyLimit, clock: clock)
-        let normalized = normalizer.normalize(request)
-        let key = normalizer.key(for: normalized)
+        // Normalised and keyed off the lock, unless the very same request was looked up before.
+        let start = kept.map { LookUpStart.kept($0) } ?? normalizedAndKeyed(request)
         // The state's lock is taken once to decide when no user closure is in play (no stub, no fault
         // rule, no closure matcher: a replayed request). User closures never run under the lock, so when
         // one is in play the lock is taken twice: once for the snapshot they run on, once to decide.
         // (An unmatched request takes it once more, after the decision, to keep its diagnostic.)
         let decision: Decision
-        switch state.withLock({ firstLook(at: request, normalized: normalized, key: key, arrival: arrival, state: &$0) }) {
+        let (look, lookUp) = state.withLock { state in
+            let current = currentLookUp(from: start, in: state.index)
+            return (firstLook(at: request, lookUp: current, arrival: arrival, state: &state), current)
+        }
+        switch consume look {
         case .decided(let decided):
             decision = decided
         case .screen(let snapshot):
             let screening = snapshot.screening(request, closureMatchers: normalizer.closureMatchers)
             decision = state.withLock {
-                decide(request, keys: snapshot.keys, screening: screening, arrival: arrival, state: &$0)
+                decide(request, lookUp: lookUp, screening: screening, arrival: arrival, state: &$0)
             }
         }
-        let plan = makePlan(decision, request: request, normalized: normalized)
+        let plan = makePlan(decision, request: request)
         // Noted once the plan is made, so that a request ``waitForRequests(count:)`` counts has its
         // unmatched-request finding (made while planning) already in the report.
         requestWaiters.noteRequest()
-        return plan
+        return (plan, lookUp)
+    }
+
+    /// Where a request's look-up starts from: what was kept for the very same request, or the request
+    /// normalised and keyed.
+    private enum LookUpStart {
+        case kept(PlanMemo)
+        case fresh(NormalizedRequest, MatchKey)
+    }
+
+    /// `request` normalised, and its key.
+    private func normalizedAndKeyed(_ request: StubRequest) -> LookUpStart {
+        let normalized = normalizer.normalize(request)
+        return .fresh(normalized, normalizer.key(for: normalized))
+    }
+
+    /// The request's look-up in `index`, under the state's lock: the kept one while it holds, else one
+    /// made from what the request was normalised and keyed as.
+    private func currentLookUp(from start: LookUpStart, in index: InteractionIndex) -> PlanMemo {
+        let (normalized, key): (NormalizedRequest, MatchKey)
+        switch start {
+        case .kept(let kept):
+            if kept.holds(for: index) { return kept }
+            (normalized, key) = (kept.normalized, kept.keys.received)
+        case .fresh(let freshNormalized, let freshKey):
+            (normalized, key) = (freshNormalized, freshKey)
+        }
+        return PlanMemo(
+            normalized: normalized, keys: lookupKeys(key, for: normalized, redactedShapes: index.redactedShapes),
+            in: index)
     }
 
     /// When and how a request arrived, read before the lock is taken.
@@ -62,27 +112,24 @@ extension Playback {
         case screen(ScreeningSnapshot)
     }
 
-    /// The lookup keys, then the decision when no user closure is in play, else a snapshot for them.
+    /// The decision when no user closure is in play, else a snapshot for them.
     private func firstLook(
-        at request: StubRequest, normalized: NormalizedRequest, key: MatchKey, arrival: Arrival,
-        state: inout PlaybackState
+        at request: StubRequest, lookUp: PlanMemo, arrival: Arrival, state: inout PlaybackState
     ) -> FirstLook {
-        let keys = lookupKeys(key, for: normalized, redactedShapes: state.index.redactedShapes)
         let filtersWithClosures = !normalizer.closureMatchers.isEmpty
         guard filtersWithClosures || !state.stubs.isEmpty || !state.faultRules.isEmpty else {
-            return .decided(decide(request, keys: keys, screening: Screening(), arrival: arrival, state: &state))
+            return .decided(decide(request, lookUp: lookUp, screening: Screening(), arrival: arrival, state: &state))
         }
         return .screen(
             ScreeningSnapshot(
-                keys: keys, stubs: state.stubs, faultRules: state.faultRules,
+                stubs: state.stubs, faultRules: state.faultRules,
                 members: filtersWithClosures
-                    ? keys.flatMap { state.index.members(for: $0, origin: normalized.origin) } : nil,
+                    ? lookUp.keys.flatMap { state.index.members(for: $0, origin: lookUp.normalized.origin) } : nil,
                 stored: filtersWithClosures ? state.index.stored : []))
     }
 
     /// What the user closures of a request's screening run on, copied under the lock.
     struct ScreeningSnapshot {
-        let keys: LookupKeys
         let stubs: [ProgrammableStub]
         let faultRules: [FaultRule]
         /// The positions of the interactions recorded under the keys, when closure matchers filter them.
@@ -143,7 +190,7 @@ extension Playback {
     /// Decides under the lock: the faults that fire, then the answer (a replacing fault, a stub, a
     /// recorded interaction, the hooks, the diagnostic), and journals the request.
     private func decide(
-        _ request: StubRequest, keys: LookupKeys, screening: Screening, arrival: Arrival, state: inout PlaybackState
+        _ request: StubRequest, lookUp: PlanMemo, screening: Screening, arrival: Arrival, state: inout PlaybackState
     ) -> Decision {
         let sequenceNumber = state.requestCount + 1
         var fired: [Fault] = []
@@ -162,7 +209,7 @@ extension Playback {
         } else if let stub = claimStub(screening.matchingStubs, in: &state) {
             (answer, responder) = (.stub(stub.id, stub.answer), .stub(stub.id))
         } else {
-            switch claimInteraction(for: request, keys: keys, candidates: screening.candidates, in: &state) {
+            switch claimInteraction(for: request, lookUp: lookUp, candidates: screening.candidates, in: &state) {
             case .claimed(let position):
                 // Read in place: copying the whole stored interaction costs every replayed request.
                 if options.replaysRecordedLatency, let latency = state.index.stored[position].interaction.latency {
@@ -190,20 +237,29 @@ extension Playback {
         return Decision(sequenceNumber: sequenceNumber, answer: answer, effects: effects)
     }
 
-    /// Claims the next recorded interaction under the first of `keys` that has one (a used-up match
-    /// is reported only when no key has a free one). A `HEAD` request nothing was recorded for is
-    /// answered from the recorded `GET` (the server then sends the head only), as HTTP servers do.
+    /// Claims the next recorded interaction under the first of the look-up's keys that has one (a
+    /// used-up match is reported only when no key has a free one). A `HEAD` request nothing was recorded
+    /// for is answered from the recorded `GET` (the server then sends the head only), as HTTP servers do.
     private func claimInteraction(
-        for request: StubRequest, keys: LookupKeys, candidates: [Int]?, in state: inout PlaybackState
+        for request: StubRequest, lookUp: PlanMemo, candidates: [Int]?, in state: inout PlaybackState
     ) -> InteractionIndex.Claim {
         let repeatLast = options.exhaustion == .repeatLast
         let origin = normalizer.replacedFields.contains(.origin) ? nil : request.origin
         if let candidates {
             return state.index.claim(
-                key: keys.received, origin: origin, candidates: candidates, repeatLast: repeatLast)
+                key: lookUp.keys.received, origin: origin, candidates: candidates, repeatLast: repeatLast)
         }
+        // The received key's bucket as found when looking up, unless an interaction was loaded since
+        // (between the two looks at the state when user closures screen the request).
+        let receivedBucket = lookUp.holds(for: state.index)
+            ? lookUp.receivedBucket : state.index.bucketPosition(for: lookUp.keys.received)
         var firstExhausted: InteractionIndex.Claim?
-        for key in keys {
+        switch state.index.claim(bucketAt: receivedBucket, origin: origin, repeatLast: repeatLast) {
+        case .claimed(let position): return .claimed(position)
+        case .exhausted(let members): firstExhausted = .exhausted(members)
+        case .none: break
+        }
+        for key in lookUp.keys.redacted {
             let claim = state.index.claim(key: key, origin: origin, candidates: nil, repeatLast: repeatLast)
             switch claim {
             case .claimed: return claim
@@ -213,7 +269,7 @@ extension Playback {
         }
         if let firstExhausted { return firstExhausted }
         guard request.method == "HEAD" else { return .none }
-        for key in keys where key.method == "HEAD" {
+        for key in lookUp.keys where key.method == "HEAD" {
             var getKey = key
             getKey.method = "GET"
             let fallback = state.index.claim(
@@ -251,7 +307,7 @@ extension Playback {
     // MARK: The plan
 
     /// Turns a decision into the plan the connection carries out.
-    private func makePlan(_ decision: Decision, request: StubRequest, normalized: NormalizedRequest) -> ResponsePlan {
+    private func makePlan(_ decision: Decision, request: StubRequest) -> ResponsePlan {
         let effects = decision.effects
         let ready: ResponsePlan
         switch decision.answer {

@@ -61,6 +61,10 @@ final class Connection: @unchecked Sendable {
     private var decoder: RequestDecoder?
     /// The last request read from a head alone, with its bytes: a client sending them again gets it unparsed.
     private var repeatedHead = RepeatedRequestHead()
+    /// The remembered head (its version) the request last read came from; `nil` when it came from none.
+    private var readHeadVersion: Int?
+    /// What the handler keeps from one request to the next.
+    private var memo = RequestMemo()
     /// While parked on an event loop: when the loop closes the connection if no request starts.
     private(set) var idleDeadline: ContinuousClock.Instant?
     /// The event loop that serves the connection between exchanges (set by ``EventLoop/adopt(_:)``).
@@ -98,7 +102,7 @@ final class Connection: @unchecked Sendable {
         case .request(let request, let terms):
             ServerActivity.note("a stub server received a request")
             defer { ServerActivity.note("a stub server answered a request") }
-            return carryOut(context.handler(request), honouring: terms)
+            return carryOut(plan(for: request), honouring: terms)
         case .ended:
             return false
         case .refused(let error):
@@ -212,10 +216,10 @@ final class Connection: @unchecked Sendable {
     /// Asks for the request's plan and answers it on the loop when it is ready at once; `nil` when the
     /// connection stays on the loop for the next request.
     private func answerOnLoop(_ request: StubRequest, honouring terms: ResponseTerms) -> LoopOutcome? {
-        let plan = context.handler(request)
-        guard case .respond(let response) = plan else {
+        let decided = plan(for: request)
+        guard case .respond(let response) = decided else {
             ServerActivity.note("a stub server received a request")
-            return handOff(.carryOut(plan, terms))
+            return handOff(.carryOut(decided, terms))
         }
         // Before sending: once the connection is handed off, its own thread owns this state.
         releaseBody()
@@ -371,18 +375,29 @@ final class Connection: @unchecked Sendable {
     private func decodeInput(with decoder: inout RequestDecoder, resuming: Bool) throws(HTTPRequestError)
         -> RequestDecoder.Step
     {
+        readHeadVersion = nil
         let (step, used) = try input.withReadableBytes { bytes throws(HTTPRequestError) -> (RequestDecoder.Step, Int) in
             if !resuming, let repeated = repeatedHead.match(bytes) {
+                readHeadVersion = repeatedHead.version
                 return (.request(repeated.request, repeated.terms), repeated.used)
             }
             let (step, used) = try decoder.decode(bytes, reservingBody: reserveBody)
-            if case .request(let request, let terms) = step {
+            if case .request(let request, let terms) = step,
                 repeatedHead.remember(request, terms: terms, decodedBy: decoder, from: bytes, used: used)
+            {
+                readHeadVersion = repeatedHead.version
             }
             return (step, used)
         }
         input.consume(used)
         return step
+    }
+
+    /// The handler's plan for `request`, the request last read, with what the handler kept from the last
+    /// one it was given.
+    private func plan(for request: StubRequest) -> ResponsePlan {
+        memo.prepare(headVersion: readHeadVersion)
+        return context.handler(request, &memo)
     }
 
     /// Takes `count` more bytes from the listener's body budget for the request being read, or throws

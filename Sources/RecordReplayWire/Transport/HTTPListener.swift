@@ -32,10 +32,22 @@ package final class HTTPListener: Sendable {
     /// or request turned away by ``ServerOptions/maxConnections`` or
     /// ``ServerOptions/maxBufferedBodyBytes``, before the client is answered. `handBackAfter` is
     /// ``ConnectionContext/handBackAfter`` (tests set `.zero`).
-    package init(
+    package convenience init(
         options: ServerOptions, onRefusal: @escaping @Sendable (ConnectionRefusal) -> Void = { _ in },
         handBackAfter: Duration = HTTPListener.defaultHandBackAfter,
         handler: @escaping @Sendable (StubRequest) -> ResponsePlan
+    ) {
+        self.init(
+            options: options, onRefusal: onRefusal, handBackAfter: handBackAfter,
+            memoizingHandler: { request, _ in handler(request) })
+    }
+
+    /// Creates a listener whose handler is also given what it kept from the last request on the same
+    /// connection (see ``RequestMemo``); otherwise as ``init(options:onRefusal:handBackAfter:handler:)``.
+    package init(
+        options: ServerOptions, onRefusal: @escaping @Sendable (ConnectionRefusal) -> Void = { _ in },
+        handBackAfter: Duration = HTTPListener.defaultHandBackAfter,
+        memoizingHandler handler: @escaping @Sendable (StubRequest, inout RequestMemo) -> ResponsePlan
     ) {
         self.options = options
         self.context = ConnectionContext(
@@ -216,8 +228,8 @@ struct ConnectionContext: Sendable {
     /// there for its next request before going back to its loop: a client answered late again and again
     /// keeps one thread, an idle one holds none. `.zero`: back at once.
     let handBackAfter: Duration
-    /// Decides what to do with each request.
-    let handler: @Sendable (StubRequest) -> ResponsePlan
+    /// Decides what to do with each request, given what it kept from the last one on the connection.
+    let handler: @Sendable (StubRequest, inout RequestMemo) -> ResponsePlan
     /// Where connections register, for stop.
     let registry: ConnectionRegistry
     /// The most connections open at once.

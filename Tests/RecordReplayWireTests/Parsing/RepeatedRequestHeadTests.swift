@@ -46,6 +46,18 @@ struct RepeatedRequestHeadTests {
         }
     }
 
+    @Test("each head remembered, the same bytes again included, has a new version; one not remembered keeps it")
+    func versions() throws {
+        var repeated = RepeatedRequestHead()
+        var versions = [repeated.version]
+        for text in ["GET /a HTTP/1.1\r\nHost: h\r\n\r\n", "GET /a HTTP/1.1\r\nHost: h\r\n\r\n",
+                     "POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\nhi", "GET /b HTTP/1.1\r\nHost: h\r\n\r\n"] {
+            try Self.remember(text, in: &repeated)
+            versions.append(repeated.version)
+        }
+        #expect(versions == [0, 1, 2, 2, 3])
+    }
+
     @Test("a request with a body, even an empty chunked one, or a long head is not remembered, and forgets the last", arguments: [
         "POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\nhi",
         "POST /a HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",

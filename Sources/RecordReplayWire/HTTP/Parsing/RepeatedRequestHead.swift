@@ -15,6 +15,8 @@ package struct RepeatedRequestHead {
     private var bytes: [UInt8] = []
     private var request: StubRequest?
     private var terms = ResponseTerms()
+    /// Which head is remembered: a new number each time another is.
+    package private(set) var version = 0
 
     /// Nothing remembered yet.
     package init() {}
@@ -31,18 +33,22 @@ package struct RepeatedRequestHead {
 
     /// Remembers `request`, which `decoder` has just given from the first `used` bytes of `received`,
     /// when it came from a head alone and the head is small enough; otherwise forgets what it held.
+    /// Returns whether it remembered it.
+    @discardableResult
     package mutating func remember(
         _ request: StubRequest, terms: ResponseTerms, decodedBy decoder: RequestDecoder,
         from received: UnsafeBufferPointer<UInt8>, used: Int
-    ) {
+    ) -> Bool {
         guard decoder.gaveHeadAlone, used <= Self.maxRememberedBytes else {
             self.request = nil
             bytes.removeAll(keepingCapacity: true)
-            return
+            return false
         }
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: received[0..<used]))
         self.request = request
         self.terms = terms
+        version &+= 1
+        return true
     }
 }
