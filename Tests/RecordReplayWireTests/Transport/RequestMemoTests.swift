@@ -80,21 +80,17 @@ struct RequestMemoTests {
 
     @Test("a repeat is told only after the handler was given the remembered request itself")
     func repeatNeedsTheRequestGiven() {
+        // Each request's remembered head (nil: none), and whether it is a repeat: another head remembered
+        // (a new version) is not, nor is the same head after a request from none.
+        let given: [(headVersion: Int?, isRepeat: Bool)] = [
+            (nil, false), (1, false), (1, true), (2, false), (nil, false), (2, false), (2, true),
+        ]
         var memo = RequestMemo()
-        memo.prepare(headVersion: nil)
-        #expect(!memo.isRepeat)
-        memo.prepare(headVersion: 1)
-        #expect(!memo.isRepeat)
-        memo.prepare(headVersion: 1)
-        #expect(memo.isRepeat)
-        // Another head remembered (a new version) is not a repeat, nor a request from no head between.
-        memo.prepare(headVersion: 2)
-        #expect(!memo.isRepeat)
-        memo.prepare(headVersion: nil)
-        #expect(!memo.isRepeat)
-        memo.prepare(headVersion: 2)
-        #expect(!memo.isRepeat)
-        memo.prepare(headVersion: 2)
-        #expect(memo.isRepeat)
+        var told: [Bool] = []
+        for (headVersion, _) in given {
+            memo.prepare(headVersion: headVersion)
+            told.append(memo.isRepeat)
+        }
+        #expect(told == given.map(\.isRepeat))
     }
 }
