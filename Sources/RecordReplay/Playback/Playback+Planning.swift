@@ -7,9 +7,10 @@ import Foundation
 extension Playback {
     /// Decides how to answer `request`, and journals it: playback's one entry point, a request in and a
     /// plan out. ``StubServer`` asks it for every request its socket server decodes (with what the
-    /// connection kept from the request before) and carries the plan out on the connection; any other transport (an in-process `URLProtocol`, a command) can call it
-    /// the same way. Recording and the drift check plug in behind it, as ``StubServer/loadFixture(named:)``
-    /// sets them up for the record mode.
+    /// connection kept from the request before) and carries the plan out on the connection; any other
+    /// transport (an in-process `URLProtocol`, a command) can call it the same way. Recording and the
+    /// drift check plug in behind it, as ``StubServer/loadFixture(named:)`` sets them up for the record
+    /// mode.
     ///
     /// Returns at once: a delay or an `async` stub closure comes back as a ``ResponsePlan/deferred(_:)``
     /// plan, which returns promptly (closing the connection) when its task is cancelled. Safe to call
