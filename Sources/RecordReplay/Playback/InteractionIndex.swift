@@ -36,7 +36,7 @@ struct InteractionIndex: Sendable {
     }
 
     /// What a request's keys are looked up in: a new one each time an interaction is added, so that a
-    /// look-up kept from before (``PlanMemo``) is known to be out of date by identity alone.
+    /// look-up kept from before (``RequestLookUp``) is known to be out of date by identity alone.
     final class Layout: Sendable {}
 
     private(set) var stored: [StoredInteraction] = []
@@ -60,11 +60,9 @@ struct InteractionIndex: Sendable {
             hasOrigins = true
             for index in buckets.indices { buckets[index].split() }
         }
-        let position = bucketPositions[key] ?? buckets.count
-        if position == buckets.count {
-            bucketPositions[key] = position
-            buckets.append(InteractionBucket())
-        }
+        // One hash of the key: its position, the next one inserted for a new key.
+        let position = Self.value(&bucketPositions[key, default: buckets.count])
+        if position == buckets.count { buckets.append(InteractionBucket()) }
         buckets[position].append(stored.count, origin: origin, split: hasOrigins)
         let shape = RedactedSlots(of: interaction.normalized)
         if !shape.isEmpty, knownShapes.insert(shape).inserted {
@@ -74,6 +72,10 @@ struct InteractionIndex: Sendable {
         useCounts.append(0)
         layout = Layout()
     }
+
+    /// `value`, reached through an accessor that inserts a dictionary's default (so that reading it
+    /// inserts what is missing with the same hash).
+    private static func value(_ value: inout Int) -> Int { value }
 
     /// The members for `key` that a request from `origin` may use, in recorded order.
     func members(for key: MatchKey, origin: HTTPOrigin?) -> [Int] {

@@ -26,69 +26,61 @@ extension Playback {
     /// calls it.
     func plan(for request: StubRequest, memo: inout RequestMemo) -> ResponsePlan {
         // The listener calls this playback alone, so what it kept is this playback's.
-        let (plan, lookUp) = plan(for: request, reusing: memo.isRepeat ? memo.kept as? PlanMemo : nil)
-        memo.kept = lookUp
+        let (plan, made) = plan(for: request, reusing: memo.isRepeat ? memo.kept as? PlanMemo : nil)
+        if let made { memo.kept = PlanMemo(made) }
         return plan
     }
 
-    /// The plan for `request`, and how it was looked up; `kept` is how the very same request was looked
-    /// up before, if it was.
-    private func plan(for request: StubRequest, reusing kept: PlanMemo?) -> (plan: ResponsePlan, lookUp: PlanMemo) {
+    /// The plan for `request`, and the look-up made for it: `nil` when `kept` (how the very same request
+    /// was looked up before, if it was) still held. The look-up is moved, never copied: a caller that
+    /// keeps nothing pays for no more than the look-up itself.
+    private func plan(for request: StubRequest, reusing kept: PlanMemo?) -> (plan: ResponsePlan, made: RequestLookUp?) {
         let arrival = Arrival(request: request, journalBodyLimit: options.journalBodyLimit, clock: clock)
         // Normalised and keyed off the lock, unless the very same request was looked up before.
-        let start = kept.map { LookUpStart.kept($0) } ?? normalizedAndKeyed(request)
+        var fresh = kept == nil ? normalizedAndKeyed(request) : nil
         // The state's lock is taken once to decide when no user closure is in play (no stub, no fault
         // rule, no closure matcher: a replayed request). User closures never run under the lock, so when
         // one is in play the lock is taken twice: once for the snapshot they run on, once to decide.
         // (An unmatched request takes it once more, after the decision, to keep its diagnostic.)
         let decision: Decision
-        let (look, lookUp) = state.withLock { state in
-            let current = currentLookUp(from: start, in: state.index)
-            return (firstLook(at: request, lookUp: current, arrival: arrival, state: &state), current)
+        let (look, made) = state.withLock { state -> (FirstLook, RequestLookUp?) in
+            if let kept, kept.lookUp.holds(for: state.index) {
+                return (firstLook(at: request, lookUp: kept.lookUp, arrival: arrival, state: &state), nil)
+            }
+            // A look-up kept from before fixtures were loaded keeps its normalised form and key only.
+            let (normalized, key) = fresh.take() ?? (kept!.lookUp.normalized, kept!.lookUp.keys.received)
+            let made = lookUp(normalized, key: key, in: state.index)
+            return (firstLook(at: request, lookUp: made, arrival: arrival, state: &state), made)
         }
         switch consume look {
         case .decided(let decided):
             decision = decided
         case .screen(let snapshot):
             let screening = snapshot.screening(request, closureMatchers: normalizer.closureMatchers)
-            decision = state.withLock {
-                decide(request, lookUp: lookUp, screening: screening, arrival: arrival, state: &$0)
+            decision = state.withLock { state in
+                // Passed as it is, the made or the kept look-up, so that neither is copied.
+                if let made { return decide(request, lookUp: made, screening: screening, arrival: arrival, state: &state) }
+                return decide(request, lookUp: kept!.lookUp, screening: screening, arrival: arrival, state: &state)
             }
         }
         let plan = makePlan(decision, request: request)
         // Noted once the plan is made, so that a request ``waitForRequests(count:)`` counts has its
         // unmatched-request finding (made while planning) already in the report.
         requestWaiters.noteRequest()
-        return (plan, lookUp)
-    }
-
-    /// Where a request's look-up starts from: what was kept for the very same request, or the request
-    /// normalised and keyed.
-    private enum LookUpStart {
-        case kept(PlanMemo)
-        case fresh(NormalizedRequest, MatchKey)
+        return (plan, made)
     }
 
     /// `request` normalised, and its key.
-    private func normalizedAndKeyed(_ request: StubRequest) -> LookUpStart {
+    private func normalizedAndKeyed(_ request: StubRequest) -> (NormalizedRequest, MatchKey) {
         let normalized = normalizer.normalize(request)
-        return .fresh(normalized, normalizer.key(for: normalized))
+        return (normalized, normalizer.key(for: normalized))
     }
 
-    /// The request's look-up in `index`, under the state's lock: the kept one while it holds, else one
-    /// made from what the request was normalised and keyed as.
-    private func currentLookUp(from start: LookUpStart, in index: InteractionIndex) -> PlanMemo {
-        let (normalized, key): (NormalizedRequest, MatchKey)
-        switch start {
-        case .kept(let kept):
-            if kept.holds(for: index) { return kept }
-            (normalized, key) = (kept.normalized, kept.keys.received)
-        case .fresh(let freshNormalized, let freshKey):
-            (normalized, key) = (freshNormalized, freshKey)
-        }
-        return PlanMemo(
-            normalized: normalized, keys: lookupKeys(key, for: normalized, redactedShapes: index.redactedShapes),
-            in: index)
+    /// The look-up of a request normalised and keyed as `normalized` and `key`, in `index`, under the
+    /// state's lock.
+    private func lookUp(_ normalized: NormalizedRequest, key: MatchKey, in index: InteractionIndex) -> RequestLookUp {
+        let keys = lookupKeys(key, for: normalized, redactedShapes: index.redactedShapes)
+        return RequestLookUp(normalized: normalized, keys: keys, in: index)
     }
 
     /// When and how a request arrived, read before the lock is taken.
@@ -115,7 +107,7 @@ extension Playback {
 
     /// The decision when no user closure is in play, else a snapshot for them.
     private func firstLook(
-        at request: StubRequest, lookUp: PlanMemo, arrival: Arrival, state: inout PlaybackState
+        at request: StubRequest, lookUp: RequestLookUp, arrival: Arrival, state: inout PlaybackState
     ) -> FirstLook {
         let filtersWithClosures = !normalizer.closureMatchers.isEmpty
         guard filtersWithClosures || !state.stubs.isEmpty || !state.faultRules.isEmpty else {
@@ -191,7 +183,7 @@ extension Playback {
     /// Decides under the lock: the faults that fire, then the answer (a replacing fault, a stub, a
     /// recorded interaction, the hooks, the diagnostic), and journals the request.
     private func decide(
-        _ request: StubRequest, lookUp: PlanMemo, screening: Screening, arrival: Arrival, state: inout PlaybackState
+        _ request: StubRequest, lookUp: RequestLookUp, screening: Screening, arrival: Arrival, state: inout PlaybackState
     ) -> Decision {
         let sequenceNumber = state.requestCount + 1
         var fired: [Fault] = []
@@ -242,7 +234,7 @@ extension Playback {
     /// used-up match is reported only when no key has a free one). A `HEAD` request nothing was recorded
     /// for is answered from the recorded `GET` (the server then sends the head only), as HTTP servers do.
     private func claimInteraction(
-        for request: StubRequest, lookUp: PlanMemo, candidates: [Int]?, in state: inout PlaybackState
+        for request: StubRequest, lookUp: RequestLookUp, candidates: [Int]?, in state: inout PlaybackState
     ) -> InteractionIndex.Claim {
         let repeatLast = options.exhaustion == .repeatLast
         let origin = normalizer.replacedFields.contains(.origin) ? nil : request.origin

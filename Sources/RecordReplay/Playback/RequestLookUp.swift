@@ -1,11 +1,11 @@
 /// What planning works out for a request from the request alone and the loaded fixtures: its normalised
 /// form, the keys it is looked up under, and where its received key's bucket is in the index.
 ///
-/// A connection keeps the last one (``RecordReplayWire/RequestMemo``), so that the very same request
-/// again on that connection is not normalised, keyed and hashed again. The keys and the bucket are
-/// reused only while the index's ``InteractionIndex/layout`` is the one they were found in: loading an
+/// A value, so that a caller that keeps nothing (``Playback/plan(for:)``, interception) allocates
+/// nothing for it; a connection that keeps it boxes it in a ``PlanMemo``. The keys and the bucket hold
+/// only while the index's ``InteractionIndex/layout`` is the one they were found in: loading an
 /// interaction can add a bucket for the key or a redacted shape to look it up under.
-final class PlanMemo: Sendable {
+struct RequestLookUp: Sendable {
     let normalized: NormalizedRequest
     let keys: LookupKeys
     /// Where the bucket of ``LookupKeys/received`` is (`nil`: nothing was recorded under it), in `layout`.
@@ -23,5 +23,15 @@ final class PlanMemo: Sendable {
     /// Whether the keys and the bucket still hold for `index`.
     func holds(for index: InteractionIndex) -> Bool {
         layout === index.layout
+    }
+}
+
+/// The last request's ``RequestLookUp``, as a connection keeps it (``RecordReplayWire/RequestMemo``),
+/// so that the very same request again on that connection is not normalised, keyed and hashed again.
+final class PlanMemo: Sendable {
+    let lookUp: RequestLookUp
+
+    init(_ lookUp: RequestLookUp) {
+        self.lookUp = lookUp
     }
 }
