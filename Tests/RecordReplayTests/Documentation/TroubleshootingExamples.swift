@@ -336,6 +336,9 @@ struct TroubleshootingExamples {
                 }
             }
             await live.stop()
+            let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Todos").path)
+            #expect(written.isEmpty, "the failed test's recording was written: \(written)")
+            guard try await WarningDelivery.isOn() else { return }
             let warning = try #require(warnings.withLock { $0 }.first { $0.hasPrefix("did not write") })
             try Self.expectQuoted(Self.normalized(warning, folder: folder))
         }
