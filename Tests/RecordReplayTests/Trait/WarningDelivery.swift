@@ -3,7 +3,7 @@ import Testing
 
 /// Whether this run delivers warnings to issue handlers at all. Swift Testing drops a warning before
 /// any handler sees it when the runner asks for an event stream older than 6.3
-/// (`--event-stream-version 0` or `1`, as some editors' test explorers do), so a test that checks a
+/// (`--event-stream-version 0` or `1`, both checked by the test below), so a test that checks a
 /// warning's text can check it only in a run that delivers warnings. What does not depend on the
 /// warning (the fixture left unwritten, the error passed through) is checked in every run.
 enum WarningDelivery {
