@@ -24,6 +24,11 @@ struct CachingBrokenConformerTests {
         return failed
     }
 
+    /// The failures as `id: message` lines, for an expectation on which clauses failed to show why.
+    static func messages(_ failed: [String: String]) -> String {
+        failed.sorted { $0.key < $1.key }.map { "\n\($0.key): \($0.value)" }.joined()
+    }
+
     static let expiry: Set<String> = ["caching.fetchExpiresAtTTL", "caching.fetchAllExpiresAtTTL"]
     static let invalidation: Set<String> = ["caching.createInvalidates", "caching.updateInvalidates", "caching.deleteInvalidates"]
     static let failureAfterExpiry: Set<String> = ["caching.serviceUnavailableAfterExpiry", "caching.connectionResetAfterExpiry"]
@@ -31,7 +36,7 @@ struct CachingBrokenConformerTests {
     @Test("an entry still fresh at age == TTL fails exactly the expiry clauses")
     func ttlOffByOne() async {
         let failed = await Self.failed(CachingTodos.conformance("ttl off by one", flaw: .ttlOffByOne))
-        #expect(Set(failed.keys) == Self.expiry)
+        #expect(Set(failed.keys) == Self.expiry, "the messages: \(Self.messages(failed))")
         let message = failed["caching.fetchExpiresAtTTL"] ?? ""
         #expect(message.contains("fetch(id: 1) at t = 60 s, when the entry cached at t = 0 s is exactly one TTL (60 s) old, made no request"))
         #expect(message.contains("expected: 1 request"))
@@ -42,7 +47,7 @@ struct CachingBrokenConformerTests {
     @Test("writes that leave the cache alone fail exactly the invalidation clauses")
     func neverInvalidates() async {
         let failed = await Self.failed(CachingTodos.conformance("never invalidates", flaw: .neverInvalidates))
-        #expect(Set(failed.keys) == Self.invalidation)
+        #expect(Set(failed.keys) == Self.invalidation, "the messages: \(Self.messages(failed))")
         #expect(failed["caching.createInvalidates"]?.contains("fetch(id: 2) at t = 0 s, right after create(_:) of id 2, returned nil (the value cached before the write)") == true)
         #expect(failed["caching.updateInvalidates"]?.contains("returned another value (the value cached before the write)") == true)
         #expect(failed["caching.deleteInvalidates"]?.contains("returned another list (the list cached before the write)") == true)
@@ -56,7 +61,7 @@ struct CachingBrokenConformerTests {
             CachingTodoRepository(baseURL: env.baseURL, ttl: CachingTodos.ttl, clock: ContinuousClock())
         }
         let failed = await Self.failed(conformance)
-        #expect(Set(failed.keys) == Self.expiry.union(Self.failureAfterExpiry).union(["caching.absentExpires"]))
+        #expect(Set(failed.keys) == Self.expiry.union(Self.failureAfterExpiry).union(["caching.absentExpires"]), "the messages: \(Self.messages(failed))")
         #expect(failed["caching.absentExpires"]?.contains("returned nil (the nil cached at t = 0 s)") == true)
     }
 
@@ -68,7 +73,7 @@ struct CachingBrokenConformerTests {
             HTTPTodoRepository(baseURL: env.baseURL)
         }
         let failed = await Self.failed(conformance)
-        #expect(Set(failed.keys) == Self.expiry.union(["caching.fetchServedFromCache", "caching.fetchAllServedFromCache"]))
+        #expect(Set(failed.keys) == Self.expiry.union(["caching.fetchServedFromCache", "caching.fetchAllServedFromCache"]), "the messages: \(Self.messages(failed))")
         #expect(failed["caching.fetchServedFromCache"]?.contains("went to the remote: a fresh entry is served from the cache") == true)
         #expect(failed["caching.fetchServedFromCache"]?.contains("1 request: GET /todos/1") == true)
     }
@@ -85,7 +90,7 @@ struct CachingBrokenConformerTests {
             return witness
         }
         let failed = await Self.failed(conformance)
-        #expect(Set(failed.keys) == ["caching.failureWithNothingCachedThrows"])
+        #expect(Set(failed.keys) == ["caching.failureWithNothingCachedThrows"], "the messages: \(Self.messages(failed))")
         let message = failed["caching.failureWithNothingCachedThrows"] ?? ""
         #expect(message.contains("with nothing cached and every request answered by status 503, returned a value (nil, as if the remote had no such entity)"))
         #expect(message.contains("returned a value (an empty list, as if the remote held nothing)"))
@@ -95,26 +100,26 @@ struct CachingBrokenConformerTests {
     func policyMismatch() async {
         let servesButDeclaresThrow = await Self.failed(
             CachingTodos.conformance("serves, declares throw", .serveStale, declaring: .throwError(.unavailable)))
-        #expect(Set(servesButDeclaresThrow.keys) == Self.failureAfterExpiry)
+        #expect(Set(servesButDeclaresThrow.keys) == Self.failureAfterExpiry, "the messages: \(Self.messages(servesButDeclaresThrow))")
         #expect(servesButDeclaresThrow["caching.serviceUnavailableAfterExpiry"]?
             .contains("returned a value (the stale entry): the declared upstream-failure policy is to throw unavailable") == true)
 
         let throwsButDeclaresStale = await Self.failed(
             CachingTodos.conformance("throws, declares stale", .throwError, declaring: .serveStale))
-        #expect(Set(throwsButDeclaresStale.keys) == Self.failureAfterExpiry)
+        #expect(Set(throwsButDeclaresStale.keys) == Self.failureAfterExpiry, "the messages: \(Self.messages(throwsButDeclaresStale))")
         #expect(throwsButDeclaresStale["caching.connectionResetAfterExpiry"]?
             .contains("threw: the declared upstream-failure policy is to serve the stale entry") == true)
 
         let wrongKind = await Self.failed(
             CachingTodos.conformance("throws unavailable, declares invalidResponse", .throwError, declaring: .throwError(.invalidResponse)))
-        #expect(Set(wrongKind.keys) == Self.failureAfterExpiry.union(["caching.failureWithNothingCachedThrows"]))
+        #expect(Set(wrongKind.keys) == Self.failureAfterExpiry.union(["caching.failureWithNothingCachedThrows"]), "the messages: \(Self.messages(wrongKind))")
         #expect(wrongKind["caching.serviceUnavailableAfterExpiry"]?.contains("threw an error that classifies as unavailable") == true)
     }
 
     @Test("a declared TTL longer than the repository's fails exactly the expiry clauses")
     func ttlMismatch() async {
         let failed = await Self.failed(CachingTodos.conformance("declares 90 s", ttl: .seconds(90)))
-        #expect(Set(failed.keys) == Self.expiry)
+        #expect(Set(failed.keys) == Self.expiry, "the messages: \(Self.messages(failed))")
         #expect(failed["caching.fetchExpiresAtTTL"]?.contains("went to the remote: an entry is fresh while its age is less than the TTL") == true)
     }
 
@@ -139,7 +144,7 @@ struct CachingBrokenConformerTests {
             return repository
         }
         let failed = await Self.failed(leaking)
-        #expect(Set(failed.keys) == Set(Self.contract.cases(for: leaking).map(\.clauseID)))
+        #expect(Set(failed.keys) == Set(Self.contract.cases(for: leaking).map(\.clauseID)), "the messages: \(Self.messages(failed))")
         #expect(failed.values.allSatisfy { $0.contains("the subject left work waiting on the mock clock after the clause") })
         #expect(failed.values.allSatisfy { $0.contains("1 sleeper was still pending on the mock clock") })
     }
